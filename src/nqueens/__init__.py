@@ -1,0 +1,49 @@
+"""nqueens: the N-Queens problem, from the textbook's backtracking to compiled counting.
+
+A short session:
+
+>>> import nqueens
+>>> nqueens.first_solution(8)
+Solution('1 5 8 6 3 7 2 4')
+>>> [s.to_compact() for s in nqueens.solutions(4)]
+['2 4 1 3', '3 1 4 2']
+>>> nqueens.count(8), nqueens.count(8, unique=True).unique
+(92, 12)
+>>> nqueens.is_solution((1, 3, 0, 2))
+True
+
+Importing the package is cheap: numba is imported only when a compiled kernel is first used.
+"""
+
+from __future__ import annotations
+
+from nqueens.board import (
+    Conflict,
+    Placement,
+    Solution,
+    canonical,
+    first_conflict,
+    is_solution,
+    symmetries,
+)
+from nqueens.counting import Counts, count
+from nqueens.errors import NQueensError
+from nqueens.search import first_solution, solutions
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Conflict",
+    "Counts",
+    "NQueensError",
+    "Placement",
+    "Solution",
+    "__version__",
+    "canonical",
+    "count",
+    "first_conflict",
+    "first_solution",
+    "is_solution",
+    "solutions",
+    "symmetries",
+]

@@ -1,0 +1,368 @@
+"""The board vocabulary: placements, solutions, their representations and symmetries.
+
+A *placement* is a tuple of 0-based columns, one per row: ``placement[row] = col``.
+A :class:`Solution` is a placement in which no two queens attack each other.
+
+This module converts between every representation the textbooks use, applies the eight
+symmetries of the square, computes canonical forms, and checks placements with code that is
+independent of every solver (:func:`is_solution`, :func:`first_conflict`). It does no search.
+
+>>> s = Solution.from_cols([1, 5, 8, 6, 3, 7, 2, 4])   # the textbook's 1-based col[1..n]
+>>> s
+Solution('1 5 8 6 3 7 2 4')
+>>> s.placement
+(0, 4, 7, 5, 2, 6, 1, 3)
+>>> print(s.to_text())
+Q . . . . . . .
+. . . . Q . . .
+. . . . . . . Q
+. . . . . Q . .
+. . Q . . . . .
+. . . . . . Q .
+. Q . . . . . .
+. . . Q . . . .
+>>> first_conflict((0, 2, 1))
+Conflict(row_a=1, col_a=2, row_b=2, col_b=1, kind='anti-diagonal')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from nqueens.errors import InvalidBoardError, ParseError
+
+__all__ = [
+    "SYMMETRIES",
+    "Conflict",
+    "ConflictKind",
+    "Placement",
+    "Solution",
+    "canonical",
+    "first_conflict",
+    "is_solution",
+    "symmetries",
+]
+
+Placement = tuple[int, ...]
+"""0-based columns by row: ``(0, 4, 7, 5, 2, 6, 1, 3)`` is the first 8-queens solution."""
+
+ConflictKind = Literal["column", "diagonal", "anti-diagonal"]
+"""How two queens clash: same column; same ``row - col`` (the ``\\`` diagonal);
+same ``row + col`` (the ``/`` diagonal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Two queens that attack each other, 0-based, with ``row_a < row_b``.
+
+    >>> Conflict(0, 0, 1, 1, "diagonal").describe()
+    'queens at <1,1> and <2,2> share a diagonal'
+    """
+
+    row_a: int
+    col_a: int
+    row_b: int
+    col_b: int
+    kind: ConflictKind
+
+    def describe(self) -> str:
+        """One line in the textbook's 1-based ``<row,col>`` notation."""
+        what = {"column": "a column", "diagonal": "a diagonal", "anti-diagonal": "an anti-diagonal"}
+        return (
+            f"queens at <{self.row_a + 1},{self.col_a + 1}> and "
+            f"<{self.row_b + 1},{self.col_b + 1}> share {what[self.kind]}"
+        )
+
+
+def first_conflict(placement: Sequence[int]) -> Conflict | None:
+    """The first clashing pair, or ``None`` when no two queens attack each other. O(n).
+
+    Rows are scanned top to bottom; the first row whose queen is attacked by an earlier one
+    is ``row_b``, and ``row_a`` is the earliest queen attacking it. Columns may repeat (a
+    same-column clash is reported); one queen per row is implied by the representation.
+
+    >>> first_conflict((1, 3, 0, 2)) is None
+    True
+    >>> first_conflict((0, 3, 0)).describe()
+    'queens at <1,1> and <3,1> share a column'
+    """
+    by_col: dict[int, int] = {}
+    by_diag: dict[int, int] = {}
+    by_anti: dict[int, int] = {}
+    for row, col in enumerate(placement):
+        hits: list[tuple[int, ConflictKind]] = []
+        for table, key, kind in (
+            (by_col, col, "column"),
+            (by_diag, row - col, "diagonal"),
+            (by_anti, row + col, "anti-diagonal"),
+        ):
+            if key in table:
+                hits.append((table[key], kind))  # type: ignore[arg-type]
+        if hits:
+            row_a, kind = min(hits)
+            return Conflict(row_a, placement[row_a], row, col, kind)
+        by_col[col] = row
+        by_diag[row - col] = row
+        by_anti[row + col] = row
+    return None
+
+
+def is_solution(placement: Sequence[int], n: int | None = None) -> bool:
+    """True when ``placement`` puts ``n`` mutually non-attacking queens on an n-board. O(n).
+
+    >>> is_solution((1, 3, 0, 2)), is_solution((0, 1)), is_solution((0, 5, 1), n=3)
+    (True, False, False)
+    """
+    size = len(placement) if n is None else n
+    if len(placement) != size or any(not 0 <= c < size for c in placement):
+        return False
+    return first_conflict(placement) is None
+
+
+# -- the eight symmetries of the square, on permutations -------------------------------------
+
+
+def _identity(p: Placement) -> Placement:
+    return p
+
+
+def _mirror_columns(p: Placement) -> Placement:
+    n = len(p)
+    return tuple(n - 1 - c for c in p)
+
+
+def _mirror_rows(p: Placement) -> Placement:
+    return p[::-1]
+
+
+def _transpose(p: Placement) -> Placement:
+    q = [0] * len(p)
+    for r, c in enumerate(p):
+        q[c] = r
+    return tuple(q)
+
+
+def _rotate90(p: Placement) -> Placement:
+    # clockwise: (r, c) -> (c, n-1-r)
+    n = len(p)
+    q = [0] * n
+    for r, c in enumerate(p):
+        q[c] = n - 1 - r
+    return tuple(q)
+
+
+def _rotate180(p: Placement) -> Placement:
+    n = len(p)
+    return tuple(n - 1 - c for c in reversed(p))
+
+
+def _rotate270(p: Placement) -> Placement:
+    # (r, c) -> (n-1-c, r)
+    n = len(p)
+    q = [0] * n
+    for r, c in enumerate(p):
+        q[n - 1 - c] = r
+    return tuple(q)
+
+
+def _anti_transpose(p: Placement) -> Placement:
+    # (r, c) -> (n-1-c, n-1-r)
+    n = len(p)
+    q = [0] * n
+    for r, c in enumerate(p):
+        q[n - 1 - c] = n - 1 - r
+    return tuple(q)
+
+
+SYMMETRIES: dict[str, Callable[[Placement], Placement]] = {
+    "identity": _identity,
+    "rotate90": _rotate90,
+    "rotate180": _rotate180,
+    "rotate270": _rotate270,
+    "mirror_columns": _mirror_columns,
+    "mirror_rows": _mirror_rows,
+    "transpose": _transpose,
+    "anti_transpose": _anti_transpose,
+}
+"""The dihedral group of the square acting on permutation placements, by name."""
+
+
+def symmetries(placement: Sequence[int]) -> list[Placement]:
+    """The 8 images of a permutation placement, in the order of :data:`SYMMETRIES`. O(n).
+
+    Images may coincide (a solution symmetric under 180-degree rotation has 4 distinct ones).
+
+    >>> sorted(set(symmetries((1, 3, 0, 2))))
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    """
+    p = tuple(placement)
+    return [f(p) for f in SYMMETRIES.values()]
+
+
+def canonical(placement: Sequence[int]) -> Placement:
+    """The lexicographically smallest of the 8 images: one representative per class. O(n).
+
+    >>> canonical((2, 0, 3, 1))
+    (1, 3, 0, 2)
+    """
+    return min(symmetries(placement))
+
+
+# -- the Solution type ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Solution:
+    """A solved board: ``placement[row]`` is the 0-based column of the queen in ``row``.
+
+    Build one from any representation the seeds use; each constructor checks the board and
+    raises :class:`~nqueens.errors.InvalidBoardError` naming the first clash. ``repr`` gives
+    the compact form (the 1-based columns), which round-trips:
+
+    >>> s = Solution((1, 3, 0, 2))
+    >>> s == eval(repr(s))
+    True
+    >>> Solution("2 4 1 3") == s == Solution.from_grid(s.to_grid()) == Solution.from_text(s.to_text())
+    True
+    >>> Solution((0, 1))
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidBoardError: not a solution: queens at <1,1> and <2,2> share a diagonal
+    """
+
+    placement: Placement
+
+    def __init__(self, placement: Sequence[int] | str) -> None:
+        if isinstance(placement, str):
+            placement = _parse_compact(placement)
+        p = tuple(int(c) for c in placement)
+        n = len(p)
+        if n == 0:
+            raise InvalidBoardError("a board needs at least one row")
+        bad = [c for c in p if not 0 <= c < n]
+        if bad:
+            raise InvalidBoardError(f"column {bad[0]} is off a board of size {n} (0-based)")
+        clash = first_conflict(p)
+        if clash is not None:
+            raise InvalidBoardError(f"not a solution: {clash.describe()}")
+        object.__setattr__(self, "placement", p)
+
+    @classmethod
+    def _trusted(cls, placement: Placement) -> Solution:
+        """Wrap a placement a solver has already proven, skipping the O(n) check."""
+        s = object.__new__(cls)
+        object.__setattr__(s, "placement", placement)
+        return s
+
+    # -- size and conversions --
+
+    @property
+    def n(self) -> int:
+        """The board size."""
+        return len(self.placement)
+
+    @property
+    def cols(self) -> tuple[int, ...]:
+        """The textbook's 1-based ``col[1..n]`` vector. O(n).
+
+        >>> Solution((1, 3, 0, 2)).cols
+        (2, 4, 1, 3)
+        """
+        return tuple(c + 1 for c in self.placement)
+
+    @classmethod
+    def from_cols(cls, cols: Iterable[int]) -> Solution:
+        """From 1-based columns, as the Korean/English textbook and the slides print them."""
+        return cls(tuple(int(c) - 1 for c in cols))
+
+    def to_compact(self) -> str:
+        """The compact form: 1-based columns separated by spaces (``'2 4 1 3'``). O(n)."""
+        return " ".join(str(c) for c in self.cols)
+
+    def to_grid(self) -> list[list[str]]:
+        """The seed ``n_queens()`` board: a list of rows of ``'Q'`` and ``'#'``. O(n^2).
+
+        >>> Solution((1, 3, 0, 2)).to_grid()[0]
+        ['#', 'Q', '#', '#']
+        """
+        n = self.n
+        return [["Q" if col == c else "#" for col in range(n)] for c in self.placement]
+
+    @classmethod
+    def from_grid(cls, grid: Sequence[Sequence[str]]) -> Solution:
+        """From a grid of ``'Q'``/``'#'`` strings (rows of equal length, one Q per row)."""
+        return cls(_queens_in_rows([list(row) for row in grid], "#"))
+
+    def to_text(self) -> str:
+        """The blog's ``8queens.py`` board: ``Q`` and ``.`` separated by spaces. O(n^2)."""
+        n = self.n
+        return "\n".join(
+            " ".join("Q" if col == c else "." for col in range(n)) for c in self.placement
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> Solution:
+        """From a text board of ``Q`` and ``.`` (spaces optional), one line per row."""
+        rows = [line.replace(" ", "") for line in text.strip().splitlines() if line.strip()]
+        return cls(_queens_in_rows([list(r) for r in rows], "."))
+
+    def to_json(self) -> dict[str, object]:
+        """A plain-data dict: ``{"n": 4, "cols": [2, 4, 1, 3]}`` (1-based columns)."""
+        return {"n": self.n, "cols": list(self.cols)}
+
+    # -- symmetry --
+
+    def symmetries(self) -> list[Solution]:
+        """The 8 images under rotations and reflections (duplicates kept). O(n)."""
+        return [Solution._trusted(p) for p in symmetries(self.placement)]
+
+    def canonical(self) -> Solution:
+        """The representative of this solution's symmetry class. O(n)."""
+        return Solution._trusted(canonical(self.placement))
+
+    def __repr__(self) -> str:
+        return f"Solution({self.to_compact()!r})"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __len__(self) -> int:
+        return self.n
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's hook: the board as SVG (the renderer is imported only here)."""
+        from nqueens.render.svg import board_svg
+
+        return board_svg(self)
+
+
+def _parse_compact(text: str) -> Placement:
+    parts = text.replace(",", " ").split()
+    if not parts:
+        raise ParseError("empty column list: expected 1-based columns like '2 4 1 3'")
+    try:
+        return tuple(int(p) - 1 for p in parts)
+    except ValueError:
+        raise ParseError(
+            f"cannot read {text!r} as 1-based columns like '2 4 1 3'"
+        ) from None
+
+
+def _queens_in_rows(rows: list[list[str]], empty: str) -> Placement:
+    n = len(rows)
+    if n == 0:
+        raise ParseError("the board is empty")
+    placement = []
+    for r, row in enumerate(rows, start=1):
+        if len(row) != n:
+            raise ParseError(f"row {r} has {len(row)} squares; a board of {n} rows needs {n}")
+        odd = sorted({ch for ch in row if ch not in ("Q", empty)})
+        if odd:
+            raise ParseError(f"row {r} has {odd[0]!r}; only 'Q' and {empty!r} are allowed")
+        queens = [c for c, ch in enumerate(row) if ch == "Q"]
+        if len(queens) != 1:
+            raise ParseError(f"row {r} has {len(queens)} queens; each row needs exactly one")
+        placement.append(queens[0])
+    return tuple(placement)

@@ -1,0 +1,48 @@
+"""The ``nqueens`` command line: parse, make one API call, render, return an exit code.
+
+Each subcommand lives in its own module of this package and registers itself through a
+``register(subparsers)`` function; :data:`COMMANDS` lists them in ``--help`` order. No
+algorithm lives here. Heavy imports (numba, rich, matplotlib) happen inside the command
+that needs them, so ``--help`` and ``--version`` answer fast.
+
+Exit status: 0 for an answer (also "no solution"), 1 for a negative verdict of ``verify``
+and ``complete``, 2 for bad input, 130 when interrupted.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+
+from nqueens.cli._common import ArgumentParser, run_guarded
+
+__all__ = ["COMMANDS", "build_parser", "main"]
+
+COMMANDS = ("solve", "count")
+"""Modules of :mod:`nqueens.cli` that each add one or more subcommands."""
+
+
+def build_parser() -> ArgumentParser:
+    """The full argument parser, every subcommand registered."""
+    from nqueens import __version__
+
+    parser = ArgumentParser(
+        prog="nqueens",
+        description="The N-Queens problem: solve, count, trace and study backtracking.",
+    )
+    parser.add_argument("--version", action="version", version=f"nqueens {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMANDS:
+        importlib.import_module(f"nqueens.cli.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    return run_guarded(lambda: _dispatch(argv))
+
+
+def _dispatch(argv: Sequence[str] | None) -> int:
+    args = build_parser().parse_args(argv)
+    code: int = args.func(args)
+    return code

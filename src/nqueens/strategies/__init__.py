@@ -1,0 +1,88 @@
+"""The search strategies, chosen by name; each lives in its own readable module.
+
+=============  ========================================================  ==========
+name           what it is                                                max n
+=============  ========================================================  ==========
+``promising``  the textbook's ``queens(i)`` / ``promising(i)``: O(n)      500
+               check of each candidate against every earlier row
+``arrays``     the seed's ``cols`` / ``diags1`` / ``diags2`` flags: O(1)  500
+               check per candidate
+``bitmask``    compiled numba bitboards (the default)                    63
+=============  ========================================================  ==========
+
+All three yield the same solutions in the same order: row by row, columns ascending.
+Every strategy module offers ``solutions(n) -> Iterator[Placement]`` and
+``count(n) -> int``. The pure ones are limited by Python's recursion, the compiled one by
+its 64-bit masks. Importing this package imports no numba.
+
+>>> strategy_module("arrays").count(6)
+4
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Protocol
+
+from nqueens.errors import InvalidSizeError, UnknownOptionError
+
+__all__ = [
+    "DEFAULT_STRATEGY",
+    "MAX_N",
+    "STRATEGIES",
+    "Strategy",
+    "check_size",
+    "check_strategy",
+    "strategy_module",
+]
+
+STRATEGIES = ("promising", "arrays", "bitmask")
+DEFAULT_STRATEGY = "bitmask"
+MAX_N: dict[str, int] = {"promising": 500, "arrays": 500, "bitmask": 63}
+"""The largest board each strategy supports."""
+
+
+class Strategy(Protocol):
+    """What every strategy module provides."""
+
+    def solutions(self, n: int) -> Iterator[tuple[int, ...]]: ...
+
+    def count(self, n: int) -> int: ...
+
+
+def check_strategy(name: str) -> str:
+    """Return ``name`` if it names a strategy, else raise :class:`UnknownOptionError`."""
+    if name not in STRATEGIES:
+        raise UnknownOptionError(
+            f"unknown strategy {name!r}; choose one of: {', '.join(STRATEGIES)}"
+        )
+    return name
+
+
+def check_size(n: object, strategy: str = DEFAULT_STRATEGY) -> int:
+    """Return ``n`` if it is a board size ``strategy`` supports, else raise.
+
+    >>> check_size(8)
+    8
+    >>> check_size(64)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidSizeError: N = 64 is too large for the bitmask strategy (at most 63)
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InvalidSizeError(f"N must be a positive integer, not {n!r}")
+    if n < 1:
+        raise InvalidSizeError(f"N must be a positive integer, not {n}")
+    limit = MAX_N[check_strategy(strategy)]
+    if n > limit:
+        raise InvalidSizeError(
+            f"N = {n} is too large for the {strategy} strategy (at most {limit})"
+        )
+    return n
+
+
+def strategy_module(name: str) -> ModuleType:
+    """Import and return the module implementing strategy ``name``."""
+    return importlib.import_module(f"nqueens.strategies.{check_strategy(name)}")

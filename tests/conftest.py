@@ -1,0 +1,64 @@
+"""Shared test fixtures: hypothesis settings, known counts, and a CLI runner."""
+
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+settings.register_profile("nqueens", deadline=None, max_examples=100)
+settings.load_profile("nqueens")
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def load_oeis() -> dict[int, tuple[int, int]]:
+    """n -> (total, unique) from tests/data/oeis.csv (a copy of shared/reference/oeis.csv)."""
+    with open(DATA / "oeis.csv", newline="") as f:
+        return {int(r["n"]): (int(r["total"]), int(r["unique"])) for r in csv.DictReader(f)}
+
+
+OEIS = load_oeis()
+
+
+@dataclass
+class CliResult:
+    code: int
+    out: str
+    err: str
+
+
+def run_cli(*args: str, input: str | None = None, timeout: float = 300,
+            cwd: str | Path | None = None) -> CliResult:
+    """Run ``python -m nqueens ARGS`` in a subprocess on this checkout's sources."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(SRC), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    env.pop("COLUMNS", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "nqueens", *args],
+        capture_output=True, text=True, input=input, timeout=timeout, env=env, cwd=cwd,
+    )
+    return CliResult(proc.returncode, proc.stdout, proc.stderr)
+
+
+def assert_bad_input(result: CliResult, *fragments: str) -> None:
+    """Exit status 2, exactly one line on stderr, no traceback, the line names the problem."""
+    assert result.code == 2, (result.code, result.err)
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1, result.err
+    assert "Traceback" not in result.err
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+
+
+@pytest.fixture
+def cli():
+    return run_cli
