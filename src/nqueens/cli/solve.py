@@ -1,12 +1,19 @@
-"""``nqueens solve`` and ``nqueens first``: stream solutions, or print the first one."""
+"""``nqueens solve`` and ``nqueens first``: stream solutions, or print the first one.
+
+Text formats go to stdout (``--out FILE`` writes them to a file instead; ``board`` is in
+colour when stdout is a colour terminal and plain text otherwise). Picture formats (``svg``,
+``png``) draw one board per file: ``solve`` needs ``--limit 1``, or an ``--out`` name with
+``{index}`` in it (``board-{index}.svg``) to write one numbered file per solution.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import IO, Any
 
 from nqueens.cli._common import board_size, positive_int
 
@@ -29,13 +36,29 @@ def _json(s: Any, index: int) -> str:
     return json.dumps({"n": s.n, "index": index, "cols": list(s.cols)})
 
 
+def _svg(s: Any, index: int, *, attacks: bool = False) -> str:
+    from nqueens.render.svg import board_svg
+
+    return board_svg(s, attacks=attacks)
+
+
 FORMATS: dict[str, tuple[Callable[[Any, int], str], bool]] = {
     "board": (_board, True),
     "grid": (_grid, True),
     "cols": (_cols, False),
     "json": (_json, False),
+    "svg": (_svg, False),
+    "png": (_svg, False),
 }
-"""Format name -> (render one solution, whether solutions are separated by a blank line)."""
+"""Format name -> (render one solution, whether solutions are separated by a blank line).
+
+``svg`` and ``png`` are pictures (see :data:`PICTURES`): one board per file."""
+
+PICTURES = ("svg", "png")
+"""Formats that draw one board per file rather than streaming text."""
+
+INDEX = "{index}"
+"""The placeholder in ``--out`` that numbers picture files, one per solution."""
 
 
 def register(sub: Any) -> None:
@@ -50,12 +73,22 @@ def register(sub: Any) -> None:
         "--strategy", "-s", choices=STRATEGIES, default=DEFAULT_STRATEGY,
         help=f"search strategy (default: {DEFAULT_STRATEGY})",
     )
+    common.add_argument(
+        "--out", "-o", metavar="FILE",
+        help="write to FILE instead of stdout (written whole or not at all); for svg/png "
+        "with several solutions, put {index} in the name for one numbered file each",
+    )
+    common.add_argument(
+        "--attacks", action="store_true",
+        help="svg/png: shade the squares the queens attack",
+    )
 
     solve = sub.add_parser(
         "solve", parents=[common], help="stream every solution in search order",
         description="Stream the solutions of the N-queens problem in the textbooks' order "
         "(row by row, columns ascending). json: one object per line with n, index "
-        "(1-based) and cols (1-based columns).",
+        "(1-based) and cols (1-based columns). svg/png draw one board per file: use "
+        "--limit 1, or --out with {index} in the name (board-{index}.svg).",
     )
     solve.add_argument("--limit", "-k", type=positive_int, help="stop after K solutions")
     solve.set_defaults(func=run_solve)
@@ -71,19 +104,30 @@ def register(sub: Any) -> None:
 def run_solve(args: argparse.Namespace) -> int:
     from nqueens.search import solutions
 
+    _check_options(args, several=args.limit != 1)
+    found = solutions(args.n, strategy=args.strategy, limit=args.limit)
+    if args.format in PICTURES:
+        for index, s in enumerate(found, 1):
+            _write_picture(s, index, args)
+        return 0
     render, spaced = FORMATS[args.format]
-    out = sys.stdout
-    for index, s in enumerate(solutions(args.n, strategy=args.strategy, limit=args.limit), 1):
-        if spaced and index > 1:
-            out.write("\n")
-        out.write(render(s, index) + "\n")
-    out.flush()
+    with _text_output(args.out) as out:
+        colour = _colour_console(args, out)
+        for index, s in enumerate(found, 1):
+            if spaced and index > 1:
+                out.write("\n")
+            if colour is not None:
+                _print_colour(colour, s)
+            else:
+                out.write(render(s, index) + "\n")
+        out.flush()
     return 0
 
 
 def run_first(args: argparse.Namespace) -> int:
     from nqueens.search import first_solution
 
+    _check_options(args, several=False)
     s = first_solution(args.n, strategy=args.strategy)
     if s is None:
         if args.format == "json":
@@ -91,6 +135,89 @@ def run_first(args: argparse.Namespace) -> int:
         else:
             print(f"no solution: {args.n} queens cannot be placed on a {args.n}x{args.n} board")
         return 0
+    if args.format in PICTURES:
+        _write_picture(s, 1, args)
+        return 0
     render, _ = FORMATS[args.format]
-    print(render(s, 1))
+    with _text_output(args.out) as out:
+        colour = _colour_console(args, out)
+        if colour is not None:
+            _print_colour(colour, s)
+        else:
+            out.write(render(s, 1) + "\n")
     return 0
+
+
+def _check_options(args: argparse.Namespace, *, several: bool) -> None:
+    """Refuse option combinations that cannot work, before any search or file is made."""
+    from nqueens.cli._common import UsageError
+
+    picture = args.format in PICTURES
+    if args.attacks and not picture:
+        raise UsageError(f"--attacks needs --format svg or png, not {args.format}")
+    if not picture:
+        return
+    numbered = args.out is not None and INDEX in args.out
+    if several and not numbered:
+        raise UsageError(
+            f"--format {args.format} draws one board per file: add --limit 1, or give "
+            f"--out with {INDEX} in the name (board-{INDEX}.{args.format}) for one file "
+            "per solution"
+        )
+    if args.format == "png":
+        if args.out is None and sys.stdout.isatty():
+            raise UsageError("PNG is binary: give --out FILE or redirect stdout to a file")
+        from nqueens.render.png import svg_to_png
+
+        svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')
+
+
+def _write_picture(s: Any, index: int, args: argparse.Namespace) -> None:
+    from nqueens.cli._common import atomic_output
+    from nqueens.render.svg import board_svg
+
+    svg = board_svg(s, attacks=args.attacks)
+    data: str | bytes = svg
+    if args.format == "png":
+        from nqueens.render.png import svg_to_png
+
+        data = svg_to_png(svg)
+    if args.out is None:
+        if isinstance(data, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            sys.stdout.write(data)
+            sys.stdout.flush()
+        return
+    path = args.out.replace(INDEX, str(index))
+    mode = "wb" if isinstance(data, bytes) else "w"
+    with atomic_output(path, mode) as handle:
+        handle.write(data)  # type: ignore[arg-type]
+
+
+@contextlib.contextmanager
+def _text_output(path: str | None) -> Iterator[IO[str]]:
+    if path is None:
+        yield sys.stdout
+        return
+    from nqueens.cli._common import atomic_output
+
+    with atomic_output(path, "w") as handle:
+        yield handle  # type: ignore[misc]
+
+
+def _colour_console(args: argparse.Namespace, out: IO[str]) -> Any | None:
+    """A rich console when a board goes to a colour terminal; ``None`` means plain text."""
+    if args.format != "board" or out is not sys.stdout or not out.isatty():
+        return None
+    from nqueens.render.terminal import colour_console
+
+    return colour_console(out)
+
+
+def _print_colour(console: Any, s: Any) -> None:
+    from nqueens.render.terminal import board_text
+
+    console.print(board_text(s.placement))

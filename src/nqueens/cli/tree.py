@@ -1,0 +1,74 @@
+"""``nqueens tree``: draw the pruned state-space tree of the backtracking search (SVG/PNG)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from typing import Any
+
+from nqueens.cli._common import board_size, positive_int
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "tree", help="draw the pruned state-space tree as SVG (or PNG)",
+        description="Draw the pruned state-space tree of the textbook's backtracking search, "
+        "as the textbook's figure for n = 4: promising nodes filled, nonpromising nodes "
+        "crossed out, the path to each solution marked. Trees larger than --max-nodes "
+        "are refused, with their node count.",
+    )
+    parser.add_argument("n", type=board_size, metavar="N", help="board size")
+    parser.add_argument("--svg", metavar="FILE",
+                        help="write the SVG to FILE (default: stdout unless --png is given)")
+    parser.add_argument("--png", metavar="FILE",
+                        help="write a PNG to FILE (needs the optional cairosvg)")
+    parser.add_argument("--until", choices=("first", "all"), default="first",
+                        help="stop at the first solution (default, the textbook's figure) "
+                        "or draw the whole search")
+    parser.add_argument("--max-nodes", type=positive_int, default=None, metavar="K",
+                        help="largest tree to draw (default: 500 nodes)")
+    parser.add_argument("--label", choices=("square", "column"), default="square",
+                        help="label nodes with 1-based row,col (default) or the column")
+    parser.set_defaults(func=run_tree)
+
+
+def run_tree(args: argparse.Namespace) -> int:
+    from nqueens.cli._common import UsageError, atomic_output
+    from nqueens.render.tree import COUNT_CAP, DEFAULT_MAX_NODES, TreeTooLargeError, tree_svg
+
+    if args.png is not None:
+        from nqueens.render.png import svg_to_png
+
+        svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')
+    bound = DEFAULT_MAX_NODES if args.max_nodes is None else args.max_nodes
+    try:
+        svg = tree_svg(args.n, until=args.until, max_nodes=bound, label=args.label)
+    except TreeTooLargeError as err:
+        what = "all solutions" if err.until == "all" else "until the first solution"
+        cap = max(COUNT_CAP, err.max_nodes)
+        size = f"{err.nodes:,} nodes" if err.nodes is not None else f"more than {cap:,} nodes"
+        hint = (f"raise the bound with --max-nodes {err.nodes}" if err.nodes is not None
+                else "too many to draw; try a smaller N or --until first")
+        raise UsageError(
+            f"the pruned tree of {err.n} queens ({what}) has {size} and the bound is "
+            f"{err.max_nodes:,}: {hint}"
+        ) from None
+    if args.svg is None and args.png is None:
+        sys.stdout.write(svg)
+        sys.stdout.flush()
+        return 0
+    png = b""
+    if args.png is not None:
+        from nqueens.render.png import svg_to_png
+
+        png = svg_to_png(svg)
+    # both temporary files exist before either is renamed: a bad path leaves neither
+    with contextlib.ExitStack() as stack:
+        if args.svg is not None:
+            stack.enter_context(atomic_output(args.svg, "w")).write(svg)
+        if args.png is not None:
+            stack.enter_context(atomic_output(args.png, "wb")).write(png)
+    return 0

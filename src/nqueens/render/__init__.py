@@ -1,0 +1,16 @@
+"""Pictures of boards and of the search: SVG boards, the pruned tree, the HTML player, PNG.
+
+Each renderer is its own module, imported only when a picture is asked for; this package
+imports nothing at start-up. The modules draw; they do not search (the search and its event
+stream live in :mod:`nqueens.search` and :mod:`nqueens.trace`).
+
+- :mod:`nqueens.render.svg`: :func:`~nqueens.render.svg.board_svg`, one board as SVG.
+- :mod:`nqueens.render.png`: :func:`~nqueens.render.png.svg_to_png` (optional cairosvg).
+- :mod:`nqueens.render.tree`: the pruned state-space tree as SVG.
+- :mod:`nqueens.render.player`: one self-contained HTML page that steps through a trace.
+- :mod:`nqueens.render.terminal`: boards in colour for a terminal (rich).
+"""
+
+from __future__ import annotations
+
+__all__: list[str] = []
