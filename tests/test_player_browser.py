@@ -1,0 +1,190 @@
+"""The HTML player in a real headless Chromium (playwright driving Debian's chromium).
+
+Loads the page from a file:// URL, steps, plays to a solution, and checks after each move
+that the board in the page is the board of the event stream at that step, with no errors in
+the console. Skipped, with the reason, where chromium or playwright is missing.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from nqueens.render.player import write_player
+from nqueens.trace import events
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (apt install chromium); "
+                    "playwright install cannot download a browser here")
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="playwright (python) is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def lines_for(evs) -> list[str]:
+    return [f"{e.kind} {e.row + 1},{e.col + 1}" for e in evs]
+
+
+class Page:
+    """A loaded player page, recording console messages and page errors."""
+
+    def __init__(self, browser, path: Path) -> None:
+        self.page = browser.new_page()
+        self.messages: list[tuple[str, str]] = []
+        self.page.on("console", lambda m: self.messages.append((m.type, m.text)))
+        self.page.on("pageerror", lambda e: self.messages.append(("pageerror", str(e))))
+        self.page.goto(path.resolve().as_uri())
+        self.page.wait_for_selector('body[data-ready="1"]', timeout=5000)
+
+    def board(self) -> dict[str, object]:
+        return self.page.evaluate(
+            """() => {
+              const b = document.getElementById("board");
+              const sq = Array.from(b.querySelectorAll("rect.square"));
+              return {
+                step: Number(b.dataset.step), kind: b.dataset.kind,
+                queens: sq.filter(e => e.dataset.queen === "1")
+                          .map(e => [Number(e.dataset.row), Number(e.dataset.col)]),
+                shown: Array.from(b.querySelectorAll("g.queen"))
+                          .filter(g => g.getAttribute("display") !== "none")
+                          .map(g => [Number(g.dataset.row), Number(g.dataset.col)]),
+                states: sq.filter(e => e.dataset.state)
+                          .map(e => [Number(e.dataset.row), Number(e.dataset.col),
+                                     e.dataset.state]),
+                line: document.getElementById("line").textContent,
+                path: Array.from(document.querySelectorAll("#path li")).map(li => li.textContent),
+              };
+            }"""
+        )
+
+    def errors(self) -> list[tuple[str, str]]:
+        return [(t, m) for t, m in self.messages if t in ("error", "pageerror")]
+
+
+def expect_step(view: dict, evs, lines, k: int) -> None:
+    e = evs[k]
+    want = sorted([r, c] for r, c in enumerate(e.queens))
+    assert view["step"] == k and view["kind"] == e.kind
+    assert sorted(view["queens"]) == want
+    assert sorted(view["shown"]) == want
+    assert view["line"] == lines[k]
+    labels = [f"<{r + 1},{c + 1}>" for r, c in enumerate(e.queens)]
+    if e.kind == "try":
+        labels.append(f"<{e.row + 1},{e.col + 1}>?")
+        states = {(r, c): s for r, c, s in view["states"]}
+        assert states[(e.row, e.col)] == (
+            "tried-promising" if e.promising else "tried-nonpromising")
+        assert {sq for sq, s in states.items() if s == "attacker"} == {
+            (a.row, a.col) for a in e.attackers}
+    assert [p for p in view["path"] if p.startswith("<")] == labels
+
+
+@pytest.fixture(scope="module")
+def n4(tmp_path_factory):
+    evs = list(events(4))
+    lines = lines_for(evs)
+    path = tmp_path_factory.mktemp("player") / "n4.html"
+    write_player(path, n=4, events=evs, lines=lines, lang="en")
+    return path, evs, lines
+
+
+def test_step_forward_and_back(browser, n4) -> None:
+    path, evs, lines = n4
+    p = Page(browser, path)
+    expect_step(p.board(), evs, lines, 0)
+    for k in range(1, 13):
+        p.page.click("#forward")
+        expect_step(p.board(), evs, lines, k)
+    for k in range(11, 8, -1):
+        p.page.click("#back")
+        expect_step(p.board(), evs, lines, k)
+    p.page.keyboard.press("ArrowRight")
+    expect_step(p.board(), evs, lines, 10)
+    p.page.keyboard.press("End")
+    expect_step(p.board(), evs, lines, len(evs) - 1)
+    p.page.click("#first")
+    expect_step(p.board(), evs, lines, 0)
+    p.page.click("#last")
+    expect_step(p.board(), evs, lines, len(evs) - 1)
+    # a backtrack step shows the queen taken back
+    k = next(i for i, e in enumerate(evs) if e.kind == "backtrack")
+    p.page.eval_on_selector(
+        "#position", f"el => {{ el.value = {k}; el.dispatchEvent(new Event('input')); }}")
+    view = p.board()
+    expect_step(view, evs, lines, k)
+    assert [evs[k].row - 1, evs[k].col, "lifted"] in view["states"]
+    assert p.errors() == []
+    p.page.close()
+
+
+def test_play_to_each_solution(browser, n4) -> None:
+    path, evs, lines = n4
+    sols = [(i, e) for i, e in enumerate(evs) if e.kind == "solution"]
+    assert len(sols) == 2
+    p = Page(browser, path)
+    p.page.eval_on_selector(
+        "#speed", "el => { el.value = 60; el.dispatchEvent(new Event('input')); }")
+    for i, e in sols:
+        p.page.click("#play")
+        assert p.page.get_attribute("body", "data-playing") == "1"
+        p.page.wait_for_selector('body[data-playing="0"]', timeout=10_000)
+        view = p.board()
+        assert view["kind"] == "solution" and view["step"] == i
+        assert sorted(view["queens"]) == sorted([r, c] for r, c in enumerate(e.queens))
+        expect_step(view, evs, lines, i)
+    # the first solution of the stream is the first solution of the search
+    assert sols[0][1].queens == (1, 3, 0, 2)
+    # playing on runs to the end and stops there
+    p.page.click("#play")
+    p.page.wait_for_selector('body[data-playing="0"]', timeout=10_000)
+    expect_step(p.board(), evs, lines, len(evs) - 1)
+    assert p.errors() == []
+    assert not [m for m in p.messages if m[0] in ("warning", "error")]
+    p.page.close()
+
+
+def test_pause_stops_playing(browser, n4) -> None:
+    path, evs, lines = n4
+    p = Page(browser, path)
+    p.page.click("#play")
+    p.page.wait_for_function("Number(document.getElementById('board').dataset.step) >= 1",
+                             timeout=5000)
+    p.page.keyboard.press(" ")
+    assert p.page.get_attribute("body", "data-playing") == "0"
+    k = p.board()["step"]
+    p.page.wait_for_timeout(600)
+    expect_step(p.board(), evs, lines, k)
+    assert p.errors() == []
+    p.page.close()
+
+
+def test_japanese_page(browser, tmp_path: Path) -> None:
+    evs = list(events(4, until="first"))
+    lines = [f"({e.row + 1},{e.col + 1})に置ける" if e.promising else "" for e in evs]
+    path = tmp_path / "ja.html"
+    write_player(path, n=4, events=evs, lines=lines, lang="ja")
+    p = Page(browser, path)
+    assert p.page.text_content("#play") == "再生"
+    assert p.board()["line"] == lines[0] == "(1,1)に置ける"
+    p.page.click("#last")
+    view = p.board()
+    assert view["kind"] == "solution" and sorted(view["queens"]) == [[0, 1], [1, 3], [2, 0],
+                                                                     [3, 2]]
+    assert p.errors() == []
+    p.page.close()

@@ -1,0 +1,99 @@
+"""The HTML player page, read as text (the browser test drives it for real)."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from nqueens.errors import NQueensError
+from nqueens.render._files import OutputPathError
+from nqueens.render.player import event_data, player_html, write_player
+from nqueens.trace import events
+
+
+def lines_for(evs) -> list[str]:
+    return [f"{e.kind} {e.row + 1},{e.col + 1}" for e in evs]
+
+
+def embedded(page: str) -> dict:
+    m = re.search(r'<script id="trace-data" type="application/json">(.*?)</script>', page,
+                  re.S)
+    assert m is not None
+    return json.loads(m.group(1))
+
+
+def test_page_embeds_the_events_and_lines_as_plain_data() -> None:
+    evs = list(events(4))
+    lines = lines_for(evs)
+    page = player_html(n=4, events=evs, lines=lines, lang="en")
+    data = embedded(page)
+    assert data["n"] == 4
+    assert data["lines"] == lines
+    assert data["events"] == [event_data(e) for e in evs]
+    assert [tuple(e["queens"]) for e in data["events"]] == [e.queens for e in evs]
+
+
+def test_page_is_self_contained() -> None:
+    evs = list(events(4, until="first"))
+    page = player_html(n=4, events=evs, lines=lines_for(evs), lang="en")
+    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")
+    assert "https://" not in page
+    assert not re.search(r"<(script|link|img)[^>]*\b(src|href)=", page)
+    assert '<html lang="en">' in page
+
+
+def test_board_squares_have_data_attributes() -> None:
+    evs = list(events(5, until="first"))
+    page = player_html(n=5, events=evs, lines=[""] * len(evs), lang="en")
+    m = re.search(r'(<svg id="board".*?</svg>)', page, re.S)
+    assert m is not None
+    board = ET.fromstring(m.group(1))
+    rects = [e for e in board.iter("{http://www.w3.org/2000/svg}rect")
+             if "square" in e.get("class", "")]
+    assert sorted((int(e.get("data-row")), int(e.get("data-col"))) for e in rects) == [
+        (r, c) for r in range(5) for c in range(5)]
+    assert all(e.get("data-queen") == "0" for e in rects)
+
+
+def test_narration_cannot_break_out_of_the_page() -> None:
+    evs = list(events(4, until="first"))
+    lines = ["</script><script>alert(1)</script> <1,1> & %JS% %DATA%"] * len(evs)
+    page = player_html(n=4, events=evs, lines=lines, lang="en")
+    assert page.count("</script>") == 2
+    assert embedded(page)["lines"] == lines
+
+
+@pytest.mark.parametrize(("lang", "word"), [("ja", "再生"), ("ko", "재생"), ("en", "Play"),
+                                           ("xx", "Play")])
+def test_button_labels_follow_the_language(lang: str, word: str) -> None:
+    evs = list(events(4, until="first"))
+    page = player_html(n=4, events=evs, lines=lines_for(evs), lang=lang)
+    assert f'aria-pressed="false">{word}</button>' in page
+    assert f'<html lang="{lang}">' in page
+
+
+def test_mismatched_lines_and_empty_traces_are_refused() -> None:
+    evs = list(events(4, until="first"))
+    with pytest.raises(NQueensError, match="one line per event"):
+        player_html(n=4, events=evs, lines=["x"], lang="en")
+    with pytest.raises(NQueensError, match="empty"):
+        player_html(n=4, events=[], lines=[], lang="en")
+
+
+def test_write_player_is_atomic(tmp_path: Path) -> None:
+    evs = list(events(4, until="first"))
+    out = tmp_path / "p.html"
+    write_player(out, n=4, events=evs, lines=lines_for(evs), lang="en")
+    assert out.read_text(encoding="utf-8") == player_html(
+        n=4, events=evs, lines=lines_for(evs), lang="en")
+    assert [p.name for p in tmp_path.iterdir()] == ["p.html"]
+    with pytest.raises(OutputPathError, match="cannot write"):
+        write_player(tmp_path / "missing" / "p.html", n=4, events=evs,
+                     lines=lines_for(evs), lang="en")
+    with pytest.raises(OutputPathError, match="directory"):
+        write_player(tmp_path, n=4, events=evs, lines=lines_for(evs), lang="en")
+    assert [p.name for p in tmp_path.iterdir()] == ["p.html"]
