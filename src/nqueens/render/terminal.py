@@ -1,13 +1,15 @@
 """Boards in colour for a terminal, through rich (imported only here).
 
 :func:`colour_console` says whether a stream is a terminal that shows colour (rich decides,
-honouring ``NO_COLOR`` and ``TERM=dumb``) and returns a console for it; :func:`board_text`
+honouring ``NO_COLOR`` and ``TERM=dumb``;
+both give plain text) and returns a console for it; :func:`board_text`
 draws a board as rich text: light and dark squares, queens in bold. Plain text for pipes is
 left to :meth:`nqueens.board.Solution.to_text`, which callers use when this returns ``None``.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import IO, Any
 
@@ -26,12 +28,12 @@ def colour_console(stream: IO[str]) -> Any | None:
     >>> colour_console(io.StringIO()) is None
     True
     """
-    if not getattr(stream, "isatty", lambda: False)():
+    if not getattr(stream, "isatty", lambda: False)() or os.environ.get("NO_COLOR"):
         return None
     from rich.console import Console
 
     console = Console(file=stream, highlight=False, soft_wrap=True)
-    if not console.is_terminal or console.color_system is None:
+    if not console.is_terminal or console.color_system is None or console.no_color:
         return None
     return console
 

@@ -1,0 +1,178 @@
+"""Pictures from the command line: svg/png formats, --attacks, --out, colour in a terminal."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from conftest import SRC, assert_bad_input, run_cli
+from naive import naive_attacked, naive_solutions
+from nqueens.board import Solution
+
+SVG = "{http://www.w3.org/2000/svg}"
+FAST = ("--strategy", "arrays")
+
+
+def queens_of(svg: str) -> tuple[int, ...]:
+    root = ET.fromstring(svg)
+    squares = sorted(
+        (int(g.get("data-row")), int(g.get("data-col")))
+        for g in root.iter(f"{SVG}g") if g.get("class") == "queen"
+    )
+    assert [r for r, _ in squares] == list(range(len(squares)))
+    return tuple(c for _, c in squares)
+
+
+def test_solve_svg_to_stdout() -> None:
+    r = run_cli("solve", "8", "--limit", "1", "--format", "svg")
+    assert r.code == 0, r.err
+    assert queens_of(r.out) == Solution.from_cols([1, 5, 8, 6, 3, 7, 2, 4]).placement
+
+
+def test_first_svg_with_attacks_to_a_file(tmp_path: Path) -> None:
+    out = tmp_path / "b.svg"
+    r = run_cli("first", "6", "--format", "svg", "--attacks", "--out", str(out), *FAST)
+    assert r.code == 0 and r.out == "" and r.err == ""
+    svg = out.read_text()
+    placement = queens_of(svg)
+    assert placement == naive_solutions(6)[0]
+    marked = {
+        (int(e.get("data-row")), int(e.get("data-col"))): int(e.get("data-attacks"))
+        for e in ET.fromstring(svg).iter(f"{SVG}rect") if e.get("data-attacks")
+    }
+    assert marked == naive_attacked(placement, 6)
+
+
+def test_numbered_files_one_per_solution(tmp_path: Path) -> None:
+    r = run_cli("solve", "6", "--format", "svg", "--out", str(tmp_path / "b-{index}.svg"), *FAST)
+    assert r.code == 0, r.err
+    sols = naive_solutions(6)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"b-{i}.svg" for i in range(1, 5)]
+    for i, placement in enumerate(sols, 1):
+        assert queens_of((tmp_path / f"b-{i}.svg").read_text()) == placement
+
+
+def test_several_pictures_without_index_are_refused(tmp_path: Path) -> None:
+    out = tmp_path / "b.svg"
+    assert_bad_input(run_cli("solve", "8", "--format", "svg", "--out", str(out), *FAST),
+                     "--limit 1", "{index}")
+    assert_bad_input(run_cli("solve", "8", "--format", "svg", *FAST), "--limit 1")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_first_without_solution_writes_no_picture(tmp_path: Path) -> None:
+    out = tmp_path / "b.svg"
+    r = run_cli("first", "3", "--format", "svg", "--out", str(out), *FAST)
+    assert r.code == 0 and "no solution" in r.out
+    assert not out.exists()
+
+
+def test_text_formats_to_a_file(tmp_path: Path) -> None:
+    out = tmp_path / "s.txt"
+    r = run_cli("solve", "4", "--format", "cols", "--out", str(out), *FAST)
+    assert r.code == 0 and r.out == ""
+    assert out.read_text() == "2 4 1 3\n3 1 4 2\n"
+
+
+def test_png_to_a_file(tmp_path: Path) -> None:
+    pytest.importorskip("cairosvg")
+    out = tmp_path / "b.png"
+    r = run_cli("first", "8", "--format", "png", "--out", str(out), *FAST)
+    assert r.code == 0, r.err
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(data[16:20], "big") == 400
+
+
+def test_png_to_a_pipe() -> None:
+    pytest.importorskip("cairosvg")
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    proc = subprocess.run([sys.executable, "-m", "nqueens", "first", "5", "-f", "png", *FAST],
+                          capture_output=True, env=env, timeout=60)
+    assert proc.returncode == 0 and proc.stdout[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("failure", ["ImportError('No module named cairosvg')",
+                                     "OSError('no library called \"cairo-2\" was found')"])
+def test_png_without_cairo_is_one_line(tmp_path: Path, monkeypatch, failure: str) -> None:
+    fake = tmp_path / "fake"
+    (fake / "cairosvg").mkdir(parents=True)
+    (fake / "cairosvg" / "__init__.py").write_text(f"raise {failure}\n")
+    monkeypatch.setenv("PYTHONPATH", str(fake))
+    out = tmp_path / "b.png"
+    r = run_cli("first", "8", "--format", "png", "--out", str(out), *FAST)
+    assert_bad_input(r, "cairosvg", "nqueens[png]")
+    assert not out.exists()
+    r = run_cli("tree", "4", "--png", str(out))
+    assert_bad_input(r, "cairosvg")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (("first", "8", "--format", "svg", "--out", "/nonexistent/dir/x.svg"),
+         ("cannot write", "/nonexistent/dir/x.svg")),
+        (("first", "8", "--format", "gif"), ("invalid choice", "gif")),
+        (("first", "8", "--attacks"), ("--attacks", "svg")),
+        (("solve", "4", "--out", "/nonexistent/dir/x.txt"), ("/nonexistent/dir/x.txt",)),
+    ],
+)
+def test_bad_picture_input(args: tuple[str, ...], fragments: tuple[str, ...]) -> None:
+    assert_bad_input(run_cli(*args, *FAST), *fragments)
+
+
+# -- colour in a terminal, plain text in a pipe ----------------------------------------------
+
+
+def test_piped_boards_are_plain_text() -> None:
+    r = run_cli("solve", "6", *FAST)
+    assert r.code == 0
+    assert r.out == "\n\n".join(Solution(p).to_text() for p in naive_solutions(6)) + "\n"
+    assert "\x1b" not in r.out
+    r = run_cli("first", "8", *FAST)
+    assert r.out == Solution.from_cols([1, 5, 8, 6, 3, 7, 2, 4]).to_text() + "\n"
+
+
+def run_in_pty(*args: str, **env_extra: str) -> str:
+    env = dict(os.environ, PYTHONPATH=str(SRC), TERM="xterm-256color", COLUMNS="80")
+    env.pop("NO_COLOR", None)
+    env.pop("FORCE_COLOR", None)
+    env.update(env_extra)
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "nqueens", *args], stdout=slave,
+                            stderr=subprocess.PIPE, env=env)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    assert proc.wait(timeout=60) == 0, proc.stderr.read()
+    proc.stderr.close()
+    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+
+
+def test_boards_in_a_terminal_are_coloured() -> None:
+    out = run_in_pty("first", "8", *FAST)
+    assert "\x1b[" in out
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", out)
+    rows = [line for line in plain.splitlines() if line.strip()]
+    assert [row.index("Q") // 3 for row in rows] == [0, 4, 7, 5, 2, 6, 1, 3]
+
+
+def test_no_color_in_a_terminal_gives_plain_text() -> None:
+    out = run_in_pty("first", "8", *FAST, NO_COLOR="1")
+    assert out == Solution.from_cols([1, 5, 8, 6, 3, 7, 2, 4]).to_text() + "\n"
