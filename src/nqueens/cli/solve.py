@@ -193,8 +193,9 @@ def _write_picture(s: Any, index: int, args: argparse.Namespace) -> None:
         return
     path = args.out.replace(INDEX, str(index))
     mode = "wb" if isinstance(data, bytes) else "w"
+    handle: Any
     with atomic_output(path, mode) as handle:
-        handle.write(data)  # type: ignore[arg-type]
+        handle.write(data)
 
 
 @contextlib.contextmanager

@@ -68,7 +68,9 @@ def run_tree(args: argparse.Namespace) -> int:
     # both temporary files exist before either is renamed: a bad path leaves neither
     with contextlib.ExitStack() as stack:
         if args.svg is not None:
-            stack.enter_context(atomic_output(args.svg, "w")).write(svg)
+            svg_file: Any = stack.enter_context(atomic_output(args.svg, "w"))
+            svg_file.write(svg)
         if args.png is not None:
-            stack.enter_context(atomic_output(args.png, "wb")).write(png)
+            png_file: Any = stack.enter_context(atomic_output(args.png, "wb"))
+            png_file.write(png)
     return 0

@@ -31,7 +31,7 @@ def svg_to_png(svg: str, *, scale: float = 1.0) -> bytes:
     b'\\x89PNG\\r\\n\\x1a\\n'
     """
     try:
-        import cairosvg
+        import cairosvg  # type: ignore[import-untyped]
     except (ImportError, OSError) as err:
         # ImportError: the package is absent. OSError: cairocffi found no libcairo.
         raise MissingDependencyError(f"{INSTALL_HINT} ({_first_line(err)})") from None

@@ -21,7 +21,7 @@ Drawing is for small trees: :func:`tree_svg` refuses more than ``max_nodes`` nod
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 from xml.sax.saxutils import escape
@@ -317,7 +317,8 @@ def draw_tree(tree: Tree, *, label: Label = "square") -> str:
         out.append(f'<text class="level" x="{_PAD}" y="{y + 4:g}" {font} font-size="12" '
                    f'fill="#888888">{name}</text>')
     # edges first, so nodes sit on top; path edges last, so they are not hidden
-    plain, path = [], []
+    plain: list[str] = []
+    path: list[str] = []
     for node in tree.nodes.values():
         if node.id == ROOT:
             continue
@@ -373,7 +374,7 @@ def _legend(x: float, y: float) -> list[str]:
     font = 'font-family="Helvetica, Arial, sans-serif" font-size="12" fill="#444444"'
     r = 7
     out = ['<g class="legend">']
-    items = [
+    items: list[tuple[str, Callable[[float], str]]] = [
         ("promising", lambda x: f'<circle cx="{x + r:g}" cy="{y:g}" r="{r}" '
                                 f'{_STYLE["promising"]}/>'),
         ("nonpromising (pruned)",
