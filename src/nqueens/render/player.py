@@ -103,7 +103,7 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
 
     ``lines[i]`` is shown with ``events[i]`` (``""`` shows nothing); ``lang`` sets the
     page's language and its button texts (en, ja, ko; others fall back to English). Cost:
-    O(n^2 + total size of the events), the page is about 150 bytes per event.
+    O(n^2 + total size of the events); 200 to 500 bytes of page per event.
     """
     events = list(events)
     lines = list(lines)

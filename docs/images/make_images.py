@@ -1,0 +1,90 @@
+"""Regenerate the pictures in docs/images/ (run from the repository root).
+
+    PYTHONPATH=src python docs/images/make_images.py
+
+Writes board-8.svg, board-attacks.svg, tree-4.svg, tree-4-all.svg, player-4.html and
+player.png (a screenshot of the player taken with headless Debian chromium through
+playwright). The narrative lines come from nqueens.narrate when it is installed, otherwise
+from a short English stand-in.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from nqueens.board import Solution
+from nqueens.render.player import write_player
+from nqueens.render.svg import board_svg
+from nqueens.render.tree import tree_svg
+from nqueens.trace import events
+
+HERE = Path(__file__).resolve().parent
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def stand_in_lines(evs: list) -> list[str]:
+    """English lines in the textbook's words, used when nqueens.narrate is not there."""
+    out = []
+    for e in evs:
+        sq = f"<{e.row + 1},{e.col + 1}>"
+        if e.kind == "try" and e.promising:
+            out.append(f"{sq} is promising.")
+        elif e.kind == "try":
+            # the book's choice: a queen in the same column, else the nearest on a diagonal
+            a = next((a for a in e.attackers if a.kind == "column"), e.attackers[-1])
+            why = (f"queen {a.row + 1} is in column {a.col + 1}" if a.kind == "column"
+                   else f"queen {a.row + 1} is on a diagonal")
+            out.append(f"{sq} is nonpromising. ({why})")
+        elif e.kind == "place":
+            out.append(f"Place queen {e.row + 1} on {sq}.")
+        elif e.kind == "backtrack":
+            back = f"<{len(e.queens)},{e.queens[-1] + 1}>" if e.queens else "root"
+            out.append(f"Backtrack to {back}.")
+        else:
+            out.append(f"Solution {e.index} found: columns "
+                       f"{' '.join(str(c + 1) for c in e.queens)}.")
+    return out
+
+
+def lines_for(evs: list, lang: str) -> list[str]:
+    try:
+        from nqueens.narrate import event_lines  # type: ignore[import-not-found]
+    except ImportError:
+        return stand_in_lines(evs)
+    return list(event_lines(evs, lang))
+
+
+def main() -> None:
+    (HERE / "board-8.svg").write_text(board_svg(Solution.from_cols([1, 5, 8, 6, 3, 7, 2, 4])))
+    (HERE / "board-attacks.svg").write_text(board_svg((0, 2), n=5, attacks=True))
+    (HERE / "tree-4.svg").write_text(tree_svg(4, until="first"))
+    (HERE / "tree-4-all.svg").write_text(tree_svg(4, until="all"))
+    evs = list(events(4, until="all"))
+    page = HERE / "player-4.html"
+    write_player(page, n=4, events=evs, lines=lines_for(evs, "en"), lang="en")
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        print("chromium not found: player.png not made", file=sys.stderr)
+        return
+    from playwright.sync_api import sync_playwright
+
+    # a nonpromising try with two attackers shows most of what the player draws
+    step = next(i for i, e in enumerate(evs)
+                if e.kind == "try" and len(e.attackers) >= 2 and len(e.queens) >= 2)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+        tab = browser.new_page(viewport={"width": 1040, "height": 620})
+        tab.goto(page.as_uri())
+        tab.eval_on_selector(
+            "#position", f"el => {{ el.value = {step}; el.dispatchEvent(new Event('input')); }}")
+        tab.screenshot(path=str(HERE / "player.png"))
+        browser.close()
+    subprocess.run(["ls", "-la", str(HERE)], check=False)
+
+
+if __name__ == "__main__":
+    main()
