@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import pty
 import re
 import subprocess
 import sys
@@ -142,6 +141,10 @@ def test_piped_boards_are_plain_text() -> None:
 
 
 def run_in_pty(*args: str, **env_extra: str) -> str:
+    if sys.platform == "win32":
+        pytest.skip("pseudo-terminals need a POSIX system")
+    import pty
+
     env = dict(os.environ, PYTHONPATH=str(SRC), TERM="xterm-256color", COLUMNS="80")
     env.pop("NO_COLOR", None)
     env.pop("FORCE_COLOR", None)
@@ -176,3 +179,22 @@ def test_boards_in_a_terminal_are_coloured() -> None:
 def test_no_color_in_a_terminal_gives_plain_text() -> None:
     out = run_in_pty("first", "8", *FAST, NO_COLOR="1")
     assert out == Solution.from_cols([1, 5, 8, 6, 3, 7, 2, 4]).to_text() + "\n"
+
+
+def test_plain_output_and_help_import_no_renderer() -> None:
+    code = (
+        "import sys\n"
+        "from nqueens.cli import main\n"
+        "main(['first', '6', '--strategy', 'arrays'])\n"
+        "try:\n"
+        "    main(['tree', '--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ('rich', 'numba', 'cairosvg', 'nqueens.render')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy)))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "[]"

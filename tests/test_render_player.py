@@ -97,3 +97,12 @@ def test_write_player_is_atomic(tmp_path: Path) -> None:
     with pytest.raises(OutputPathError, match="directory"):
         write_player(tmp_path, n=4, events=evs, lines=lines_for(evs), lang="en")
     assert [p.name for p in tmp_path.iterdir()] == ["p.html"]
+
+
+def test_one_queen_trace_and_board_size_bounds() -> None:
+    evs = list(events(1))
+    assert [e.kind for e in evs] == ["try", "place", "solution"]
+    data = embedded(player_html(n=1, events=evs, lines=["", "", ""], lang="en"))
+    assert data["events"][-1]["queens"] == [0]
+    with pytest.raises(NQueensError, match="1 to 32"):
+        player_html(n=33, events=evs, lines=["", "", ""], lang="en")
