@@ -173,6 +173,11 @@ def board_svg(
                         f'width="{SQUARE}" height="{SQUARE}" fill="{COLORS["attack"]}" '
                         f'fill-opacity="{opacity:.2f}"/>'
                     )
+                    out.append(
+                        f'<circle class="attack-dot" cx="{margin + c * SQUARE + SQUARE / 2:g}" '
+                        f'cy="{margin + r * SQUARE + SQUARE / 2:g}" r="{3 + k}" '
+                        f'fill="{COLORS["attack"]}" fill-opacity="0.75"/>'
+                    )
     for r, c in sorted(marked):
         out.append(
             f'<rect class="highlight" data-row="{r}" data-col="{c}" '
