@@ -1,0 +1,58 @@
+"""Slow, obviously correct oracles that the fast paths are checked against."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import permutations
+
+Placement = tuple[int, ...]
+
+
+def attacks(r1: int, c1: int, r2: int, c2: int) -> bool:
+    """Two queens on distinct squares attack each other (row, column or diagonal)."""
+    return r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2)
+
+
+def is_solution_pairwise(placement: Sequence[int]) -> bool:
+    """O(n^2): every pair of rows checked for a shared column or diagonal."""
+    n = len(placement)
+    if sorted(placement) != list(range(n)):
+        return False
+    return not any(
+        attacks(r1, placement[r1], r2, placement[r2])
+        for r1 in range(n)
+        for r2 in range(r1 + 1, n)
+    )
+
+
+def brute_force_solutions(n: int) -> Iterator[Placement]:
+    """Every solution in lexicographic order, by filtering all n! permutations."""
+    for p in permutations(range(n)):
+        if is_solution_pairwise(p):
+            yield p
+
+
+def images_naive(p: Placement) -> set[Placement]:
+    """The 8 symmetry images, by moving every square of the board by coordinates."""
+    n = len(p)
+    squares = {(r, c) for r, c in enumerate(p)}
+    maps = [
+        lambda r, c: (r, c),
+        lambda r, c: (c, n - 1 - r),
+        lambda r, c: (n - 1 - r, n - 1 - c),
+        lambda r, c: (n - 1 - c, r),
+        lambda r, c: (r, n - 1 - c),
+        lambda r, c: (n - 1 - r, c),
+        lambda r, c: (c, r),
+        lambda r, c: (n - 1 - c, n - 1 - r),
+    ]
+    out = set()
+    for m in maps:
+        moved = dict(m(r, c) for r, c in squares)
+        out.add(tuple(moved[r] for r in range(n)))
+    return out
+
+
+def unique_count_naive(n: int) -> int:
+    """Classes up to symmetry: distinct sets of images among all solutions."""
+    return len({frozenset(images_naive(p)) for p in brute_force_solutions(n)})
