@@ -1,13 +1,67 @@
-"""Slow, obvious oracles for the tests: brute force over every square and every queen."""
+"""Slow, obviously correct oracles that the fast paths are checked against."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from itertools import permutations
 
-__all__ = ["naive_attacked", "naive_clashing_queens", "naive_solutions"]
+Placement = tuple[int, ...]
 
 
-def _attacks(r1: int, c1: int, r2: int, c2: int) -> bool:
+def attacks(r1: int, c1: int, r2: int, c2: int) -> bool:
+    """Two queens on distinct squares attack each other (row, column or diagonal)."""
+    return r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2)
+
+
+def is_solution_pairwise(placement: Sequence[int]) -> bool:
+    """O(n^2): every pair of rows checked for a shared column or diagonal."""
+    n = len(placement)
+    if sorted(placement) != list(range(n)):
+        return False
+    return not any(
+        attacks(r1, placement[r1], r2, placement[r2])
+        for r1 in range(n)
+        for r2 in range(r1 + 1, n)
+    )
+
+
+def brute_force_solutions(n: int) -> Iterator[Placement]:
+    """Every solution in lexicographic order, by filtering all n! permutations."""
+    for p in permutations(range(n)):
+        if is_solution_pairwise(p):
+            yield p
+
+
+def images_naive(p: Placement) -> set[Placement]:
+    """The 8 symmetry images, by moving every square of the board by coordinates."""
+    n = len(p)
+    squares = {(r, c) for r, c in enumerate(p)}
+    maps = [
+        lambda r, c: (r, c),
+        lambda r, c: (c, n - 1 - r),
+        lambda r, c: (n - 1 - r, n - 1 - c),
+        lambda r, c: (n - 1 - c, r),
+        lambda r, c: (r, n - 1 - c),
+        lambda r, c: (n - 1 - r, c),
+        lambda r, c: (c, r),
+        lambda r, c: (n - 1 - c, n - 1 - r),
+    ]
+    out = set()
+    for m in maps:
+        moved = dict(m(r, c) for r, c in squares)
+        out.add(tuple(moved[r] for r in range(n)))
+    return out
+
+
+def unique_count_naive(n: int) -> int:
+    """Classes up to symmetry: distinct sets of images among all solutions."""
+    return len({frozenset(images_naive(p)) for p in brute_force_solutions(n)})
+
+
+# -- pictures: attacked squares on partial boards ----------------------------------------------
+
+
+def _attacks_square(r1: int, c1: int, r2: int, c2: int) -> bool:
     """Whether a queen on (r1, c1) attacks the distinct square (r2, c2)."""
     return (r1, c1) != (r2, c2) and (
         r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2)
@@ -22,24 +76,21 @@ def naive_attacked(placement: tuple[int, ...], n: int) -> dict[tuple[int, int], 
         for c in range(n):
             if (r, c) in queens:
                 continue
-            k = sum(1 for qr, qc in queens if _attacks(qr, qc, r, c))
+            k = sum(1 for qr, qc in queens if _attacks_square(qr, qc, r, c))
             if k:
                 out[(r, c)] = k
     return out
 
 
 def naive_clashing_queens(placement: tuple[int, ...]) -> set[tuple[int, int]]:
-    """Queens attacked by another queen (several queens may share a square's lines)."""
+    """Queens attacked by another queen (partial placements may clash)."""
     queens = list(enumerate(placement))
     return {
         (r, c) for r, c in queens
-        if any(_attacks(qr, qc, r, c) for qr, qc in queens if (qr, qc) != (r, c))
+        if any(_attacks_square(qr, qc, r, c) for qr, qc in queens if (qr, qc) != (r, c))
     }
 
 
-def naive_solutions(n: int) -> list[tuple[int, ...]]:
-    """Every solution, by trying all n! permutations, in lexicographic order."""
-    return [
-        p for p in permutations(range(n))
-        if all(abs(p[i] - p[j]) != j - i for i in range(n) for j in range(i + 1, n))
-    ]
+def naive_solutions(n: int) -> list[Placement]:
+    """Every solution as a list, lexicographic order (see :func:`brute_force_solutions`)."""
+    return list(brute_force_solutions(n))

@@ -8,7 +8,7 @@ instead of failing at import. Only modules under :mod:`nqueens.kernels` import t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numba
 
@@ -20,6 +20,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 def njit(fn: F) -> F:
     """Compile ``fn`` with numba in nopython mode, cached on disk when possible, GIL released."""
     try:
-        return numba.njit(cache=True, nogil=True)(fn)  # type: ignore[no-any-return]
+        return cast(F, numba.njit(cache=True, nogil=True)(fn))
     except RuntimeError:
-        return numba.njit(cache=False, nogil=True)(fn)  # type: ignore[no-any-return]
+        return cast(F, numba.njit(cache=False, nogil=True)(fn))

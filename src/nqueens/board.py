@@ -224,7 +224,9 @@ class Solution:
     >>> s = Solution((1, 3, 0, 2))
     >>> s == eval(repr(s))
     True
-    >>> Solution("2 4 1 3") == s == Solution.from_grid(s.to_grid()) == Solution.from_text(s.to_text())
+    >>> Solution("2 4 1 3") == s == Solution.from_grid(s.to_grid())
+    True
+    >>> Solution.from_text(s.to_text()) == s
     True
     >>> Solution((0, 1))
     Traceback (most recent call last):

@@ -14,7 +14,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, Any, NoReturn
 
 from nqueens.errors import NQueensError
 
@@ -94,7 +94,7 @@ def _flush_quietly() -> None:
 
 
 @contextlib.contextmanager
-def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[str]] | Iterator[IO[bytes]]:
+def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
     """Open a temporary file beside ``path``; rename it onto ``path`` only on success.
 
     An unwritable destination raises :class:`UsageError` with one clear line; an error or

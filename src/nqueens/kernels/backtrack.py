@@ -39,7 +39,7 @@ def _bit_index(bit: int) -> int:
 
 
 @njit
-def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out):  # type: ignore[no-untyped-def]
+def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out):
     """Write the next solutions (0-based columns) into the rows of ``out``; return how many.
 
     The search state lives in the caller's arrays (``av``/``cs``/``ls``/``rs``/``pos`` of
@@ -88,7 +88,7 @@ def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out):  # type: ignor
 
 
 @njit
-def _count_below(n, full, allowed, row, cols, left, right):  # type: ignore[no-untyped-def]
+def _count_below(n, full, allowed, row, cols, left, right):
     """Solutions in the subtree whose first ``row`` rows are fixed by the three masks."""
     if row == n:
         return 1
@@ -125,13 +125,13 @@ def _count_below(n, full, allowed, row, cols, left, right):  # type: ignore[no-u
 
 
 @njit
-def count_masked(n, full, allowed):  # type: ignore[no-untyped-def]
+def count_masked(n, full, allowed):
     """All solutions that respect ``allowed`` (no symmetry used). O(nodes)."""
     return _count_below(n, full, allowed, 0, 0, 0, 0)
 
 
 @njit
-def count_total(n):  # type: ignore[no-untyped-def]
+def count_total(n):
     """All n-queens solutions, halving the work by the left-right mirror of the first row."""
     full = (1 << n) - 1
     allowed = np.full(n, full, np.int64)
@@ -148,7 +148,7 @@ def count_total(n):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _is_canonical(p, img):  # type: ignore[no-untyped-def]
+def _is_canonical(p, img):
     """True when no symmetry image of permutation ``p`` is lexicographically smaller."""
     n = p.shape[0]
     for s in range(1, 8):
@@ -177,7 +177,7 @@ def _is_canonical(p, img):  # type: ignore[no-untyped-def]
 
 
 @njit
-def count_total_unique(n):  # type: ignore[no-untyped-def]
+def count_total_unique(n):
     """(total, classes): every solution, and those that are the least of their 8 images.
 
     Enumerates every solution and tests each for canonicity in O(n); a simple, obviously

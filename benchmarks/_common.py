@@ -1,0 +1,81 @@
+"""Shared benchmark helpers: build and run the C yardstick, time callables, write tables."""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BUILD = HERE / "_build"
+DOCS = ROOT / "docs"
+
+
+def refcount_source() -> Path:
+    """../shared/reference/refcount.c beside the checkout (the counting yardstick)."""
+    for candidate in (ROOT.parent / "shared" / "reference" / "refcount.c",
+                      ROOT / "shared" / "reference" / "refcount.c"):
+        if candidate.exists():
+            return candidate
+    raise SystemExit("refcount.c not found: expected ../shared/reference/refcount.c")
+
+
+def build_refcount() -> Path:
+    """Compile refcount.c with gcc -O3 -march=native into benchmarks/_build/refcount."""
+    BUILD.mkdir(exist_ok=True)
+    exe = BUILD / "refcount"
+    src = refcount_source()
+    if not exe.exists() or exe.stat().st_mtime < src.stat().st_mtime:
+        cc = shutil.which("gcc") or shutil.which("cc")
+        if cc is None:
+            raise SystemExit("no C compiler found (gcc) to build the yardstick")
+        subprocess.run([cc, "-O3", "-march=native", "-o", str(exe), str(src)], check=True)
+    return exe
+
+
+def _run_refcount(exe: Path, n: int) -> tuple[float, int]:
+    start = time.perf_counter()
+    out = subprocess.run([str(exe), str(n)], capture_output=True, text=True, check=True)
+    return time.perf_counter() - start, int(out.stdout)
+
+
+def process_overhead(exe: Path) -> float:
+    """The fastest of 20 runs of ``refcount 1``: what starting the process costs."""
+    return min(_run_refcount(exe, 1)[0] for _ in range(20))
+
+
+def time_refcount(exe: Path, n: int, repeats: int = 1) -> tuple[float, int]:
+    """(seconds, total) for the C counter at n: best of ``repeats``, less process start-up."""
+    overhead = process_overhead(exe)
+    runs = [_run_refcount(exe, n) for _ in range(repeats)]
+    return max(min(t for t, _ in runs) - overhead, 1e-6), runs[0][1]
+
+
+def best_of(fn: Callable[[], object], repeats: int) -> tuple[float, object]:
+    """(fastest wall time of ``repeats`` calls, the last result)."""
+    best = float("inf")
+    result: object = None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def machine_line() -> str:
+    """One line describing where the numbers were taken."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+            f"{time.strftime('%Y-%m-%d')}")

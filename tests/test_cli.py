@@ -1,0 +1,165 @@
+"""The command line as a person meets it: solve, first, count, --help, bad input, pipes, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from conftest import OEIS, SRC, assert_bad_input, run_cli
+from naive import brute_force_solutions
+
+FIRST_8 = [
+    "Q . . . . . . .", ". . . . Q . . .", ". . . . . . . Q", ". . . . . Q . .",
+    ". . Q . . . . .", ". . . . . . Q .", ". Q . . . . . .", ". . . Q . . . .",
+]
+
+
+def test_first_8_prints_the_blog_board():
+    r = run_cli("first", "8")
+    assert r.code == 0 and r.err == ""
+    assert r.out.splitlines() == FIRST_8
+
+
+def test_slides_homework():
+    r = run_cli("solve", "5", "--limit", "4", "--format", "cols")
+    assert r.code == 0
+    assert r.out.splitlines() == ["1 3 5 2 4", "1 4 2 5 3", "2 4 1 3 5", "2 5 3 1 4"]
+
+
+@pytest.mark.parametrize("strategy", ["promising", "arrays", "bitmask"])
+def test_solve_streams_every_solution_in_order(strategy):
+    r = run_cli("solve", "6", "--format", "json", "--strategy", strategy)
+    records = [json.loads(line) for line in r.out.splitlines()]
+    expect = [[c + 1 for c in p] for p in brute_force_solutions(6)]
+    assert [rec["cols"] for rec in records] == expect
+    assert [rec["index"] for rec in records] == [1, 2, 3, 4]
+    assert all(rec["n"] == 6 for rec in records)
+
+
+def test_solve_board_and_grid_formats():
+    boards = run_cli("solve", "4").out.split("\n\n")
+    assert [b.strip() for b in boards] == [
+        ". Q . .\n. . . Q\nQ . . .\n. . Q .", ". . Q .\nQ . . .\n. . . Q\n. Q . ."]
+    grid = run_cli("solve", "4", "--format", "grid", "--limit", "1").out
+    assert grid.splitlines() == ["#Q##", "###Q", "Q###", "##Q#"]
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_first_on_boards_without_a_solution(n):
+    r = run_cli("first", str(n))
+    assert r.code == 0 and "no solution" in r.out
+    j = run_cli("first", str(n), "--format", "json")
+    assert j.code == 0 and json.loads(j.out) is None
+
+
+def test_first_formats():
+    assert run_cli("first", "8", "-f", "cols").out.strip() == "1 5 8 6 3 7 2 4"
+    rec = json.loads(run_cli("first", "8", "-f", "json").out)
+    assert rec == {"n": 8, "index": 1, "cols": [1, 5, 8, 6, 3, 7, 2, 4]}
+    assert run_cli("first", "1", "-f", "grid").out.strip() == "Q"
+
+
+def test_count_plain_unique_and_json():
+    assert run_cli("count", "10").out.strip() == str(OEIS[10][0])
+    assert run_cli("count", "8", "--unique").out.strip() == (
+        "92 solutions, 12 unique up to rotation and reflection")
+    rec = json.loads(run_cli("count", "11", "--unique", "--json").out)
+    assert (rec["n"], rec["total"], rec["unique"]) == (11, *OEIS[11])
+    assert rec["seconds"] >= 0
+    rec = json.loads(run_cli("count", "7", "--json", "--strategy", "promising").out)
+    assert rec["total"] == 40 and "unique" not in rec
+
+
+def test_help_and_version_do_not_import_numba():
+    code = (
+        "import sys\n"
+        "from nqueens.cli import main\n"
+        "for argv in (['--help'], ['--version'], ['solve', '--help'], ['count', '--help']):\n"
+        "    try:\n"
+        "        main(argv)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print('numba' in sys.modules)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert out.stdout.strip().splitlines()[-1] == "False"
+    v = run_cli("--version")
+    from nqueens import __version__
+    assert v.code == 0 and v.out.strip() == f"nqueens {__version__}"
+
+
+def test_pure_strategy_solve_does_not_import_numba():
+    code = (
+        "import sys\nfrom nqueens.cli import main\n"
+        "main(['solve', '6', '--strategy', 'arrays', '-f', 'cols'])\n"
+        "print('numba' in sys.modules)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+@pytest.mark.parametrize("command", ["solve", "first", "count"])
+@pytest.mark.parametrize("n", ["0", "-3", "abc", "2.5", ""])
+def test_bad_board_sizes(command, n):
+    assert_bad_input(run_cli(command, n), "N must be a positive integer")
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["solve", "64"], "too large for the bitmask strategy"),
+        (["first", "501", "--strategy", "arrays"], "too large for the arrays strategy"),
+        (["count", "29"], "too large to count"),
+        (["solve", "8", "--strategy", "quantum"], "invalid choice: 'quantum'"),
+        (["solve", "8", "--format", "xml"], "invalid choice: 'xml'"),
+        (["count", "8", "--format", "cols"], "unrecognized arguments"),
+        (["solve", "8", "--limit", "0"], "expected a positive integer"),
+        (["solve", "8", "--limit", "-1"], "expected a positive integer"),
+        (["solve"], "required: N"),
+        (["frobnicate", "8"], "invalid choice: 'frobnicate'"),
+        ([], "required: COMMAND"),
+    ],
+)
+def test_bad_options(args, fragment):
+    assert_bad_input(run_cli(*args), fragment)
+
+
+def test_broken_pipe_ends_quietly():
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    proc = subprocess.run(
+        f"{sys.executable} -m nqueens solve 14 | head -1", shell=True,
+        capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert proc.stdout.strip() == "Q . . . . . . . . . . . . ."
+    assert proc.stderr == ""
+
+
+def test_ctrl_c_exits_130_and_keeps_what_was_printed():
+    # block-buffered stdout, as in a real pipe: the interrupt must flush what was produced
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    env.pop("PYTHONUNBUFFERED", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "solve", "18", "--format", "cols"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )
+    first = proc.stdout.readline()  # the search is running and printing
+    proc.send_signal(signal.SIGINT)
+    rest = proc.stdout.read()  # not communicate(): it would skip what readline buffered
+    err = proc.stderr.read()
+    proc.wait(timeout=60)
+    assert proc.returncode == 130
+    assert "Traceback" not in err and err.strip() == "nqueens: interrupted"
+    lines = (first + rest).splitlines()
+    from nqueens import first_solution, is_solution
+
+    assert lines[0] == first_solution(18).to_compact()
+    assert all(is_solution([int(c) - 1 for c in line.split()]) for line in lines)
+    assert all(len(line.split()) == 18 for line in lines)  # every printed line is whole
+    assert len(lines) > 1
