@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from nqueens.board import Solution
+
 from conftest import SRC, assert_bad_input, run_cli
 from naive import naive_attacked, naive_solutions
-from nqueens.board import Solution
 
 SVG = "{http://www.w3.org/2000/svg}"
 FAST = ("--strategy", "arrays")

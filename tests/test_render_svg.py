@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from naive import naive_attacked, naive_clashing_queens, naive_solutions
 from nqueens.board import Solution
 from nqueens.errors import InvalidBoardError, InvalidSizeError
 from nqueens.render.svg import attack_counts, board_svg
+
+from naive import naive_attacked, naive_clashing_queens, naive_solutions
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_bad_input, run_cli
-from naive import naive_solutions
 from nqueens.render.tree import (
     TreeTooLargeError,
     build_tree,
@@ -17,6 +15,9 @@ from nqueens.render.tree import (
     tree_svg,
 )
 from nqueens.trace import events
+
+from conftest import assert_bad_input, run_cli
+from naive import naive_solutions
 
 SVG = "{http://www.w3.org/2000/svg}"
 
