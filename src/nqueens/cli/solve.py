@@ -206,7 +206,7 @@ def _text_output(path: str | None) -> Iterator[IO[str]]:
     from nqueens.cli._common import atomic_output
 
     with atomic_output(path, "w") as handle:
-        yield handle  # type: ignore[misc]
+        yield handle
 
 
 def _colour_console(args: argparse.Namespace, out: IO[str]) -> Any | None:
