@@ -38,7 +38,8 @@ def browser():
 
 
 def lines_for(evs) -> list[str]:
-    return [f"{e.kind} {e.row + 1},{e.col + 1}" for e in evs]
+    # like the real narrators, placing a queen gets no line of its own
+    return ["" if e.kind == "place" else f"{e.kind} {e.row + 1},{e.col + 1}" for e in evs]
 
 
 class Page:
@@ -83,7 +84,8 @@ def expect_step(view: dict, evs, lines, k: int) -> None:
     assert view["step"] == k and view["kind"] == e.kind
     assert sorted(view["queens"]) == want
     assert sorted(view["shown"]) == want
-    assert view["line"] == lines[k]
+    shown = next((lines[i] for i in range(k, -1, -1) if lines[i]), "")
+    assert view["line"] == shown
     labels = [f"<{r + 1},{c + 1}>" for r, c in enumerate(e.queens)]
     if e.kind == "try":
         labels.append(f"<{e.row + 1},{e.col + 1}>?")
@@ -129,6 +131,15 @@ def test_step_forward_and_back(browser, n4) -> None:
     view = p.board()
     expect_step(view, evs, lines, k)
     assert [evs[k].row - 1, evs[k].col, "lifted"] in view["states"]
+    # a step without a line of its own keeps the previous line, marked as earlier
+    k = next(i for i, e in enumerate(evs) if e.kind == "place")
+    p.page.eval_on_selector(
+        "#position", f"el => {{ el.value = {k}; el.dispatchEvent(new Event('input')); }}")
+    expect_step(p.board(), evs, lines, k)
+    assert p.page.get_attribute("#line", "data-line-step") == str(k - 1)
+    assert "earlier" in p.page.get_attribute("#line", "class").split()
+    p.page.click("#back")
+    assert "earlier" not in p.page.get_attribute("#line", "class").split()
     assert p.errors() == []
     p.page.close()
 
@@ -186,5 +197,6 @@ def test_japanese_page(browser, tmp_path: Path) -> None:
     view = p.board()
     assert view["kind"] == "solution" and sorted(view["queens"]) == [[0, 1], [1, 3], [2, 0],
                                                                      [3, 2]]
+    assert view["path"] == ["(1,2)", "(2,4)", "(3,1)", "(4,3)"]  # the slides' notation
     assert p.errors() == []
     p.page.close()

@@ -12,7 +12,9 @@ Tests and programs can read the board from the page: every square is a ``<rect>`
 ``data-row``/``data-col`` (0-based), ``data-queen`` ("1" or "0") and ``data-state``
 (``tried-promising``, ``tried-nonpromising``, ``attacker``, ``lifted`` or empty); the board
 ``<svg id="board">`` carries ``data-step`` (the 0-based index of the current event),
-``data-kind`` and ``data-queens`` (0-based columns, comma-separated).
+``data-kind`` and ``data-queens`` (0-based columns, comma-separated). The narrative box
+``#line`` shows ``lines[i]``, or for an event without a line of its own the last non-empty
+line before it (its index in ``data-line-step``).
 
 Narration is left to the caller (``lines[i]`` is the line of ``events[i]``, possibly empty):
 :mod:`nqueens.narrate` writes them in each language.
@@ -50,7 +52,7 @@ LABELS: dict[str, dict[str, str]] = {
         "forward": "Forward", "last": "Last", "speed": "Speed (steps/s)",
         "stop": "Pause at each solution", "step": "Step", "path": "Path from the root",
         "root": "(root: no queen placed)", "keys": "Keys: ← → step, space play/pause, "
-        "Home/End first/last",
+        "Home/End first/last", "square": "<{r},{c}>",
     },
     "ja": {
         "title": "{n}クイーン: バックトラッキングを一歩ずつ",
@@ -58,7 +60,7 @@ LABELS: dict[str, dict[str, str]] = {
         "forward": "進む", "last": "最後", "speed": "速さ (ステップ/秒)",
         "stop": "解ごとに一時停止", "step": "ステップ", "path": "根からの経路",
         "root": "(根: クイーンなし)", "keys": "キー: ← → で一歩, スペースで再生/停止, "
-        "Home/End で最初/最後",
+        "Home/End で最初/最後", "square": "({r},{c})",
     },
     "ko": {
         "title": "{n}-퀸: 백트래킹 단계별 보기",
@@ -66,10 +68,11 @@ LABELS: dict[str, dict[str, str]] = {
         "forward": "다음", "last": "마지막", "speed": "속도 (단계/초)",
         "stop": "해답마다 일시정지", "step": "단계", "path": "루트부터의 경로",
         "root": "(루트: 놓인 퀸 없음)", "keys": "키: ← → 한 단계, 스페이스 재생/정지, "
-        "Home/End 처음/마지막",
+        "Home/End 처음/마지막", "square": "<{r},{c}>",
     },
 }
-"""Button and heading texts by language; other languages get the English ones."""
+"""Button and heading texts, and how a 1-based square is written (the textbook's ``<r,c>``,
+the slides' ``(r,c)``), by language; other languages get the English ones."""
 
 
 class PlayerInputError(NQueensError):
@@ -196,6 +199,7 @@ h1 { font-size: 1.3em; margin: 0 0 .8em 0; }
 #line.try-nonpromising { border-color: #c0392b; }
 #line.backtrack { border-color: #2f7ed8; }
 #line.solution { border-color: #e8a317; background: #fff6df; }
+#line.earlier { color: #666; }
 #controls { display: flex; flex-wrap: wrap; gap: .4em; align-items: center; margin: .6em 0; }
 #controls button { font-size: 1em; padding: .35em .8em; min-width: 4.5em; cursor: pointer; }
 #position { width: 100%; margin: .6em 0; }
@@ -235,7 +239,9 @@ _JS = r"""
 
   function square(r, c) { return document.getElementById("sq-" + r + "-" + c); }
   function queen(r, c) { return document.getElementById("q-" + r + "-" + c); }
-  function label(r, c) { return "<" + (r + 1) + "," + (c + 1) + ">"; }
+  function label(r, c) {
+    return L.square.replace("{r}", String(r + 1)).replace("{c}", String(c + 1));
+  }
   function centre(r, c) { return [MARGIN + c * SQ + SQ / 2, MARGIN + r * SQ + SQ / 2]; }
 
   function show(i) {
@@ -274,9 +280,15 @@ _JS = r"""
     board.setAttribute("data-kind", e.kind);
     board.setAttribute("data-queens", e.queens.join(","));
 
-    lineBox.textContent = LINES[current] || "";
-    lineBox.className = e.kind === "try" ? (e.promising ? "try-promising" : "try-nonpromising")
-                                         : e.kind;
+    // an event without a line of its own (a queen placed, say) keeps the last line shown
+    var from = current;
+    while (from > 0 && !LINES[from]) { from--; }
+    var fromEvent = EVENTS[from];
+    lineBox.textContent = LINES[from] || "";
+    lineBox.setAttribute("data-line-step", String(from));
+    lineBox.className = (fromEvent.kind === "try"
+      ? (fromEvent.promising ? "try-promising" : "try-nonpromising") : fromEvent.kind)
+      + (from === current ? "" : " earlier");
     while (pathBox.firstChild) { pathBox.removeChild(pathBox.firstChild); }
     if (e.queens.length === 0 && e.kind !== "try") {
       var li0 = document.createElement("li");
