@@ -199,3 +199,13 @@ def test_plain_output_and_help_import_no_renderer() -> None:
                           env=env, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("command", [("tree", "4", "--svg"), ("first", "6", "-s", "arrays",
+                                                              "-f", "svg", "--out")])
+def test_a_directory_as_output_is_one_line(tmp_path: Path, command: tuple[str, ...]) -> None:
+    target = tmp_path / "taken"
+    target.mkdir()
+    assert_bad_input(run_cli(*command, str(target)), "cannot write", "Is a directory")
+    assert [p.name for p in tmp_path.iterdir()] == ["taken"]
+    assert list(target.iterdir()) == []

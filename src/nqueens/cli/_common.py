@@ -109,7 +109,10 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
     try:
         with os.fdopen(fd, mode) as handle:
             yield handle
-        os.replace(tmp, target)
+        try:
+            os.replace(tmp, target)
+        except OSError as err:  # e.g. the destination is a directory
+            raise UsageError(f"cannot write {str(target)!r}: {err.strerror or err}") from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
