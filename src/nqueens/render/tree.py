@@ -244,7 +244,7 @@ def tree_svg(
             nodes += 1
             if nodes > max_nodes:
                 break
-        visit_one(builder, e)
+        _visit_one(builder, e)
     else:
         builder.on_end()
         return draw_tree(builder.result(), label=label)
@@ -268,7 +268,7 @@ def tree_svg(
     )
 
 
-def visit_one(visitor: Visitor, event: Event) -> None:
+def _visit_one(visitor: Visitor, event: Event) -> None:
     """Feed one event to the hook of its kind (what :func:`nqueens.trace.visit` does per event)."""
     {
         "try": visitor.on_try,
