@@ -53,6 +53,8 @@ LABELS: dict[str, dict[str, str]] = {
         "stop": "Pause at each solution", "step": "Step", "path": "Path from the root",
         "root": "(root: no queen placed)", "keys": "Keys: ← → step, space play/pause, "
         "Home/End first/last", "square": "<{r},{c}>",
+        "legend": "tried, promising|tried, nonpromising|attacking queen|queen taken back|"
+        "solution",
     },
     "ja": {
         "title": "{n}クイーン: バックトラッキングを一歩ずつ",
@@ -61,6 +63,7 @@ LABELS: dict[str, dict[str, str]] = {
         "stop": "解ごとに一時停止", "step": "ステップ", "path": "根からの経路",
         "root": "(根: クイーンなし)", "keys": "キー: ← → で一歩, スペースで再生/停止, "
         "Home/End で最初/最後", "square": "({r},{c})",
+        "legend": "置ける|置けない|利いているクイーン|取り除くクイーン|解",
     },
     "ko": {
         "title": "{n}-퀸: 백트래킹 단계별 보기",
@@ -69,6 +72,7 @@ LABELS: dict[str, dict[str, str]] = {
         "stop": "해답마다 일시정지", "step": "단계", "path": "루트부터의 경로",
         "root": "(루트: 놓인 퀸 없음)", "keys": "키: ← → 한 단계, 스페이스 재생/정지, "
         "Home/End 처음/마지막", "square": "<{r},{c}>",
+        "legend": "유망한 칸|유망하지 않은 칸|공격하는 퀸|되돌린 퀸|해답",
     },
 }
 """Button and heading texts, and how a 1-based square is written (the textbook's ``<r,c>``,
@@ -139,6 +143,10 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
     for key in ("first", "back", "play", "forward", "last", "speed", "stop", "step",
                 "path", "keys"):
         replacements[f"%L_{key.upper()}%"] = escape(labels[key])
+    replacements["%LEGEND%"] = "".join(
+        f'<li><span class="swatch {state}"></span>{escape(text)}</li>'
+        for state, text in zip(_LEGEND_STATES, labels["legend"].split("|"), strict=True)
+    )
     # one pass, so text inside the data can never be taken for a placeholder
     return re.sub(r"%[A-Z_]+%", lambda m: replacements[m.group()], _PAGE)
 
@@ -186,6 +194,8 @@ def _board_skeleton(n: int) -> str:
     return "\n".join(out)
 
 
+_LEGEND_STATES = ("tried-promising", "tried-nonpromising", "attacker", "lifted", "solution")
+
 _CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK JP",
        "Noto Sans CJK KR", sans-serif; margin: 1.5em; color: #222; background: #fafaf7; }
@@ -216,6 +226,15 @@ rect.square[data-state="tried-nonpromising"] { fill: #ec7b6f; }
 rect.square[data-state="attacker"] { fill: #f3c04a; }
 rect.square[data-state="lifted"] { fill: #8fb8ea; }
 rect.square[data-state="solution"] { fill: #f6d27a; }
+#legend { list-style: none; padding: 0; margin: .6em 0; display: flex; flex-wrap: wrap;
+          gap: .3em 1em; font-size: .85em; color: #555; }
+.swatch { display: inline-block; width: .9em; height: .9em; margin-right: .35em;
+          vertical-align: -.1em; border: 1px solid #0003; }
+.swatch.tried-promising { background: #7cc49a; }
+.swatch.tried-nonpromising { background: #ec7b6f; }
+.swatch.attacker { background: #f3c04a; }
+.swatch.lifted { background: #8fb8ea; }
+.swatch.solution { background: #f6d27a; }
 #lines line { stroke: #c0392b; stroke-width: 3; stroke-dasharray: 6 4; opacity: .8; }
 """
 
@@ -394,6 +413,7 @@ _PAGE = """<!DOCTYPE html>
 </div>
 <h2 class="small">%L_PATH%</h2>
 <ol id="path"></ol>
+<ul id="legend">%LEGEND%</ul>
 <p class="small">%L_KEYS%</p>
 </div>
 </div>
