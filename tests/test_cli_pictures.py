@@ -206,6 +206,6 @@ def test_plain_output_and_help_import_no_renderer() -> None:
 def test_a_directory_as_output_is_one_line(tmp_path: Path, command: tuple[str, ...]) -> None:
     target = tmp_path / "taken"
     target.mkdir()
-    assert_bad_input(run_cli(*command, str(target)), "cannot write", "Is a directory")
+    assert_bad_input(run_cli(*command, str(target)), "cannot write", "is a directory")
     assert [p.name for p in tmp_path.iterdir()] == ["taken"]
     assert list(target.iterdir()) == []

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from nqueens.errors import NQueensError
-from nqueens.render._files import OutputPathError
+from nqueens.files import OutputPathError
 from nqueens.render.player import event_data, player_html, write_player
 from nqueens.trace import events
 

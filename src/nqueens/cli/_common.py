@@ -1,8 +1,9 @@
 """What every subcommand shares: argument types, the error guard, safe output files.
 
 Bad input becomes one line on stderr and exit status 2; a closed pipe ends quietly; Ctrl-C
-exits 130 with what was printed still printed. Output files are written to a temporary name
-and renamed at the end, so a failed or interrupted command leaves nothing half-written.
+exits 130 with what was printed still printed. Output files go through
+:func:`nqueens.files.atomic_output` (re-exported here), so a failed or interrupted command
+leaves nothing half-written.
 """
 
 from __future__ import annotations
@@ -11,12 +12,11 @@ import argparse
 import contextlib
 import os
 import sys
-import tempfile
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import IO, Any, NoReturn
+from collections.abc import Callable
+from typing import NoReturn
 
 from nqueens.errors import NQueensError
+from nqueens.files import atomic_output
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -91,29 +91,3 @@ def run_guarded(body: Callable[[], int]) -> int:
 def _flush_quietly() -> None:
     with contextlib.suppress(OSError, ValueError):
         sys.stdout.flush()
-
-
-@contextlib.contextmanager
-def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
-    """Open a temporary file beside ``path``; rename it onto ``path`` only on success.
-
-    An unwritable destination raises :class:`UsageError` with one clear line; an error or
-    Ctrl-C inside the block removes the temporary file, so no half-written file remains.
-    """
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    except OSError as err:
-        raise UsageError(f"cannot write {str(target)!r}: {err.strerror or err}") from None
-    try:
-        with os.fdopen(fd, mode) as handle:
-            yield handle
-        try:
-            os.replace(tmp, target)
-        except OSError as err:  # e.g. the destination is a directory
-            raise UsageError(f"cannot write {str(target)!r}: {err.strerror or err}") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise

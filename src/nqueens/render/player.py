@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from html import escape
 
 from nqueens.errors import InvalidSizeError, NQueensError
-from nqueens.render._files import write_atomic
+from nqueens.files import write_atomic
 from nqueens.render.svg import COLORS, SQUARE, queen_shape
 from nqueens.trace import Event
 
@@ -155,7 +155,7 @@ def write_player(path: str | os.PathLike[str], *, n: int, events: Sequence[Event
                  lines: Sequence[str], lang: str) -> None:
     """Write :func:`player_html` to ``path`` atomically (no half-written file).
 
-    An unwritable path raises :class:`~nqueens.render._files.OutputPathError` (an
+    An unwritable path raises :class:`~nqueens.files.OutputPathError` (an
     :class:`~nqueens.errors.NQueensError`) with one line naming it. Cost: as the page.
     """
     write_atomic(path, player_html(n=n, events=events, lines=lines, lang=lang))
