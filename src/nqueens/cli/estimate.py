@@ -59,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
             "" if q.exact is None else f"{q.exact:,}",
             "" if q.z is None else f"{q.z:+.2f}",
         ])
+    if all(q.exact is None for q in result.quantities):
+        rows = [r[:4] for r in rows]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
         cells = [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:],
