@@ -96,7 +96,7 @@ class TreeStats:
     @property
     def speedup(self) -> float:
         """``n**n / tried``: the slides' "about 1067 times faster" for n = 8."""
-        return self.n**self.n / self.tried
+        return float(self.n**self.n / self.tried)
 
     def to_json(self) -> dict[str, object]:
         """A plain dict of every number (integers exact)."""
@@ -126,7 +126,8 @@ def tree_stats(n: int) -> TreeStats:
     _check_n(n, MAX_STATS_N)
     from nqueens.kernels.stats import promising_levels
 
-    return TreeStats(n, tuple(int(x) for x in promising_levels(n)))
+    levels = promising_levels(n)  # type: ignore[no-untyped-call]
+    return TreeStats(n, tuple(int(x) for x in levels))
 
 
 def first_solution_tries(n: int) -> int:
@@ -141,7 +142,7 @@ def first_solution_tries(n: int) -> int:
     _check_n(n, 62)
     from nqueens.kernels.stats import first_solution_nodes
 
-    return int(first_solution_nodes(n))
+    return int(first_solution_nodes(n))  # type: ignore[no-untyped-call]
 
 
 class TreeCounter(Visitor):

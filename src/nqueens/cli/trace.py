@@ -53,7 +53,16 @@ def run(args: argparse.Namespace) -> int:
     stream = trace(args.n, until=args.until, max_steps=max_steps)
     if args.html:
         from nqueens.narrate import event_lines
-        from nqueens.render.player import write_player  # type: ignore[import-not-found]
+
+        try:
+            from nqueens.render.player import write_player  # type: ignore[import-not-found]
+        except ModuleNotFoundError as err:
+            if err.name not in ("nqueens.render", "nqueens.render.player"):
+                raise
+            from nqueens.cli._common import UsageError
+
+            raise UsageError("the HTML player (nqueens.render.player) is not installed "
+                             "in this copy of nqueens") from None
 
         events = list(stream)
         lines = event_lines(events, args.lang, n=args.n)

@@ -74,12 +74,12 @@ def promising_levels(n):  # type: ignore[no-untyped-def]
     levels = np.zeros(n + 1, dtype=np.int64)
     half = np.zeros(n + 1, dtype=np.int64)
     for c in range(n // 2):
-        promising_levels_from(n, c, half)
+        promising_levels_from(n, c, half)  # type: ignore[no-untyped-call]
     for d in range(1, n + 1):
         levels[d] = 2 * half[d]
     if n % 2 == 1:
         middle = np.zeros(n + 1, dtype=np.int64)
-        promising_levels_from(n, n // 2, middle)
+        promising_levels_from(n, n // 2, middle)  # type: ignore[no-untyped-call]
         for d in range(1, n + 1):
             levels[d] += middle[d]
     levels[0] = 1
