@@ -123,6 +123,11 @@ def test_cli_plot_unwritable_path(tmp_path):
     assert not target.parent.exists()
 
 
+def test_cli_plot_not_written_for_bad_n(tmp_path):
+    assert_bad_input(run_cli("stats", "4", "19", "--plot", str(tmp_path / "p.svg")), "18")
+    assert os.listdir(tmp_path) == []
+
+
 def test_cli_plot_unknown_format(tmp_path):
     assert_bad_input(run_cli("stats", "4", "--plot", str(tmp_path / "plot.gif")), ".svg or .png")
     assert os.listdir(tmp_path) == []

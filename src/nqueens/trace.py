@@ -264,14 +264,15 @@ def trace_size(
 
     Exact for every n with ``until="first"`` and for n <= 16 with ``until="all"`` (the
     compiled counts of :mod:`nqueens.analysis.stats`); above that, a Monte Carlo estimate
-    (which is always far above any sensible bound). Small traces (bound up to 200,000) are
-    counted by running the Python stream itself, so no compiled code is loaded for them.
+    (which is always far above any sensible bound). With a small bound (up to 20,000) the
+    Python stream itself is counted first, up to the bound, so a trace that fits loads no
+    compiled code; a trace that does not fit is then measured by the compiled kernel.
 
     >>> trace_size(4), trace_size(4, until="all")
     ((26, True), (60, True))
     """
     _check_trace_args(n, until, max_steps)
-    if max_steps <= 200_000:
+    if max_steps <= 20_000:
         tried = 0
         for event in events(n, until=until):
             if event.kind == "try":
