@@ -87,8 +87,9 @@ def event_lines(events: Sequence[Event], lang: str = "en", *, n: int | None = No
     return [text for _, text in narrate_events(events, n=n, lang=lang)]
 
 
-def narrate_events(events: Iterable[Event], *, n: int, lang: str = "en") -> Iterator[
-        tuple[Event, str]]:
+def narrate_events(
+    events: Iterable[Event], *, n: int, lang: str = "en"
+) -> Iterator[tuple[Event, str]]:
     """Stream ``(event, sentence)`` pairs: :func:`event_lines` lazily, for a board of size n.
 
     Cost: O(n) per event, one event of look-ahead (to merge consecutive backtracks).
