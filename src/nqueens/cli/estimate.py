@@ -29,7 +29,7 @@ def register(sub: Any) -> None:
         "estimate", help="estimate the backtracking tree by Knuth's Monte Carlo probes",
         description="Knuth's (1975) estimator: random probes from the root, each the product "
         "of the numbers of promising children on its way. Estimates nodes checked, promising "
-        "nodes and solutions with standard errors and 95%% confidence intervals; the exact "
+        "nodes and solutions with standard errors and 95% confidence intervals; the exact "
         "value is shown beside them for N <= 14.",
     )
     p.add_argument("n", type=board_size, metavar="N", help="board size (1 to 62)")
