@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import permutations
+from itertools import permutations, product
 
 Placement = tuple[int, ...]
 
@@ -94,3 +94,15 @@ def naive_clashing_queens(placement: tuple[int, ...]) -> set[tuple[int, int]]:
 def naive_solutions(n: int) -> list[Placement]:
     """Every solution as a list, lexicographic order (see :func:`brute_force_solutions`)."""
     return list(brute_force_solutions(n))
+
+
+def naive_promising_levels(n: int) -> list[int]:
+    """Promising nodes per depth 0..n: every placement of d queens in rows 0..d-1, one per
+    row in any column, in which no two queens attack each other. O(n**n * n**2)."""
+    levels = []
+    for d in range(n + 1):
+        levels.append(sum(
+            1 for cols in product(range(n), repeat=d)
+            if not any(attacks(i, cols[i], j, cols[j]) for i in range(d) for j in range(i))
+        ))
+    return levels

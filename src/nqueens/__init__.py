@@ -17,6 +17,8 @@ Importing the package is cheap: numba is imported only when a compiled kernel is
 
 from __future__ import annotations
 
+from nqueens.analysis.estimate import Estimate, estimate
+from nqueens.analysis.stats import TreeStats, tree_stats
 from nqueens.board import (
     Conflict,
     Placement,
@@ -28,6 +30,7 @@ from nqueens.board import (
 )
 from nqueens.counting import Counts, count
 from nqueens.errors import NQueensError
+from nqueens.narrate import event_lines
 from nqueens.search import first_solution, solutions
 
 __version__ = "0.1.0"
@@ -35,15 +38,20 @@ __version__ = "0.1.0"
 __all__ = [
     "Conflict",
     "Counts",
+    "Estimate",
     "NQueensError",
     "Placement",
     "Solution",
+    "TreeStats",
     "__version__",
     "canonical",
     "count",
+    "estimate",
+    "event_lines",
     "first_conflict",
     "first_solution",
     "is_solution",
     "solutions",
     "symmetries",
+    "tree_stats",
 ]

@@ -30,21 +30,31 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from nqueens.board import ConflictKind, Placement
-from nqueens.errors import UnknownOptionError
+from nqueens.errors import InvalidSizeError, UnknownOptionError
 
 __all__ = [
+    "DEFAULT_MAX_STEPS",
+    "MAX_TRACE_N",
     "ROOT",
     "Attack",
     "Event",
     "EventKind",
     "Visitor",
     "events",
+    "trace",
+    "trace_size",
     "visit",
 ]
 
 EventKind = Literal["try", "place", "backtrack", "solution"]
 ROOT = 0
 """The id of the root node (no queen placed)."""
+DEFAULT_MAX_STEPS = 10_000
+"""The most squares (try events) :func:`trace` accepts unless told otherwise."""
+MAX_TRACE_N = 32
+"""The largest board :func:`trace` accepts (a per-node narrative is for small boards)."""
+EXACT_TRACE_SIZE_UP_TO = 16
+"""Full traces (``until="all"``) are measured exactly up to this n, estimated above it."""
 
 
 class Attack(NamedTuple):
@@ -86,6 +96,26 @@ class Event:
     def square(self) -> tuple[int, int]:
         """``(row, col)``, 0-based."""
         return (self.row, self.col)
+
+    def to_json(self) -> dict[str, object]:
+        """The event as a plain dict (every field, 0-based squares), as ``--format jsonl``.
+
+        >>> next(events(4)).to_json()["attackers"]
+        []
+        """
+        return {
+            "kind": self.kind,
+            "step": self.step,
+            "node": self.node,
+            "parent": self.parent,
+            "depth": self.depth,
+            "row": self.row,
+            "col": self.col,
+            "queens": list(self.queens),
+            "promising": self.promising,
+            "attackers": [{"row": a.row, "col": a.col, "kind": a.kind} for a in self.attackers],
+            "index": self.index,
+        }
 
 
 class Visitor:
@@ -191,3 +221,82 @@ def events(n: int, *, until: Literal["first", "all"] = "all") -> Iterator[Event]
             continue
         row += 1
         col = 0
+
+
+def trace(
+    n: int,
+    *,
+    until: Literal["first", "all"] = "first",
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> Iterator[Event]:
+    """The event stream of :func:`events`, refused up front when it would be too long.
+
+    A trace tries one square per ``try`` event; when it would try more than ``max_steps``
+    squares, :class:`~nqueens.errors.InvalidSizeError` says how many (see
+    :func:`trace_size`). Cost: the size check (milliseconds for small boards; a compiled
+    count for larger ones), then O(1) per event as the stream is consumed.
+
+    >>> [e.kind for e in trace(1)]
+    ['try', 'place', 'solution']
+    >>> next(trace(8, until="all"))
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidSizeError: a trace of 8 queens to the end would try 15,720 squares, \
+more than the bound of 10,000 steps; raise the bound with --max-steps or use --until first
+    """
+    _check_trace_args(n, until, max_steps)
+    tried, exact = trace_size(n, until=until, max_steps=max_steps)
+    if tried > max_steps:
+        goal = "to the first solution" if until == "first" else "to the end"
+        amount = f"{tried:,} squares" if exact else f"about {tried:.2g} squares (estimated)"
+        raise InvalidSizeError(
+            f"a trace of {n} queens {goal} would try {amount}, more than the bound of "
+            f"{max_steps:,} steps; raise the bound with --max-steps"
+            + (" or use --until first" if until == "all" else "")
+        )
+    return events(n, until=until)
+
+
+def trace_size(
+    n: int, *, until: Literal["first", "all"] = "first", max_steps: int = DEFAULT_MAX_STEPS
+) -> tuple[int, bool]:
+    """How many squares a trace would try, and whether that number is exact.
+
+    Exact for every n with ``until="first"`` and for n <= 16 with ``until="all"`` (the
+    compiled counts of :mod:`nqueens.analysis.stats`); above that, a Monte Carlo estimate
+    (which is always far above any sensible bound). With a small bound (up to 20,000) the
+    Python stream itself is counted first, up to the bound, so a trace that fits loads no
+    compiled code; a trace that does not fit is then measured by the compiled kernel.
+
+    >>> trace_size(4), trace_size(4, until="all")
+    ((26, True), (60, True))
+    """
+    _check_trace_args(n, until, max_steps)
+    if max_steps <= 20_000:
+        tried = 0
+        for event in events(n, until=until):
+            if event.kind == "try":
+                tried += 1
+                if tried > max_steps:
+                    break
+        else:
+            return tried, True
+    from nqueens.analysis import stats
+
+    if until == "first":
+        return stats.first_solution_tries(n), True
+    if n <= EXACT_TRACE_SIZE_UP_TO:
+        return stats.tree_stats(n).tried, True
+    from nqueens.analysis.estimate import estimate
+
+    return round(estimate(n, trials=10_000, seed=0).checked.mean) - 1, False
+
+
+def _check_trace_args(n: int, until: str, max_steps: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_TRACE_N:
+        raise InvalidSizeError(f"N must be an integer from 1 to {MAX_TRACE_N} for a trace, "
+                               f"got {n!r}")
+    if until not in ("first", "all"):
+        raise UnknownOptionError(f"unknown value for until {until!r}; choose 'first' or 'all'")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise InvalidSizeError(f"max_steps must be a positive integer, got {max_steps!r}")

@@ -1,0 +1,142 @@
+"""Knuth's (1975) Monte Carlo estimate of the size of the backtracking tree for n queens.
+
+A probe walks from the root to a dead end or a solution, choosing a promising child
+uniformly at random at every node and multiplying the numbers of promising children met
+on the way: ``m_0 * m_1 * ... * m_(d-1)`` is an unbiased estimate of the promising nodes at
+depth d. Summed over depths, a probe estimates
+
+- ``checked``: nodes checked, root included (``1 + n * (promising nodes above the last row)``),
+- ``promising``: promising nodes, root included,
+- ``solutions``: promising nodes at depth n,
+
+with the conventions of :mod:`nqueens.analysis.stats`. The mean of many probes is reported
+with its standard error and a normal 95% confidence interval (mean ± 1.96 SE); the exact
+value sits beside it where it is cheap (n <= 14). Probes run in a compiled kernel
+(:mod:`nqueens.kernels.montecarlo`) seeded inside numba, so a seeded run is reproducible.
+Printing is left to the CLI.
+
+>>> e = estimate(8, trials=20_000, seed=1)
+>>> e.checked.exact, e.solutions.exact
+(15721, 92)
+>>> abs(e.checked.mean - 15721) < 4 * e.checked.stderr
+True
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from dataclasses import dataclass
+
+from nqueens.errors import InvalidSizeError, NQueensError
+
+__all__ = [
+    "EXACT_UP_TO",
+    "MAX_ESTIMATE_N",
+    "MAX_TRIALS",
+    "Estimate",
+    "Quantity",
+    "estimate",
+]
+
+EXACT_UP_TO = 14
+"""Exact values are computed beside the estimate for n up to this (a fraction of a second)."""
+MAX_ESTIMATE_N = 62
+"""The largest board the 64-bit kernel probes."""
+MAX_TRIALS = 10**9
+"""The most probes one call runs."""
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """One estimated number: the probes' mean, its standard error, and the exact value if known."""
+
+    name: str
+    mean: float
+    stderr: float
+    exact: int | None = None
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The normal 95% confidence interval, ``mean ± 1.96 stderr``."""
+        return (self.mean - Z95 * self.stderr, self.mean + Z95 * self.stderr)
+
+    @property
+    def z(self) -> float | None:
+        """How many standard errors the mean lies from the exact value (None if unknown)."""
+        if self.exact is None:
+            return None
+        if self.stderr == 0:
+            return 0.0 if self.mean == self.exact else math.inf
+        return (self.mean - self.exact) / self.stderr
+
+    def to_json(self) -> dict[str, object]:
+        """A plain dict: mean, stderr, ci95 and exact."""
+        low, high = self.ci95
+        return {"mean": self.mean, "stderr": self.stderr, "ci95": [low, high],
+                "exact": self.exact}
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """The estimates of one run: nodes checked, promising nodes, solutions."""
+
+    n: int
+    trials: int
+    seed: int
+    checked: Quantity
+    promising: Quantity
+    solutions: Quantity
+
+    @property
+    def quantities(self) -> tuple[Quantity, Quantity, Quantity]:
+        """``(checked, promising, solutions)``."""
+        return (self.checked, self.promising, self.solutions)
+
+    def to_json(self) -> dict[str, object]:
+        """A plain dict of the run (n, trials, seed) and each quantity."""
+        record: dict[str, object] = {"n": self.n, "trials": self.trials, "seed": self.seed}
+        for q in self.quantities:
+            record[q.name] = q.to_json()
+        return record
+
+
+def estimate(n: int, *, trials: int = 100_000, seed: int | None = None) -> Estimate:
+    """Estimate nodes checked, promising nodes and solutions of n queens by ``trials`` probes.
+
+    Cost: O(trials * n) in the compiled kernel (10**6 probes for n = 14 take about half a
+    second), plus the exact counts for n <= 14 (0.1 s). ``seed=None`` draws a fresh seed,
+    reported in the result so that the run can be repeated.
+
+    >>> a = estimate(6, trials=1000, seed=7)
+    >>> b = estimate(6, trials=1000, seed=7)
+    >>> a == b
+    True
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ESTIMATE_N:
+        raise InvalidSizeError(f"N must be an integer from 1 to {MAX_ESTIMATE_N}, got {n!r}")
+    if isinstance(trials, bool) or not isinstance(trials, int) or not 2 <= trials <= MAX_TRIALS:
+        raise NQueensError(f"trials must be an integer from 2 to {MAX_TRIALS}, got {trials!r}")
+    if seed is None:
+        seed = secrets.randbelow(2**32)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
+        raise NQueensError(f"seed must be an integer from 0 to 2**32 - 1, got {seed!r}")
+
+    from nqueens.kernels.montecarlo import knuth_probes
+
+    raw = knuth_probes(n, trials, seed)  # type: ignore[no-untyped-call]
+    exact: tuple[int | None, int | None, int | None] = (None, None, None)
+    if n <= EXACT_UP_TO:
+        from nqueens.analysis.stats import tree_stats
+
+        s = tree_stats(n)
+        exact = (s.checked, s.promising, s.solutions)
+    names = ("checked", "promising", "solutions")
+    quantities = [
+        Quantity(name, float(raw[i, 0]), math.sqrt(float(raw[i, 1]) / (trials - 1) / trials),
+                 exact[i])
+        for i, name in enumerate(names)
+    ]
+    return Estimate(n, trials, seed, *quantities)

@@ -1,0 +1,176 @@
+"""State-space statistics of the textbook's backtracking for n queens, exactly.
+
+For a board size n this module gives the textbook's comparison table (Neapolitan's
+*Foundations of Algorithms*, section 5.2, and its Korean edition):
+
+- ``tree_nodes``: nodes of the whole state-space tree, one queen per row in any column,
+  ``1 + n + n**2 + ... + n**n`` (the book's "Algorithm 1");
+- ``candidates``: candidate solutions with one queen per row and per column, ``n!``
+  ("Algorithm 2");
+- ``checked``: nodes the backtracking search checks, i.e. every square it tries, **plus the
+  root** (the book's convention: 61 for n = 4, 15,721 for n = 8);
+- ``promising``: nodes found promising, the root included (17 for n = 4, 2,057 for n = 8);
+- ``solutions``; ``levels``: promising nodes per depth 0 .. n (the profile of the pruned tree).
+
+The Japanese slides count the squares tried without the root (15,720 for n = 8) and quote
+the speed-up ``8**8 / 15,720``, about 1067: :attr:`TreeStats.speedup` follows them.
+
+Every promising node above the last row has exactly n children tried, so
+``checked = 1 + n * (promising nodes at depths 0 .. n-1)``; the compiled kernel
+(:mod:`nqueens.kernels.stats`) therefore only walks promising nodes, halved by the
+left-right mirror. :class:`TreeCounter` computes the same numbers from the Python event
+stream (:func:`nqueens.trace.events`): the slow, obvious reference.
+Rendering (tables, plots) is left to the CLI and :mod:`nqueens.render`.
+
+>>> s = tree_stats(4)
+>>> s.tree_nodes, s.candidates, s.checked, s.promising, s.solutions
+(341, 24, 61, 17, 2)
+>>> s.levels
+(1, 4, 6, 4, 2)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from nqueens.errors import InvalidSizeError
+from nqueens.trace import Event, Visitor
+
+__all__ = [
+    "MAX_STATS_N",
+    "TreeCounter",
+    "TreeStats",
+    "first_solution_tries",
+    "tree_stats",
+]
+
+MAX_STATS_N = 18
+"""The largest n :func:`tree_stats` accepts (n = 16 takes seconds, 17 about half a minute,
+18 a few minutes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TreeStats:
+    """The textbook's state-space numbers for one board size (see the module docstring)."""
+
+    n: int
+    levels: tuple[int, ...]
+    """Promising nodes per depth ``0 .. n``; ``levels[0] == 1`` is the root."""
+
+    @property
+    def tree_nodes(self) -> int:
+        """Nodes of the whole tree, ``1 + n + ... + n**n`` (root counted)."""
+        return sum(self.n**d for d in range(self.n + 1))
+
+    @property
+    def candidates(self) -> int:
+        """Candidate solutions with one queen per row and per column: ``n!``."""
+        return math.factorial(self.n)
+
+    @property
+    def checked_levels(self) -> tuple[int, ...]:
+        """Nodes checked per depth: the root, then ``n`` children of every promising parent."""
+        return (1, *(self.n * p for p in self.levels[:-1]))
+
+    @property
+    def checked(self) -> int:
+        """Nodes checked by backtracking, root included (book: 61 for n = 4)."""
+        return sum(self.checked_levels)
+
+    @property
+    def tried(self) -> int:
+        """Squares tried, i.e. nodes checked without the root (slides: 15,720 for n = 8)."""
+        return self.checked - 1
+
+    @property
+    def promising(self) -> int:
+        """Promising nodes, root included (book: 17 for n = 4)."""
+        return sum(self.levels)
+
+    @property
+    def solutions(self) -> int:
+        """Complete boards: the promising nodes at depth n."""
+        return self.levels[-1]
+
+    @property
+    def speedup(self) -> float:
+        """``n**n / tried``: the slides' "about 1067 times faster" for n = 8."""
+        return float(self.n**self.n / self.tried)
+
+    def to_json(self) -> dict[str, object]:
+        """A plain dict of every number (integers exact)."""
+        return {
+            "n": self.n,
+            "tree_nodes": self.tree_nodes,
+            "candidates": self.candidates,
+            "checked": self.checked,
+            "tried": self.tried,
+            "promising": self.promising,
+            "solutions": self.solutions,
+            "speedup": self.speedup,
+            "levels": list(self.levels),
+            "checked_levels": list(self.checked_levels),
+        }
+
+
+def tree_stats(n: int) -> TreeStats:
+    """The exact state-space statistics of n queens, from the compiled kernel.
+
+    Cost: one walk over the promising nodes of half the tree (about 0.1 s for n = 14, 4 s
+    for n = 16; each n + 1 costs about five times n). The first call compiles the kernel.
+
+    >>> tree_stats(8).checked, tree_stats(8).tried, round(tree_stats(8).speedup)
+    (15721, 15720, 1067)
+    """
+    _check_n(n, MAX_STATS_N)
+    from nqueens.kernels.stats import promising_levels
+
+    levels = promising_levels(n)  # type: ignore[no-untyped-call]
+    return TreeStats(n, tuple(int(x) for x in levels))
+
+
+def first_solution_tries(n: int) -> int:
+    """Squares the search tries before it reaches the first solution (all squares if none).
+
+    Cost: the pruned tree up to the first solution (compiled; 26 tries for n = 4, about
+    4 million for n = 20, 3 billion in seconds for n = 32).
+
+    >>> first_solution_tries(4), first_solution_tries(8)
+    (26, 876)
+    """
+    _check_n(n, 62)
+    from nqueens.kernels.stats import first_solution_nodes
+
+    return int(first_solution_nodes(n))  # type: ignore[no-untyped-call]
+
+
+class TreeCounter(Visitor):
+    """A visitor of :func:`nqueens.trace.events` that counts promising nodes per depth.
+
+    The slow reference for :func:`tree_stats`: O(events).
+
+    >>> from nqueens.trace import events, visit
+    >>> visit(events(4), TreeCounter(4)) == tree_stats(4)
+    True
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self._levels = [1] + [0] * n
+        self.tries = 0
+
+    def on_try(self, event: Event) -> None:
+        """Count the square; count it again per depth if it is promising."""
+        self.tries += 1
+        if event.promising:
+            self._levels[event.depth] += 1
+
+    def result(self) -> TreeStats:
+        """The counts as :class:`TreeStats`."""
+        return TreeStats(self.n, tuple(self._levels))
+
+
+def _check_n(n: int, largest: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= largest:
+        raise InvalidSizeError(f"N must be an integer from 1 to {largest}, got {n!r}")

@@ -1,0 +1,130 @@
+"""``nqueens stats``: the textbook's state-space table, per-depth profiles, and a log plot."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from nqueens.cli._common import atomic_output, board_size
+
+__all__ = ["PLOT_FORMATS", "register", "run"]
+
+PLOT_FORMATS = ("svg", "png")
+_COLUMNS = (
+    ("n", "n"),
+    ("tree_nodes", "whole tree"),
+    ("candidates", "n!"),
+    ("checked", "checked"),
+    ("promising", "promising"),
+    ("solutions", "solutions"),
+    ("speedup", "n^n/tried"),
+)
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "stats", help="state-space statistics of the backtracking search (the book's table)",
+        description="For each N: nodes of the whole state-space tree (1 + n + ... + n^n), "
+        "candidate solutions n!, nodes checked by backtracking (root included, as the "
+        "textbook counts), promising nodes (root included), solutions, and the slides' "
+        "speed-up n^n / squares tried. Exact, from a compiled kernel (N up to 18; "
+        "16 takes seconds). See docs/statistics.md for the conventions.",
+    )
+    p.add_argument("n", type=board_size, nargs="+", metavar="N", help="board sizes (1 to 18)")
+    p.add_argument("--json", action="store_true", help="print one JSON object per N")
+    p.add_argument("--levels", action="store_true",
+                   help="also print nodes checked and promising nodes per depth")
+    p.add_argument("--plot", metavar="FILE",
+                   help="draw the columns against n on a log scale into FILE (.svg or .png)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from nqueens.analysis.stats import MAX_STATS_N, tree_stats
+    from nqueens.errors import InvalidSizeError, UnknownOptionError
+
+    for n in args.n:
+        if n > MAX_STATS_N:
+            raise InvalidSizeError(f"N must be from 1 to {MAX_STATS_N} for stats, got {n}")
+    plot_format = None
+    if args.plot:
+        plot_format = Path(args.plot).suffix.lower().lstrip(".")
+        if plot_format not in PLOT_FORMATS:
+            raise UnknownOptionError(
+                f"cannot tell the plot format of {args.plot!r}; name the file .svg or .png"
+            )
+    if args.plot:
+        with atomic_output(args.plot, "wb") as handle:
+            results = [tree_stats(n) for n in args.n]
+            _plot(results, handle, plot_format or "svg")
+    else:
+        results = [tree_stats(n) for n in args.n]
+    out = sys.stdout
+    if args.json:
+        for s in results:
+            out.write(json.dumps(s.to_json()) + "\n")
+        return 0
+    out.write(_table(results))
+    if args.levels:
+        for s in results:
+            out.write("\n" + _levels(s))
+    return 0
+
+
+def _cell(s: Any, key: str) -> str:
+    value = s.n if key == "n" else getattr(s, key)
+    if key == "speedup":
+        return f"{value:,.1f}"
+    return f"{value:,}"
+
+
+def _table(results: list[Any]) -> str:
+    rows = [[title for _, title in _COLUMNS]]
+    rows += [[_cell(s, key) for key, _ in _COLUMNS] for s in results]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(_COLUMNS))]
+    return "".join("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) + "\n"
+                   for r in rows)
+
+
+def _levels(s: Any) -> str:
+    rows = [["depth", "checked", "promising"]]
+    rows += [[str(d), f"{c:,}", f"{p:,}"]
+             for d, (c, p) in enumerate(zip(s.checked_levels, s.levels, strict=True))]
+    rows.append(["total", f"{s.checked:,}", f"{s.promising:,}"])
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    head = f"n = {s.n}: nodes per depth (depth n holds the {s.solutions:,} solutions)\n"
+    return head + "".join("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) + "\n"
+                          for r in rows)
+
+
+def _plot(results: list[Any], handle: Any, fmt: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(7, 4.5))
+    ax = fig.add_subplot()
+    ns = [s.n for s in results]
+    series = (
+        ("tree_nodes", "whole tree 1 + n + ... + n^n", "o-"),
+        ("candidates", "candidates n!", "s-"),
+        ("checked", "nodes checked (backtracking)", "^-"),
+        ("promising", "promising nodes", "v-"),
+        ("solutions", "solutions", "d-"),
+    )
+    for key, label, marker in series:
+        ys = [max(getattr(s, key), 0) for s in results]
+        ax.plot(ns, [y if y > 0 else float("nan") for y in ys], marker, label=label)
+    ax.set_yscale("log")
+    ax.set_xlabel("n")
+    ax.set_ylabel("nodes")
+    ax.set_title("N-Queens state-space tree: whole vs pruned")
+    ax.set_xticks(ns)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(handle, format=fmt, metadata={"Date": None} if fmt == "svg" else None)

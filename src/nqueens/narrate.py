@@ -1,0 +1,357 @@
+"""Narratives of the search event stream in English, Japanese and Korean.
+
+Two faces over one narrator:
+
+- :func:`event_lines` gives exactly one string per event (``""`` where that event says
+  nothing in that language): the contract with the HTML player.
+- :func:`narrate` streams :class:`Line` records for the command line: the same sentences,
+  grouped into the textbook's steps (a), (b), ... in English and Korean, plus solution and
+  summary lines. Colour and layout are left to the CLI.
+
+The English text follows the worked example of Neapolitan's *Foundations of Algorithms*
+(the Korean/English textbook seed): 1-based ``<row,col>``, "is promising" / "is
+nonpromising", the reason naming one queen - the queen in the same column if there is
+one, otherwise the nearest queen on a diagonal. A queen up and to the left is on the
+"left diagonal", up and to the right on the "right diagonal". Consecutive backtracks merge
+into one sentence naming where the search lands ("Backtrack to root."). A promising square
+that was nonpromising the last time it was tried, above the last row, gets the book's
+remark "This is the second time we've tried <3,2>.".
+
+The Japanese text follows the slides: ``(1,1)があるので(2,1)には置けない`` listing every
+attacking queen, ``(2,3)に置ける 3行目に進む``, one backtrack line per exhausted row,
+``解発見!``. The Korean text uses the Korean textbook's terms (유망하다 / 유망하지 않다,
+백트래킹, 루트 노드).
+
+>>> from nqueens.trace import events
+>>> lines = event_lines(list(events(4, until="first")), "en")
+>>> [line for line in lines if line][:3]
+['<1,1> is promising. { because queen 1 is the first queen positioned }', \
+'<2,1> is nonpromising. { because queen 1 is in column 1 }', \
+'<2,2> is nonpromising. { because queen 1 is on left diagonal }']
+>>> [line for line in event_lines(list(events(4, until="first")), "ja") if line][:2]
+['(1,1)に置ける 2行目に進む', '(1,1)があるので(2,1)には置けない']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from nqueens.errors import UnknownOptionError
+from nqueens.trace import Attack, Event
+
+__all__ = [
+    "LANGUAGES",
+    "Line",
+    "LineKind",
+    "event_lines",
+    "narrate",
+    "narrate_events",
+    "step_label",
+]
+
+LANGUAGES = ("en", "ja", "ko")
+"""The narrative languages, English first (the default)."""
+
+LineKind = Literal["step", "promising", "nonpromising", "backtrack", "solution", "summary"]
+
+
+class Line(NamedTuple):
+    """One line of a narrative: what it is (for colour), its text, its event (if any)."""
+
+    kind: LineKind
+    text: str
+    event: Event | None = None
+
+
+def event_lines(events: Sequence[Event], lang: str = "en", *, n: int | None = None) -> list[str]:
+    """One narrative string per event (``""`` where the event is silent in ``lang``).
+
+    ``events`` is a list from :func:`nqueens.trace.events` (or :func:`~nqueens.trace.trace`)
+    starting at the beginning of the search. The board size ``n`` is inferred from the
+    stream when not given (a solution's length, else the widest column tried: a stream
+    that ends without a solution has tried every column of the first row).
+    Cost: O(events * n).
+
+    >>> from nqueens.trace import events
+    >>> stream = list(events(1))
+    >>> event_lines(stream, "en")
+    ['<1,1> is promising. { because queen 1 is the first queen positioned }', '', \
+'Solution 1 found: <1,1>.']
+    >>> event_lines(stream, "ja")
+    ['(1,1)に置ける', '', '解発見!']
+    """
+    if n is None:
+        n = _infer_size(events)
+    return [text for _, text in narrate_events(events, n=n, lang=lang)]
+
+
+def narrate_events(
+    events: Iterable[Event], *, n: int, lang: str = "en"
+) -> Iterator[tuple[Event, str]]:
+    """Stream ``(event, sentence)`` pairs: :func:`event_lines` lazily, for a board of size n.
+
+    Cost: O(n) per event, one event of look-ahead (to merge consecutive backtracks).
+
+    >>> from nqueens.trace import events
+    >>> [text for _, text in narrate_events(events(1), n=1, lang="ko")]
+    ['<1,1> 노드는 유망하다. { 1번 퀸이 처음 놓는 퀸이므로 }', '', '해답 1: <1,1>']
+    """
+    narrator = _Narrator(_phrases(lang), n)
+    iterator = iter(events)
+    current = next(iterator, None)
+    while current is not None:
+        following = next(iterator, None)
+        yield current, narrator.say(current, following)
+        current = following
+
+
+def narrate(
+    events: Iterable[Event], *, n: int, lang: str = "en",
+    until: Literal["first", "all"] = "first",
+) -> Iterator[Line]:
+    """Stream the narrative of ``events`` as :class:`Line` records, lazily.
+
+    English and Korean group the lines into the book's steps: a ``step`` line ("Step (a)")
+    opens each; a step begins at the start, after each queen placed above the last row and
+    at each (merged) backtrack. A ``solution`` line stands on its own. A ``summary`` line
+    ends a search that ran to its end (``until="all"``, or no solution). ``n`` is the
+    board size of the stream. Cost: O(n) per event, one event of look-ahead.
+
+    >>> from nqueens.trace import events
+    >>> [l.text for l in narrate(events(2, until="all"), n=2, lang="en")][:3]
+    ['Step (a)', '<1,1> is promising. { because queen 1 is the first queen positioned }', \
+'Step (b)']
+    """
+    phrases = _phrases(lang)
+    stepper = _Stepper()
+    solutions = 0
+    for current, text in narrate_events(events, n=n, lang=lang):
+        if current.kind == "solution":
+            solutions += 1
+            yield Line("solution", text, current)
+        else:
+            if phrases.steps and stepper.opens(current):
+                yield Line("step", phrases.step(step_label(stepper.count)), current)
+            if text:
+                yield Line(_kind(current), text, current)
+        stepper.seen(current)
+    if until == "all" or solutions == 0:
+        yield Line("summary", phrases.summary(n, solutions))
+
+
+def step_label(index: int) -> str:
+    """The book's step label for the ``index``-th step (from 0): a .. z, then aa, ab, ...
+
+    >>> step_label(0), step_label(10), step_label(26), step_label(27)
+    ('a', 'k', 'aa', 'ab')
+    """
+    label = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        label = chr(ord("a") + rest) + label
+    return label
+
+
+# --- private helpers ---------------------------------------------------------------------
+
+def _infer_size(events: Sequence[Event]) -> int:
+    for event in events:
+        if event.kind == "solution":
+            return len(event.queens)
+    return max((event.col + 1 for event in events), default=0)
+
+
+def _kind(event: Event) -> LineKind:
+    if event.kind == "try":
+        return "promising" if event.promising else "nonpromising"
+    if event.kind == "backtrack":
+        return "backtrack"
+    return "solution"
+
+
+class _Stepper:
+    """Decides where the book's steps begin."""
+
+    def __init__(self) -> None:
+        self.count = -1
+        self.previous: Event | None = None
+
+    def opens(self, event: Event) -> bool:
+        prev = self.previous
+        if event.kind == "place":
+            return False
+        opens = (
+            prev is None
+            or (event.kind == "try" and prev.kind in ("place", "solution"))
+            or (event.kind == "backtrack" and prev.kind != "backtrack")
+        )
+        if opens:
+            self.count += 1
+        return opens
+
+    def seen(self, event: Event) -> None:
+        self.previous = event
+
+
+def _square(row: int, col: int, lang: str) -> str:
+    """1-based square: ``<2,3>`` in the textbook languages, ``(2,3)`` in Japanese."""
+    return f"({row + 1},{col + 1})" if lang == "ja" else f"<{row + 1},{col + 1}>"
+
+
+def _named_attacker(attackers: Sequence[Attack]) -> Attack:
+    """The queen the book names: same column first, else the nearest on a diagonal."""
+    for a in attackers:
+        if a.kind == "column":
+            return a
+    return max(attackers, key=lambda a: a.row)
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "tenth", "eleventh", "twelfth")
+
+
+def _ordinal_en(k: int) -> str:
+    if k <= len(_ORDINALS):
+        return _ORDINALS[k - 1]
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+_KO_ORDINALS = ("첫", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열")
+
+
+@dataclass(frozen=True)
+class _Phrases:
+    """The sentences of one language."""
+
+    lang: str
+
+    @property
+    def steps(self) -> bool:
+        return self.lang in ("en", "ko")
+
+    def step(self, label: str) -> str:
+        return {"en": f"Step ({label})", "ko": f"단계 ({label})"}.get(self.lang, "")
+
+    def promising(self, event: Event, n: int, remark: str | None) -> str:
+        sq = _square(event.row, event.col, self.lang)
+        if self.lang == "ja":
+            last = event.row + 1 == n
+            return f"{sq}に置ける" if last else f"{sq}に置ける {event.row + 2}行目に進む"
+        base = f"{sq} is promising." if self.lang == "en" else f"{sq} 노드는 유망하다."
+        return f"{base} {{ {remark} }}" if remark else base
+
+    def first_queen(self) -> str:
+        if self.lang == "en":
+            return "because queen 1 is the first queen positioned"
+        return "1번 퀸이 처음 놓는 퀸이므로"
+
+    def again(self, event: Event, times: int) -> str:
+        sq = _square(event.row, event.col, self.lang)
+        if self.lang == "en":
+            return f"This is the {_ordinal_en(times)} time we\u2019ve tried {sq}."
+        word = f"{_KO_ORDINALS[times - 1]} 번째" if times <= len(_KO_ORDINALS) else f"{times}번째"
+        return f"{sq} 노드를 검사하는 것은 이번이 {word}이다."
+
+    def nonpromising(self, event: Event) -> str:
+        sq = _square(event.row, event.col, self.lang)
+        if self.lang == "ja":
+            names = [_square(a.row, a.col, "ja") for a in event.attackers]
+            who = "と".join(names) if len(names) <= 2 else ",".join(names)
+            return f"{who}があるので{sq}には置けない"
+        a = _named_attacker(event.attackers)
+        queen = a.row + 1
+        if self.lang == "en":
+            if a.kind == "column":
+                why = f"because queen {queen} is in column {a.col + 1}"
+            else:
+                side = "left" if a.kind == "diagonal" else "right"
+                why = f"because queen {queen} is on {side} diagonal"
+            return f"{sq} is nonpromising. {{ {why} }}"
+        if a.kind == "column":
+            why = f"{queen}번 퀸이 {a.col + 1}열에 있으므로"
+        else:
+            side = "왼쪽" if a.kind == "diagonal" else "오른쪽"
+            why = f"{queen}번 퀸이 {side} 대각선에 있으므로"
+        return f"{sq} 노드는 유망하지 않다. {{ {why} }}"
+
+    def backtrack(self, event: Event) -> str:
+        if self.lang == "ja":
+            return (f"{event.row + 1}行目は全てダメだったので、"
+                    f"バックトラック({event.row}行目に戻る)する")
+        if event.queens:
+            r = len(event.queens) - 1
+            target = _square(r, event.queens[r], self.lang)
+            if self.lang == "en":
+                return f"Backtrack to {target}."
+            return f"{target} 노드로 백트래킹한다."
+        return "Backtrack to root." if self.lang == "en" else "루트 노드로 백트래킹한다."
+
+    def solution(self, event: Event) -> str:
+        if self.lang == "ja":
+            return "解発見!"
+        squares = ", ".join(_square(r, c, self.lang) for r, c in enumerate(event.queens))
+        if self.lang == "en":
+            return f"Solution {event.index} found: {squares}."
+        return f"해답 {event.index}: {squares}"
+
+    def summary(self, n: int, solutions: int) -> str:
+        if self.lang == "ja":
+            size = f"{n}クイーン問題"
+            if solutions == 0:
+                return f"{size}には解がない"
+            amount = f"{solutions}つ" if solutions < 10 else f"{solutions}個"
+            return f"{size}の解は、この{amount}だけ"
+        if self.lang == "en":
+            found = {0: "no solution", 1: "1 solution"}.get(solutions, f"{solutions} solutions")
+            return f"Every node has been checked: {found}."
+        found = "해답이 없다" if solutions == 0 else f"해답 {solutions}개"
+        return f"모든 노드를 검사했다: {found}."
+
+
+def _phrases(lang: str) -> _Phrases:
+    if lang not in LANGUAGES:
+        raise UnknownOptionError(
+            f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"
+        )
+    return _Phrases(lang)
+
+
+class _Narrator:
+    """Turns events into sentences, remembering what the book's remarks need."""
+
+    def __init__(self, phrases: _Phrases, n: int) -> None:
+        self.phrases = phrases
+        self.n = n
+        self.tries: dict[tuple[int, int], int] = {}
+        self.last_verdict: dict[tuple[int, int], bool] = {}
+        self.started = False
+
+    def say(self, event: Event, following: Event | None) -> str:
+        p = self.phrases
+        if event.kind == "try":
+            first = not self.started
+            self.started = True
+            square = event.square
+            times = self.tries.get(square, 0) + 1
+            before = self.last_verdict.get(square)
+            self.tries[square] = times
+            self.last_verdict[square] = bool(event.promising)
+            if not event.promising:
+                return p.nonpromising(event)
+            remark = None
+            if first and event.row == 0:
+                remark = p.first_queen()
+            elif before is False and event.row + 1 < self.n:
+                remark = p.again(event, times)
+            return p.promising(event, self.n, remark)
+        if event.kind == "backtrack":
+            if p.lang != "ja" and following is not None and following.kind == "backtrack":
+                return ""
+            return p.backtrack(event)
+        if event.kind == "solution":
+            return p.solution(event)
+        return ""
