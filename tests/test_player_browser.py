@@ -200,3 +200,31 @@ def test_japanese_page(browser, tmp_path: Path) -> None:
     assert view["path"] == ["(1,2)", "(2,4)", "(3,1)", "(4,3)"]  # the slides' notation
     assert p.errors() == []
     p.page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_cli_trace_html_plays_to_the_first_solution(browser, tmp_path: Path, lang) -> None:
+    # the page a user gets from `nqueens trace 4 --html FILE`, with the real narrator
+    from conftest import run_cli
+
+    from nqueens.narrate import event_lines
+
+    out = tmp_path / "trace.html"
+    r = run_cli("trace", "4", "--lang", lang, "--html", str(out))
+    assert r.code == 0, r.err
+    evs = list(events(4, until="first"))
+    lines = event_lines(evs, lang, n=4)
+    p = Page(browser, out)
+    p.page.click("#forward")
+    view = p.board()
+    assert view["step"] == 1 and sorted(view["queens"]) == [[0, 0]]
+    assert view["line"] == next(x for x in (lines[1], lines[0]) if x)
+    p.page.click("#play")
+    p.page.wait_for_function(
+        'document.getElementById("board").dataset.kind === "solution"', timeout=20000)
+    view = p.board()
+    assert view["kind"] == "solution"
+    assert view["step"] == len(evs) - 1
+    assert view["line"] == lines[-1] != ""
+    assert sorted(map(tuple, view["queens"])) == [(0, 1), (1, 3), (2, 0), (3, 2)]
+    assert p.errors() == []
