@@ -205,9 +205,9 @@ def test_japanese_page(browser, tmp_path: Path) -> None:
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
 def test_cli_trace_html_plays_to_the_first_solution(browser, tmp_path: Path, lang) -> None:
     # the page a user gets from `nqueens trace 4 --html FILE`, with the real narrator
-    from conftest import run_cli
-
     from nqueens.narrate import event_lines
+
+    from conftest import run_cli
 
     out = tmp_path / "trace.html"
     r = run_cli("trace", "4", "--lang", lang, "--html", str(out))
