@@ -26,8 +26,11 @@ from nqueens.board import (
     is_solution,
     symmetries,
 )
+from nqueens.completion import complete, completions, count_completions
 from nqueens.counting import Counts, count
 from nqueens.errors import NQueensError
+from nqueens.large import find
+from nqueens.large.verify import Verdict, verify_file
 from nqueens.search import first_solution, solutions
 
 __version__ = "0.1.0"
@@ -38,12 +41,18 @@ __all__ = [
     "NQueensError",
     "Placement",
     "Solution",
+    "Verdict",
     "__version__",
     "canonical",
+    "complete",
+    "completions",
     "count",
+    "count_completions",
+    "find",
     "first_conflict",
     "first_solution",
     "is_solution",
     "solutions",
     "symmetries",
+    "verify_file",
 ]
