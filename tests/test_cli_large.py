@@ -212,3 +212,20 @@ def test_complete_bad_board_files(tmp_path):
         assert_bad_input(run_cli("complete", "--board", str(path)), fragment)
     path.write_text("Q...\n....\n....\n....\n")
     assert_bad_input(run_cli("complete", "5", "--board", str(path)), "N is 5 but")
+
+
+def test_construct_and_verify_do_not_import_numba(tmp_path):
+    import subprocess
+    import sys
+
+    from conftest import SRC
+
+    code = (
+        "import sys; from nqueens.cli import main\n"
+        f"assert main(['find', '1000', '--out', {str(tmp_path / 'q.txt')!r}]) == 0\n"
+        f"assert main(['verify', {str(tmp_path / 'q.txt')!r}]) == 0\n"
+        "assert 'numba' not in sys.modules, 'numba imported'\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": str(SRC)},
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr

@@ -180,7 +180,8 @@ def test_malformed_npy_and_json(tmp_path):
         (npy(np.zeros((2, 2), np.int32)), "shape (2, 2)"),
         (npy(np.array([], np.int32)), "no columns"),
         (npy(np.array([1, 3, 0, 4])), "row 4 has column 5"),
-        (_tmp_file(b"not numpy at all", ".npy", where=str(tmp_path)), "not a readable .npy"),
+        (_tmp_file(b"not numpy at all", ".npy", where=str(tmp_path)), "no .npy header"),
+        (_truncated_npy(tmp_path), "not a readable .npy array"),
         (_tmp_file("{nope", ".json", where=str(tmp_path)), "not valid JSON"),
         (_tmp_file("[1, true]", ".json", where=str(tmp_path)), "row 2 has True"),
         (_tmp_file('{"n": 5, "cols": [2, 4, 1, 3]}', ".json", where=str(tmp_path)), "n is 5"),
@@ -195,6 +196,12 @@ def test_malformed_npy_and_json(tmp_path):
         read_cols(tmp_path / "missing.txt")
     with pytest.raises(ParseError, match="unknown format"):
         read_cols(tmp_path / "x", fmt="xml")
+
+
+def _truncated_npy(tmp_path):
+    buf = io.BytesIO()
+    np.save(buf, np.arange(100, dtype=np.int32))
+    return _tmp_file(buf.getvalue()[:-40], ".npy", where=str(tmp_path))
 
 
 def test_json_and_explicit_format(tmp_path):

@@ -117,7 +117,7 @@ def _repair(n, cols, dneg, dpos, pairs, partners, patience):  # type: ignore[no-
                 j = np.random.randint(0, n - 1)
                 if j >= i:
                     j += 1
-                gain = _try_swap(n, cols, dneg, dpos, i, j)
+                gain = _try_swap(n, cols, dneg, dpos, i, j)  # type: ignore[no-untyped-call]
                 if gain > 0:
                     pairs -= gain
                     break
@@ -137,8 +137,9 @@ def min_conflicts(n, seed, cols, dneg, dpos, max_restarts):  # type: ignore[no-u
     np.random.seed(seed)
     tail = min(n, 32)
     for attempt in range(max_restarts + 1):
-        pairs = _greedy_start(n, cols, dneg, dpos, 1000, tail)
-        pairs = _repair(n, cols, dneg, dpos, pairs, 4 * n if n < 256 else 1024, 8)
+        pairs = _greedy_start(n, cols, dneg, dpos, 1000, tail)  # type: ignore[no-untyped-call]
+        partners = 4 * n if n < 256 else 1024
+        pairs = _repair(n, cols, dneg, dpos, pairs, partners, 8)  # type: ignore[no-untyped-call]
         if pairs == 0:
             return attempt
     return -1

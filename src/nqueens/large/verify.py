@@ -240,6 +240,11 @@ def _check_range(
 def _read_npy(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
     import numpy as np
 
+    with open(path, "rb") as f:
+        magic = f.read(6)
+    if magic != b"\x93NUMPY":
+        raise ParseError(f"{str(path)!r} is not a readable .npy array (no .npy header); "
+                         "for a text file of columns give --format cols")
     try:
         arr = np.load(path, mmap_mode="r", allow_pickle=False)
     except (ValueError, EOFError) as err:
@@ -375,7 +380,7 @@ def _parse_block(
         raise ParseError(f"{str(path)!r} line {line}: a number with {int(lengths.max())} "
                          "digits is far off any board")
     ends = starts + lengths - 1
-    token = np.repeat(np.arange(starts.size), lengths)
-    exponent = ends[token] - np.arange(pos.size)
+    owner = np.repeat(np.arange(starts.size), lengths)
+    exponent = ends[owner] - np.arange(pos.size)
     digits = raw[pos].astype(np.int64) - ord("0")
     return np.add.reduceat(digits * pow10[exponent], starts)
