@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import permutations, product
 
 Placement = tuple[int, ...]
@@ -106,3 +106,45 @@ def naive_promising_levels(n: int) -> list[int]:
             if not any(attacks(i, cols[i], j, cols[j]) for i in range(d) for j in range(i))
         ))
     return levels
+
+
+def attack_kind(r1: int, c1: int, r2: int, c2: int) -> str | None:
+    """How two queens in different rows attack each other, by the rules of chess."""
+    if c1 == c2:
+        return "column"
+    if r1 - c1 == r2 - c2:
+        return "diagonal"
+    if r1 + c1 == r2 + c2:
+        return "anti-diagonal"
+    return None
+
+
+def first_conflict_pairwise(cols: Sequence[int]) -> tuple[int, int, int, int, str] | None:
+    """The first attacked row b (top-down) and its earliest attacker a, O(n^2).
+
+    Returns ``(row_a, col_a, row_b, col_b, kind)`` 0-based, or None.
+    """
+    for b in range(len(cols)):
+        for a in range(b):
+            kind = attack_kind(a, cols[a], b, cols[b])
+            if kind is not None:
+                return (a, cols[a], b, cols[b], kind)
+    return None
+
+
+def brute_completions(
+    n: int, placed: Iterable[tuple[int, int]], blocked: Iterable[tuple[int, int]] = ()
+) -> list[tuple[int, ...]]:
+    """Every solution (as 0-based columns) that keeps the placed queens and avoids the
+    blocked squares, by trying all n! permutations, in lexicographic order."""
+    placed = list(placed)
+    blocked = set(blocked)
+    out = []
+    for p in permutations(range(n)):
+        if any(p[r] != c for r, c in placed):
+            continue
+        if any((r, p[r]) in blocked for r in range(n)):
+            continue
+        if is_solution_pairwise(p):
+            out.append(p)
+    return out

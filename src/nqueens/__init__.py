@@ -28,8 +28,11 @@ from nqueens.board import (
     is_solution,
     symmetries,
 )
+from nqueens.completion import complete, completions, count_completions
 from nqueens.counting import Counts, count
 from nqueens.errors import NQueensError
+from nqueens.large import find
+from nqueens.large.verify import Verdict, verify_file
 from nqueens.narrate import event_lines
 from nqueens.search import first_solution, solutions
 
@@ -43,15 +46,21 @@ __all__ = [
     "Placement",
     "Solution",
     "TreeStats",
+    "Verdict",
     "__version__",
     "canonical",
+    "complete",
+    "completions",
     "count",
+    "count_completions",
     "estimate",
     "event_lines",
+    "find",
     "first_conflict",
     "first_solution",
     "is_solution",
     "solutions",
     "symmetries",
     "tree_stats",
+    "verify_file",
 ]

@@ -18,7 +18,9 @@ from nqueens.cli._common import ArgumentParser, run_guarded
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS = ("solve", "count", "trace", "stats", "estimate", "tree")
+COMMANDS = (
+    "solve", "count", "trace", "stats", "estimate", "tree", "find", "verify", "complete",
+)
 """Modules of :mod:`nqueens.cli` that each add one or more subcommands."""
 
 

@@ -1,0 +1,135 @@
+"""``nqueens complete``: finish a partial board, count its completions, or prove there is none."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from nqueens.cli._common import UsageError, board_size, positive_int
+
+__all__ = ["EXIT_NONE", "register", "run_complete"]
+
+EXIT_NONE = 1
+"""Exit status when the exhaustive search found no completion."""
+
+
+def _count_arg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
+    return value
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "complete", help="finish a partial board, count completions, or prove there is none",
+        description="Complete a board on which some queens are already placed (1-based "
+        "ROW,COL squares), optionally with blocked squares. The search is exhaustive: "
+        "'no completion' is a proof (exit 1). Bad boards exit 2. A board FILE has one line "
+        "per row of Q (placed queen), . (empty) and x (blocked).",
+    )
+    p.add_argument("n", type=board_size, metavar="N", nargs="?",
+                   help="board size (optional with --board)")
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--queens", "-q", default="", metavar="'R,C R,C ...'",
+                     help="placed queens, 1-based, e.g. '1,1 2,5'")
+    src.add_argument("--board", "-b", metavar="FILE", help="read the partial board from FILE")
+    src.add_argument("--random", type=_count_arg, metavar="K",
+                     help="a random instance with K placed non-attacking queens")
+    p.add_argument("--blocked", "-x", default="", metavar="'R,C ...'",
+                   help="squares no queen may use, 1-based")
+    p.add_argument("--seed", type=_count_arg, help="random seed for --random")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--count", action="store_true", help="count the completions")
+    what.add_argument("--all", action="store_true", help="stream every completion")
+    p.add_argument("--limit", "-k", type=positive_int, help="with --all: stop after K")
+    p.add_argument("--format", "-f", choices=("board", "cols", "json"), default="board",
+                   help="board (Q and .), cols (1-based columns) or json")
+    p.set_defaults(func=run_complete)
+
+
+def _squares_text(squares: list[tuple[int, int]]) -> str:
+    return " ".join(f"{r + 1},{c + 1}" for r, c in squares)
+
+
+def run_complete(args: argparse.Namespace) -> int:
+    from nqueens.completion import (
+        completions,
+        count_completions,
+        parse_board,
+        parse_squares,
+        random_instance,
+    )
+    from nqueens.errors import ParseError
+
+    if args.seed is not None and args.random is None:
+        raise UsageError("--seed applies only to --random K")
+    if args.limit is not None and not args.all:
+        raise UsageError("--limit applies only to --all")
+    blocked = parse_squares(args.blocked)
+    if args.board is not None:
+        try:
+            with open(args.board, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as err:
+            reason = getattr(err, "strerror", None) or err
+            raise ParseError(f"cannot read board file {args.board!r}: {reason}") from None
+        n, placed, on_board = parse_board(text)
+        if args.n is not None and args.n != n:
+            raise UsageError(f"N is {args.n} but the board in {args.board!r} has {n} rows")
+        blocked = on_board + blocked
+    else:
+        if args.n is None:
+            raise UsageError("give the board size N (or a board with --board FILE)")
+        n = args.n
+        if args.random is not None:
+            placed = random_instance(n, args.random, seed=args.seed)
+        else:
+            placed = parse_squares(args.queens)
+
+    out = sys.stdout
+    fmt = args.format
+    instance = {"n": n, "queens": [[r + 1, c + 1] for r, c in placed],
+                "blocked": [[r + 1, c + 1] for r, c in blocked]}
+    if args.random is not None and fmt != "json":
+        extra = f" --blocked {_squares_text(blocked)!r}" if blocked else ""
+        out.write(f"instance: nqueens complete {n} --queens {_squares_text(placed)!r}{extra}\n")
+
+    if args.count:
+        total = count_completions(n, placed, blocked=blocked)
+        if fmt == "json":
+            out.write(json.dumps({**instance, "count": total, "exhaustive": True}) + "\n")
+        else:
+            out.write(f"{total}\n")
+        return 0 if total else EXIT_NONE
+
+    stream = completions(n, placed, blocked=blocked, batch=64 if args.all else 1)
+    found = 0
+    for s in stream:
+        found += 1
+        if fmt == "json":
+            record = {**instance, "index": found, "cols": list(s.cols)} if args.all else {
+                **instance, "cols": list(s.cols)}
+            out.write(json.dumps(record) + "\n")
+        elif fmt == "cols":
+            out.write(s.to_compact() + "\n")
+        else:
+            if found > 1:
+                out.write("\n")
+            out.write(s.to_text() + "\n")
+        if not args.all or (args.limit is not None and found >= args.limit):
+            break
+    if found == 0:
+        if fmt == "json":
+            out.write(json.dumps({**instance, "cols": None, "exhaustive": True}) + "\n")
+        else:
+            left = n - len(placed)
+            out.write(f"no completion: the exhaustive search proves that no placement of the "
+                      f"other {left} queen{'s' if left != 1 else ''} completes this board\n")
+        return EXIT_NONE
+    return 0

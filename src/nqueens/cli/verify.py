@@ -1,0 +1,32 @@
+"""``nqueens verify``: check a solution file of any size in O(n)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+__all__ = ["register", "run_verify"]
+
+EXIT_CLASH = 1
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "verify", help="check a solution file (ok, or the first clashing pair)",
+        description="Check that FILE holds a solution: prints 'ok n=N' (exit 0), or the "
+        "first clashing pair in 1-based <row,col> and how they clash (exit 1). Malformed "
+        "files exit 2. Formats: cols (1-based columns separated by spaces, commas or "
+        "newlines), npy (0-based integer array), json ({\"cols\": [...]} 1-based, or a list).",
+    )
+    p.add_argument("file", metavar="FILE", help="solution file")
+    p.add_argument("--format", "-f", choices=("cols", "npy", "json"),
+                   help="default: from the extension (.npy, .json, anything else: cols)")
+    p.set_defaults(func=run_verify)
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    from nqueens.large.verify import verify_file
+
+    verdict = verify_file(args.file, fmt=args.format)
+    print(verdict.describe())
+    return 0 if verdict.ok else EXIT_CLASH

@@ -1,0 +1,97 @@
+"""One solution for huge boards, written out and checked in O(n): construction, local search.
+
+- :func:`find` returns the 0-based columns of one solution as a numpy int32 array, built by
+  the explicit formula (:mod:`nqueens.large.construct`) or by min-conflicts local search
+  (:mod:`nqueens.large.local`), after checking that the arrays fit in memory.
+- :mod:`nqueens.large.output` streams an array to a text or ``.npy`` file.
+- :mod:`nqueens.large.verify` reads such files back and checks them with code that shares
+  nothing with the solvers.
+
+Nothing here imports numpy or numba until a function is called.
+
+>>> find(8).tolist()
+[3, 5, 7, 1, 6, 0, 2, 4]
+>>> from nqueens.large.verify import verify_cols
+>>> verify_cols(find(10**5, method="local", seed=3)).ok
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nqueens.errors import InvalidSizeError, UnknownOptionError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["BYTES_PER_QUEEN", "METHODS", "available_memory", "find"]
+
+METHODS = ("construct", "local")
+"""The ways :func:`find` can build a solution."""
+
+BYTES_PER_QUEEN = {"construct": 6, "local": 20}
+"""Peak working memory per queen of each method (result included)."""
+
+
+def find(n: int, *, method: str = "construct", seed: int | None = None) -> npt.NDArray[np.int32]:
+    """One solution of the n-queens problem as 0-based int32 columns (``cols[row] = col``).
+
+    COST: O(n) time and ``BYTES_PER_QUEEN[method] * n`` bytes; ``construct`` is about 1 s at
+    n = 10**8, ``local`` about 0.2 s at n = 10**6. ``seed`` applies to ``local`` only (None:
+    a fresh random seed). n = 2 and 3 have no solution; boards whose arrays would not fit in
+    the available memory are refused: both raise :class:`~nqueens.errors.InvalidSizeError`.
+
+    >>> find(4).tolist(), find(1).tolist()
+    ([1, 3, 0, 2], [0])
+    >>> find(2)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidSizeError: n = 2 has no solution: 2 and 3 queens cannot be placed
+    """
+    if method not in METHODS:
+        raise UnknownOptionError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+    if method == "construct" and seed is not None:
+        raise UnknownOptionError("a seed applies only to method 'local'; 'construct' is fixed")
+    if isinstance(n, int) and not isinstance(n, bool) and n >= 4:
+        check_memory(n, BYTES_PER_QUEEN[method], what=f"method {method!r}")
+    if method == "construct":
+        from nqueens.large.construct import construct
+
+        return construct(n)
+    from nqueens.large.local import local_search
+
+    return local_search(n, seed=seed)
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available to a new allocation (Linux ``MemAvailable``), or None. O(1)."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    import os
+
+    try:
+        return int(os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def check_memory(n: int, per_queen: int, *, what: str) -> None:
+    """Raise :class:`InvalidSizeError` when ``per_queen * n`` bytes exceed available memory."""
+    need = per_queen * n
+    have = available_memory()
+    if have is not None and need > have:
+        raise InvalidSizeError(
+            f"n = {n} is too large for memory: {what} needs about {_gib(need)} "
+            f"and about {_gib(have)} is available"
+        )
+
+
+def _gib(nbytes: int) -> str:
+    return f"{nbytes / 2**30:.1f} GiB"

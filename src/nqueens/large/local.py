@@ -1,0 +1,84 @@
+"""One random solution for huge n by min-conflicts local search, reproducible with a seed.
+
+The friendly face of :mod:`nqueens.kernels.local_search` (Minton et al. 1992; Sosic and Gu
+1991): it checks the request, turns any seed into the kernel's 32-bit one, allocates the
+arrays and returns the columns. Different seeds give different solutions (for n beyond a
+handful, where there are many). The explicit formula is :mod:`nqueens.large.construct`.
+
+>>> local_search(8, seed=1).tolist() == local_search(8, seed=1).tolist()
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nqueens.errors import InvalidSizeError
+from nqueens.large.construct import MAX_N
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["BYTES_PER_QUEEN", "kernel_seed", "local_search"]
+
+BYTES_PER_QUEEN = 20
+"""Working memory per queen: 4 for the columns, 8 for each of the two diagonal counters."""
+
+MAX_RESTARTS = 10_000
+
+
+def local_search(n: int, *, seed: int | None = None) -> npt.NDArray[np.int32]:
+    """A solution found by min-conflicts local search, as 0-based int32 columns.
+
+    COST: expected O(n) time after a one-off JIT compile (about 0.2 s at n = 10**6 and 6 s
+    at n = 10**7 on this machine); memory 20n bytes. ``seed=None`` draws a fresh seed.
+
+    >>> cols = local_search(1000, seed=7)
+    >>> len(cols), sorted(cols.tolist()) == list(range(1000))
+    (1000, True)
+    >>> local_search(1).tolist()
+    [0]
+    """
+    import numpy as np
+
+    from nqueens.kernels.local_search import min_conflicts
+
+    _check(n)
+    s = kernel_seed(seed)
+    cols = np.empty(n, dtype=np.int32)
+    if n == 1:
+        cols[0] = 0
+        return cols
+    dneg = np.empty(2 * n - 1, dtype=np.int32)
+    dpos = np.empty(2 * n - 1, dtype=np.int32)
+    restarts = min_conflicts(n, s, cols, dneg, dpos, MAX_RESTARTS)  # type: ignore[no-untyped-call]
+    if restarts < 0:  # pragma: no cover - never observed; n >= 4 always has solutions
+        raise InvalidSizeError(f"local search found no solution for n = {n}; try another seed")
+    return cols
+
+
+def kernel_seed(seed: int | None) -> int:
+    """Map any non-negative integer seed (or ``None``: fresh entropy) to a 32-bit seed. O(1).
+
+    >>> kernel_seed(1) == kernel_seed(1) != kernel_seed(2)
+    True
+    """
+    import numpy as np
+
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise InvalidSizeError(f"seed must be a non-negative integer, not {seed!r}")
+    return int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint32)[0])
+
+
+def _check(n: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InvalidSizeError(f"n must be an integer, not {n!r}")
+    if n < 1:
+        raise InvalidSizeError(f"n must be a positive integer, not {n}")
+    if n in (2, 3):
+        raise InvalidSizeError(f"n = {n} has no solution: 2 and 3 queens cannot be placed")
+    if n > MAX_N // 2:
+        raise InvalidSizeError(
+            f"n = {n} is too large for local search (its diagonal counters need n <= {MAX_N // 2})"
+        )

@@ -1,0 +1,81 @@
+"""Write a huge solution to a file in O(n) time and fixed extra memory.
+
+Two formats, both readable by :mod:`nqueens.large.verify`:
+
+- ``cols``: text, the 1-based column of each row, **one per line** (row 1 first); the number
+  of lines is n. The reader also accepts the compact one-line form ``2 4 1 3``.
+- ``npy``: numpy's binary ``.npy`` format holding the **0-based** int32 array exactly as
+  :func:`nqueens.large.find` returns it (``numpy.load`` gives it back).
+
+Text is produced by vectorised digit arithmetic in blocks of about a million rows, so no
+Python object is made per queen. Opening the file (atomically) is the caller's job.
+
+>>> import io, numpy as np
+>>> buf = io.BytesIO()
+>>> write_cols(np.array([1, 3, 0, 2], dtype=np.int32), buf)
+>>> buf.getvalue()
+b'2\\n4\\n1\\n3\\n'
+"""
+
+from __future__ import annotations
+
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["BLOCK", "FORMATS", "cols_text", "write_cols", "write_npy", "write_solution"]
+
+FORMATS = ("cols", "npy")
+"""Output formats of :func:`write_solution`."""
+
+BLOCK = 1 << 20
+"""Rows formatted per block when writing text."""
+
+
+def cols_text(cols: npt.NDArray[np.integer], *, base: int = 1) -> bytes:
+    """The columns plus ``base``, one decimal number per line, as bytes. O(len(cols)).
+
+    >>> import numpy as np
+    >>> cols_text(np.array([0, 9, 99, 4]))
+    b'1\\n10\\n100\\n5\\n'
+    """
+    import numpy as np
+
+    v = np.asarray(cols, dtype=np.int64) + base
+    if v.size == 0:
+        return b""
+    width = len(str(int(v.max())))
+    digits = np.empty((v.size, width + 1), dtype=np.uint8)
+    digits[:, width] = ord("\n")
+    rest = v.copy()
+    for k in range(width - 1, -1, -1):
+        digits[:, k] = rest % 10 + ord("0")
+        rest //= 10
+    ndig = np.ones(v.size, dtype=np.int64)
+    for k in range(1, width):
+        ndig += v >= 10**k
+    keep = np.arange(width + 1) >= (width - ndig)[:, None]
+    return bytes(digits[keep].tobytes())
+
+
+def write_cols(cols: npt.NDArray[np.integer], handle: IO[bytes]) -> None:
+    """Write 1-based columns, one per line, to a binary handle, block by block. O(n)."""
+    for start in range(0, len(cols), BLOCK):
+        handle.write(cols_text(cols[start : start + BLOCK]))
+
+
+def write_npy(cols: npt.NDArray[np.integer], handle: IO[bytes]) -> None:
+    """Write the 0-based int32 columns in numpy's ``.npy`` format. O(n), no pickle."""
+    import numpy as np
+
+    np.lib.format.write_array(handle, np.asarray(cols, dtype=np.int32), allow_pickle=False)
+
+
+def write_solution(cols: npt.NDArray[np.integer], handle: IO[bytes], *, fmt: str) -> None:
+    """Write ``cols`` to ``handle`` in format ``fmt`` (``cols`` or ``npy``). O(n)."""
+    if fmt == "npy":
+        write_npy(cols, handle)
+    else:
+        write_cols(cols, handle)
