@@ -72,7 +72,7 @@ def count_constellation(n, allowed, free, top, sym):  # type: ignore[no-untyped-
     queens' rows are skipped (their attacks are already struck out of ``allowed``), so the
     masks shift by the gap between consecutive free rows. ``top`` is the column of the
     row-0 queen; ``sym`` one of :data:`SYM_NONE`, :data:`SYM_ROT180`, :data:`SYM_ROT90`.
-    ``nodes`` counts the queens placed in free rows. Cost: the subtree below the
+    ``nodes`` counts the partial boards the search extended plus the completions. Cost: the subtree below the
     constellation; the fixed-point tests run only at leaves of symmetric constellations.
     """
     f = free.shape[0]
@@ -97,7 +97,6 @@ def count_constellation(n, allowed, free, top, sym):  # type: ignore[no-untyped-
     bm = np.zeros(f, np.int64)
     gap = np.zeros(f, np.int64)
     masks = np.zeros(f, np.int64)
-    placed = np.zeros(f, np.int64)
     for i in range(f):
         masks[i] = allowed[free[i]]
         if i + 1 < f:
@@ -129,8 +128,6 @@ def count_constellation(n, allowed, free, top, sym):  # type: ignore[no-untyped-
             continue
         bit = b & -b
         bm[i] = b ^ bit
-        placed[i] = bit
-        nodes += 1
         g = gap[i]
         nl = (ls[i] | bit) << g
         nd = ds[i] | bit
@@ -141,12 +138,11 @@ def count_constellation(n, allowed, free, top, sym):  # type: ignore[no-untyped-
             continue
         if j == lastlevel:
             # one column is left for the last free row: at most one square
-            nodes += 1
             count += 1
             if sym != SYM_NONE:
-                placed[i] = bit
-                for k in range(j):
-                    board[free[k]] = placed[k]
+                for k in range(i):
+                    board[free[k]] = ds[k + 1] & ~ds[k]
+                board[free[i]] = bit
                 board[free[j]] = nb
                 fixed180 += _fixed_by(n, board, False)
                 if sym == SYM_ROT90:
@@ -157,7 +153,8 @@ def count_constellation(n, allowed, free, top, sym):  # type: ignore[no-untyped-
         rs[j] = nr
         bm[j] = nb
         i = j
-    return count, fixed90, fixed180, nodes
+        nodes += 1
+    return count, fixed90, fixed180, nodes + count
 
 
 @njit
