@@ -18,7 +18,7 @@ from nqueens.cli._common import ArgumentParser, run_guarded
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS = ("solve", "count")
+COMMANDS = ("solve", "count", "ledger")
 """Modules of :mod:`nqueens.cli` that each add one or more subcommands."""
 
 

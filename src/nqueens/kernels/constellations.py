@@ -72,8 +72,9 @@ def count_constellation(n, allowed, free, top, sym):  # type: ignore[no-untyped-
     queens' rows are skipped (their attacks are already struck out of ``allowed``), so the
     masks shift by the gap between consecutive free rows. ``top`` is the column of the
     row-0 queen; ``sym`` one of :data:`SYM_NONE`, :data:`SYM_ROT180`, :data:`SYM_ROT90`.
-    ``nodes`` counts the partial boards the search extended plus the completions. Cost: the subtree below the
-    constellation; the fixed-point tests run only at leaves of symmetric constellations.
+    ``nodes`` counts the partial boards the search extended plus the completions.
+    Cost: the subtree below the constellation; the fixed-point tests run only at leaves of
+    symmetric constellations.
     """
     f = free.shape[0]
     count = 0
