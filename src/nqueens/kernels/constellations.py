@@ -149,6 +149,10 @@ def count_constellation(n, allowed, free, top, sym):  # type: ignore[no-untyped-
                 if sym == SYM_ROT90:
                     fixed90 += _fixed_by(n, board, True)
             continue
+        # look one row further: the row after j must keep an open square (as NQueensFAF)
+        gj = gap[j]
+        if masks[j + 1] & ~((nl << gj) | nd | (nr >> gj)) == 0:
+            continue
         ls[j] = nl
         ds[j] = nd
         rs[j] = nr
