@@ -39,16 +39,18 @@ def register(sub: Any) -> None:
 
 def run_show(args: argparse.Namespace) -> int:
     from nqueens.engine.ledger import Ledger
+    from nqueens.engine.split import trivial_counts
 
     with Ledger.read(args.file) as led:
         s = led.summary()
     job = s.job
+    extra_total, extra_unique = trivial_counts(job.n)
     complete = s.done == job.subproblems
     if args.json:
         print(json.dumps({
             "file": args.file, "n": job.n, "method": job.method, "version": job.version,
             "subproblems": job.subproblems, "done": s.done, "complete": complete,
-            "total": s.total + (1 if job.n == 1 else 0), "unique": s.unique + (job.n == 1),
+            "total": s.total + extra_total, "unique": s.unique + extra_unique,
             "nodes": s.nodes, "cpu_seconds": round(s.seconds, 3),
             "created": s.created, "updated": s.updated,
         }))
@@ -58,7 +60,8 @@ def run_show(args: argparse.Namespace) -> int:
     print(f"ledger {args.file}: N = {job.n}, method {job.method} v{job.version}, {state}")
     print(f"  subproblems  {s.done:,} of {job.subproblems:,} done ({pct:.1f}%)")
     word = "total" if complete else "so far"
-    print(f"  solutions    {s.total:,} ({word}), {s.unique:,} unique up to symmetry")
+    print(f"  solutions    {s.total + extra_total:,} ({word}), "
+          f"{s.unique + extra_unique:,} unique up to symmetry")
     print(f"  nodes        {s.nodes:,}, {s.seconds:,.1f} s of worker time")
     print(f"  created      {s.created}, last update {s.updated}")
     return 0
@@ -72,14 +75,14 @@ def run_verify(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({
             "file": args.file, "n": summary.job.n, "checked": len(checks),
-            "mismatches": [{"index": c.index, "key": c.key, "ledger": list(c.ledger),
+            "mismatches": [{"index": c.position, "key": c.key, "ledger": list(c.ledger),
                             "recount": list(c.recount)} for c in bad],
             "ok": not bad,
         }))
     else:
         for c in checks:
             mark = "ok" if c.ok else "MISMATCH"
-            print(f"  #{c.index:<6} [{c.key}]  ledger {c.ledger[0]:,}/{c.ledger[1]:,}  "
+            print(f"  #{c.position:<6} [{c.key}]  ledger {c.ledger[0]:,}/{c.ledger[1]:,}  "
                   f"recount {c.recount[0]:,}/{c.recount[1]:,}  {mark}")
         verdict = "all agree" if not bad else f"{len(bad)} MISMATCH(ES)"
         print(f"{len(checks)} of {summary.done} finished subproblems of N = {summary.job.n} "

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from nqueens.engine.ledger import Summary
 
 __all__ = ["Check", "recount", "verify_ledger"]
 
@@ -24,7 +27,7 @@ __all__ = ["Check", "recount", "verify_ledger"]
 class Check(NamedTuple):
     """One recounted subproblem: what the ledger says and what the recount found."""
 
-    index: int
+    position: int
     key: str
     ledger: tuple[int, int]
     recount: tuple[int, int]
@@ -58,7 +61,9 @@ def recount(n: int, sub: Sequence[int]) -> tuple[int, int]:
     return sum(classes.values()), len(classes)
 
 
-def verify_ledger(path: str, *, sample: int, seed: int | None = None) -> tuple[object, list[Check]]:
+def verify_ledger(
+    path: str, *, sample: int, seed: int | None = None
+) -> tuple[Summary, list[Check]]:
     """Recount ``sample`` random finished subproblems of the ledger at ``path``.
 
     Returns the ledger's :class:`~nqueens.engine.ledger.Summary` and one :class:`Check` per
