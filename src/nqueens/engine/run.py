@@ -169,20 +169,22 @@ def _loop(
 
     try:
         while pending or inflight:
+            broken = False
+            lost: list[int] = []
             while pending and len(inflight) < depth:
                 size = batch_size()
                 idxs = [pending.popleft() for _ in range(min(size, len(pending)))]
                 batch = [items[i] for i in idxs]
                 try:
                     fut = pool.submit(count_batch, n, batch)
-                except cf.BrokenExecutor:
-                    pending.extendleft(reversed(idxs))
+                except (cf.BrokenExecutor, RuntimeError):
+                    # a broken pool refuses new work (RuntimeError: shut down)
+                    broken = True
+                    lost.extend(idxs)
                     break
                 inflight[fut] = idxs
             done, _ = cf.wait(list(inflight), timeout=0.25, return_when=cf.FIRST_COMPLETED)
             bar.tick()
-            broken = False
-            lost: list[int] = []
             for fut in done:
                 idxs = inflight.pop(fut)
                 try:
