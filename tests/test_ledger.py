@@ -91,6 +91,13 @@ def test_damaged_ledger_refused(tmp_path):
         conn.execute("UPDATE results SET uniq = total + 1 WHERE idx = 3")
     conn.close()
     assert_bad_input(run_cli("ledger", "show", str(bad)), "damaged ledger")
+    swapped = tmp_path / "swapped.sqlite"
+    swapped.write_bytes(data)
+    conn = sqlite3.connect(swapped)
+    with conn:
+        conn.execute("UPDATE results SET key = '9,9,9,9' WHERE idx = 5")
+    conn.close()
+    assert_bad_input(run_cli("count", "11", "--ledger", str(swapped)), "wrong key")
 
 
 def test_ledger_api_refuses_other_job(tmp_path):

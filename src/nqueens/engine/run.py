@@ -70,7 +70,7 @@ def run_count(
     subtrees total an eighth of the plain search, divided among the workers.
     """
     from nqueens.engine import executors as ex
-    from nqueens.engine.ledger import Job, Ledger
+    from nqueens.engine.ledger import Job, Ledger, LedgerError
     from nqueens.engine.split import METHOD, METHOD_VERSION, split, split_hash, trivial_counts
     from nqueens.engine.task import count_batch
 
@@ -88,6 +88,13 @@ def run_count(
         job = Job(n, METHOD, METHOD_VERSION, split_hash(n, subs), len(subs))
         led = Ledger.open(ledger, job)
         results = led.done()
+        wrong = [i for i, key in led.keys().items() if key != keys[i]]
+        if wrong:
+            led.close()
+            raise LedgerError(
+                f"{os.fspath(ledger)!r} is a damaged ledger: subproblem {wrong[0]} is recorded "
+                f"under the wrong key"
+            )
     resumed = len(results)
 
     factory: Callable[[], cf.Executor] | None
