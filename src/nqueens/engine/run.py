@@ -160,6 +160,8 @@ def _loop(
     inflight: dict[cf.Future[list[tuple[int, int, int, int]]], list[int]] = {}
     attempts: collections.Counter[int] = collections.Counter()
     rebuilds = 0
+    barren = 0  # rebuilds in a row with no finished subproblem in between
+    finished_at_rebuild = 0
     spent = 0.0  # summed seconds of finished subproblems, for the batch size
     finished = 0
     depth = 2 * nworkers  # batches in flight at once
@@ -221,6 +223,14 @@ def _loop(
                         "the executor broke while counting; rerun with --ledger to resume"
                     )
                 rebuilds += 1
+                barren = barren + 1 if finished == finished_at_rebuild else 0
+                finished_at_rebuild = finished
+                if barren >= 3:
+                    raise EngineError(
+                        "the local worker processes keep dying before they finish any work; "
+                        "when calling nqueens.count from a script, put the call under "
+                        "if __name__ == '__main__':"
+                    )
                 if rebuilds > _MAX_REBUILDS:
                     raise EngineError(
                         f"the local worker pool broke {rebuilds} times; giving up"
