@@ -148,3 +148,15 @@ def brute_completions(
         if is_solution_pairwise(p):
             out.append(p)
     return out
+
+
+def count_total_unique(n: int) -> tuple[int, int]:
+    """(total, classes) by brute force: classes are sets of symmetry images."""
+    sols = list(brute_force_solutions(n))
+    return len(sols), len({min(images_naive(p)) for p in sols})
+
+
+def border(p: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The start constellation of a solution: (top col, bottom col, left row, right row)."""
+    n = len(p)
+    return p[0], p[n - 1], p.index(0), p.index(n - 1)

@@ -1,5 +1,9 @@
 """Counting solutions: the total, and the classes up to rotation and reflection.
 
+The default path is the counting engine (:mod:`nqueens.engine`): start constellations
+counted under the full symmetry group, on every core, resumable from a ledger. Naming a
+pure strategy (``strategy="promising"`` or ``"arrays"``) counts with that strategy instead.
+
 >>> count(8)
 92
 >>> count(8, unique=True)
@@ -8,11 +12,13 @@ Counts(n=8, total=92, unique=12)
 
 from __future__ import annotations
 
+import concurrent.futures
+import os
 from typing import Literal, NamedTuple, overload
 
 from nqueens.board import canonical
-from nqueens.errors import InvalidSizeError
-from nqueens.strategies import DEFAULT_STRATEGY, check_size, strategy_module
+from nqueens.errors import ConflictingOptionsError, InvalidSizeError
+from nqueens.strategies import DEFAULT_STRATEGY, check_size, check_strategy, strategy_module
 
 __all__ = ["MAX_COUNT_N", "Counts", "count"]
 
@@ -29,26 +35,65 @@ class Counts(NamedTuple):
 
 
 @overload
-def count(n: int, *, unique: Literal[False] = ..., strategy: str = ...) -> int: ...
+def count(
+    n: int,
+    *,
+    unique: Literal[False] = ...,
+    strategy: str = ...,
+    workers: int | None = ...,
+    executor: concurrent.futures.Executor | None = ...,
+    ledger: str | os.PathLike[str] | None = ...,
+) -> int: ...
 
 
 @overload
-def count(n: int, *, unique: Literal[True], strategy: str = ...) -> Counts: ...
+def count(
+    n: int,
+    *,
+    unique: Literal[True],
+    strategy: str = ...,
+    workers: int | None = ...,
+    executor: concurrent.futures.Executor | None = ...,
+    ledger: str | os.PathLike[str] | None = ...,
+) -> Counts: ...
 
 
-def count(n: int, *, unique: bool = False, strategy: str = DEFAULT_STRATEGY) -> int | Counts:
+def count(
+    n: int,
+    *,
+    unique: bool = False,
+    strategy: str = DEFAULT_STRATEGY,
+    workers: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    ledger: str | os.PathLike[str] | None = None,
+) -> int | Counts:
     """The number of n-queens solutions; with ``unique=True``, also the classes (A002562).
 
-    Exact for every n up to :data:`MAX_COUNT_N`. Cost: the pruned search tree, halved by
-    the mirror symmetry (about a second for n = 15 with ``bitmask``); ``unique=True``
-    enumerates every solution and tests it for canonicity in O(n) more.
+    Exact for every n up to :data:`MAX_COUNT_N`. With the default strategy the engine counts
+    totals and classes in one pass over about an eighth of the search tree, on ``workers``
+    local processes (None: every core for n >= 15, else this process) or on ``executor``
+    (any :class:`concurrent.futures.Executor`, e.g. a Dask client's), recording progress in
+    the SQLite ``ledger`` file and resuming from it. A pure strategy enumerates every
+    solution and cannot be combined with ``workers``, ``executor`` or ``ledger``.
 
     >>> count(6, strategy="arrays")
     4
+    >>> count(12, unique=True, workers=1)
+    Counts(n=12, total=14200, unique=1787)
     """
-    check_size(n, strategy)
+    check_size(n, check_strategy(strategy))
     if n > MAX_COUNT_N:
         raise InvalidSizeError(f"N = {n} is too large to count exactly (at most {MAX_COUNT_N})")
+    if strategy == "bitmask":
+        from nqueens.engine.run import run_count
+
+        result = run_count(n, workers=workers, executor=executor, ledger=ledger)
+        return Counts(n, result.total, result.unique) if unique else result.total
+    if workers is not None or executor is not None or ledger is not None:
+        raise ConflictingOptionsError(
+            f"the {strategy} strategy counts in this process only; workers, a scheduler "
+            "and a ledger need the default bitmask strategy"
+        )
     module = strategy_module(strategy)
     if not unique:
         return int(module.count(n))

@@ -7,6 +7,7 @@ message that says what to change. The CLI prints that message as one line and ex
 from __future__ import annotations
 
 __all__ = [
+    "ConflictingOptionsError",
     "InvalidBoardError",
     "InvalidSizeError",
     "NQueensError",
@@ -33,3 +34,7 @@ class ParseError(NQueensError):
 
 class InvalidBoardError(NQueensError):
     """A placement that is not a solution where a solution is required."""
+
+
+class ConflictingOptionsError(NQueensError):
+    """Options that cannot be used together, such as a pure strategy with a ledger."""

@@ -19,7 +19,8 @@ from nqueens.cli._common import ArgumentParser, run_guarded
 __all__ = ["COMMANDS", "build_parser", "main"]
 
 COMMANDS = (
-    "solve", "count", "trace", "stats", "estimate", "tree", "find", "verify", "complete",
+    "solve", "count", "ledger", "trace", "stats", "estimate", "tree", "find", "verify",
+    "complete",
 )
 """Modules of :mod:`nqueens.cli` that each add one or more subcommands."""
 

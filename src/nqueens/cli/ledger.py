@@ -1,0 +1,90 @@
+"""``nqueens ledger show|verify FILE``: inspect a count's ledger and re-check its entries."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from nqueens.cli._common import positive_int
+
+__all__ = ["register", "run_show", "run_verify"]
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "ledger", help="show or verify the ledger of a resumable count",
+        description="Inspect the SQLite ledger written by 'nqueens count N --ledger FILE'.",
+    )
+    lsub = p.add_subparsers(dest="ledger_command", metavar="ACTION", required=True)
+    show = lsub.add_parser("show", help="summarise a ledger's progress",
+                           description="Summarise a ledger: the job, the subproblems done, "
+                           "the solutions counted so far.")
+    show.add_argument("file", metavar="FILE", help="ledger file")
+    show.add_argument("--json", action="store_true", help="print one JSON object")
+    show.set_defaults(func=run_show)
+    verify = lsub.add_parser(
+        "verify", help="recount sampled subproblems with an independent strategy",
+        description="Recount K random finished subproblems of a ledger with an independent "
+        "strategy (plain backtracking and canonical forms) and report any mismatch. "
+        "Exit status 1 when a recount disagrees with the ledger.",
+    )
+    verify.add_argument("file", metavar="FILE", help="ledger file")
+    verify.add_argument("--sample", "-k", type=positive_int, default=8, metavar="K",
+                        help="subproblems to recount (default: 8)")
+    verify.add_argument("--seed", type=int, default=None, help="random seed for the sample")
+    verify.add_argument("--json", action="store_true", help="print one JSON object")
+    verify.set_defaults(func=run_verify)
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from nqueens.engine.ledger import Ledger
+    from nqueens.engine.split import trivial_counts
+
+    with Ledger.read(args.file) as led:
+        s = led.summary()
+    job = s.job
+    extra_total, extra_unique = trivial_counts(job.n)
+    complete = s.done == job.subproblems
+    if args.json:
+        print(json.dumps({
+            "file": args.file, "n": job.n, "method": job.method, "version": job.version,
+            "subproblems": job.subproblems, "done": s.done, "complete": complete,
+            "total": s.total + extra_total, "unique": s.unique + extra_unique,
+            "nodes": s.nodes, "cpu_seconds": round(s.seconds, 3),
+            "created": s.created, "updated": s.updated,
+        }))
+        return 0
+    pct = 100.0 * s.done / job.subproblems if job.subproblems else 100.0
+    state = "complete" if complete else "incomplete"
+    print(f"ledger {args.file}: N = {job.n}, method {job.method} v{job.version}, {state}")
+    print(f"  subproblems  {s.done:,} of {job.subproblems:,} done ({pct:.1f}%)")
+    word = "total" if complete else "so far"
+    print(f"  solutions    {s.total + extra_total:,} ({word}), "
+          f"{s.unique + extra_unique:,} unique up to symmetry")
+    print(f"  nodes        {s.nodes:,}, {s.seconds:,.1f} s of worker time")
+    print(f"  created      {s.created}, last update {s.updated}")
+    return 0
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    from nqueens.engine.verify import verify_ledger
+
+    summary, checks = verify_ledger(args.file, sample=args.sample, seed=args.seed)
+    bad = [c for c in checks if not c.ok]
+    if args.json:
+        print(json.dumps({
+            "file": args.file, "n": summary.job.n, "checked": len(checks),
+            "mismatches": [{"index": c.position, "key": c.key, "ledger": list(c.ledger),
+                            "recount": list(c.recount)} for c in bad],
+            "ok": not bad,
+        }))
+    else:
+        for c in checks:
+            mark = "ok" if c.ok else "MISMATCH"
+            print(f"  #{c.position:<6} [{c.key}]  ledger {c.ledger[0]:,}/{c.ledger[1]:,}  "
+                  f"recount {c.recount[0]:,}/{c.recount[1]:,}  {mark}")
+        verdict = "all agree" if not bad else f"{len(bad)} MISMATCH(ES)"
+        print(f"{len(checks)} of {summary.done} finished subproblems of N = {summary.job.n} "
+              f"recounted independently: {verdict}")
+    return 1 if bad else 0

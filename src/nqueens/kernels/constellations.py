@@ -1,0 +1,337 @@
+"""Compiled counting of one *start constellation*: the border queens fixed, the rest searched.
+
+The Q27 project's method. Every solution has one queen in the top row, the bottom row, the
+left column and the right column; those four squares (three when a queen sits in a corner)
+are its *constellation*. The engine (:mod:`nqueens.engine.split`) lists one constellation per
+orbit of the 8 board symmetries and weighs its count; this module only counts the
+completions of one constellation, and - for the rare constellations that a rotation maps
+onto themselves - how many completions that rotation also fixes (for the class count).
+
+The constellation arrives as ``allowed``: one int64 mask per row of the columns still open
+once the border queens' columns and diagonals are struck out (a border queen's own row is a
+single bit). The search starts below the top queen ``top`` and runs row by row with the
+classic three bitboards. Masks and counters are int64: exact for every n up to 31.
+Private kernel: ints and numpy arrays in, ints out; no validation, no objects, no I/O.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nqueens._jit import njit
+
+__all__ = [
+    "SYM_NONE",
+    "SYM_ROT90",
+    "SYM_ROT180",
+    "constellation_masks",
+    "count_constellation",
+    "count_subproblem",
+    "list_constellations",
+]
+
+SYM_NONE = 0
+"""No rotation fixes the constellation: count completions only."""
+SYM_ROT180 = 1
+"""The half turn fixes the constellation: also count completions it fixes."""
+SYM_ROT90 = 2
+"""The quarter turns fix the constellation: also count completions fixed by 90 and 180."""
+
+
+@njit
+def _col(bit):  # type: ignore[no-untyped-def]
+    c = 0
+    while bit > 1:
+        bit >>= 1
+        c += 1
+    return c
+
+
+@njit
+def _fixed_by(n, board, quarter):  # type: ignore[no-untyped-def]
+    """1 when the finished ``board`` (bits per row) equals its quarter- or half-turn."""
+    last = n - 1
+    for r in range(n):
+        c = _col(board[r])
+        if quarter:
+            # (r, c) -> (c, n-1-r): fixed iff the queen of row c is in column n-1-r
+            if board[c] != (1 << (last - r)):
+                return 0
+        else:
+            # (r, c) -> (n-1-r, n-1-c)
+            if board[last - r] != (1 << (last - c)):
+                return 0
+    return 1
+
+
+@njit
+def count_constellation(n, allowed, free, top, sym):  # type: ignore[no-untyped-def]
+    """``(completions, fixed90, fixed180, nodes)`` of the constellation given by ``allowed``.
+
+    ``free`` lists, in order, the rows below row 0 that hold no border queen; the border
+    queens' rows are skipped (their attacks are already struck out of ``allowed``), so the
+    masks shift by the gap between consecutive free rows. ``top`` is the column of the
+    row-0 queen; ``sym`` one of :data:`SYM_NONE`, :data:`SYM_ROT180`, :data:`SYM_ROT90`.
+    ``nodes`` counts the partial boards the search extended plus the completions.
+    Cost: the subtree below the constellation; the fixed-point tests run only at leaves of
+    symmetric constellations.
+    """
+    f = free.shape[0]
+    count = 0
+    fixed90 = 0
+    fixed180 = 0
+    nodes = 0
+    board = np.zeros(n, np.int64)
+    for r in range(n):
+        board[r] = allowed[r]
+    board[0] = 1 << top
+    if f == 0:
+        count = 1
+        if sym != SYM_NONE:
+            fixed180 = _fixed_by(n, board, False)
+            if sym == SYM_ROT90:
+                fixed90 = _fixed_by(n, board, True)
+        return count, fixed90, fixed180, nodes
+    ls = np.zeros(f, np.int64)
+    ds = np.zeros(f, np.int64)
+    rs = np.zeros(f, np.int64)
+    bm = np.zeros(f, np.int64)
+    gap = np.zeros(f, np.int64)
+    masks = np.zeros(f, np.int64)
+    for i in range(f):
+        masks[i] = allowed[free[i]]
+        if i + 1 < f:
+            gap[i] = free[i + 1] - free[i]
+    bit = 1 << top
+    ls[0] = bit << free[0]
+    ds[0] = bit
+    rs[0] = bit >> free[0]
+    bm[0] = masks[0] & ~(ls[0] | ds[0] | rs[0])
+    lastlevel = f - 1
+    if lastlevel == 0:
+        b = bm[0]
+        while b != 0:
+            bit = b & -b
+            b ^= bit
+            nodes += 1
+            count += 1
+            if sym != SYM_NONE:
+                board[free[0]] = bit
+                fixed180 += _fixed_by(n, board, False)
+                if sym == SYM_ROT90:
+                    fixed90 += _fixed_by(n, board, True)
+        return count, fixed90, fixed180, nodes
+    i = 0
+    while i >= 0:
+        b = bm[i]
+        if b == 0:
+            i -= 1
+            continue
+        bit = b & -b
+        bm[i] = b ^ bit
+        g = gap[i]
+        nl = (ls[i] | bit) << g
+        nd = ds[i] | bit
+        nr = (rs[i] | bit) >> g
+        j = i + 1
+        nb = masks[j] & ~(nl | nd | nr)
+        if nb == 0:
+            continue
+        if j == lastlevel:
+            # one column is left for the last free row: at most one square
+            count += 1
+            if sym != SYM_NONE:
+                for k in range(i):
+                    board[free[k]] = ds[k + 1] & ~ds[k]
+                board[free[i]] = bit
+                board[free[j]] = nb
+                fixed180 += _fixed_by(n, board, False)
+                if sym == SYM_ROT90:
+                    fixed90 += _fixed_by(n, board, True)
+            continue
+        # look one row further: the row after j must keep an open square (as NQueensFAF)
+        gj = gap[j]
+        if masks[j + 1] & ~((nl << gj) | nd | (nr >> gj)) == 0:
+            continue
+        ls[j] = nl
+        ds[j] = nd
+        rs[j] = nr
+        bm[j] = nb
+        i = j
+        nodes += 1
+    return count, fixed90, fixed180, nodes + count
+
+
+@njit
+def constellation_masks(n, t, b, left, right):  # type: ignore[no-untyped-def]
+    """``(allowed, free)`` for the border queens (0,t), (n-1,b), (left,0), (right,n-1).
+
+    A corner constellation has ``t == left == 0``: the queen (0,0) is both. ``allowed[y]``
+    is a single bit on a border queen's row, else the columns no border queen attacks.
+    """
+    last = n - 1
+    full = (1 << n) - 1
+    qr = np.array([0, last, left, right], np.int64)
+    qc = np.array([t, b, 0, last], np.int64)
+    cols = 0
+    for q in range(4):
+        cols |= 1 << qc[q]
+    allowed = np.zeros(n, np.int64)
+    nfree = 0
+    for y in range(n):
+        fixed = -1
+        for q in range(4):
+            if qr[q] == y:
+                fixed = qc[q]
+        if fixed >= 0:
+            allowed[y] = 1 << fixed
+            continue
+        a = full & ~cols
+        for q in range(4):
+            d = y - qr[q]
+            if d < 0:
+                d = -d
+            if qc[q] - d >= 0:
+                a &= ~(1 << (qc[q] - d))
+            if qc[q] + d <= last:
+                a &= ~(1 << (qc[q] + d))
+        allowed[y] = a
+        nfree += 1
+    free = np.zeros(nfree, np.int64)
+    k = 0
+    for y in range(1, n):
+        if (y != last) and (y != left) and (y != right):
+            free[k] = y
+            k += 1
+    return allowed, free[:k]
+
+
+@njit
+def count_subproblem(n, t, b, left, right, sym):  # type: ignore[no-untyped-def]
+    """``(completions, fixed90, fixed180, nodes)`` of one constellation given by its queens."""
+    allowed, free = constellation_masks(n, t, b, left, right)
+    return count_constellation(n, allowed, free, t, sym)
+
+
+@njit
+def _image(g, t, b, left, right, last):  # type: ignore[no-untyped-def]
+    """The constellation ``(t, b, left, right)`` under symmetry ``g`` (0..7, as in board)."""
+    nt = 0
+    nb = 0
+    nl = 0
+    nr = 0
+    rows = (0, last, left, right)
+    cols = (t, b, 0, last)
+    for q in range(4):
+        r = rows[q]
+        c = cols[q]
+        if g == 0:
+            rr, cc = r, c
+        elif g == 1:
+            rr, cc = c, last - r
+        elif g == 2:
+            rr, cc = last - r, last - c
+        elif g == 3:
+            rr, cc = last - c, r
+        elif g == 4:
+            rr, cc = r, last - c
+        elif g == 5:
+            rr, cc = last - r, c
+        elif g == 6:
+            rr, cc = c, r
+        else:
+            rr, cc = last - c, last - r
+        if rr == 0:
+            nt = cc
+        if rr == last:
+            nb = cc
+        if cc == 0:
+            nl = rr
+        if cc == last:
+            nr = rr
+    return nt, nb, nl, nr
+
+
+@njit
+def _attack(r1, c1, r2, c2):  # type: ignore[no-untyped-def]
+    return r1 == r2 or c1 == c2 or r1 - c1 == r2 - c2 or r1 + c1 == r2 + c2
+
+
+@njit
+def _key_less(a, b):  # type: ignore[no-untyped-def]
+    for i in range(a.shape[0]):
+        if a[i] != b[i]:
+            return a[i] < b[i]
+    return False
+
+
+@njit
+def list_constellations(n):  # type: ignore[no-untyped-def]
+    """One constellation per symmetry orbit: rows ``(t, b, left, right, sym, stabilizer)``.
+
+    First the corner ones (queen at (0,0), ``b < right``: a class of 8, no symmetry), then
+    the others, each the orbit member whose bottom queen is nearest a corner, then whose top
+    queen is nearest the centre, then the least tuple. Cost: O(n^4).
+    """
+    last = n - 1
+    out = np.zeros(((n + 1) ** 4 // 4 + 16, 6), np.int64)
+    k = 0
+    if n < 4:
+        return out[:0]
+    for b in range(1, last):
+        for r in range(b + 1, last):
+            out[k, 0] = 0
+            out[k, 1] = b
+            out[k, 2] = 0
+            out[k, 3] = r
+            out[k, 4] = SYM_NONE
+            out[k, 5] = 1
+            k += 1
+    key = np.zeros(6, np.int64)
+    other = np.zeros(6, np.int64)
+    for t in range(1, last):
+        for b in range(1, last):
+            if b == t:
+                continue
+            for lf in range(1, last):
+                if _attack(0, t, lf, 0) or _attack(last, b, lf, 0):
+                    continue
+                for rt in range(1, last):
+                    if rt == lf or _attack(0, t, rt, last) or _attack(last, b, rt, last):
+                        continue
+                    key[0] = min(b, last - b)
+                    key[1] = -min(t, last - t)
+                    key[2] = t
+                    key[3] = b
+                    key[4] = lf
+                    key[5] = rt
+                    best = True
+                    stab = 1
+                    sym = SYM_NONE
+                    for g in range(1, 8):
+                        it, ib, il, ir = _image(g, t, b, lf, rt, last)
+                        if it == t and ib == b and il == lf and ir == rt:
+                            stab += 1
+                            if g == 1:
+                                sym = SYM_ROT90
+                            elif g == 2 and sym == SYM_NONE:
+                                sym = SYM_ROT180
+                            continue
+                        other[0] = min(ib, last - ib)
+                        other[1] = -min(it, last - it)
+                        other[2] = it
+                        other[3] = ib
+                        other[4] = il
+                        other[5] = ir
+                        if _key_less(other, key):
+                            best = False
+                            break
+                    if best:
+                        out[k, 0] = t
+                        out[k, 1] = b
+                        out[k, 2] = lf
+                        out[k, 3] = rt
+                        out[k, 4] = sym
+                        out[k, 5] = stab
+                        k += 1
+    return out[:k]

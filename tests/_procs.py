@@ -1,0 +1,71 @@
+"""Helpers for tests that start real processes: the CLI in the background, ledger polling."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import SRC
+
+
+def env() -> dict[str, str]:
+    e = dict(os.environ)
+    e["PYTHONPATH"] = os.pathsep.join([str(SRC), e.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    e.pop("DASK_SCHEDULER_ADDRESS", None)
+    return e
+
+
+def start_cli(*args: str) -> subprocess.Popen[str]:
+    """``python -m nqueens ARGS`` in the background, in its own process group."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "nqueens", *args], env=env(), text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    )
+
+
+def ledger_rows(path: Path) -> int:
+    """Finished subproblems in a ledger being written by another process (0 if not yet)."""
+    if not path.exists():
+        return 0
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        try:
+            return int(conn.execute("SELECT COUNT(*) FROM results").fetchone()[0])
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return 0
+
+
+def wait_for_rows(path: Path, rows: int, proc: subprocess.Popen[str], timeout: float = 120) -> int:
+    """Poll until the ledger has at least ``rows`` rows; fail if the process ends first."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = ledger_rows(path)
+        if got >= rows:
+            return got
+        if proc.poll() is not None:
+            raise AssertionError(f"process ended early: {proc.returncode} {proc.stderr.read()}")
+        time.sleep(0.02)
+    raise AssertionError("ledger did not fill in time")
+
+
+def children(pid: int) -> list[tuple[int, str]]:
+    """(pid, command line) of the direct children of ``pid`` (Linux /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            if ppid == pid:
+                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                out.append((int(entry.name), cmd))
+        except (OSError, ValueError, IndexError):
+            continue
+    return out

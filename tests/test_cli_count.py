@@ -1,0 +1,84 @@
+"""``nqueens count`` through the command line: output, options, progress, bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from _procs import env
+
+from conftest import OEIS, assert_bad_input, run_cli
+
+
+def test_plain_and_unique_output():
+    assert run_cli("count", "10").out == "724\n"
+    r = run_cli("count", "11", "--unique")
+    assert r.out == "2680 solutions, 341 unique up to rotation and reflection\n"
+
+
+def test_json_has_workers_and_subproblems():
+    r = run_cli("count", "12", "--unique", "--json", "--workers", "1")
+    assert r.code == 0, r.err
+    record = json.loads(r.out)
+    assert (record["total"], record["unique"]) == OEIS[12]
+    assert record["workers"] == 1 and record["subproblems"] == 730
+    assert set(record) == {"n", "total", "unique", "seconds", "workers", "subproblems"}
+
+
+def test_pure_strategy_still_counts():
+    record = json.loads(run_cli("count", "8", "--strategy", "arrays", "--json").out)
+    assert record["total"] == 92 and record["workers"] == 1
+
+
+def test_no_progress_on_a_pipe():
+    r = run_cli("count", "15", "--workers", "1")
+    assert r.code == 0 and r.out == f"{OEIS[15][0]}\n"
+    assert r.err == ""
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (("count", "8", "--workers", "0"), "positive integer"),
+    (("count", "8", "--workers", "two"), "positive integer"),
+    (("count", "8", "--strategy", "arrays", "--workers", "2"), "--workers cannot be combined"),
+    (("count", "8", "--strategy", "promising", "--ledger", "x.sqlite"), "--ledger"),
+    (("count", "8", "-s", "arrays", "--scheduler", "tcp://127.0.0.1:9"), "--scheduler"),
+    (("count", "29"), "too large"),
+])
+def test_bad_input_is_one_line(args, fragment):
+    assert_bad_input(run_cli(*args), fragment)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a pty")
+def test_progress_bar_on_a_terminal_and_none_with_quiet():
+    import pty
+
+    def run(*extra: str) -> tuple[str, str]:
+        master, slave = pty.openpty()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "nqueens", "count", "16", "--workers", "1", *extra],
+            env=env(), stdout=subprocess.PIPE, stderr=slave, text=True,
+        )
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        out = proc.communicate(timeout=300)[0]
+        os.close(master)
+        return out, b"".join(chunks).decode(errors="replace")
+
+    out, err = run()
+    assert out == f"{OEIS[16][0]}\n"
+    assert "subproblems" in err and "3206" in err and "solutions" in err
+    out, err = run("--quiet")
+    assert out == f"{OEIS[16][0]}\n" and err == ""

@@ -1,0 +1,95 @@
+"""The constellation kernel and the split: exact totals and classes, checked three ways."""
+
+from __future__ import annotations
+
+import pytest
+
+from nqueens.engine.run import run_count
+from nqueens.engine.split import split, split_hash
+from nqueens.engine.task import count_batch
+from nqueens.engine.verify import recount
+from nqueens.kernels import backtrack
+
+from conftest import OEIS
+from naive import border, count_total_unique
+from naive import images_naive as images
+
+
+@pytest.mark.parametrize("n", range(1, 16))
+def test_totals_and_classes_match_oeis(n):
+    r = run_count(n, workers=1)
+    assert (r.total, r.unique) == OEIS[n]
+
+
+@pytest.mark.slow
+def test_n16_matches_oeis():
+    r = run_count(16, workers=1)
+    assert (r.total, r.unique) == OEIS[16]
+
+
+@pytest.mark.parametrize("n", range(4, 12))
+def test_agrees_with_the_enumerating_kernel(n):
+    r = run_count(n, workers=1)
+    assert (r.total, r.unique) == tuple(int(v) for v in backtrack.count_total_unique(n))
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_agrees_with_brute_force(n):
+    r = run_count(n, workers=1)
+    assert (r.total, r.unique) == count_total_unique(n)
+
+
+@pytest.mark.parametrize("n", [6, 7, 8, 9, 10])
+def test_every_subproblem_matches_an_independent_recount(n):
+    subs = split(n)
+    rows = count_batch(n, [tuple(s) for s in subs])
+    for s, row in zip(subs, rows, strict=True):
+        assert row[:2] == recount(n, s), s
+
+
+def test_sampled_subproblems_of_n12_match_recount():
+    subs = split(12)
+    sample = subs[::37]
+    rows = count_batch(12, [tuple(s) for s in sample])
+    assert any(r[0] for r in rows)
+    for s, row in zip(sample, rows, strict=True):
+        assert row[:2] == recount(12, s), s
+
+
+@pytest.mark.parametrize("n", [6, 8, 9])
+def test_each_solution_orbit_is_listed_exactly_once(n):
+    """Every solution's constellation orbit contains exactly one listed subproblem."""
+    from naive import naive_solutions as all_solutions
+
+    listed = {(s.top, s.bottom, s.left, s.right) for s in split(n)}
+    for p in all_solutions(n):
+        reps = {border(q) for q in images(p)} & listed
+        # a corner class lists one of its two (0,0) images; others one per orbit
+        assert len(reps) == 1, (p, reps)
+
+
+def test_split_is_deterministic_and_hash_depends_on_n():
+    a, b = split(13), split(13)
+    assert a == b and len({s.key for s in a}) == len(a)
+    assert split_hash(13, a) == split_hash(13, b) != split_hash(14, split(14))
+
+
+def test_stabilizers_are_rotations_only():
+    for s in split(13):
+        assert s.stabilizer in (1, 2, 4)
+        assert (s.sym == 0) == (s.stabilizer == 1)
+
+
+def test_large_n_masks_stay_in_64_bits():
+    """n = 27: every border mask is inside the board; shifted masks stay below bit 62."""
+    from nqueens.kernels.constellations import constellation_masks
+
+    subs = split(27)
+    assert len(subs) > 30000
+    full = (1 << 27) - 1
+    for s in subs[::997]:
+        allowed, free = constellation_masks(27, s.top, s.bottom, s.left, s.right)
+        assert all(0 <= int(a) <= full for a in allowed)
+        assert list(free) == sorted(free) and 0 < len(free) <= 25
+    # the left-diagonal mask is shifted once per row from a bit below n: < 2 * 27 bits
+    assert (full << 27).bit_length() < 63
