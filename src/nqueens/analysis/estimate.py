@@ -126,7 +126,7 @@ def estimate(n: int, *, trials: int = 100_000, seed: int | None = None) -> Estim
 
     from nqueens.kernels.montecarlo import knuth_probes
 
-    raw = knuth_probes(n, trials, seed)  # type: ignore[no-untyped-call]
+    raw = knuth_probes(n, trials, seed)
     exact: tuple[int | None, int | None, int | None] = (None, None, None)
     if n <= EXACT_UP_TO:
         from nqueens.analysis.stats import tree_stats

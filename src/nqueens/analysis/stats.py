@@ -126,7 +126,7 @@ def tree_stats(n: int) -> TreeStats:
     _check_n(n, MAX_STATS_N)
     from nqueens.kernels.stats import promising_levels
 
-    levels = promising_levels(n)  # type: ignore[no-untyped-call]
+    levels = promising_levels(n)
     return TreeStats(n, tuple(int(x) for x in levels))
 
 
@@ -142,7 +142,7 @@ def first_solution_tries(n: int) -> int:
     _check_n(n, 62)
     from nqueens.kernels.stats import first_solution_nodes
 
-    return int(first_solution_nodes(n))  # type: ignore[no-untyped-call]
+    return int(first_solution_nodes(n))
 
 
 class TreeCounter(Visitor):

@@ -52,7 +52,7 @@ def run_find(args: argparse.Namespace) -> int:
     cols = find(args.n, method=args.method, seed=args.seed)
     if args.out:
         with atomic_output(args.out, "wb") as handle:
-            write_solution(cols, handle, fmt=fmt)  # type: ignore[arg-type]
+            write_solution(cols, handle, fmt=fmt)
         seed = f", seed {args.seed}" if args.seed is not None else ""
         print(f"wrote n={args.n} ({args.method}{seed}, {fmt}) to {args.out}")
     else:

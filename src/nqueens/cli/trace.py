@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         from nqueens.narrate import event_lines
 
         try:
-            from nqueens.render.player import write_player  # type: ignore[import-not-found]
+            from nqueens.render.player import write_player
         except ModuleNotFoundError as err:
             if err.name not in ("nqueens.render", "nqueens.render.player"):
                 raise

@@ -39,7 +39,7 @@ SYM_ROT90 = 2
 
 
 @njit
-def _col(bit):  # type: ignore[no-untyped-def]
+def _col(bit):
     c = 0
     while bit > 1:
         bit >>= 1
@@ -48,7 +48,7 @@ def _col(bit):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _fixed_by(n, board, quarter):  # type: ignore[no-untyped-def]
+def _fixed_by(n, board, quarter):
     """1 when the finished ``board`` (bits per row) equals its quarter- or half-turn."""
     last = n - 1
     for r in range(n):
@@ -65,7 +65,7 @@ def _fixed_by(n, board, quarter):  # type: ignore[no-untyped-def]
 
 
 @njit
-def count_constellation(n, allowed, free, top, sym):  # type: ignore[no-untyped-def]
+def count_constellation(n, allowed, free, top, sym):
     """``(completions, fixed90, fixed180, nodes)`` of the constellation given by ``allowed``.
 
     ``free`` lists, in order, the rows below row 0 that hold no border queen; the border
@@ -163,7 +163,7 @@ def count_constellation(n, allowed, free, top, sym):  # type: ignore[no-untyped-
 
 
 @njit
-def constellation_masks(n, t, b, left, right):  # type: ignore[no-untyped-def]
+def constellation_masks(n, t, b, left, right):
     """``(allowed, free)`` for the border queens (0,t), (n-1,b), (left,0), (right,n-1).
 
     A corner constellation has ``t == left == 0``: the queen (0,0) is both. ``allowed[y]``
@@ -207,14 +207,14 @@ def constellation_masks(n, t, b, left, right):  # type: ignore[no-untyped-def]
 
 
 @njit
-def count_subproblem(n, t, b, left, right, sym):  # type: ignore[no-untyped-def]
+def count_subproblem(n, t, b, left, right, sym):
     """``(completions, fixed90, fixed180, nodes)`` of one constellation given by its queens."""
     allowed, free = constellation_masks(n, t, b, left, right)
     return count_constellation(n, allowed, free, t, sym)
 
 
 @njit
-def _image(g, t, b, left, right, last):  # type: ignore[no-untyped-def]
+def _image(g, t, b, left, right, last):
     """The constellation ``(t, b, left, right)`` under symmetry ``g`` (0..7, as in board)."""
     nt = 0
     nb = 0
@@ -253,12 +253,12 @@ def _image(g, t, b, left, right, last):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _attack(r1, c1, r2, c2):  # type: ignore[no-untyped-def]
+def _attack(r1, c1, r2, c2):
     return r1 == r2 or c1 == c2 or r1 - c1 == r2 - c2 or r1 + c1 == r2 + c2
 
 
 @njit
-def _key_less(a, b):  # type: ignore[no-untyped-def]
+def _key_less(a, b):
     for i in range(a.shape[0]):
         if a[i] != b[i]:
             return a[i] < b[i]
@@ -266,7 +266,7 @@ def _key_less(a, b):  # type: ignore[no-untyped-def]
 
 
 @njit
-def list_constellations(n):  # type: ignore[no-untyped-def]
+def list_constellations(n):
     """One constellation per symmetry orbit: rows ``(t, b, left, right, sym, stabilizer)``.
 
     First the corner ones (queen at (0,0), ``b < right``: a class of 8, no symmetry), then

@@ -25,7 +25,7 @@ __all__ = ["min_conflicts"]
 
 
 @njit
-def _greedy_start(n, cols, dneg, dpos, tries, tail):  # type: ignore[no-untyped-def]
+def _greedy_start(n, cols, dneg, dpos, tries, tail):
     """Fill ``cols`` with a greedy-random permutation and the counters; return the pairs.
 
     Rows before the last ``tail`` try up to ``tries`` random unused columns for one whose
@@ -57,7 +57,7 @@ def _greedy_start(n, cols, dneg, dpos, tries, tail):  # type: ignore[no-untyped-
 
 
 @njit
-def _try_swap(n, cols, dneg, dpos, i, j):  # type: ignore[no-untyped-def]
+def _try_swap(n, cols, dneg, dpos, i, j):
     """Swap the columns of rows i and j when that lowers the attacking pairs; return the gain."""
     off = n - 1
     ci = cols[i]
@@ -91,7 +91,7 @@ def _try_swap(n, cols, dneg, dpos, i, j):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _repair(n, cols, dneg, dpos, pairs, partners, patience):  # type: ignore[no-untyped-def]
+def _repair(n, cols, dneg, dpos, pairs, partners, patience):
     """Swap attacked queens with random partners while that lowers ``pairs``; return pairs.
 
     Each round lists the attacked rows (at most 65536 of them) and gives each up to
@@ -117,7 +117,7 @@ def _repair(n, cols, dneg, dpos, pairs, partners, patience):  # type: ignore[no-
                 j = np.random.randint(0, n - 1)
                 if j >= i:
                     j += 1
-                gain = _try_swap(n, cols, dneg, dpos, i, j)  # type: ignore[no-untyped-call]
+                gain = _try_swap(n, cols, dneg, dpos, i, j)
                 if gain > 0:
                     pairs -= gain
                     break
@@ -128,7 +128,7 @@ def _repair(n, cols, dneg, dpos, pairs, partners, patience):  # type: ignore[no-
 
 
 @njit
-def min_conflicts(n, seed, cols, dneg, dpos, max_restarts):  # type: ignore[no-untyped-def]
+def min_conflicts(n, seed, cols, dneg, dpos, max_restarts):
     """Fill ``cols`` (int32, length n) with a solution; return the restarts used, or -1.
 
     ``dneg`` and ``dpos`` are int32 scratch arrays of length ``2n - 1``. Returns -1 when
@@ -137,9 +137,9 @@ def min_conflicts(n, seed, cols, dneg, dpos, max_restarts):  # type: ignore[no-u
     np.random.seed(seed)
     tail = min(n, 32)
     for attempt in range(max_restarts + 1):
-        pairs = _greedy_start(n, cols, dneg, dpos, 1000, tail)  # type: ignore[no-untyped-call]
+        pairs = _greedy_start(n, cols, dneg, dpos, 1000, tail)
         partners = 4 * n if n < 256 else 1024
-        pairs = _repair(n, cols, dneg, dpos, pairs, partners, 8)  # type: ignore[no-untyped-call]
+        pairs = _repair(n, cols, dneg, dpos, pairs, partners, 8)
         if pairs == 0:
             return attempt
     return -1

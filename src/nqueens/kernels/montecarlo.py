@@ -20,7 +20,7 @@ QUANTITIES = 3
 
 
 @njit
-def knuth_probes(n, trials, seed):  # type: ignore[no-untyped-def]
+def knuth_probes(n, trials, seed):
     """Run ``trials`` probes seeded with ``seed``; return per quantity ``[mean, M2]``.
 
     Row 0: nodes checked (root included), row 1: promising nodes (root included), row 2:

@@ -16,7 +16,7 @@ __all__ = ["first_solution_nodes", "promising_levels", "promising_levels_from"]
 
 
 @njit
-def promising_levels_from(n, first_col, levels):  # type: ignore[no-untyped-def]
+def promising_levels_from(n, first_col, levels):
     """Add to ``levels[d]`` the promising nodes at depth ``d >= 1`` under row-0 ``first_col``.
 
     Depth-first with one frame per row; each frame keeps the columns still to try. A node
@@ -65,7 +65,7 @@ def promising_levels_from(n, first_col, levels):  # type: ignore[no-untyped-def]
 
 
 @njit
-def promising_levels(n):  # type: ignore[no-untyped-def]
+def promising_levels(n):
     """Promising nodes per depth ``0 .. n`` (root at depth 0) of the pruned tree, exactly.
 
     Uses the left-right mirror: the subtree under row-0 column ``c`` has the same profile
@@ -74,12 +74,12 @@ def promising_levels(n):  # type: ignore[no-untyped-def]
     levels = np.zeros(n + 1, dtype=np.int64)
     half = np.zeros(n + 1, dtype=np.int64)
     for c in range(n // 2):
-        promising_levels_from(n, c, half)  # type: ignore[no-untyped-call]
+        promising_levels_from(n, c, half)
     for d in range(1, n + 1):
         levels[d] = 2 * half[d]
     if n % 2 == 1:
         middle = np.zeros(n + 1, dtype=np.int64)
-        promising_levels_from(n, n // 2, middle)  # type: ignore[no-untyped-call]
+        promising_levels_from(n, n // 2, middle)
         for d in range(1, n + 1):
             levels[d] += middle[d]
     levels[0] = 1
@@ -87,7 +87,7 @@ def promising_levels(n):  # type: ignore[no-untyped-def]
 
 
 @njit
-def first_solution_nodes(n):  # type: ignore[no-untyped-def]
+def first_solution_nodes(n):
     """Squares tried (nodes checked, root not counted) until the first solution, or all if none.
 
     Tries columns in ascending order row by row and stops at the first complete board,

@@ -52,7 +52,7 @@ def local_search(n: int, *, seed: int | None = None) -> npt.NDArray[np.int32]:
         return cols
     dneg = np.empty(2 * n - 1, dtype=np.int32)
     dpos = np.empty(2 * n - 1, dtype=np.int32)
-    restarts = min_conflicts(n, s, cols, dneg, dpos, MAX_RESTARTS)  # type: ignore[no-untyped-call]
+    restarts = min_conflicts(n, s, cols, dneg, dpos, MAX_RESTARTS)
     if restarts < 0:  # pragma: no cover - never observed; n >= 4 always has solutions
         raise InvalidSizeError(f"local search found no solution for n = {n}; try another seed")
     return cols
