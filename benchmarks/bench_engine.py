@@ -4,7 +4,7 @@
     python benchmarks/bench_engine.py --quick    # n = 14 and 15, a short sanity run
 
 Compiles ``shared/reference/refcount.c`` with ``gcc -O3 -march=native`` into
-``benchmarks/_build/`` (gitignored), then for each n times, alternately and ``--repeat``
+``benchmarks/_build/`` (gitignored), then for each n times ``--repeat``
 times (best kept): refcount, the engine with one worker (in this process), a warm local
 pool of 2 workers, and a warm local Dask cluster of 2 single-thread workers. Wall and CPU
 seconds are both recorded; the ratios use wall time (CPU time for the single-worker ratio
@@ -82,10 +82,32 @@ def main() -> None:
     from nqueens.engine.task import count_batch
 
     count_batch(6, [(0, 2, 0, 3, 0, 1)])  # load the kernel before timing
+    best: dict[int, dict[str, tuple[float, float]]] = {n: {} for n in sizes}
+    totals: dict[int, int] = {}
+
+    def keep(n: int, name: str, wall: float, cpu: float) -> None:
+        if name not in best[n] or wall < best[n][name][0]:
+            best[n][name] = (wall, cpu)
+
+    def report(n: int, rep: int) -> None:
+        print(f"n={n} rep {rep + 1}: " + ", ".join(
+            f"{k} {v[0]:.2f}s" for k, v in best[n].items()), file=sys.stderr)
+
+    # Phase 1, nothing else alive (an idle pool or Dask cluster still takes some CPU):
+    # the C counter and one worker, alternately.
+    for n in sizes:
+        for rep in range(repeat):
+            wall, cpu, totals[n] = time_refcount(exe, n)
+            keep(n, "refcount", wall, cpu)
+            w, c, t, _u = time_engine(n, workers=1)
+            assert t == totals[n], (n, t, totals[n])
+            keep(n, "engine, 1 worker", w, c)
+            report(n, rep)
+
+    # Phase 2: a warm local pool of 2, and a warm local Dask cluster of 2, alternately.
     pool = executors.local_pool(2)
     pool.submit(count_batch, 6, [(0, 2, 0, 3, 0, 1)]).result()
     list(pool.map(time.sleep, [0.5, 0.5]))  # both workers started and warm
-
     cluster = client = dask_ex = None
     if not args.no_dask:
         try:
@@ -98,32 +120,17 @@ def main() -> None:
             client.run(count_batch, 6, [(0, 2, 0, 3, 0, 1)])
         except ImportError:
             print("dask.distributed not installed: skipping the Dask rows", file=sys.stderr)
-
-    rows = []
     for n in sizes:
-        best: dict[str, tuple[float, float]] = {}
-
-        def keep(name: str, wall: float, cpu: float,
-                 best: dict[str, tuple[float, float]] = best) -> None:
-            if name not in best or wall < best[name][0]:
-                best[name] = (wall, cpu)
-
         for rep in range(repeat):
-            wall, cpu, total = time_refcount(exe, n)
-            keep("refcount", wall, cpu)
-            w, c, t, _u = time_engine(n, workers=1)
-            assert t == total, (n, t, total)
-            keep("engine, 1 worker", w, c)
             w, c, t, _u = time_engine(n, executor=pool, workers=2)
-            assert t == total
-            keep("engine, local pool of 2", w, c)
+            assert t == totals[n]
+            keep(n, "engine, local pool of 2", w, c)
             if dask_ex is not None:
                 w, c, t, _u = time_engine(n, executor=dask_ex, workers=2)
-                assert t == total
-                keep("engine, Dask cluster of 2", w, c)
-            print(f"n={n} rep {rep + 1}: " + ", ".join(
-                f"{k} {v[0]:.2f}s" for k, v in best.items()), file=sys.stderr)
-        rows.append((n, total, best))
+                assert t == totals[n]
+                keep(n, "engine, Dask cluster of 2", w, c)
+            report(n, rep)
+    rows = [(n, totals[n], best[n]) for n in sizes]
 
     pool.shutdown()
     if client is not None:
@@ -150,8 +157,9 @@ def write_doc(path: Path, rows: list, repeat: int, quick: bool) -> None:
         + datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC") + ".",
         f"Machine: {cpu}, {os.cpu_count()} logical CPUs, load average "
         f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} at the end of the run; "
-        f"gcc {shutil.which('gcc') and _gcc_version()}; best of {repeat} runs, taken "
-        "alternately so every row saw the same machine.",
+        f"gcc {shutil.which('gcc') and _gcc_version()}; best of {repeat} runs. "
+        "The C counter and one worker are timed alternately with nothing else alive; then "
+        "the pool and the Dask cluster alternately, both started and warm.",
         "",
         "| n | solutions | refcount.c (s) | engine, 1 worker (s) | ratio (wall) | ratio (CPU) "
         "| pool of 2 (s) | speedup 2 vs 1 | Dask of 2 (s) | Dask / pool |",
