@@ -67,15 +67,18 @@ def best_of(fn: Callable[[], object], repeats: int) -> tuple[float, object]:
     return best, result
 
 
-def machine_line() -> str:
-    """One line describing where the numbers were taken."""
-    cpu = platform.processor() or platform.machine()
+def cpu_name() -> str:
+    """The processor's model name (from /proc/cpuinfo where there is one)."""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
+                return line.split(":", 1)[1].strip()
     except OSError:
         pass
-    return (f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+    return platform.processor() or platform.machine()
+
+
+def machine_line() -> str:
+    """One line describing where the numbers were taken."""
+    return (f"{cpu_name()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
             f"{time.strftime('%Y-%m-%d')}")

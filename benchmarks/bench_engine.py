@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import platform
 import resource
 import shutil
 import subprocess
@@ -27,24 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-BUILD = ROOT / "benchmarks" / "_build"
+from _common import build_refcount, cpu_name  # noqa: E402
+
 DOC = ROOT / "docs" / "benchmarks-engine.md"
-REFERENCE_CANDIDATES = [
-    ROOT.parent / "shared" / "reference" / "refcount.c",
-    ROOT / ".." / "shared" / "reference" / "refcount.c",
-    Path("/work/shared/reference/refcount.c"),
-]
-
-
-def build_refcount() -> Path:
-    source = next((p for p in REFERENCE_CANDIDATES if p.exists()), None)
-    if source is None:
-        sys.exit("cannot find shared/reference/refcount.c")
-    BUILD.mkdir(parents=True, exist_ok=True)
-    exe = BUILD / "refcount"
-    if not exe.exists() or exe.stat().st_mtime < source.stat().st_mtime:
-        subprocess.run(["gcc", "-O3", "-march=native", "-o", str(exe), str(source)], check=True)
-    return exe
 
 
 def time_refcount(exe: Path, n: int) -> tuple[float, float, int]:
@@ -141,14 +125,7 @@ def main() -> None:
 
 def write_doc(path: Path, rows: list, repeat: int, quick: bool) -> None:
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    cpu = cpu_name()
     lines = [
         "# Counting engine benchmark",
         "",

@@ -97,11 +97,8 @@ def count(
     module = strategy_module(strategy)
     if not unique:
         return int(module.count(n))
-    if hasattr(module, "count_unique"):
-        total, classes = module.count_unique(n)
-    else:
-        total = classes = 0
-        for p in module.solutions(n):
-            total += 1
-            classes += canonical(p) == p
-    return Counts(n, int(total), int(classes))
+    total = classes = 0
+    for p in module.solutions(n):
+        total += 1
+        classes += canonical(p) == p
+    return Counts(n, total, classes)

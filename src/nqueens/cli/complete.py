@@ -7,22 +7,13 @@ import json
 import sys
 from typing import Any
 
-from nqueens.cli._common import UsageError, board_size, positive_int
+from nqueens.cli._common import UsageError, board_size, non_negative_int, positive_int
 
 __all__ = ["EXIT_NONE", "register", "run_complete"]
 
 EXIT_NONE = 1
 """Exit status when the exhaustive search found no completion."""
 
-
-def _count_arg(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
-    return value
 
 
 def register(sub: Any) -> None:
@@ -39,11 +30,11 @@ def register(sub: Any) -> None:
     src.add_argument("--queens", "-q", default="", metavar="'R,C R,C ...'",
                      help="placed queens, 1-based, e.g. '1,1 2,5'")
     src.add_argument("--board", "-b", metavar="FILE", help="read the partial board from FILE")
-    src.add_argument("--random", type=_count_arg, metavar="K",
+    src.add_argument("--random", type=non_negative_int, metavar="K",
                      help="a random instance with K placed non-attacking queens")
     p.add_argument("--blocked", "-x", default="", metavar="'R,C ...'",
                    help="squares no queen may use, 1-based")
-    p.add_argument("--seed", type=_count_arg, help="random seed for --random")
+    p.add_argument("--seed", type=non_negative_int, help="random seed for --random")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--count", action="store_true", help="count the completions")
     what.add_argument("--all", action="store_true", help="stream every completion")

@@ -6,19 +6,10 @@ import argparse
 import sys
 from typing import Any
 
-from nqueens.cli._common import UsageError, atomic_output, board_size
+from nqueens.cli._common import UsageError, atomic_output, board_size, non_negative_int
 
 __all__ = ["register", "run_find"]
 
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
-    return value
 
 
 def register(sub: Any) -> None:
@@ -33,7 +24,7 @@ def register(sub: Any) -> None:
     p.add_argument("--method", "-m", choices=("construct", "local"), default="construct",
                    help="construct: explicit O(n) formula (default); local: min-conflicts "
                    "local search, random, reproducible with --seed")
-    p.add_argument("--seed", type=_seed, help="random seed for --method local")
+    p.add_argument("--seed", type=non_negative_int, help="random seed for --method local")
     p.add_argument("--out", "-o", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--format", "-f", choices=("cols", "npy"),
                    help="cols (text) or npy; default: npy when FILE ends in .npy, else cols")

@@ -50,7 +50,7 @@ def construct(n: int) -> npt.NDArray[np.int32]:
     """
     import numpy as np
 
-    _check(n)
+    check_size(n)
     cols = np.empty(n, dtype=np.int32)
     if n == 1:
         cols[0] = 0
@@ -79,7 +79,8 @@ def construct(n: int) -> npt.NDArray[np.int32]:
     return cols
 
 
-def _check(n: int) -> None:
+def check_size(n: int) -> None:
+    """Raise :class:`InvalidSizeError` unless n is a board size with a solution (1 or >= 4)."""
     if isinstance(n, bool) or not isinstance(n, int):
         raise InvalidSizeError(f"n must be an integer, not {n!r}")
     if n < 1:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nqueens.errors import InvalidSizeError
-from nqueens.large.construct import MAX_N
+from nqueens.large.construct import check_size
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,7 +44,7 @@ def local_search(n: int, *, seed: int | None = None) -> npt.NDArray[np.int32]:
 
     from nqueens.kernels.local_search import min_conflicts
 
-    _check(n)
+    check_size(n)
     s = kernel_seed(seed)
     cols = np.empty(n, dtype=np.int32)
     if n == 1:
@@ -69,16 +69,3 @@ def kernel_seed(seed: int | None) -> int:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise InvalidSizeError(f"seed must be a non-negative integer, not {seed!r}")
     return int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint32)[0])
-
-
-def _check(n: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidSizeError(f"n must be an integer, not {n!r}")
-    if n < 1:
-        raise InvalidSizeError(f"n must be a positive integer, not {n}")
-    if n in (2, 3):
-        raise InvalidSizeError(f"n = {n} has no solution: 2 and 3 queens cannot be placed")
-    if n > MAX_N // 2:
-        raise InvalidSizeError(
-            f"n = {n} is too large for local search (its diagonal counters need n <= {MAX_N // 2})"
-        )
