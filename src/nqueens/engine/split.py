@@ -5,16 +5,17 @@ row, left and right columns; three squares when one queen sits in a corner). The
 symmetries act on constellations; the split lists one member of each orbit, always in the
 same order, so a subproblem's answer is a pure function of ``(n, subproblem)`` and a ledger
 can name it by its :attr:`Subproblem.key`. The member listed is the orientation whose search
-(row by row from the top) looks cheapest: the fewest partial placements of its first free
-rows (see :func:`~nqueens.kernels.constellations.list_constellations`); a corner queen may
-therefore sit at (0, 0), (0, n-1) or (n-1, 0). The number of subproblems grows with n (about
-n**4 / 8: 6,300 for n = 17); how they are batched for the workers is the runner's business.
+(row by row from the top) looks cheapest: the fewest placements of queens on all of its
+first five free rows (see :func:`~nqueens.kernels.constellations.list_constellations`); a
+corner queen may therefore sit at (0, 0), (0, n-1) or (n-1, 0). The number of subproblems
+grows with n (about n**4 / 20: 4,319 for n = 17); how they are batched for the workers is
+the runner's business.
 
 >>> subs = split(8)
 >>> len(subs), subs[0].key
-(78, '1,0,7,5')
+(78, '0,1,0,2')
 >>> split_hash(8, subs)[:12]
-'5c2a61d19a17'
+'977f03e23699'
 """
 
 from __future__ import annotations

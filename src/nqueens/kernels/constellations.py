@@ -285,11 +285,12 @@ def _popcount(x):
 
 @njit
 def _tree_estimate(n, t, b, left, right, depth):
-    """The partial placements of the first ``depth`` free rows (the search's top levels).
+    """The placements of queens on all of the first ``depth`` free rows (all free rows if fewer).
 
-    A cheap, exact stand-in for the size of the constellation's search tree; the split
-    searches each orbit in the orientation where it is smallest. Cost: the placements of
-    the first ``depth - 1`` free rows (the last level is a popcount).
+    A cheap, exact stand-in for the size of the constellation's search tree (the width of
+    its level ``depth``); the split searches each orbit in the orientation where it is
+    smallest. Cost: the placements of the first ``depth - 1`` free rows (the last level is a
+    popcount).
     """
     allowed, free = constellation_masks(n, t, b, left, right)
     f = free.shape[0]
@@ -316,7 +317,6 @@ def _tree_estimate(n, t, b, left, right, depth):
             continue
         bit = m & -m
         bm[i] = m ^ bit
-        total += 1
         j = i + 1
         g = free[j] - free[i]
         nl = (ls[i] | bit) << g
@@ -361,7 +361,7 @@ def list_constellations(n):
     whose bottom queen is nearest a corner, then whose top queen is nearest the centre, then
     the least tuple. Each orbit is listed in the orientation whose search tree looks
     smallest: of the canonical member's images under :data:`_ORIENTATIONS` (the four search
-    orders), the one with the fewest partial placements of its first
+    orders), the one with the fewest placements of queens on all of its first
     :data:`ESTIMATE_DEPTH` free rows, the earliest on ties. Those images never put a corner
     queen at (n-1, n-1), so a corner constellation is one with a 0 among ``t, b, left,
     right``. Cost: O(n^4) orbits, each with four shallow searches.
