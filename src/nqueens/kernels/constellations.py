@@ -3,9 +3,11 @@
 The Q27 project's method. Every solution has one queen in the top row, the bottom row, the
 left column and the right column; those four squares (three when a queen sits in a corner)
 are its *constellation*. The engine (:mod:`nqueens.engine.split`) lists one constellation per
-orbit of the 8 board symmetries and weighs its count; this module only counts the
-completions of one constellation, and - for the rare constellations that a rotation maps
-onto themselves - how many completions that rotation also fixes (for the class count).
+orbit of the 8 board symmetries (:func:`list_constellations`, which also picks each orbit's
+orientation: the one whose top-down search looks cheapest) and weighs its count; this
+module counts the completions of one constellation, and - for the rare constellations that
+a rotation maps onto themselves - how many completions that rotation also fixes (for the
+class count).
 
 The constellation arrives as ``allowed``: one int64 mask per row of the columns still open
 once the border queens' columns and diagonals are struck out (a border queen's own row is a
