@@ -66,7 +66,7 @@ def run_count(
 
     ``executor`` runs the batches when given (``workers`` then says how many run at once);
     otherwise ``workers`` local processes do (None: every core, 1: this process; boards
-    below :data:`POOL_MIN_N` always run here). Cost: about n**4 / 8 subproblems whose
+    below :data:`POOL_MIN_N` always run here). Cost: about n**4 / 20 subproblems whose
     subtrees total an eighth of the plain search, divided among the workers.
     """
     from nqueens.engine import executors as ex

@@ -4,14 +4,18 @@ A *start constellation* fixes the queens on the four borders of the board (top r
 row, left and right columns; three squares when one queen sits in a corner). The eight board
 symmetries act on constellations; the split lists one member of each orbit, always in the
 same order, so a subproblem's answer is a pure function of ``(n, subproblem)`` and a ledger
-can name it by its :attr:`Subproblem.key`. The number of subproblems grows with n (about
-n**4 / 8: 6,300 for n = 17); how they are batched for the workers is the runner's business.
+can name it by its :attr:`Subproblem.key`. The member listed is the orientation whose search
+(row by row from the top) looks cheapest: the fewest placements of queens on all of its
+first five free rows (see :func:`~nqueens.kernels.constellations.list_constellations`); a
+corner queen may therefore sit at (0, 0), (0, n-1) or (n-1, 0). The number of subproblems
+grows with n (about n**4 / 20: 4,319 for n = 17); how they are batched for the workers is
+the runner's business.
 
 >>> subs = split(8)
 >>> len(subs), subs[0].key
 (78, '0,1,0,2')
 >>> split_hash(8, subs)[:12]
-'26ab10b97379'
+'977f03e23699'
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ __all__ = ["METHOD", "METHOD_VERSION", "Subproblem", "split", "split_hash", "tri
 
 METHOD = "constellations"
 """The name of the counting method, recorded in ledgers."""
-METHOD_VERSION = 1
+METHOD_VERSION = 2
 """Bumped whenever the split or the meaning of a subproblem's answer changes."""
 
 
@@ -33,7 +37,8 @@ class Subproblem(NamedTuple):
 
     ``sym`` says which rotations fix the constellation (0 none, 1 the half turn, 2 the
     quarter turns); ``stabilizer`` is how many of the 8 symmetries fix it (1, 2 or 4).
-    A corner constellation has ``top == left == 0``.
+    A corner constellation (a queen at (0, 0), (0, n-1) or (n-1, 0); the split never lists
+    one at (n-1, n-1)) is the only kind with a 0 among its four numbers.
     """
 
     top: int
@@ -50,8 +55,8 @@ class Subproblem(NamedTuple):
 
     @property
     def corner(self) -> bool:
-        """True when a queen sits in the corner (0, 0)."""
-        return self.top == 0 and self.left == 0
+        """True when a queen sits in a corner (the split puts none at (n-1, n-1))."""
+        return 0 in (self.top, self.bottom, self.left, self.right)
 
 
 def split(n: int) -> list[Subproblem]:

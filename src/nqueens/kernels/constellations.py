@@ -3,9 +3,11 @@
 The Q27 project's method. Every solution has one queen in the top row, the bottom row, the
 left column and the right column; those four squares (three when a queen sits in a corner)
 are its *constellation*. The engine (:mod:`nqueens.engine.split`) lists one constellation per
-orbit of the 8 board symmetries and weighs its count; this module only counts the
-completions of one constellation, and - for the rare constellations that a rotation maps
-onto themselves - how many completions that rotation also fixes (for the class count).
+orbit of the 8 board symmetries (:func:`list_constellations`, which also picks each orbit's
+orientation: the one whose top-down search looks cheapest) and weighs its count; this
+module counts the completions of one constellation, and - for the rare constellations that
+a rotation maps onto themselves - how many completions that rotation also fixes (for the
+class count).
 
 The constellation arrives as ``allowed``: one int64 mask per row of the columns still open
 once the border queens' columns and diagonals are struck out (a border queen's own row is a
@@ -166,8 +168,9 @@ def count_constellation(n, allowed, free, top, sym):
 def constellation_masks(n, t, b, left, right):
     """``(allowed, free)`` for the border queens (0,t), (n-1,b), (left,0), (right,n-1).
 
-    A corner constellation has ``t == left == 0``: the queen (0,0) is both. ``allowed[y]``
-    is a single bit on a border queen's row, else the columns no border queen attacks.
+    A corner queen is two of the four: ``t == left == 0`` puts one at (0,0), ``t == n-1,
+    right == 0`` at (0,n-1), ``b == 0, left == n-1`` at (n-1,0). ``allowed[y]`` is a single
+    bit on a border queen's row, else the columns no border queen attacks.
     """
     last = n - 1
     full = (1 << n) - 1
@@ -265,13 +268,105 @@ def _key_less(a, b):
     return False
 
 
+ESTIMATE_DEPTH = 5
+"""How many free rows :func:`_tree_estimate` looks down when choosing an orientation."""
+
+_ORIENTATIONS = (0, 1, 3, 5)
+"""One symmetry per search order (top-down, bottom-up, and the two along the columns); the
+other four are their mirror images, whose search trees are the same size."""
+
+
+@njit
+def _popcount(x):
+    """The number of set bits of a non-negative int64 below 2**62. O(1)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
+
+
+@njit
+def _tree_estimate(n, t, b, left, right, depth):
+    """The placements of queens on all of the first ``depth`` free rows (all free rows if fewer).
+
+    A cheap, exact stand-in for the size of the constellation's search tree (the width of
+    its level ``depth``); the split searches each orbit in the orientation where it is
+    smallest. Cost: the placements of the first ``depth - 1`` free rows (the last level is a
+    popcount).
+    """
+    allowed, free = constellation_masks(n, t, b, left, right)
+    f = free.shape[0]
+    d = min(depth, f)
+    if d == 0:
+        return 0
+    ls = np.zeros(d, np.int64)
+    ds = np.zeros(d, np.int64)
+    rs = np.zeros(d, np.int64)
+    bm = np.zeros(d, np.int64)
+    bit = 1 << t
+    ls[0] = bit << free[0]
+    ds[0] = bit
+    rs[0] = bit >> free[0]
+    bm[0] = allowed[free[0]] & ~(ls[0] | ds[0] | rs[0])
+    if d == 1:
+        return _popcount(bm[0])
+    total = 0
+    i = 0
+    while i >= 0:
+        m = bm[i]
+        if m == 0:
+            i -= 1
+            continue
+        bit = m & -m
+        bm[i] = m ^ bit
+        j = i + 1
+        g = free[j] - free[i]
+        nl = (ls[i] | bit) << g
+        nd = ds[i] | bit
+        nr = (rs[i] | bit) >> g
+        nb = allowed[free[j]] & ~(nl | nd | nr)
+        if j + 1 == d:
+            total += _popcount(nb)
+            continue
+        ls[j] = nl
+        ds[j] = nd
+        rs[j] = nr
+        bm[j] = nb
+        i = j
+    return total
+
+
+@njit
+def _orient(n, t, b, left, right):
+    """The image of the constellation, among :data:`_ORIENTATIONS`, with the least estimate.
+
+    Ties go to the earliest in that order, so the identity wins unless another is smaller.
+    """
+    last = n - 1
+    bt, bb, bl, br = t, b, left, right
+    best = _tree_estimate(n, t, b, left, right, ESTIMATE_DEPTH)
+    for g in _ORIENTATIONS[1:]:
+        it, ib, il, ir = _image(g, t, b, left, right, last)
+        e = _tree_estimate(n, it, ib, il, ir, ESTIMATE_DEPTH)
+        if e < best:
+            best = e
+            bt, bb, bl, br = it, ib, il, ir
+    return bt, bb, bl, br
+
+
 @njit
 def list_constellations(n):
     """One constellation per symmetry orbit: rows ``(t, b, left, right, sym, stabilizer)``.
 
-    First the corner ones (queen at (0,0), ``b < right``: a class of 8, no symmetry), then
-    the others, each the orbit member whose bottom queen is nearest a corner, then whose top
-    queen is nearest the centre, then the least tuple. Cost: O(n^4).
+    The orbits come in a fixed order: first the corner ones (a queen at (0,0) and ``b <
+    right``: a class of 8, no symmetry), then the others, whose canonical member is the one
+    whose bottom queen is nearest a corner, then whose top queen is nearest the centre, then
+    the least tuple. Each orbit is listed in the orientation whose search tree looks
+    smallest: of the canonical member's images under :data:`_ORIENTATIONS` (the four search
+    orders), the one with the fewest placements of queens on all of its first
+    :data:`ESTIMATE_DEPTH` free rows, the earliest on ties. Those images never put a corner
+    queen at (n-1, n-1), so a corner constellation is one with a 0 among ``t, b, left,
+    right``. Cost: O(n^4) orbits, each with four shallow searches.
     """
     last = n - 1
     out = np.zeros(((n + 1) ** 4 // 4 + 16, 6), np.int64)
@@ -280,10 +375,11 @@ def list_constellations(n):
         return out[:0]
     for b in range(1, last):
         for r in range(b + 1, last):
-            out[k, 0] = 0
-            out[k, 1] = b
-            out[k, 2] = 0
-            out[k, 3] = r
+            ot, ob, ol, orr = _orient(n, 0, b, 0, r)
+            out[k, 0] = ot
+            out[k, 1] = ob
+            out[k, 2] = ol
+            out[k, 3] = orr
             out[k, 4] = SYM_NONE
             out[k, 5] = 1
             k += 1
@@ -327,10 +423,11 @@ def list_constellations(n):
                             best = False
                             break
                     if best:
-                        out[k, 0] = t
-                        out[k, 1] = b
-                        out[k, 2] = lf
-                        out[k, 3] = rt
+                        ot, ob, ol, orr = _orient(n, t, b, lf, rt)
+                        out[k, 0] = ot
+                        out[k, 1] = ob
+                        out[k, 2] = ol
+                        out[k, 3] = orr
                         out[k, 4] = sym
                         out[k, 5] = stab
                         k += 1
