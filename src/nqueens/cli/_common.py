@@ -45,36 +45,29 @@ class ArgumentParser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see --help)")
 
 
-def positive_int(text: str) -> int:
-    """argparse type: a positive integer such as ``8`` (not ``0``, ``-3``, ``abc``, ``2.5``)."""
+def _int_at_least(text: str, minimum: int, what: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+        value = minimum - 1
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"{what} got {text!r}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a positive integer such as ``8`` (not ``0``, ``-3``, ``abc``, ``2.5``)."""
+    return _int_at_least(text, 1, "expected a positive integer,")
 
 
 def non_negative_int(text: str) -> int:
     """argparse type: an integer >= 0, such as a seed or a count (``0``, ``42``)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
-    return value
+    return _int_at_least(text, 0, "expected a non-negative integer,")
 
 
 def board_size(text: str) -> int:
     """argparse type for N: a positive integer board size."""
-    try:
-        return positive_int(text)
-    except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(
-            f"N must be a positive integer, got {text!r}"
-        ) from None
+    return _int_at_least(text, 1, "N must be a positive integer,")
 
 
 def run_guarded(body: Callable[[], int]) -> int:
