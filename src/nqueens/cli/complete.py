@@ -15,7 +15,6 @@ EXIT_NONE = 1
 """Exit status when the exhaustive search found no completion."""
 
 
-
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "complete", help="finish a partial board, count completions, or prove there is none",

@@ -11,7 +11,6 @@ from nqueens.cli._common import UsageError, atomic_output, board_size, non_negat
 __all__ = ["register", "run_find"]
 
 
-
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "find", help="one solution for huge n (explicit construction or local search)",
