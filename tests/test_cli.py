@@ -163,3 +163,34 @@ def test_ctrl_c_exits_130_and_keeps_what_was_printed():
     assert all(is_solution([int(c) - 1 for c in line.split()]) for line in lines)
     assert all(len(line.split()) == 18 for line in lines)  # every printed line is whole
     assert len(lines) > 1
+
+
+def test_sigterm_exits_143_with_one_line():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "solve", "14", "--strategy", "arrays",
+         "--format", "cols"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, PYTHONPATH=str(SRC)),
+    )
+    assert proc.stdout.readline()  # running and printing
+    proc.send_signal(signal.SIGTERM)
+    proc.stdout.read()
+    err = proc.stderr.read()
+    proc.wait(timeout=60)
+    assert proc.returncode == 143
+    assert err.strip() == "nqueens: terminated"
+
+
+def test_runtime_failures_exit_3_and_input_errors_exit_2(capsys):
+    from nqueens.cli._common import EXIT_BAD_INPUT, EXIT_RUNTIME, run_guarded
+    from nqueens.errors import NQueensError, NQueensRuntimeError
+
+    def fail(err: Exception) -> int:
+        raise err
+
+    assert run_guarded(lambda: fail(NQueensRuntimeError("disk full"))) == EXIT_RUNTIME == 3
+    assert capsys.readouterr().err == "nqueens: error: disk full\n"
+    assert run_guarded(lambda: fail(NQueensError("bad N"))) == EXIT_BAD_INPUT == 2
+    assert capsys.readouterr().err == "nqueens: error: bad N\n"
+    assert isinstance(NQueensRuntimeError("x"), RuntimeError)
+    assert not isinstance(NQueensRuntimeError("x"), ValueError)

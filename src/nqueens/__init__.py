@@ -30,7 +30,7 @@ from nqueens.board import (
 )
 from nqueens.completion import complete, completions, count_completions
 from nqueens.counting import Counts, count
-from nqueens.errors import NQueensError
+from nqueens.errors import NQueensError, NQueensRuntimeError
 from nqueens.large import find
 from nqueens.large.verify import Verdict, verify_file
 from nqueens.narrate import event_lines
@@ -43,6 +43,7 @@ __all__ = [
     "Counts",
     "Estimate",
     "NQueensError",
+    "NQueensRuntimeError",
     "Placement",
     "Solution",
     "TreeStats",

@@ -1,7 +1,10 @@
-"""The exceptions the toolkit raises on bad input.
+"""The exceptions the toolkit raises: bad input, and work that could not finish.
 
 Every error a person can cause is a :class:`NQueensError` (a ``ValueError``) with a
-message that says what to change. The CLI prints that message as one line and exits 2.
+message that says what to change; the CLI prints it as one line and exits 2. A failure at
+run time that no change of input would fix (a disk full, a scheduler lost, a batch that
+keeps failing) is a :class:`NQueensRuntimeError` (a ``RuntimeError``); the CLI prints it
+as one line and exits 3. Library messages name arguments, not command-line flags.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ __all__ = [
     "InvalidBoardError",
     "InvalidSizeError",
     "NQueensError",
+    "NQueensRuntimeError",
     "ParseError",
     "UnknownOptionError",
 ]
@@ -38,3 +42,7 @@ class InvalidBoardError(NQueensError):
 
 class ConflictingOptionsError(NQueensError):
     """Options that cannot be used together, such as a pure strategy with a ledger."""
+
+
+class NQueensRuntimeError(RuntimeError):
+    """Base class of failures at run time: the input was fine, the work could not finish."""

@@ -1,7 +1,8 @@
 """What every subcommand shares: argument types, the error guard, safe output files.
 
-Bad input becomes one line on stderr and exit status 2; a closed pipe ends quietly; Ctrl-C
-exits 130 with what was printed still printed. Output files go through
+Bad input becomes one line on stderr and exit status 2; a runtime failure (disk full,
+scheduler lost) one line and exit status 3; a closed pipe ends quietly; Ctrl-C exits 130
+and SIGTERM 143, with what was printed still printed. Output files go through
 :func:`nqueens.files.atomic_output` (re-exported here), so a failed or interrupted command
 leaves nothing half-written.
 """
@@ -15,13 +16,18 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
-from nqueens.errors import NQueensError
+from nqueens.errors import NQueensError, NQueensRuntimeError
 from nqueens.files import atomic_output
 
 __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_INTERRUPTED",
+    "EXIT_NEGATIVE",
+    "EXIT_OK",
+    "EXIT_RUNTIME",
+    "EXIT_TERMINATED",
     "ArgumentParser",
+    "Terminated",
     "UsageError",
     "atomic_output",
     "board_size",
@@ -30,8 +36,18 @@ __all__ = [
     "run_guarded",
 ]
 
+EXIT_OK = 0
+EXIT_NEGATIVE = 1
+"""A negative verdict: ``verify`` found a conflict, ``complete`` proved there is none."""
 EXIT_BAD_INPUT = 2
+EXIT_RUNTIME = 3
+"""The input was fine but the work could not finish (disk full, scheduler lost)."""
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
+
+
+class Terminated(KeyboardInterrupt):
+    """Raised in the main thread by SIGTERM, so that it unwinds exactly as Ctrl-C does."""
 
 
 class UsageError(NQueensError):
@@ -71,26 +87,58 @@ def board_size(text: str) -> int:
 
 
 def run_guarded(body: Callable[[], int]) -> int:
-    """Run ``body`` and turn the ways a command can end into exit codes, never a traceback."""
+    """Run ``body`` and turn the ways a command can end into exit codes, never a traceback.
+
+    SIGTERM is turned into :class:`Terminated` (a ``KeyboardInterrupt``) while ``body`` runs,
+    so every clean-up written for Ctrl-C also runs for it.
+    """
+    previous = _catch_sigterm()
     try:
         return body()
-    except NQueensError as err:
+    except (NQueensError, NQueensRuntimeError) as err:
         _flush_quietly()
         message = str(err)
         if not message.startswith("nqueens"):
             message = f"nqueens: error: {message}"
         print(message, file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return EXIT_BAD_INPUT if isinstance(err, NQueensError) else EXIT_RUNTIME
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, and keep Python's exit-time flush
         # of stdout from raising again.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except Terminated:
+        _flush_quietly()
+        print("nqueens: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         _flush_quietly()
         print("nqueens: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    finally:
+        _restore_sigterm(previous)
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+def _catch_sigterm() -> object:
+    """Route SIGTERM to :class:`Terminated` (main thread only); return the old handler."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_terminated)
+
+
+def _restore_sigterm(previous: object) -> None:
+    import signal
+
+    if previous is not None:
+        signal.signal(signal.SIGTERM, previous)  # type: ignore[arg-type]
 
 
 def _flush_quietly() -> None:
