@@ -57,6 +57,15 @@ def test_first_on_boards_without_a_solution(n):
     assert j.code == 0 and json.loads(j.out) is None
 
 
+@pytest.mark.parametrize("n", [2, 3])
+def test_solve_says_no_solution_as_first_does(n):
+    r = run_cli("solve", str(n))
+    assert r.code == 0 and r.out == run_cli("first", str(n)).out
+    assert "no solution" in r.out
+    j = run_cli("solve", str(n), "--format", "json")  # JSON Lines: no line for no solution
+    assert j.code == 0 and j.out == ""
+
+
 def test_first_formats():
     assert run_cli("first", "8", "-f", "cols").out.strip() == "1 5 8 6 3 7 2 4"
     rec = json.loads(run_cli("first", "8", "-f", "json").out)

@@ -13,7 +13,7 @@ import pytest
 
 from nqueens.board import Solution
 
-from conftest import SRC, assert_bad_input, run_cli
+from conftest import ROOT, SRC, assert_bad_input, run_cli
 from naive import naive_attacked, naive_solutions
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -209,3 +209,14 @@ def test_a_directory_as_output_is_one_line(tmp_path: Path, command: tuple[str, .
     assert_bad_input(run_cli(*command, str(target)), "cannot write", "is a directory")
     assert [p.name for p in tmp_path.iterdir()] == ["taken"]
     assert list(target.iterdir()) == []
+
+
+def test_readme_attacks_picture_is_what_its_command_makes() -> None:
+    """The README shows docs/images/board-attacks.svg beside the command that makes it."""
+    readme = (ROOT / "README.md").read_text()
+    line = next(x for x in readme.splitlines() if "--attacks >" in x)
+    command = line.split("#")[0].split(">")[0].split()
+    assert command[0] == "nqueens"
+    r = run_cli(*command[1:])
+    assert r.code == 0
+    assert r.out == (ROOT / "docs" / "images" / "board-attacks.svg").read_text()

@@ -10,6 +10,7 @@ from a short English stand-in.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -50,6 +51,14 @@ def stand_in_lines(evs: list) -> list[str]:
     return out
 
 
+def nqueens_output(*args: str) -> str:
+    """What ``nqueens ARGS`` writes to stdout (this checkout's sources)."""
+    src = str(HERE.parents[1] / "src")
+    return subprocess.run([sys.executable, "-m", "nqueens", *args], check=True,
+                          capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": src}).stdout
+
+
 def lines_for(evs: list, lang: str) -> list[str]:
     try:
         from nqueens.narrate import event_lines  # type: ignore[import-not-found]
@@ -60,7 +69,9 @@ def lines_for(evs: list, lang: str) -> list[str]:
 
 def main() -> None:
     (HERE / "board-8.svg").write_text(board_svg(Solution.from_cols([1, 5, 8, 6, 3, 7, 2, 4])))
-    (HERE / "board-attacks.svg").write_text(board_svg((0, 2), n=5, attacks=True))
+    # the README shows this picture beside the command that makes it: make it with that command
+    (HERE / "board-attacks.svg").write_text(nqueens_output(
+        "solve", "8", "--limit", "1", "--format", "svg", "--attacks"))
     (HERE / "tree-4.svg").write_text(tree_svg(4, until="first"))
     (HERE / "tree-4-all.svg").write_text(tree_svg(4, until="all"))
     evs = list(events(4, until="all"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -36,26 +37,20 @@ def _json(s: Any, index: int) -> str:
     return json.dumps({"n": s.n, "index": index, "cols": list(s.cols)})
 
 
-def _svg(s: Any, index: int, *, attacks: bool = False) -> str:
-    from nqueens.render.svg import board_svg
-
-    return board_svg(s, attacks=attacks)
-
-
 FORMATS: dict[str, tuple[Callable[[Any, int], str], bool]] = {
     "board": (_board, True),
     "grid": (_grid, True),
     "cols": (_cols, False),
     "json": (_json, False),
-    "svg": (_svg, False),
-    "png": (_svg, False),
 }
-"""Format name -> (render one solution, whether solutions are separated by a blank line).
+"""Text format name -> (render one solution, whether solutions are separated by a blank line).
 
-``svg`` and ``png`` are pictures (see :data:`PICTURES`): one board per file."""
+The picture formats (:data:`PICTURES`) draw one board per file instead."""
 
 PICTURES = ("svg", "png")
 """Formats that draw one board per file rather than streaming text."""
+
+_NONE = "no solution: {n} queens cannot be placed on a {n}x{n} board"
 
 INDEX = "{index}"
 """The placeholder in ``--out`` that numbers picture files, one per solution."""
@@ -67,7 +62,7 @@ def register(sub: Any) -> None:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("n", type=board_size, metavar="N", help="board size")
     common.add_argument(
-        "--format", "-f", choices=tuple(FORMATS), default="board", help="output format"
+        "--format", "-f", choices=(*FORMATS, *PICTURES), default="board", help="output format"
     )
     common.add_argument(
         "--strategy", "-s", choices=STRATEGIES, default=DEFAULT_STRATEGY,
@@ -106,6 +101,12 @@ def run_solve(args: argparse.Namespace) -> int:
 
     _check_options(args, several=args.limit != 1)
     found = solutions(args.n, strategy=args.strategy, limit=args.limit)
+    head = next(found, None)
+    if head is None:  # as `first` says it (json: no lines, as JSON Lines has for none)
+        if args.format != "json":
+            print(_NONE.format(n=args.n))
+        return 0
+    found = itertools.chain([head], found)
     if args.format in PICTURES:
         for index, s in enumerate(found, 1):
             _write_picture(s, index, args)
@@ -133,7 +134,7 @@ def run_first(args: argparse.Namespace) -> int:
         if args.format == "json":
             print("null")
         else:
-            print(f"no solution: {args.n} queens cannot be placed on a {args.n}x{args.n} board")
+            print(_NONE.format(n=args.n))
         return 0
     if args.format in PICTURES:
         _write_picture(s, 1, args)
