@@ -55,6 +55,7 @@ def test_every_placed_queen_kept_and_answers_are_solutions():
         n = rng.randint(10, 16)
         placed = random_instance(n, rng.randint(1, 4), seed=rng.randrange(10**9))
         s = complete(n, placed)
+        assert s is not None or count_completions(n, placed) == 0, placed
         if s is not None:
             assert is_solution_pairwise(s.placement)
             assert all(s.placement[r] == c for r, c in placed)

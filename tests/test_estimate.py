@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from statistics import NormalDist
 
 import pytest
 
@@ -22,8 +23,9 @@ def test_unbiased_where_exact_is_known(n, seed):
         assert q.exact == truth
         assert q.stderr > 0
         assert abs(q.mean - truth) < 4 * q.stderr, (q, truth)
-        low, high = q.ci95
-        assert low < q.mean < high
+        low, high = q.ci95  # the normal interval: mean -+ 1.96 standard errors
+        assert high - low == pytest.approx(2 * NormalDist().inv_cdf(0.975) * q.stderr)
+        assert (low + high) / 2 == pytest.approx(q.mean)
 
 
 def test_reproducible_with_a_seed():

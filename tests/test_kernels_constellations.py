@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from nqueens.engine.run import run_count
@@ -91,5 +93,8 @@ def test_large_n_masks_stay_in_64_bits():
         allowed, free = constellation_masks(27, s.top, s.bottom, s.left, s.right)
         assert all(0 <= int(a) <= full for a in allowed)
         assert list(free) == sorted(free) and 0 < len(free) <= 25
-    # the left-diagonal mask is shifted once per row from a bit below n: < 2 * 27 bits
-    assert (full << 27).bit_length() < 63
+        # the kernel's left-diagonal mask starts below bit n, is shifted by the gap between
+        # free rows at each step and once more to look a row ahead: its top bit stays < 63
+        gaps = [int(b) - int(a) for a, b in pairwise(free)]
+        highest = 27 + int(free[-1]) - int(free[0]) + max(gaps, default=0)
+        assert highest < 63, (s, highest)

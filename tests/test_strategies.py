@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import islice
-
 import pytest
 
 from nqueens.strategies import STRATEGIES, strategy_module
@@ -65,10 +63,39 @@ def test_allowed_masks_restrict_the_search():
     assert count_allowed(8, allowed) == len(expect)
 
 
-def test_bitmask_handles_the_largest_boards_it_supports():
-    # 63 columns: masks use every non-sign bit; the first solution is still valid
-    from nqueens.board import is_solution
+def _completions_oracle(n: int, fixed: list[int]) -> list[tuple[int, ...]]:
+    """Every way to finish ``fixed`` (columns of the first rows), by plain set backtracking."""
+    out: list[tuple[int, ...]] = []
 
-    first = next(islice(strategy_module("bitmask").solutions(30), 1))
-    assert is_solution(first)
-    assert count_allowed(63, [1 << c for c in range(63)]) == 0  # the main diagonal clashes
+    def extend(cols: list[int]) -> None:
+        row = len(cols)
+        if row == n:
+            out.append(tuple(cols))
+            return
+        for c in range(n):
+            if all(c != q and abs(c - q) != row - r for r, q in enumerate(cols)):
+                extend([*cols, c])
+
+    extend(list(fixed))
+    return out
+
+
+@pytest.mark.parametrize("mirror", [False, True])
+def test_bitmask_handles_the_largest_boards_it_supports(mirror):
+    # 63 columns, the most an int64 mask holds: fix the first 51 rows of a constructed
+    # solution and free the last 12, whose columns include 62 (or, mirrored, 0 and the high
+    # bits' partners); the kernels must find exactly the completions a set search finds
+    from nqueens.board import is_solution
+    from nqueens.large.construct import construct
+
+    n, free = 63, 12
+    known = [int(c) for c in construct(n)]
+    if mirror:
+        known = [n - 1 - c for c in known]
+    assert is_solution(tuple(known)) and max(known[-free:]) >= 51
+    allowed = [1 << c for c in known[:-free]] + [(1 << n) - 1] * free
+    expect = _completions_oracle(n, known[:-free])
+    assert tuple(known) in expect
+    assert list(solutions_allowed(n, allowed, batch=3)) == expect
+    assert count_allowed(n, allowed) == len(expect)
+    assert count_allowed(n, [1 << c for c in range(n)]) == 0  # the main diagonal clashes

@@ -34,8 +34,8 @@ attacking queen, ``(2,3)に置ける 3行目に進む``, one backtrack line per 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from nqueens.errors import UnknownOptionError
@@ -50,9 +50,6 @@ __all__ = [
     "narrate_events",
     "step_label",
 ]
-
-LANGUAGES = ("en", "ja", "ko")
-"""The narrative languages, English first (the default)."""
 
 LineKind = Literal["step", "promising", "nonpromising", "backtrack", "solution", "summary"]
 
@@ -196,11 +193,6 @@ class _Stepper:
         self.previous = event
 
 
-def _square(row: int, col: int, lang: str) -> str:
-    """1-based square: ``<2,3>`` in the textbook languages, ``(2,3)`` in Japanese."""
-    return f"({row + 1},{col + 1})" if lang == "ja" else f"<{row + 1},{col + 1}>"
-
-
 def _named_attacker(attackers: Sequence[Attack]) -> Attack:
     """The queen the book names: same column first, else the nearest on a diagonal."""
     for a in attackers:
@@ -223,101 +215,191 @@ def _ordinal_en(k: int) -> str:
 _KO_ORDINALS = ("첫", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열")
 
 
-@dataclass(frozen=True)
-class _Phrases:
-    """The sentences of one language."""
+class _Phrases(ABC):
+    """The sentences of one language: one subclass per language, one method per sentence.
 
-    lang: str
+    ``steps``: whether the narrative is grouped into the book's steps (a), (b), ...;
+    ``merges_backtracks``: whether consecutive backtracks make one sentence.
+    """
 
-    @property
-    def steps(self) -> bool:
-        return self.lang in ("en", "ko")
+    steps = True
+    merges_backtracks = True
+
+    def square(self, row: int, col: int) -> str:
+        """A 1-based square, ``<2,3>`` as the textbook writes it."""
+        return f"<{row + 1},{col + 1}>"
+
+    @abstractmethod
+    def step(self, label: str) -> str:
+        """The line opening step ``label``."""
+
+    @abstractmethod
+    def promising(self, event: Event, n: int, remark: str | None) -> str:
+        """A promising square, with the book's remark if any."""
+
+    @abstractmethod
+    def first_queen(self) -> str:
+        """The remark on the very first queen."""
+
+    @abstractmethod
+    def again(self, event: Event, times: int) -> str:
+        """The remark on a square found promising after it was nonpromising."""
+
+    @abstractmethod
+    def nonpromising(self, event: Event) -> str:
+        """A nonpromising square, and why."""
+
+    @abstractmethod
+    def backtrack(self, event: Event) -> str:
+        """A step back."""
+
+    @abstractmethod
+    def solution(self, event: Event) -> str:
+        """A solution found."""
+
+    @abstractmethod
+    def summary(self, n: int, solutions: int) -> str:
+        """The end of a search that ran to its end."""
+
+    def _target(self, event: Event) -> str | None:
+        """Where a backtrack lands: the square of the queen now last, ``None`` for the root."""
+        if not event.queens:
+            return None
+        r = len(event.queens) - 1
+        return self.square(r, event.queens[r])
+
+
+class _English(_Phrases):
+    """Neapolitan's worked example, word for word."""
 
     def step(self, label: str) -> str:
-        return {"en": f"Step ({label})", "ko": f"단계 ({label})"}.get(self.lang, "")
+        return f"Step ({label})"
 
     def promising(self, event: Event, n: int, remark: str | None) -> str:
-        sq = _square(event.row, event.col, self.lang)
-        if self.lang == "ja":
-            last = event.row + 1 == n
-            return f"{sq}に置ける" if last else f"{sq}に置ける {event.row + 2}行目に進む"
-        base = f"{sq} is promising." if self.lang == "en" else f"{sq} 노드는 유망하다."
+        base = f"{self.square(event.row, event.col)} is promising."
         return f"{base} {{ {remark} }}" if remark else base
 
     def first_queen(self) -> str:
-        if self.lang == "en":
-            return "because queen 1 is the first queen positioned"
+        return "because queen 1 is the first queen positioned"
+
+    def again(self, event: Event, times: int) -> str:
+        sq = self.square(event.row, event.col)
+        return f"This is the {_ordinal_en(times)} time we\u2019ve tried {sq}."
+
+    def nonpromising(self, event: Event) -> str:
+        a = _named_attacker(event.attackers)
+        if a.kind == "column":
+            why = f"because queen {a.row + 1} is in column {a.col + 1}"
+        else:
+            side = "left" if a.kind == "diagonal" else "right"
+            why = f"because queen {a.row + 1} is on {side} diagonal"
+        return f"{self.square(event.row, event.col)} is nonpromising. {{ {why} }}"
+
+    def backtrack(self, event: Event) -> str:
+        return f"Backtrack to {self._target(event) or 'root'}."
+
+    def solution(self, event: Event) -> str:
+        squares = ", ".join(self.square(r, c) for r, c in enumerate(event.queens))
+        return f"Solution {event.index} found: {squares}."
+
+    def summary(self, n: int, solutions: int) -> str:
+        found = {0: "no solution", 1: "1 solution"}.get(solutions, f"{solutions} solutions")
+        return f"Every node has been checked: {found}."
+
+
+class _Japanese(_Phrases):
+    """The slides: every attacker listed, one backtrack line per exhausted row, no steps."""
+
+    steps = False
+    merges_backtracks = False
+
+    def square(self, row: int, col: int) -> str:
+        """A 1-based square, ``(2,3)`` as the slides write it."""
+        return f"({row + 1},{col + 1})"
+
+    def step(self, label: str) -> str:
+        return ""
+
+    def promising(self, event: Event, n: int, remark: str | None) -> str:
+        sq = self.square(event.row, event.col)
+        return f"{sq}に置ける" if event.row + 1 == n else f"{sq}に置ける {event.row + 2}行目に進む"
+
+    def first_queen(self) -> str:
+        return ""
+
+    def again(self, event: Event, times: int) -> str:
+        return ""
+
+    def nonpromising(self, event: Event) -> str:
+        names = [self.square(a.row, a.col) for a in event.attackers]
+        who = "と".join(names) if len(names) <= 2 else ",".join(names)
+        return f"{who}があるので{self.square(event.row, event.col)}には置けない"
+
+    def backtrack(self, event: Event) -> str:
+        return (f"{event.row + 1}行目は全てダメだったので、"
+                f"バックトラック({event.row}行目に戻る)する")
+
+    def solution(self, event: Event) -> str:
+        return "解発見!"
+
+    def summary(self, n: int, solutions: int) -> str:
+        size = f"{n}クイーン問題"
+        if solutions == 0:
+            return f"{size}には解がない"
+        amount = f"{solutions}つ" if solutions < 10 else f"{solutions}個"
+        return f"{size}の解は、この{amount}だけ"
+
+
+class _Korean(_Phrases):
+    """The Korean textbook's terms (유망하다 / 유망하지 않다, 백트래킹, 루트 노드)."""
+
+    def step(self, label: str) -> str:
+        return f"단계 ({label})"
+
+    def promising(self, event: Event, n: int, remark: str | None) -> str:
+        base = f"{self.square(event.row, event.col)} 노드는 유망하다."
+        return f"{base} {{ {remark} }}" if remark else base
+
+    def first_queen(self) -> str:
         return "1번 퀸이 처음 놓는 퀸이므로"
 
     def again(self, event: Event, times: int) -> str:
-        sq = _square(event.row, event.col, self.lang)
-        if self.lang == "en":
-            return f"This is the {_ordinal_en(times)} time we\u2019ve tried {sq}."
         word = f"{_KO_ORDINALS[times - 1]} 번째" if times <= len(_KO_ORDINALS) else f"{times}번째"
-        return f"{sq} 노드를 검사하는 것은 이번이 {word}이다."
+        return f"{self.square(event.row, event.col)} 노드를 검사하는 것은 이번이 {word}이다."
 
     def nonpromising(self, event: Event) -> str:
-        sq = _square(event.row, event.col, self.lang)
-        if self.lang == "ja":
-            names = [_square(a.row, a.col, "ja") for a in event.attackers]
-            who = "と".join(names) if len(names) <= 2 else ",".join(names)
-            return f"{who}があるので{sq}には置けない"
         a = _named_attacker(event.attackers)
-        queen = a.row + 1
-        if self.lang == "en":
-            if a.kind == "column":
-                why = f"because queen {queen} is in column {a.col + 1}"
-            else:
-                side = "left" if a.kind == "diagonal" else "right"
-                why = f"because queen {queen} is on {side} diagonal"
-            return f"{sq} is nonpromising. {{ {why} }}"
         if a.kind == "column":
-            why = f"{queen}번 퀸이 {a.col + 1}열에 있으므로"
+            why = f"{a.row + 1}번 퀸이 {a.col + 1}열에 있으므로"
         else:
             side = "왼쪽" if a.kind == "diagonal" else "오른쪽"
-            why = f"{queen}번 퀸이 {side} 대각선에 있으므로"
-        return f"{sq} 노드는 유망하지 않다. {{ {why} }}"
+            why = f"{a.row + 1}번 퀸이 {side} 대각선에 있으므로"
+        return f"{self.square(event.row, event.col)} 노드는 유망하지 않다. {{ {why} }}"
 
     def backtrack(self, event: Event) -> str:
-        if self.lang == "ja":
-            return (f"{event.row + 1}行目は全てダメだったので、"
-                    f"バックトラック({event.row}行目に戻る)する")
-        if event.queens:
-            r = len(event.queens) - 1
-            target = _square(r, event.queens[r], self.lang)
-            if self.lang == "en":
-                return f"Backtrack to {target}."
-            return f"{target} 노드로 백트래킹한다."
-        return "Backtrack to root." if self.lang == "en" else "루트 노드로 백트래킹한다."
+        return f"{self._target(event) or '루트'} 노드로 백트래킹한다."
 
     def solution(self, event: Event) -> str:
-        if self.lang == "ja":
-            return "解発見!"
-        squares = ", ".join(_square(r, c, self.lang) for r, c in enumerate(event.queens))
-        if self.lang == "en":
-            return f"Solution {event.index} found: {squares}."
+        squares = ", ".join(self.square(r, c) for r, c in enumerate(event.queens))
         return f"해답 {event.index}: {squares}"
 
     def summary(self, n: int, solutions: int) -> str:
-        if self.lang == "ja":
-            size = f"{n}クイーン問題"
-            if solutions == 0:
-                return f"{size}には解がない"
-            amount = f"{solutions}つ" if solutions < 10 else f"{solutions}個"
-            return f"{size}の解は、この{amount}だけ"
-        if self.lang == "en":
-            found = {0: "no solution", 1: "1 solution"}.get(solutions, f"{solutions} solutions")
-            return f"Every node has been checked: {found}."
         found = "해답이 없다" if solutions == 0 else f"해답 {solutions}개"
         return f"모든 노드를 검사했다: {found}."
 
 
+_PHRASES: dict[str, type[_Phrases]] = {"en": _English, "ja": _Japanese, "ko": _Korean}
+
+LANGUAGES: tuple[str, ...] = tuple(_PHRASES)
+"""The narrative languages, English first (the default): one phrase class each."""
+
+
 def _phrases(lang: str) -> _Phrases:
-    if lang not in LANGUAGES:
+    if lang not in _PHRASES:
         raise UnknownOptionError(
             f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"
         )
-    return _Phrases(lang)
+    return _PHRASES[lang]()
 
 
 class _Narrator:
@@ -349,7 +431,7 @@ class _Narrator:
                 remark = p.again(event, times)
             return p.promising(event, self.n, remark)
         if event.kind == "backtrack":
-            if p.lang != "ja" and following is not None and following.kind == "backtrack":
+            if p.merges_backtracks and following is not None and following.kind == "backtrack":
                 return ""
             return p.backtrack(event)
         if event.kind == "solution":

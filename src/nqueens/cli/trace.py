@@ -8,10 +8,10 @@ import sys
 from typing import Any
 
 from nqueens.cli._common import board_size, positive_int
+from nqueens.narrate import LANGUAGES
 
-__all__ = ["FORMATS", "LANGUAGES", "register", "run"]
+__all__ = ["FORMATS", "register", "run"]
 
-LANGUAGES = ("en", "ja", "ko")
 FORMATS = ("text", "jsonl")
 _STYLES = {
     "step": "bold",
@@ -53,16 +53,7 @@ def run(args: argparse.Namespace) -> int:
     stream = trace(args.n, until=args.until, max_steps=max_steps)
     if args.html:
         from nqueens.narrate import event_lines
-
-        try:
-            from nqueens.render.player import write_player
-        except ModuleNotFoundError as err:
-            if err.name not in ("nqueens.render", "nqueens.render.player"):
-                raise
-            from nqueens.cli._common import UsageError
-
-            raise UsageError("the HTML player (nqueens.render.player) is not installed "
-                             "in this copy of nqueens") from None
+        from nqueens.render.player import write_player
 
         events = list(stream)
         lines = event_lines(events, args.lang, n=args.n)
