@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from nqueens.analysis.tree import pruned_tree
 from nqueens.render.player import player_html
 from nqueens.render.svg import board_svg
 from nqueens.render.tree import tree_svg
@@ -53,9 +54,15 @@ def main() -> None:
         add("svg_to_png, n = 8 board (400 px)", lambda: svg_to_png(svg), number=5)
     except Exception as err:  # cairosvg missing: leave the row out
         print("png skipped:", err)
-    add("tree_svg, n = 4, until first (27 nodes)", lambda: tree_svg(4), number=20)
-    add("tree_svg, n = 4, all (61 nodes)", lambda: tree_svg(4, until="all"), number=20)
-    add("tree_svg, n = 5, all (221 nodes)", lambda: tree_svg(5, until="all"), number=5)
+    # search + build (nqueens.analysis.tree) and draw (nqueens.render.tree), as the CLI does
+    add("tree_svg, n = 4, until first (27 nodes)", lambda: tree_svg(pruned_tree(4)), number=20)
+    add("tree_svg, n = 4, all (61 nodes)",
+        lambda: tree_svg(pruned_tree(4, until="all")), number=20)
+    add("tree_svg, n = 5, all (221 nodes)",
+        lambda: tree_svg(pruned_tree(5, until="all")), number=5)
+    add("tree_svg, n = 8, until first (877 nodes)", lambda: tree_svg(pruned_tree(8)), number=5)
+    add("tree_svg, n = 8, all (15,721 nodes)",
+        lambda: tree_svg(pruned_tree(8, until="all")), number=2)
     for n in (4, 6):
         evs = list(events(n))
         lines = [f"{e.kind} {e.row + 1},{e.col + 1}" for e in evs]

@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from nqueens.analysis.treesize import trace, trace_size
 from nqueens.errors import InvalidSizeError, UnknownOptionError
 from nqueens.narrate import event_lines, narrate, narrate_events, step_label
-from nqueens.trace import events, trace, trace_size
+from nqueens.trace import events
 
 from conftest import SRC, assert_bad_input, run_cli
 

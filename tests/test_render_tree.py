@@ -7,13 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from nqueens.render.tree import (
-    TreeTooLargeError,
-    build_tree,
-    count_nodes,
-    layout,
-    tree_svg,
-)
+from nqueens.analysis.stats import tree_stats
+from nqueens.analysis.tree import TreeTooLargeError, build_tree, pruned_tree
+from nqueens.analysis.treesize import count_tries
+from nqueens.render.tree import SLIDE_HEIGHT, SLIDE_WIDTH, layout, plan, tree_svg, view
 from nqueens.trace import events
 
 from conftest import assert_bad_input, run_cli
@@ -57,11 +54,16 @@ def oracle(n: int, until: str) -> dict[str, object]:
     }
 
 
+def full_svg(n: int, until: str, **kw: object) -> str:
+    """Every node drawn: a canvas wide enough that the size policy compacts nothing."""
+    return tree_svg(pruned_tree(n, until=until), width=20_000, **kw)
+
+
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("until", ["first", "all"])
 def test_node_counts_match_the_event_stream(n: int, until: str) -> None:
     want = oracle(n, until)
-    svg = tree_svg(n, until=until)
+    svg = full_svg(n, until)
     drawn = nodes_in(svg)
     tries = want["tries"]
     assert len(drawn) == 1 + len(tries)
@@ -81,9 +83,9 @@ def test_node_counts_match_the_event_stream(n: int, until: str) -> None:
 def test_n4_whole_tree_is_the_textbooks() -> None:
     # 61 nodes in the whole pruned tree of n = 4 (60 squares tried, plus the root),
     # two solutions, each path from the root four edges long.
-    svg = tree_svg(4, until="all")
+    svg = full_svg(4, "all")
     assert len(nodes_in(svg)) == 61
-    assert count_nodes(4) == 61
+    assert count_tries(4) == 60
     ends = {
         tuple(int(g.get(a)) for a in ("data-row", "data-col"))
         for g in nodes_in(svg).values() if "solution" in g.get("class").split()
@@ -93,7 +95,7 @@ def test_n4_whole_tree_is_the_textbooks() -> None:
     # the solution leaves are the last queens of the two solutions
     assert ends == {(3, p[3]) for p in naive_solutions(4)}
     # the first-solution tree stops at <4,3>: 27 nodes
-    assert len(nodes_in(tree_svg(4, until="first"))) == 27
+    assert len(nodes_in(tree_svg(pruned_tree(4, until="first")))) == 27
 
 
 def test_path_nodes_reach_each_solution() -> None:
@@ -112,7 +114,7 @@ def test_path_nodes_reach_each_solution() -> None:
 
 
 def test_column_labels() -> None:
-    drawn = nodes_in(tree_svg(4, label="column"))
+    drawn = nodes_in(tree_svg(pruned_tree(4), label="column"))
     for g in drawn.values():
         if g.get("data-row") != "-1":
             assert "".join(t.text for t in g.iter(f"{SVG}text")) == str(
@@ -120,34 +122,108 @@ def test_column_labels() -> None:
 
 
 @pytest.mark.parametrize("n", [4, 5, 6])
-def test_layout_is_tidy(n: int) -> None:
+@pytest.mark.parametrize("runs", [False, True])
+def test_layout_is_tidy(n: int, runs: bool) -> None:
     tree = build_tree(events(n), n=n)
-    pos = layout(tree)
-    leaves = [i for i in sorted(tree.nodes) if not tree.nodes[i].children]
-    # leaves take consecutive slots in search (id) order
-    assert [pos[i][0] for i in leaves] == [float(k) for k in range(len(leaves))]
-    for node in tree.nodes.values():
-        assert pos[node.id][1] == node.depth
-        if node.children:
-            first, last = pos[node.children[0]][0], pos[node.children[-1]][0]
-            assert pos[node.id][0] == (first + last) / 2
-    # no two nodes of one depth share a position, and search order runs left to right
-    by_depth: dict[int, list[float]] = {}
-    for i in sorted(tree.nodes):
-        by_depth.setdefault(pos[i][1], []).append(pos[i][0])
-    for xs in by_depth.values():
+    root = view(tree, runs=runs).root
+    slots = layout(root)
+    shapes = root.walk()
+    leaves = [s for s in shapes if not s.children]
+    # leaves take consecutive slots in search order (their first node id ascending)
+    assert [s.ids[0] for s in leaves] == sorted(s.ids[0] for s in leaves)
+    assert [s.x for s in leaves] == [float(k) for k in range(len(leaves))] and slots == len(
+        leaves)
+    for s in shapes:
+        assert s.depth == tree.nodes[s.ids[0]].depth
+        if s.children:
+            assert s.x == (s.children[0].x + s.children[-1].x) / 2
+    # no two shapes of one depth share a position, and search order runs left to right
+    by_depth: dict[int, list[tuple[int, float]]] = {}
+    for s in shapes:
+        by_depth.setdefault(s.depth, []).append((s.ids[0], s.x))
+    for row in by_depth.values():
+        xs = [x for _, x in sorted(row)]
         assert xs == sorted(xs) and len(set(xs)) == len(xs)
+
+
+def shapes_in(svg: str) -> tuple[dict[int, ET.Element], list[ET.Element], list[ET.Element]]:
+    root = ET.fromstring(svg)
+    groups = list(root.iter(f"{SVG}g"))
+    runs = [g for g in groups if g.get("class") == "run"]
+    folds = [g for g in groups if g.get("class") == "fold"]
+    return nodes_in(svg), runs, folds
+
+
+@pytest.mark.parametrize("n", [5, 6, 7, 8])
+@pytest.mark.parametrize("until", ["first", "all"])
+def test_pictures_fit_a_slide_and_account_for_every_node(n: int, until: str) -> None:
+    tree = pruned_tree(n, until=until)
+    svg = tree_svg(tree)
+    root = ET.fromstring(svg)
+    assert float(root.get("width")) <= SLIDE_WIDTH and float(root.get("height")) <= SLIDE_HEIGHT
+    title = next(t for t in root.iter(f"{SVG}text") if t.get("class") == "title")
+    assert f"n = {n}" in title.text and f"{len(tree.nodes):,} nodes" in title.text
+    nodes, runs, folds = shapes_in(svg)
+    # every tree node is drawn once: as a node, inside a run, or inside a fold
+    in_runs = [int(i) for g in runs for i in g.get("data-nodes").split()]
+    folded = sum(int(g.get("data-tried")) for g in folds)
+    assert len(nodes) + len(in_runs) + folded == len(tree.nodes)
+    assert not set(nodes) & set(in_runs)
+    # runs are consecutive nonpromising siblings, in search order
+    for g in runs:
+        ids = [int(i) for i in g.get("data-nodes").split()]
+        assert len(ids) >= 2 and all(not tree.nodes[i].promising for i in ids)
+        parent = tree.nodes[tree.nodes[ids[0]].parent]
+        k = parent.children.index(ids[0])
+        assert parent.children[k:k + len(ids)] == ids
+    # a fold stands for exactly the subtree below its node (oracle: walk the event stream)
+    for g in folds:
+        top = int(g.get("data-node"))
+        below = 0
+        for e in events(n, until=until):
+            if e.kind == "try":
+                node, ancestor = e.parent, False
+                while True:
+                    if node == top:
+                        ancestor = True
+                        break
+                    if node == 0:
+                        break
+                    node = tree.nodes[node].parent
+                below += ancestor
+        assert int(g.get("data-tried")) == below
+        assert nodes[top] is not None and "fold" not in nodes[top].get("class")
+    # what the policy compacted is said in the picture
+    note = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "note"]
+    assert bool(note) == bool(runs or folds)
+
+
+def test_the_policy_compacts_only_what_does_not_fit() -> None:
+    assert plan(pruned_tree(5)).describe() == ""  # 11 leaves: every node
+    wide = plan(pruned_tree(6), width=10_000)
+    assert (wide.runs, wide.fold_depth) == (False, None)
+    chosen = plan(pruned_tree(8))
+    assert chosen.runs and chosen.fold_depth == 3 and chosen.keep_paths
+    # one row deeper would not fit the slide
+    deeper = view(pruned_tree(8), runs=True, fold_depth=4)
+    assert deeper.root.leaves() > chosen.root.leaves()
+    assert len(ET.fromstring(tree_svg(pruned_tree(8), width=SLIDE_WIDTH)).get("width")) > 0
+    svg = tree_svg(pruned_tree(8, until="all"))
+    # the paths to all 92 solutions cannot be kept open on a slide: folded below row 1
+    assert plan(pruned_tree(8, until="all")).describe().endswith("solution paths included")
+    assert len(shapes_in(svg)[2]) == 8
 
 
 def test_too_large_trees_are_refused_with_their_size() -> None:
     total = 1 + sum(1 for e in events(6) if e.kind == "try")
     with pytest.raises(TreeTooLargeError) as info:
-        tree_svg(6, until="all")
-    assert info.value.nodes == total == count_nodes(6)
+        pruned_tree(6, until="all", max_nodes=500)
+    assert (info.value.nodes, info.value.exact) == (total, True)
+    assert total == count_tries(6) + 1
     assert f"{total:,} nodes" in str(info.value)
-    assert len(nodes_in(tree_svg(6, until="all", max_nodes=total))) == total
+    assert len(pruned_tree(6, until="all", max_nodes=total).nodes) == total
     with pytest.raises(TreeTooLargeError):
-        tree_svg(6, until="all", max_nodes=total - 1)
+        pruned_tree(6, until="all", max_nodes=total - 1)
 
 
 def test_cli_tree_writes_svg(tmp_path: Path) -> None:
@@ -155,7 +231,10 @@ def test_cli_tree_writes_svg(tmp_path: Path) -> None:
     r = run_cli("tree", "4", "--svg", str(out), "--until", "all")
     assert r.code == 0, r.err
     assert r.out == "" and r.err == ""
-    assert len(nodes_in(out.read_text())) == 61
+    svg = out.read_text()
+    assert ET.fromstring(svg).get("data-nodes") == "61"
+    nodes, runs, _ = shapes_in(svg)  # 46 leaves do not fit a slide: pruned runs compacted
+    assert len(nodes) + sum(int(g.get("data-count")) for g in runs) == 61
     r = run_cli("tree", "4")
     assert r.code == 0 and len(nodes_in(r.out)) == 27
 
@@ -170,13 +249,13 @@ def test_cli_tree_png(tmp_path: Path) -> None:
 
 def test_cli_tree_too_large(tmp_path: Path) -> None:
     out = tmp_path / "t.svg"
-    r = run_cli("tree", "6", "--until", "all", "--svg", str(out))
+    r = run_cli("tree", "6", "--until", "all", "--max-nodes", "894", "--svg", str(out))
     assert_bad_input(r, "895 nodes", "--max-nodes 895")
     assert not out.exists() and list(tmp_path.iterdir()) == []
-    r = run_cli("tree", "6", "--until", "all", "--max-nodes", "895", "--svg", str(out))
-    assert r.code == 0 and len(nodes_in(out.read_text())) == 895
+    r = run_cli("tree", "6", "--until", "all", "--svg", str(out))  # the default bound: 20,000
+    assert r.code == 0 and ET.fromstring(out.read_text()).get("data-nodes") == "895"
     r = run_cli("tree", "13", "--until", "all")
-    assert_bad_input(r, "more than 100,000 nodes")
+    assert_bad_input(r, f"{tree_stats(13).checked:,} nodes", "bound is 20,000")
 
 
 @pytest.mark.parametrize(
@@ -185,6 +264,7 @@ def test_cli_tree_too_large(tmp_path: Path) -> None:
         (("tree", "4", "--svg", "/nonexistent/dir/x.svg"), "/nonexistent/dir/x.svg"),
         (("tree", "4", "--until", "some"), "invalid choice"),
         (("tree", "0"), "N must be a positive integer"),
+        (("tree", "4", "--label", "row"), "invalid choice"),
         (("tree", "4", "--max-nodes", "0"), "positive integer"),
     ],
 )

@@ -2,10 +2,11 @@
 
     PYTHONPATH=src python docs/images/make_images.py
 
-Writes board-8.svg, board-attacks.svg, tree-4.svg, tree-4-all.svg, player-4.html and
-player.png (a screenshot of the player taken with headless Debian chromium through
-playwright). The narrative lines come from nqueens.narrate when it is installed, otherwise
-from a short English stand-in.
+Writes board-8.svg, board-attacks.svg (with the command the README shows beside it),
+tree-N.svg (n = 4..8, until the first solution) and tree-N-all.svg (n = 4..8, the whole
+search), player-4.html and player.png (a screenshot of the player taken with headless
+Debian chromium through playwright). The narrative lines come from nqueens.narrate when it
+is installed, otherwise from a short English stand-in.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from nqueens.analysis.tree import pruned_tree
 from nqueens.board import Solution
 from nqueens.render.player import write_player
 from nqueens.render.svg import board_svg
@@ -72,8 +74,11 @@ def main() -> None:
     # the README shows this picture beside the command that makes it: make it with that command
     (HERE / "board-attacks.svg").write_text(nqueens_output(
         "solve", "8", "--limit", "1", "--format", "svg", "--attacks"))
-    (HERE / "tree-4.svg").write_text(tree_svg(4, until="first"))
-    (HERE / "tree-4-all.svg").write_text(tree_svg(4, until="all"))
+    (HERE / "tree-4.svg").write_text(tree_svg(pruned_tree(4, until="first")))
+    for n in range(4, 9):  # every one fits a 1600 x 900 slide
+        (HERE / f"tree-{n}-all.svg").write_text(tree_svg(pruned_tree(n, until="all")))
+        if n > 4:
+            (HERE / f"tree-{n}.svg").write_text(tree_svg(pruned_tree(n, until="first")))
     evs = list(events(4, until="all"))
     page = HERE / "player-4.html"
     write_player(page, n=4, events=evs, lines=lines_for(evs, "en"), lang="en")

@@ -40,6 +40,7 @@ __all__ = [
     "Placement",
     "Solution",
     "canonical",
+    "clash_kind",
     "first_conflict",
     "is_solution",
     "symmetries",
@@ -51,6 +52,24 @@ Placement = tuple[int, ...]
 ConflictKind = Literal["column", "diagonal", "anti-diagonal"]
 """How two queens clash: same column; same ``row - col`` (the ``\\`` diagonal);
 same ``row + col`` (the ``/`` diagonal)."""
+
+
+def clash_kind(row_a: int, col_a: int, row_b: int, col_b: int) -> ConflictKind | None:
+    """How queens on two squares of different rows clash, or ``None``. Cost: O(1).
+
+    The one classification of a clash for a pair of squares (the event stream's attackers;
+    :func:`first_conflict` finds pairs by table lookups with the same three kinds).
+
+    >>> [clash_kind(*pair) for pair in [(0, 0, 3, 0), (0, 0, 2, 2), (0, 3, 1, 2), (0, 0, 1, 2)]]
+    ['column', 'diagonal', 'anti-diagonal', None]
+    """
+    if col_a == col_b:
+        return "column"
+    if row_a - col_a == row_b - col_b:
+        return "diagonal"
+    if row_a + col_a == row_b + col_b:
+        return "anti-diagonal"
+    return None
 
 
 @dataclass(frozen=True, slots=True)

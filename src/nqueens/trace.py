@@ -5,7 +5,8 @@ step as an :class:`Event`: a candidate square tried (promising or not, with ever
 queen that attacks it and how), a queen placed, a row exhausted and the step back, a
 solution. Narrators, statistics and pictures are all consumers of this one stream; a
 :class:`Visitor` has a no-op hook per kind (python-chess' visitor pattern) and
-:func:`visit` feeds a stream to it.
+:func:`visit` feeds a stream to it. How long a stream would be, and a trace refused up front
+when too long, are :mod:`nqueens.analysis.treesize`'s: this module only walks.
 
 Nodes of the state-space tree have stable ids: the root is 0 and each tried square gets the
 next id in search order, so a node's id is its rank in the depth-first walk.
@@ -25,36 +26,28 @@ next id in search order, so a node's id is its rank in the depth-first walk.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Generic, Literal, NamedTuple, TypeVar
 
-from nqueens.board import ConflictKind, Placement
-from nqueens.errors import InvalidSizeError, UnknownOptionError
+from nqueens.board import ConflictKind, Placement, clash_kind
+from nqueens.errors import UnknownOptionError
 
 __all__ = [
-    "DEFAULT_MAX_STEPS",
-    "MAX_TRACE_N",
     "ROOT",
     "Attack",
     "Event",
     "EventKind",
+    "ResultT",
     "Visitor",
     "events",
-    "trace",
-    "trace_size",
     "visit",
 ]
 
 EventKind = Literal["try", "place", "backtrack", "solution"]
 ROOT = 0
 """The id of the root node (no queen placed)."""
-DEFAULT_MAX_STEPS = 10_000
-"""The most squares (try events) :func:`trace` accepts unless told otherwise."""
-MAX_TRACE_N = 32
-"""The largest board :func:`trace` accepts (a per-node narrative is for small boards)."""
-EXACT_TRACE_SIZE_UP_TO = 16
-"""Full traces (``until="all"``) are measured exactly up to this n, estimated above it."""
 
 
 class Attack(NamedTuple):
@@ -118,10 +111,15 @@ class Event:
         }
 
 
-class Visitor:
+ResultT = TypeVar("ResultT")
+
+
+class Visitor(ABC, Generic[ResultT]):
     """Hooks called for each event kind; each does nothing unless overridden.
 
-    ``result()`` is what :func:`visit` returns once the stream ends.
+    Typed by what it computes (as python-chess's ``BaseVisitor[ResultT]``): ``result()``
+    is what :func:`visit` returns once the stream ends, so ``visit(events(4),
+    TreeCounter(4))`` is a ``TreeStats`` to the type checker, with no ``isinstance``.
     """
 
     def on_try(self, event: Event) -> None:
@@ -139,21 +137,39 @@ class Visitor:
     def on_end(self) -> None:
         """The stream ended."""
 
-    def result(self) -> object:
-        """What the visitor computed (``None`` by default)."""
-        return None
+    @abstractmethod
+    def result(self) -> ResultT:
+        """What the visitor computed."""
+
+    def feed(self, event: Event) -> None:
+        """Call the hook of ``event``'s kind: the one dispatch of events to hooks. O(1)."""
+        if event.kind == "try":
+            self.on_try(event)
+        elif event.kind == "place":
+            self.on_place(event)
+        elif event.kind == "solution":
+            self.on_solution(event)
+        else:
+            self.on_backtrack(event)
 
 
-def visit(stream: Iterable[Event], visitor: Visitor) -> object:
-    """Feed every event of ``stream`` to ``visitor``; return ``visitor.result()``. O(events)."""
-    hooks = {
-        "try": visitor.on_try,
-        "place": visitor.on_place,
-        "solution": visitor.on_solution,
-        "backtrack": visitor.on_backtrack,
-    }
+def visit(stream: Iterable[Event], visitor: Visitor[ResultT]) -> ResultT:
+    """Feed every event of ``stream`` to ``visitor``; return ``visitor.result()``.
+
+    Cost: O(events) plus the visitor's hooks.
+
+    >>> class Tries(Visitor[int]):
+    ...     def __init__(self) -> None:
+    ...         self.tries = 0
+    ...     def on_try(self, event: Event) -> None:
+    ...         self.tries += 1
+    ...     def result(self) -> int:
+    ...         return self.tries
+    >>> visit(events(4), Tries())
+    60
+    """
     for event in stream:
-        hooks[event.kind](event)
+        visitor.feed(event)
     visitor.on_end()
     return visitor.result()
 
@@ -192,10 +208,8 @@ def events(n: int, *, until: Literal["first", "all"] = "all") -> Iterator[Event]
         node = next_id
         next_id += 1
         attackers = tuple(
-            Attack(r, c, "column" if c == col else ("diagonal" if r - c == row - col
-                                                   else "anti-diagonal"))
-            for r, c in enumerate(queens)
-            if c == col or r - c == row - col or r + c == row + col
+            Attack(r, c, kind) for r, c in enumerate(queens)
+            if (kind := clash_kind(r, c, row, col)) is not None
         )
         promising = not attackers
         yield Event("try", step, node, parent, row + 1, row, col, tuple(queens), promising,
@@ -221,82 +235,3 @@ def events(n: int, *, until: Literal["first", "all"] = "all") -> Iterator[Event]
             continue
         row += 1
         col = 0
-
-
-def trace(
-    n: int,
-    *,
-    until: Literal["first", "all"] = "first",
-    max_steps: int = DEFAULT_MAX_STEPS,
-) -> Iterator[Event]:
-    """The event stream of :func:`events`, refused up front when it would be too long.
-
-    A trace tries one square per ``try`` event; when it would try more than ``max_steps``
-    squares, :class:`~nqueens.errors.InvalidSizeError` says how many (see
-    :func:`trace_size`). Cost: the size check (milliseconds for small boards; a compiled
-    count for larger ones), then O(1) per event as the stream is consumed.
-
-    >>> [e.kind for e in trace(1)]
-    ['try', 'place', 'solution']
-    >>> next(trace(8, until="all"))
-    Traceback (most recent call last):
-    ...
-    nqueens.errors.InvalidSizeError: a trace of 8 queens to the end would try 15,720 squares, \
-more than the bound of 10,000 steps; raise the bound with --max-steps or use --until first
-    """
-    _check_trace_args(n, until, max_steps)
-    tried, exact = trace_size(n, until=until, max_steps=max_steps)
-    if tried > max_steps:
-        goal = "to the first solution" if until == "first" else "to the end"
-        amount = f"{tried:,} squares" if exact else f"about {tried:.2g} squares (estimated)"
-        raise InvalidSizeError(
-            f"a trace of {n} queens {goal} would try {amount}, more than the bound of "
-            f"{max_steps:,} steps; raise the bound with --max-steps"
-            + (" or use --until first" if until == "all" else "")
-        )
-    return events(n, until=until)
-
-
-def trace_size(
-    n: int, *, until: Literal["first", "all"] = "first", max_steps: int = DEFAULT_MAX_STEPS
-) -> tuple[int, bool]:
-    """How many squares a trace would try, and whether that number is exact.
-
-    Exact for every n with ``until="first"`` and for n <= 16 with ``until="all"`` (the
-    compiled counts of :mod:`nqueens.analysis.stats`); above that, a Monte Carlo estimate
-    (which is always far above any sensible bound). With a small bound (up to 20,000) the
-    Python stream itself is counted first, up to the bound, so a trace that fits loads no
-    compiled code; a trace that does not fit is then measured by the compiled kernel.
-
-    >>> trace_size(4), trace_size(4, until="all")
-    ((26, True), (60, True))
-    """
-    _check_trace_args(n, until, max_steps)
-    if max_steps <= 20_000:
-        tried = 0
-        for event in events(n, until=until):
-            if event.kind == "try":
-                tried += 1
-                if tried > max_steps:
-                    break
-        else:
-            return tried, True
-    from nqueens.analysis import stats
-
-    if until == "first":
-        return stats.first_solution_tries(n), True
-    if n <= EXACT_TRACE_SIZE_UP_TO:
-        return stats.tree_stats(n).tried, True
-    from nqueens.analysis.estimate import estimate
-
-    return round(estimate(n, trials=10_000, seed=0).checked.mean) - 1, False
-
-
-def _check_trace_args(n: int, until: str, max_steps: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_TRACE_N:
-        raise InvalidSizeError(f"N must be an integer from 1 to {MAX_TRACE_N} for a trace, "
-                               f"got {n!r}")
-    if until not in ("first", "all"):
-        raise UnknownOptionError(f"unknown value for until {until!r}; choose 'first' or 'all'")
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-        raise InvalidSizeError(f"max_steps must be a positive integer, got {max_steps!r}")

@@ -145,7 +145,7 @@ def first_solution_tries(n: int) -> int:
     return int(first_solution_nodes(n))
 
 
-class TreeCounter(Visitor):
+class TreeCounter(Visitor[TreeStats]):
     """A visitor of :func:`nqueens.trace.events` that counts promising nodes per depth.
 
     The slow reference for :func:`tree_stats`: O(events).

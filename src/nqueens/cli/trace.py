@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from nqueens.trace import DEFAULT_MAX_STEPS, trace
+    from nqueens.analysis.treesize import DEFAULT_MAX_STEPS, trace
 
     max_steps = args.max_steps if args.max_steps is not None else DEFAULT_MAX_STEPS
     stream = trace(args.n, until=args.until, max_steps=max_steps)

@@ -17,8 +17,10 @@ def register(sub: Any) -> None:
         "tree", help="draw the pruned state-space tree as SVG (or PNG)",
         description="Draw the pruned state-space tree of the textbook's backtracking search, "
         "as the textbook's figure for n = 4: promising nodes filled, nonpromising nodes "
-        "crossed out, the path to each solution marked. Trees larger than --max-nodes "
-        "are refused, with their node count.",
+        "crossed out, the path to each solution marked. The picture fits a slide: where "
+        "the tree is too wide, runs of pruned siblings are drawn as one and subtrees below "
+        "a row are folded into their counts per row. Trees larger than --max-nodes are "
+        "refused, with their node count.",
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size")
     parser.add_argument("--svg", metavar="FILE",
@@ -29,15 +31,16 @@ def register(sub: Any) -> None:
                         help="stop at the first solution (default, the textbook's figure) "
                         "or draw the whole search")
     parser.add_argument("--max-nodes", type=positive_int, default=None, metavar="K",
-                        help="largest tree to draw (default: 500 nodes)")
+                        help="largest tree to build (default: 20000 nodes)")
     parser.add_argument("--label", choices=("square", "column"), default="square",
                         help="label nodes with 1-based row,col (default) or the column")
     parser.set_defaults(func=run_tree)
 
 
 def run_tree(args: argparse.Namespace) -> int:
+    from nqueens.analysis.tree import DEFAULT_MAX_NODES, TreeTooLargeError, pruned_tree
     from nqueens.cli._common import UsageError, atomic_output
-    from nqueens.render.tree import COUNT_CAP, DEFAULT_MAX_NODES, TreeTooLargeError, tree_svg
+    from nqueens.render.tree import tree_svg
 
     if args.png is not None:
         from nqueens.render.png import svg_to_png
@@ -45,17 +48,17 @@ def run_tree(args: argparse.Namespace) -> int:
         svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')
     bound = DEFAULT_MAX_NODES if args.max_nodes is None else args.max_nodes
     try:
-        svg = tree_svg(args.n, until=args.until, max_nodes=bound, label=args.label)
+        tree = pruned_tree(args.n, until=args.until, max_nodes=bound)
     except TreeTooLargeError as err:
         what = "all solutions" if err.until == "all" else "until the first solution"
-        cap = max(COUNT_CAP, err.max_nodes)
-        size = f"{err.nodes:,} nodes" if err.nodes is not None else f"more than {cap:,} nodes"
-        hint = (f"raise the bound with --max-nodes {err.nodes}" if err.nodes is not None
+        size = f"{err.nodes:,} nodes" if err.exact else f"about {err.nodes:.2g} nodes"
+        hint = (f"raise the bound with --max-nodes {err.nodes}" if err.exact
                 else "too many to draw; try a smaller N or --until first")
         raise UsageError(
             f"the pruned tree of {err.n} queens ({what}) has {size} and the bound is "
             f"{err.max_nodes:,}: {hint}"
         ) from None
+    svg = tree_svg(tree, label=args.label)
     if args.svg is None and args.png is None:
         sys.stdout.write(svg)
         sys.stdout.flush()

@@ -1,62 +1,72 @@
-"""The pruned state-space tree of the backtracking search, drawn as SVG.
+"""Draw a pruned state-space tree as SVG, sized to fit a slide.
 
-Like the textbook's figure for n = 4: the root, then one node per square the search tried,
-children left to right in the order they were tried. Promising nodes are filled discs,
-non-promising ones are pale discs crossed out, and the edges from the root to each solution
-are drawn thick, ending in a ringed solution node. Each node is labelled with its 1-based
-``row,col`` (or just its column).
+The tree is given (:func:`nqueens.analysis.tree.pruned_tree` searches and builds it); this
+module only decides what to show and draws it, in four small steps:
 
-The tree is built by :class:`TreeBuilder`, a :class:`~nqueens.trace.Visitor` of the event
-stream of :func:`nqueens.trace.events`; the search itself is left to that module. Layout is
-a tidy tree: leaves evenly spaced in search order, each parent centred over its children.
-Drawing is for small trees: :func:`tree_svg` refuses more than ``max_nodes`` nodes.
+- **view** (:func:`view`): the tree as shapes to draw - a ``node`` per tried square, a
+  ``run`` for consecutive pruned siblings drawn as one pill (``x3``), a ``fold`` for a
+  subtree summarised as one bar per row (how many squares it tried there, the promising
+  part darker);
+- **size policy** (:func:`plan`): the first view whose leaves fit the width - every node;
+  else pruned runs compacted; else subtrees folded below the deepest row that fits,
+  keeping the paths to the solutions open; else folded without them;
+- **layout** (:func:`layout`): a tidy tree, leaves evenly spaced in search order, each
+  parent centred over its children;
+- **drawing** (:func:`tree_svg`): title and legend always inside the picture, one label
+  per row on the left with the squares tried in that row.
 
->>> tree = build_tree(events(4, until="first"), n=4)
->>> len(tree.nodes), tree.solutions
-(27, [26])
->>> svg = tree_svg(4, until="first")
+Promising nodes are filled discs, nonpromising ones pale discs crossed out, and the edges
+from the root to each solution are thick, ending in a ringed solution node. Each node is
+labelled with its 1-based ``row,col`` (or just its column).
+
+>>> from nqueens.analysis.tree import pruned_tree
+>>> svg = tree_svg(pruned_tree(4, until="first"))
 >>> svg.count('class="node nonpromising'), svg.count('class="edge path"')
 (18, 4)
+>>> plan(pruned_tree(8, until="first")).describe()
+'pruned siblings drawn as one; subtrees below row 3 folded into squares tried per row'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 from xml.sax.saxutils import escape
 
-from nqueens.errors import InvalidSizeError, UnknownOptionError
-from nqueens.trace import ROOT, Event, Visitor, events, visit
+from nqueens._validate import check_choice, check_int
+from nqueens.analysis.tree import Tree, TreeNode
+from nqueens.trace import ROOT
 
 __all__ = [
-    "COUNT_CAP",
-    "DEFAULT_MAX_NODES",
-    "Tree",
-    "TreeBuilder",
-    "TreeNode",
-    "TreeTooLargeError",
-    "build_tree",
-    "count_nodes",
-    "draw_tree",
+    "SLIDE_HEIGHT",
+    "SLIDE_WIDTH",
+    "Label",
+    "Shape",
+    "View",
     "layout",
+    "plan",
     "tree_svg",
+    "view",
 ]
 
-DEFAULT_MAX_NODES = 500
-"""The largest tree :func:`tree_svg` draws unless told otherwise (n = 4 has 61 nodes)."""
-
-COUNT_CAP = 100_000
-"""How far :func:`count_nodes` counts before it stops and reports "more than"."""
+SLIDE_WIDTH = 1600
+"""The widest picture :func:`tree_svg` aims for by default (a 16:9 slide at 1600 x 900)."""
+SLIDE_HEIGHT = 900
+"""The tallest picture :func:`tree_svg` aims for by default."""
 
 Label = Literal["square", "column"]
+ShapeKind = Literal["node", "run", "fold"]
 
-_DX = 46      # horizontal distance between neighbouring leaves
-_DY = 78      # vertical distance between depths
-_R = 16       # node radius
-_PAD = 30     # border around the drawing
-_TOP = 64     # room for the title and the legend
-_LEFT = 70    # room for the depth labels
+_R = 16          # node radius
+_MIN_DX = 38     # narrowest distance between neighbouring leaves (a node and a gap)
+_MAX_DX = 46     # widest
+_MAX_DY = 78     # vertical distance between depths, at most
+_MIN_DY = 44
+_PAD = 30        # border around the drawing
+_TOP = 86        # room for the title, the note and the legend
+_LEFT = 112      # room for the row labels
+_FONT = 'font-family="Helvetica, Arial, sans-serif"'
 
 _STYLE = {
     "promising": 'fill="#2f6f4f" stroke="#163d2a"',
@@ -66,275 +76,297 @@ _STYLE = {
 }
 _TEXT = {"promising": "#ffffff", "nonpromising": "#4a463f", "solution": "#1f1f1f",
          "root": "#ffffff"}
-
-
-class TreeTooLargeError(InvalidSizeError):
-    """A tree with more nodes than the bound the caller allowed.
-
-    ``nodes`` is the node count, or ``None`` when counting stopped at :data:`COUNT_CAP`.
-    """
-
-    def __init__(self, message: str, *, n: int, until: str, nodes: int | None,
-                 max_nodes: int) -> None:
-        super().__init__(message)
-        self.n = n
-        self.until = until
-        self.nodes = nodes
-        self.max_nodes = max_nodes
+_CROSS = 'stroke="#c0392b" stroke-width="2.5" stroke-linecap="round" stroke-opacity="0.45"'
 
 
 @dataclass(slots=True)
-class TreeNode:
-    """One node: the root (``row == -1``) or a tried square, 0-based."""
+class Shape:
+    """One thing to draw: a tree ``node``, a ``run`` of pruned siblings, or a ``fold``.
 
-    id: int
-    parent: int
+    ``ids`` are the tree nodes it stands for (one for a node; the siblings of a run; for a
+    fold, the node whose subtree it summarises). ``levels`` (folds only) holds ``(tried,
+    promising)`` for each depth below that node. ``x`` is the layout's slot.
+    """
+
+    kind: ShapeKind
+    ids: tuple[int, ...]
     depth: int
-    row: int
-    col: int
-    promising: bool
-    children: list[int] = field(default_factory=list)
-    solution: bool = False
-    on_path: bool = False
+    children: list[Shape] = field(default_factory=list)
+    levels: tuple[tuple[int, int], ...] = ()
+    x: float = 0.0
 
-    @property
-    def kind(self) -> str:
-        """``root``, ``solution``, ``promising`` or ``nonpromising``."""
-        if self.row < 0:
-            return "root"
-        if self.solution:
-            return "solution"
-        return "promising" if self.promising else "nonpromising"
+    def leaves(self) -> int:
+        """Shapes without children under this one (itself if it has none). Cost: O(shapes)."""
+        if not self.children:
+            return 1
+        return sum(child.leaves() for child in self.children)
+
+    def walk(self) -> list[Shape]:
+        """This shape and every shape below it, parents before children. Cost: O(shapes)."""
+        out: list[Shape] = []
+        stack = [self]
+        while stack:
+            shape = stack.pop()
+            out.append(shape)
+            stack.extend(reversed(shape.children))
+        return out
 
 
 @dataclass(slots=True)
-class Tree:
-    """The pruned state-space tree: nodes by id (the root is 0), solution node ids in order."""
+class View:
+    """What :func:`plan` chose: the shapes, and how they were compacted."""
 
-    n: int
-    until: str
-    nodes: dict[int, TreeNode]
-    solutions: list[int]
+    root: Shape
+    runs: bool
+    fold_depth: int | None
+    keep_paths: bool
 
-    def tried(self) -> int:
-        """Nodes other than the root: the squares the search tried. O(1)."""
-        return len(self.nodes) - 1
+    def describe(self) -> str:
+        """One line saying what was compacted (``""`` when every node is drawn). O(1)."""
+        parts = []
+        if self.runs:
+            parts.append("pruned siblings drawn as one")
+        if self.fold_depth is not None:
+            where = "the root" if self.fold_depth == 0 else f"row {self.fold_depth}"
+            parts.append(f"subtrees below {where} folded into squares tried per row"
+                         + ("" if self.keep_paths else ", solution paths included"))
+        return "; ".join(parts)
 
 
-class TreeBuilder(Visitor):
-    """A visitor that grows the tree from ``try`` events and marks solution paths.
+def view(tree: Tree, *, runs: bool = False, fold_depth: int | None = None,
+         keep_paths: bool = True) -> View:
+    """The shapes of ``tree``: pruned runs merged if ``runs``, subtrees folded below a depth.
 
-    Cost: O(1) per event, plus O(n) per solution to mark its path.
+    A promising node at depth >= ``fold_depth`` keeps its children only when it is on the
+    path to a solution and ``keep_paths`` is set; otherwise one ``fold`` stands for them.
+    Cost: O(nodes).
+
+    >>> from nqueens.analysis.tree import pruned_tree
+    >>> t = pruned_tree(4, until="first")
+    >>> view(t).root.leaves(), view(t, runs=True).root.leaves()
+    (19, 8)
     """
-
-    def __init__(self, n: int, *, until: str = "all") -> None:
-        self.tree = Tree(n, until, {ROOT: TreeNode(ROOT, ROOT, 0, -1, -1, True)}, [])
-
-    def on_try(self, event: Event) -> None:
-        node = TreeNode(event.node, event.parent, event.depth, event.row, event.col,
-                        bool(event.promising))
-        self.tree.nodes[event.node] = node
-        self.tree.nodes[event.parent].children.append(event.node)
-
-    def on_solution(self, event: Event) -> None:
-        nodes = self.tree.nodes
-        nodes[event.node].solution = True
-        self.tree.solutions.append(event.node)
-        current = event.node
-        while True:
-            nodes[current].on_path = True
-            if current == ROOT:
-                break
-            current = nodes[current].parent
-
-    def result(self) -> Tree:
-        return self.tree
+    below = _levels_below(tree) if fold_depth is not None else {}
+    return _view(tree, runs, fold_depth, keep_paths, below)
 
 
-def build_tree(stream: Iterable[Event], *, n: int, until: str = "all") -> Tree:
-    """The tree of an event stream (see :func:`nqueens.trace.events`). O(events).
+def _view(tree: Tree, runs: bool, fold_depth: int | None, keep_paths: bool,
+          below: dict[int, tuple[tuple[int, int], ...]]) -> View:
+    """:func:`view` with the per-row counts below each node given (computed once a plan)."""
+    nodes = tree.nodes
 
-    >>> build_tree(events(4), n=4).tried()
-    60
+    def make(node_id: int) -> Shape:
+        node = nodes[node_id]
+        shape = Shape("node", (node_id,), node.depth)
+        if not node.children:
+            return shape
+        if (fold_depth is not None and node.depth >= fold_depth
+                and not (keep_paths and node.on_path)):
+            shape.children.append(Shape("fold", (node_id,), node.depth + 1,
+                                        levels=below[node_id]))
+            return shape
+        run: list[int] = []
+        for child_id in node.children:
+            if runs and not nodes[child_id].promising:
+                run.append(child_id)
+                continue
+            _flush(run, node.depth + 1, shape)
+            shape.children.append(make(child_id))
+        _flush(run, node.depth + 1, shape)
+        return shape
+
+    return View(make(ROOT), runs, fold_depth, keep_paths)
+
+
+def plan(tree: Tree, *, width: int = SLIDE_WIDTH) -> View:
+    """The first view whose leaves fit ``width`` pixels (see the module docstring). O(n nodes).
+
+    >>> from nqueens.analysis.tree import pruned_tree
+    >>> plan(pruned_tree(5)).describe(), plan(pruned_tree(6, until="all")).fold_depth
+    ('', 2)
     """
-    tree = visit(stream, TreeBuilder(n, until=until))
-    assert isinstance(tree, Tree)
-    return tree
+    slots = _slots(width)
+    tries: list[tuple[bool, int | None, bool]] = [(False, None, True), (True, None, True)]
+    tries += [(True, d, True) for d in range(tree.n - 1, 0, -1)]
+    tries += [(True, d, False) for d in range(tree.n - 1, -1, -1)]
+    below: dict[int, tuple[tuple[int, int], ...]] | None = None
+    for runs, depth, keep in tries:
+        if depth is not None and below is None:
+            below = _levels_below(tree)
+        chosen = _view(tree, runs, depth, keep, below or {})
+        if chosen.root.leaves() <= slots:
+            return chosen
+    return chosen  # the root folded: one leaf, always fits
 
 
-def count_nodes(n: int, *, until: Literal["first", "all"] = "all",
-                cap: int = COUNT_CAP) -> int | None:
-    """Nodes of the pruned tree (root included), or ``None`` if there are more than ``cap``.
-
-    Walks the Python event stream: O(min(nodes, cap)), about 3 microseconds a node.
-
-    >>> count_nodes(4), count_nodes(4, until="first"), count_nodes(8, cap=1000)
-    (61, 27, None)
-    """
-    nodes = 1
-    for e in events(n, until=until):
-        if e.kind == "try":
-            nodes += 1
-            if nodes > cap:
-                return None
-    return nodes
-
-
-def layout(tree: Tree) -> dict[int, tuple[float, int]]:
-    """Tidy positions: ``id -> (x, depth)``, x in leaf slots. O(nodes).
+def layout(root: Shape) -> int:
+    """Tidy slots: set ``x`` on every shape under ``root``; return the number of leaves.
 
     Leaves take slots 0, 1, 2, ... in search order; a parent sits midway between its first
-    and last child, so no two subtrees overlap.
+    and last child, so no two subtrees overlap. Cost: O(shapes).
 
-    >>> t = build_tree(events(4, until="first"), n=4)
-    >>> pos = layout(t)
-    >>> pos[0], pos[1]
-    ((9.75, 0), (4.5, 1))
+    >>> from nqueens.analysis.tree import pruned_tree
+    >>> v = view(pruned_tree(4, until="first"))
+    >>> layout(v.root), v.root.x, v.root.children[0].x
+    (19, 9.75, 4.5)
     """
-    pos: dict[int, tuple[float, int]] = {}
     next_leaf = 0
-    stack: list[tuple[int, bool]] = [(ROOT, False)]
+    stack: list[tuple[Shape, bool]] = [(root, False)]
     while stack:
-        node_id, done = stack.pop()
-        node = tree.nodes[node_id]
-        if not node.children:
-            pos[node_id] = (float(next_leaf), node.depth)
+        shape, done = stack.pop()
+        if not shape.children:
+            shape.x = float(next_leaf)
             next_leaf += 1
         elif done:
-            x = (pos[node.children[0]][0] + pos[node.children[-1]][0]) / 2
-            pos[node_id] = (x, node.depth)
+            shape.x = (shape.children[0].x + shape.children[-1].x) / 2
         else:
-            stack.append((node_id, True))
-            stack.extend((child, False) for child in reversed(node.children))
-    return pos
+            stack.append((shape, True))
+            stack.extend((child, False) for child in reversed(shape.children))
+    return next_leaf
 
 
-def tree_svg(
-    n: int,
-    *,
-    until: Literal["first", "all"] = "first",
-    max_nodes: int = DEFAULT_MAX_NODES,
-    label: Label = "square",
-) -> str:
-    """The pruned state-space tree of ``n`` queens as an SVG document string.
+def tree_svg(tree: Tree, *, label: Label = "square", width: int = SLIDE_WIDTH,
+             height: int = SLIDE_HEIGHT) -> str:
+    """The pruned tree as an SVG document, fitted to ``width`` x ``height`` where it can be.
 
-    ``until="first"`` stops at the first solution (the textbook's figure), ``"all"`` draws
-    the whole search. Raises :class:`TreeTooLargeError` when the tree has more than
-    ``max_nodes`` nodes, naming the count. Cost: O(nodes) time and output.
+    Nodes are ``<g class="node KIND">`` with ``data-node``, ``data-parent``,
+    ``data-depth`` and 0-based ``data-row``/``data-col``; runs are ``<g class="run">``
+    with ``data-nodes``; folds are ``<g class="fold">`` with ``data-node`` and
+    ``data-tried``; edges on a solution path have class ``edge path``. The width grows
+    past ``width`` only when the title needs it. Cost: O(nodes) time and O(shapes) output.
 
-    >>> try:
-    ...     tree_svg(8, until="all")
-    ... except TreeTooLargeError as err:
-    ...     print(err.nodes, err.max_nodes)
-    15721 500
+    >>> from nqueens.analysis.tree import pruned_tree
+    >>> svg = tree_svg(pruned_tree(8))
+    >>> 'width="1600"' in svg, svg.count('class="fold"') > 0
+    (True, True)
     """
-    if until not in ("first", "all"):
-        raise UnknownOptionError(f"unknown value for until {until!r}; choose 'first' or 'all'")
-    if label not in ("square", "column"):
-        raise UnknownOptionError(f"unknown label {label!r}; choose 'square' or 'column'")
-    if n < 1:
-        raise InvalidSizeError(f"N must be a positive integer, got {n}")
-    if max_nodes < 1:
-        raise InvalidSizeError(f"max_nodes must be a positive integer, got {max_nodes}")
-    builder = TreeBuilder(n, until=until)
-    nodes = 1
-    stream = events(n, until=until)
-    for e in stream:
-        if e.kind == "try":
-            nodes += 1
-            if nodes > max_nodes:
-                break
-        _visit_one(builder, e)
-    else:
-        builder.on_end()
-        return draw_tree(builder.result(), label=label)
-    # too large: finish counting (up to the cap) to say how large
-    cap = max(COUNT_CAP, max_nodes)
-    total: int | None = nodes
-    for e in stream:
-        if e.kind == "try":
-            nodes += 1
-            if nodes > cap:
-                total = None
-                break
-    else:
-        total = nodes
-    what = "all solutions" if until == "all" else "until the first solution"
-    size = f"{total:,} nodes" if total is not None else f"more than {cap:,} nodes"
-    raise TreeTooLargeError(
-        f"the pruned tree of {n} queens ({what}) has {size}, more than the bound of "
-        f"{max_nodes:,}; raise max_nodes to draw it",
-        n=n, until=until, nodes=total, max_nodes=max_nodes,
-    )
+    check_choice(label, "label", ("square", "column"))
+    check_int(width, "width", low=400)
+    check_int(height, "height", low=300)
+    chosen = plan(tree, width=width)
+    leaves = layout(chosen.root)
+    avail = width - _LEFT - 2 * _PAD - 2 * _R
+    widest = _MAX_DX if chosen.fold_depth is None else 3 * _MAX_DX  # folds use the room
+    dx = widest if leaves <= 1 else min(widest, avail / (leaves - 1))
+    dy = max(_MIN_DY, min(_MAX_DY, (height - _TOP - 2 * _PAD - 2 * _R - 10) / max(tree.n, 1)))
+    title = _title(tree)
+    note = chosen.describe()
+    legend, legend_width = _legend(_PAD, 70, chosen)
+    drawn = _LEFT + _PAD + (leaves - 1) * dx + 2 * _R + _PAD
+    pic_width = max(drawn, _PAD * 2 + 8.8 * len(title), _PAD + legend_width + _PAD)
+    pic_height = _TOP + _PAD + tree.n * dy + 2 * _R + _PAD + 10
+    x0 = _LEFT + _PAD + _R + (pic_width - drawn) / 2
 
+    def xy(shape: Shape) -> tuple[float, float]:
+        return x0 + shape.x * dx, _TOP + _PAD + _R + shape.depth * dy
 
-def _visit_one(visitor: Visitor, event: Event) -> None:
-    """Feed one event to the hook of its kind (what :func:`nqueens.trace.visit` does per event)."""
-    {
-        "try": visitor.on_try,
-        "place": visitor.on_place,
-        "solution": visitor.on_solution,
-        "backtrack": visitor.on_backtrack,
-    }[event.kind](event)
-
-
-def draw_tree(tree: Tree, *, label: Label = "square") -> str:
-    """SVG for a built tree (see :func:`build_tree`). O(nodes).
-
-    Nodes are ``<g class="node KIND">`` with ``data-node``, ``data-parent``, ``data-depth``
-    and 0-based ``data-row``/``data-col``; edges on a solution path have class
-    ``edge path``.
-    """
-    pos = layout(tree)
-    leaves = sum(1 for node in tree.nodes.values() if not node.children)
-    width = _LEFT + _PAD + max(leaves - 1, 0) * _DX + 2 * _R + _PAD
-    height = _TOP + _PAD + tree.n * _DY + 2 * _R + _PAD + 20
-
-    def xy(node_id: int) -> tuple[float, float]:
-        x, depth = pos[node_id]
-        return _LEFT + _PAD + _R + x * _DX, _TOP + _PAD + _R + depth * _DY
-
-    tried = tree.tried()
-    checked = f"{tried + 1} nodes ({tried} squares tried)"
     found = len(tree.solutions)
-    what = "whole search" if tree.until == "all" else "until the first solution"
-    title = (f"Pruned state-space tree, n = {tree.n}, {what}: {checked}, "
-             f"{found} solution{'s' if found != 1 else ''}")
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="nqueens-tree" '
         f'data-n="{tree.n}" data-nodes="{len(tree.nodes)}" data-solutions="{found}" '
-        f'viewBox="0 0 {width:g} {height:g}" width="{width:g}" height="{height:g}">',
+        f'viewBox="0 0 {pic_width:g} {pic_height:g}" width="{pic_width:g}" '
+        f'height="{pic_height:g}">',
         f"<desc>{escape(title)}</desc>",
-        f'<rect x="0" y="0" width="{width:g}" height="{height:g}" fill="#ffffff"/>',
-        f'<text x="{_PAD}" y="28" font-family="Helvetica, Arial, sans-serif" font-size="16" '
-        f'fill="#222222">{escape(title)}</text>',
+        f'<rect x="0" y="0" width="{pic_width:g}" height="{pic_height:g}" fill="#ffffff"/>',
+        f'<text class="title" x="{_PAD}" y="28" {_FONT} font-size="16" fill="#222222">'
+        f"{escape(title)}</text>",
     ]
-    out.extend(_legend(_PAD, 48))
-    font = 'font-family="Helvetica, Arial, sans-serif"'
-    for depth in range(tree.n + 1):
-        y = _TOP + _PAD + _R + depth * _DY
-        name = "root" if depth == 0 else f"row {depth}"
-        out.append(f'<text class="level" x="{_PAD}" y="{y + 4:g}" {font} font-size="12" '
-                   f'fill="#888888">{name}</text>')
-    # edges first, so nodes sit on top; path edges last, so they are not hidden
+    if note:
+        out.append(f'<text class="note" x="{_PAD}" y="48" {_FONT} font-size="12" '
+                   f'fill="#666666">{escape(note[0].upper() + note[1:])}.</text>')
+    out.extend(legend)
+    out.extend(_row_labels(tree, dy))
+    shapes = chosen.root.walk()
+    most = max((t for shape in shapes for t, _ in shape.levels), default=1)
+    parent_of = {id(child): shape for shape in shapes for child in shape.children}
     plain: list[str] = []
     path: list[str] = []
-    for node in tree.nodes.values():
-        if node.id == ROOT:
-            continue
-        (x1, y1), (x2, y2) = xy(node.parent), xy(node.id)
-        on_path = node.on_path
-        line = (f'<line class="edge{" path" if on_path else ""}" data-parent="{node.parent}" '
-                f'data-child="{node.id}" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" '
-                + ('stroke="#e8a317" stroke-width="5" stroke-linecap="round"/>' if on_path
-                   else 'stroke="#b9b3a8" stroke-width="1.5"/>'))
-        (path if on_path else plain).append(line)
-    out.extend(plain)
+    for shape in shapes[1:]:
+        edge = _edge(tree, parent_of[id(shape)], shape, xy)
+        (path if 'class="edge path"' in edge else plain).append(edge)
+    out.extend(plain)  # edges first so nodes sit on top; path edges last, so never hidden
     out.extend(path)
-    for node in tree.nodes.values():
-        out.append(_node_svg(node, *xy(node.id), label))
+    for shape in shapes:
+        x, y = xy(shape)
+        if shape.kind == "node":
+            out.append(_node_svg(tree.nodes[shape.ids[0]], x, y, label))
+        elif shape.kind == "run":
+            out.append(_run_svg(tree, shape, x, y))
+        else:
+            out.append(_fold_svg(shape, x, y, dx, dy, most))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+# --- private helpers ---------------------------------------------------------------------
+
+def _slots(width: int) -> int:
+    """The most leaves that fit ``width`` at the narrowest spacing."""
+    return int((width - _LEFT - 2 * _PAD - 2 * _R) // _MIN_DX) + 1
+
+
+def _flush(run: list[int], depth: int, parent: Shape) -> None:
+    """Append the pending pruned siblings to ``parent``: one node, or one run shape."""
+    if len(run) == 1:
+        parent.children.append(Shape("node", (run[0],), depth))
+    elif run:
+        parent.children.append(Shape("run", tuple(run), depth))
+    run.clear()
+
+
+def _levels_below(tree: Tree) -> dict[int, tuple[tuple[int, int], ...]]:
+    """node id -> ``(tried, promising)`` per depth below it, for every promising node."""
+    n = tree.n
+    counts: dict[int, list[list[int]]] = {}
+    for node in sorted(tree.nodes.values(), key=lambda t: -t.depth):
+        if not node.children:
+            continue
+        mine = [[0, 0] for _ in range(n - node.depth)]
+        for child_id in node.children:
+            child = tree.nodes[child_id]
+            mine[0][0] += 1
+            mine[0][1] += child.promising
+            for k, (tried, good) in enumerate(counts.get(child_id, ()), start=1):
+                mine[k][0] += tried
+                mine[k][1] += good
+        counts[node.id] = mine
+    return {k: tuple((a, b) for a, b in v) for k, v in counts.items()}
+
+
+def _title(tree: Tree) -> str:
+    tried = tree.tried()
+    found = len(tree.solutions)
+    what = "whole search" if tree.until == "all" else "until the first solution"
+    return (f"Pruned state-space tree, n = {tree.n}, {what}: {tried + 1:,} nodes "
+            f"({tried:,} squares tried), {found:,} solution{'s' if found != 1 else ''}")
+
+
+def _row_labels(tree: Tree, dy: float) -> list[str]:
+    out = []
+    for depth, (tried, _) in enumerate(tree.levels()):
+        y = _TOP + _PAD + _R + depth * dy
+        name = "root" if depth == 0 else f"row {depth}"
+        out.append(f'<text class="level" x="{_PAD}" y="{y:g}" {_FONT} font-size="12" '
+                   f'fill="#666666">{name}</text>')
+        if depth:
+            out.append(f'<text class="level-count" x="{_PAD}" y="{y + 14:g}" {_FONT} '
+                       f'font-size="10" fill="#999999">{tried:,} tried</text>')
+    return out
+
+
+def _edge(tree: Tree, parent: Shape, child: Shape,
+          xy: Callable[[Shape], tuple[float, float]]) -> str:
+    (x1, y1), (x2, y2) = xy(parent), xy(child)
+    if child.kind == "fold":
+        y2 -= 12
+    on_path = child.kind == "node" and tree.nodes[child.ids[0]].on_path
+    ends = (f'data-parent="{parent.ids[0]}" data-child="{child.ids[0]}" '
+            f'x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"')
+    if on_path:
+        return (f'<line class="edge path" {ends} stroke="#e8a317" stroke-width="5" '
+                'stroke-linecap="round"/>')
+    dash = ' stroke-dasharray="4 3"' if child.kind == "fold" else ""
+    return f'<line class="edge" {ends} stroke="#b9b3a8" stroke-width="1.5"{dash}/>'
 
 
 def _node_svg(node: TreeNode, x: float, y: float, label: Label) -> str:
@@ -359,21 +391,77 @@ def _node_svg(node: TreeNode, x: float, y: float, label: Label) -> str:
     if kind == "nonpromising":
         d = _R * 0.85
         parts.append(f'<path class="cross" d="M {x - d:g},{y - d:g} L {x + d:g},{y + d:g} '
-                     f'M {x - d:g},{y + d:g} L {x + d:g},{y - d:g}" stroke="#c0392b" '
-                     'stroke-width="2.5" stroke-linecap="round" stroke-opacity="0.45"/>')
+                     f'M {x - d:g},{y + d:g} L {x + d:g},{y - d:g}" {_CROSS}/>')
     text = f"{node.row + 1},{node.col + 1}" if label == "square" else f"{node.col + 1}"
     size = 12 if label == "square" else 14
-    parts.append(f'<text x="{x:g}" y="{y + size * 0.36:g}" text-anchor="middle" '
-                 f'font-family="Helvetica, Arial, sans-serif" font-size="{size}" '
-                 f'font-weight="bold" fill="{_TEXT[kind]}">{text}</text>')
+    parts.append(f'<text x="{x:g}" y="{y + size * 0.36:g}" text-anchor="middle" {_FONT} '
+                 f'font-size="{size}" font-weight="bold" fill="{_TEXT[kind]}">{text}</text>')
     parts.append("</g>")
     return "".join(parts)
 
 
-def _legend(x: float, y: float) -> list[str]:
-    font = 'font-family="Helvetica, Arial, sans-serif" font-size="12" fill="#444444"'
+def _run_svg(tree: Tree, shape: Shape, x: float, y: float) -> str:
+    """A pill for consecutive pruned siblings: ``x3``, the squares in its tooltip."""
+    squares = ", ".join(f"&lt;{tree.nodes[i].row + 1},{tree.nodes[i].col + 1}&gt;"
+                        for i in shape.ids)
+    w, h = 2 * _R, 1.5 * _R
+    return (f'<g class="run" data-nodes="{" ".join(str(i) for i in shape.ids)}" '
+            f'data-count="{len(shape.ids)}" data-depth="{shape.depth}">'
+            f"<title>{len(shape.ids)} nonpromising: {squares}</title>"
+            f'<rect x="{x - w / 2:g}" y="{y - h / 2:g}" width="{w:g}" height="{h:g}" '
+            f'rx="{h / 2:g}" {_STYLE["nonpromising"]} stroke-width="2"/>'
+            f'<path d="M {x - w / 2 + 4:g},{y + h / 2 - 4:g} L {x + w / 2 - 4:g},'
+            f'{y - h / 2 + 4:g}" {_CROSS}/>'
+            f'<text x="{x:g}" y="{y + 4.5:g}" text-anchor="middle" {_FONT} font-size="12" '
+            f'font-weight="bold" fill="{_TEXT["nonpromising"]}">\u00d7{len(shape.ids)}</text>'
+            "</g>")
+
+
+def _fold_svg(shape: Shape, x: float, y: float, dx: float, dy: float, most: int) -> str:
+    """A folded subtree: its total, then one bar per row, as wide as the squares tried.
+
+    ``most`` squares (the most any fold of the picture tried in one row) get the full
+    width, so bars compare across folds.
+    """
+    tried = sum(t for t, _ in shape.levels)
+    good = sum(p for _, p in shape.levels)
+    full = max(dx - 8, 12)
+    parts = [f'<g class="fold" data-node="{shape.ids[0]}" data-tried="{tried}" '
+             f'data-promising="{good}">',
+             f"<title>{tried:,} squares tried below, {good:,} promising: per row "
+             + ", ".join(f"{t:,}" for t, _ in shape.levels) + "</title>",
+             f'<text x="{x:g}" y="{y - 1:g}" text-anchor="middle" {_FONT} font-size="10" '
+             f'fill="#555555">{_short(tried)}</text>']
+    for k, (t, p) in enumerate(shape.levels):
+        if t == 0:
+            continue
+        w = max(3.0, full * t / most)
+        wp = w * p / t
+        by = y + k * dy + 4
+        parts.append(f'<rect x="{x - w / 2:g}" y="{by:g}" width="{w:g}" height="9" '
+                     f'fill="#e4dfd5"/>')
+        if p:
+            parts.append(f'<rect x="{x - w / 2:g}" y="{by:g}" width="{wp:g}" height="9" '
+                         f'fill="#2f6f4f"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _short(k: int) -> str:
+    """A count in at most five characters: 987, 9.9k, 15k, 1.2M."""
+    if k < 1000:
+        return str(k)
+    if k < 10_000:
+        return f"{k / 1000:.1f}k"
+    if k < 1_000_000:
+        return f"{k // 1000}k"
+    return f"{k / 1e6:.1f}M"
+
+
+def _legend(x: float, y: float, chosen: View) -> tuple[list[str], float]:
+    """The legend's SVG at ``(x, y)`` and its width: only the shapes the picture uses."""
+    font = f'{_FONT} font-size="12" fill="#444444"'
     r = 7
-    out = ['<g class="legend">']
     items: list[tuple[str, Callable[[float], str]]] = [
         ("promising", lambda x: f'<circle cx="{x + r:g}" cy="{y:g}" r="{r}" '
                                 f'{_STYLE["promising"]}/>'),
@@ -386,9 +474,23 @@ def _legend(x: float, y: float) -> list[str]:
          f'stroke="#e8a317" stroke-width="5"/><circle cx="{x + r:g}" cy="{y:g}" r="{r}" '
          f'{_STYLE["solution"]}/>'),
     ]
-    for text, shape in items:
-        out.append(shape(x))
+    if chosen.runs:
+        items.append(("k pruned siblings",
+                      lambda x: f'<rect x="{x - 2:g}" y="{y - 7:g}" width="20" height="14" '
+                      f'rx="7" {_STYLE["nonpromising"]}/><text x="{x + 8:g}" y="{y + 4:g}" '
+                      f'text-anchor="middle" {_FONT} font-size="9" fill="#4a463f">\u00d7k'
+                      "</text>"))
+    if chosen.fold_depth is not None:
+        items.append(("folded subtree: squares tried per row (promising dark)",
+                      lambda x: f'<rect x="{x:g}" y="{y - 8:g}" width="18" height="6" '
+                      f'fill="#e4dfd5"/><rect x="{x:g}" y="{y - 8:g}" width="6" height="6" '
+                      f'fill="#2f6f4f"/><rect x="{x + 4:g}" y="{y + 1:g}" width="10" '
+                      f'height="6" fill="#e4dfd5"/>'))
+    out = ['<g class="legend">']
+    start = x
+    for text, draw in items:
+        out.append(draw(x))
         out.append(f'<text x="{x + 24:g}" y="{y + 4:g}" {font}>{text}</text>')
         x += 40 + 6.5 * len(text)
     out.append("</g>")
-    return out
+    return out, x - start
