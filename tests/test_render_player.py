@@ -11,7 +11,7 @@ import pytest
 
 from nqueens.errors import NQueensError
 from nqueens.files import OutputPathError
-from nqueens.render.player import event_data, player_html, write_player
+from nqueens.render.player import player_html, write_player
 from nqueens.trace import events
 
 
@@ -33,7 +33,7 @@ def test_page_embeds_the_events_and_lines_as_plain_data() -> None:
     data = embedded(page)
     assert data["n"] == 4
     assert data["lines"] == lines
-    assert data["events"] == [event_data(e) for e in evs]
+    assert data["events"] == [e.to_json() for e in evs]
     assert [tuple(e["queens"]) for e in data["events"]] == [e.queens for e in evs]
 
 
@@ -106,3 +106,23 @@ def test_one_queen_trace_and_board_size_bounds() -> None:
     assert data["events"][-1]["queens"] == [0]
     with pytest.raises(NQueensError, match="1 to 32"):
         player_html(n=33, events=evs, lines=["", "", ""], lang="en")
+
+
+def test_page_files_are_package_data_and_take_their_geometry_from_svg() -> None:
+    from importlib import resources
+
+    from nqueens.render import svg
+
+    folder = resources.files("nqueens.render")
+    script = folder.joinpath("player.js").read_text(encoding="utf-8")
+    for name in ("player.html", "player.css"):
+        assert folder.joinpath(name).read_text(encoding="utf-8")
+    evs = list(events(4, until="first"))
+    page = player_html(n=4, events=evs, lines=lines_for(evs), lang="en")
+    assert script.strip() in page
+    data = embedded(page)
+    assert (data["square"], data["margin"]) == (svg.SQUARE, svg.MARGIN)
+    # the script takes the geometry from the data, never a number of its own
+    assert str(svg.SQUARE) not in script and "DATA.square" in script
+    first = re.search(r'<rect id="sq-0-1"[^>]*>', page).group()
+    assert f'x="{svg.MARGIN + svg.SQUARE}"' in first
