@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import nqueens.large.read as R
 import nqueens.large.verify as V
 from nqueens.board import first_conflict
 from nqueens.errors import InvalidBoardError, ParseError
@@ -129,13 +130,13 @@ def test_write_then_read_round_trip(tmp_path):
 
 
 @given(st.permutations(range(9)), st.integers(1, 12),
-       st.sampled_from([" ", "\n", ",", "\r\n", " \t", ", "]))
+       st.sampled_from([" ", "\n", ",", "\r\n", " \t", ", ", "\v", "\f", "\f\n", ",\v"]))
 def test_text_reader_any_separator_any_block(perm, read_bytes, sep):
     text = "  " + sep.join(str(c + 1) for c in perm) + sep
     path = _tmp_file(text)
     try:
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(V, "READ_BYTES", read_bytes)
+            mp.setattr(R, "READ_BYTES", read_bytes)
             assert read_cols(path).tolist() == list(perm)
     finally:
         os.unlink(path)
@@ -213,3 +214,26 @@ def test_json_and_explicit_format(tmp_path):
     other.write_text("[2, 4, 1, 3]")
     assert verify_file(other, fmt="json").ok
     assert detect_format(other) == "cols"
+
+
+@pytest.mark.parametrize("sep", ["\v", "\f"])
+def test_vertical_tab_and_form_feed_separate_everywhere(sep):
+    """Both are whitespace to bytes.split(), so to every part of the text reader."""
+    assert set(R.SEPARATORS) - {ord(",")} == {c for c in range(256) if bytes([c]).split() == []}
+    path = _tmp_file(sep.join(["2", "4", "1", "3"]))
+    try:
+        assert verify_file(path).describe() == "ok n=4"
+    finally:
+        os.unlink(path)
+    # 20,000 columns on one "line": the reader must cut its blocks at these separators too
+    from nqueens.large.construct import construct
+
+    cols = construct(20_000)
+    path = _tmp_file(sep.join(str(int(c) + 1) for c in cols))
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(R, "READ_BYTES", 4096)
+            assert read_cols(path).tolist() == cols.tolist()
+        assert verify_file(path).describe() == "ok n=20000"
+    finally:
+        os.unlink(path)

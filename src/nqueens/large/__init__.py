@@ -4,8 +4,8 @@
   the explicit formula (:mod:`nqueens.large.construct`) or by min-conflicts local search
   (:mod:`nqueens.large.local`), after checking that the arrays fit in memory.
 - :mod:`nqueens.large.output` streams an array to a text or ``.npy`` file.
-- :mod:`nqueens.large.verify` reads such files back and checks them with code that shares
-  nothing with the solvers.
+- :mod:`nqueens.large.read` reads such files back as columns, and
+  :mod:`nqueens.large.verify` checks them with code that shares nothing with the solvers.
 
 Nothing here imports numpy or numba until a function is called.
 
