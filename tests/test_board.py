@@ -17,7 +17,7 @@ from nqueens.board import (
     is_solution,
     symmetries,
 )
-from nqueens.errors import InvalidBoardError, ParseError
+from nqueens.errors import InvalidBoardError, NQueensError, ParseError
 
 from naive import attacks, brute_force_solutions, images_naive, is_solution_pairwise
 
@@ -133,3 +133,45 @@ def test_conflict_descriptions():
     assert first_conflict((0, 1)).kind == "diagonal"
     assert first_conflict((1, 3, 0, 2)) is None
     assert not is_solution((0, 2, 4), n=3)
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda: Solution((1.9, 3, 0, 2)), "integer columns, got 1.9 in row 1"),
+        (lambda: Solution(["a"]), "integer columns, got 'a' in row 1"),
+        (lambda: Solution((True, 3, 0, 2)), "integer columns, got True"),
+        (lambda: Solution.from_cols(["2", "4", "1", "3"]), "integer columns, got '2'"),
+        (lambda: Solution((0, 4)), "column 4 in row 2, off a board of size 2"),
+        (lambda: Solution.from_cols([2, 5, 1, 3]), "column 5 in row 2, off a board of size 4"),
+        (lambda: canonical((5, 1, 2)), "column 5 in row 1, off a board of size 3"),
+        (lambda: symmetries((0, 0)), "not a permutation: rows 1 and 2 both have column 0"),
+        (lambda: canonical(7), "must be a sequence of integer columns"),
+    ],
+)
+def test_bad_placements_raise_the_projects_error_in_one_wording(call, fragment):
+    with pytest.raises(InvalidBoardError) as info:
+        call()
+    assert fragment in str(info.value)
+    assert isinstance(info.value, NQueensError)
+
+
+def test_numpy_columns_are_columns():
+    import numpy as np
+
+    assert Solution(np.array([1, 3, 0, 2])) == Solution((1, 3, 0, 2))
+    assert canonical(np.array([2, 0, 3, 1], dtype=np.int32)) == (1, 3, 0, 2)
+
+
+def test_write_solution_refuses_an_unknown_format():
+    import io
+
+    import numpy as np
+
+    from nqueens.errors import UnknownOptionError
+    from nqueens.large.output import write_solution
+
+    out = io.BytesIO()
+    with pytest.raises(UnknownOptionError, match="unknown fmt 'xml'; choose one of cols, npy"):
+        write_solution(np.array([1, 3, 0, 2]), out, fmt="xml")
+    assert out.getvalue() == b""

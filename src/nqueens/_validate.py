@@ -21,7 +21,7 @@ nqueens.errors.UnknownOptionError: unknown fmt 'xml'; choose one of cols, npy
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from nqueens.errors import InvalidBoardError, InvalidSizeError, UnknownOptionError
 
@@ -75,37 +75,56 @@ def check_choice(value: T, name: str, choices: Iterable[T]) -> T:
     return value
 
 
-def check_columns(placement: object, name: str = "placement") -> tuple[int, ...]:
-    """0-based columns as a tuple of ints, each from 0 to ``len - 1``. Cost: O(n).
+def check_columns(placement: object, name: str = "placement", *, base: int = 0,
+                  permutation: bool = False) -> tuple[int, ...]:
+    """Columns ``base .. base + n - 1``, one per row, as a tuple of 0-based ints. Cost: O(n).
 
-    A bool, a float or a string is not a column; a column off the board is refused with
-    :class:`~nqueens.errors.InvalidBoardError`, as is anything that is not a sequence.
+    A bool, a float or a string is not a column (numpy integers are); a column off the
+    board, or anything that is not a sequence, raises
+    :class:`~nqueens.errors.InvalidBoardError`. With ``permutation``, two queens in one
+    column are refused too (the board symmetries act on permutations only).
 
     >>> check_columns([1, 3, 0, 2])
+    (1, 3, 0, 2)
+    >>> check_columns([2, 4, 1, 3], "cols", base=1)
     (1, 3, 0, 2)
     >>> check_columns((1.9, 3, 0, 2))
     Traceback (most recent call last):
     ...
-    nqueens.errors.InvalidBoardError: placement must hold integer columns, got 1.9 in row 0
+    nqueens.errors.InvalidBoardError: placement must hold integer columns, got 1.9 in row 1
     >>> check_columns((5, 1, 2))
     Traceback (most recent call last):
     ...
-    nqueens.errors.InvalidBoardError: placement has column 5 in row 0, off a board of 3 columns
+    nqueens.errors.InvalidBoardError: placement has column 5 in row 1, off a board of size 3 \
+(columns 0..2)
+    >>> check_columns((0, 0), permutation=True)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidBoardError: placement is not a permutation: rows 1 and 2 both have \
+column 0
     """
-    if isinstance(placement, (str, bytes)) or not isinstance(placement, Sequence):
+    if isinstance(placement, (str, bytes)) or not (
+            isinstance(placement, Sequence) or hasattr(placement, "__array__")):
         raise InvalidBoardError(f"{name} must be a sequence of integer columns, "
                                 f"got {placement!r}")
-    n = len(placement)
+    seq = cast("Sequence[object]", placement)  # a sequence, or a numpy array
+    n = len(seq)
     cols: list[int] = []
-    for row, col in enumerate(placement):
+    seen: dict[int, int] = {}
+    for row, col in enumerate(seq):
         if not _is_integer(col):  # numpy integers are columns; floats, strs, bools are not
             raise InvalidBoardError(f"{name} must hold integer columns, got {col!r} "
-                                    f"in row {row}")
+                                    f"in row {row + 1}")
         c = int(col)
-        if not 0 <= c < n:
-            raise InvalidBoardError(f"{name} has column {c} in row {row}, off a board of "
-                                    f"{n} columns")
-        cols.append(c)
+        if not base <= c < base + n:
+            raise InvalidBoardError(f"{name} has column {c} in row {row + 1}, off a board of "
+                                    f"size {n} (columns {base}..{base + n - 1})")
+        if permutation:
+            if c in seen:
+                raise InvalidBoardError(f"{name} is not a permutation: rows {seen[c] + 1} and "
+                                        f"{row + 1} both have column {c}")
+            seen[c] = row
+        cols.append(c - base)
     return tuple(cols)
 
 

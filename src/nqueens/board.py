@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from nqueens._validate import check_columns
 from nqueens.errors import InvalidBoardError, ParseError
 
 __all__ = [
@@ -213,10 +214,13 @@ def symmetries(placement: Sequence[int]) -> list[Placement]:
 
     Images may coincide (a solution symmetric under 180-degree rotation has 4 distinct ones).
 
+    A placement that is not a permutation raises
+    :class:`~nqueens.errors.InvalidBoardError` (its "images" would not be placements).
+
     >>> sorted(set(symmetries((1, 3, 0, 2))))
     [(1, 3, 0, 2), (2, 0, 3, 1)]
     """
-    p = tuple(placement)
+    p = check_columns(placement, permutation=True)
     return [f(p) for f in SYMMETRIES.values()]
 
 
@@ -225,6 +229,11 @@ def canonical(placement: Sequence[int]) -> Placement:
 
     >>> canonical((2, 0, 3, 1))
     (1, 3, 0, 2)
+    >>> canonical((5, 1, 2))
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidBoardError: placement has column 5 in row 1, off a board of size 3 \
+(columns 0..2)
     """
     return min(symmetries(placement))
 
@@ -258,13 +267,9 @@ class Solution:
     def __init__(self, placement: Sequence[int] | str) -> None:
         if isinstance(placement, str):
             placement = _parse_compact(placement)
-        p = tuple(int(c) for c in placement)
-        n = len(p)
-        if n == 0:
+        p = check_columns(placement)
+        if not p:
             raise InvalidBoardError("a board needs at least one row")
-        bad = [c for c in p if not 0 <= c < n]
-        if bad:
-            raise InvalidBoardError(f"column {bad[0]} is off a board of size {n} (0-based)")
         clash = first_conflict(p)
         if clash is not None:
             raise InvalidBoardError(f"not a solution: {clash.describe()}")
@@ -296,7 +301,7 @@ class Solution:
     @classmethod
     def from_cols(cls, cols: Iterable[int]) -> Solution:
         """From 1-based columns, as the Korean/English textbook and the slides print them."""
-        return cls(tuple(int(c) - 1 for c in cols))
+        return cls(check_columns(tuple(cols), "cols", base=1))
 
     def to_compact(self) -> str:
         """The compact form: 1-based columns separated by spaces (``'2 4 1 3'``). O(n)."""

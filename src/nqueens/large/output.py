@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import IO, TYPE_CHECKING
 
+from nqueens._validate import check_choice
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -74,7 +76,18 @@ def write_npy(cols: npt.NDArray[np.integer], handle: IO[bytes]) -> None:
 
 
 def write_solution(cols: npt.NDArray[np.integer], handle: IO[bytes], *, fmt: str) -> None:
-    """Write ``cols`` to ``handle`` in format ``fmt`` (``cols`` or ``npy``). O(n)."""
+    """Write ``cols`` to ``handle`` in format ``fmt`` (``cols`` or ``npy``). O(n).
+
+    Any other ``fmt`` raises :class:`~nqueens.errors.UnknownOptionError` before a byte is
+    written.
+
+    >>> import io, numpy as np
+    >>> write_solution(np.array([1, 3, 0, 2]), io.BytesIO(), fmt="xml")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.UnknownOptionError: unknown fmt 'xml'; choose one of cols, npy
+    """
+    check_choice(fmt, "fmt", FORMATS)
     if fmt == "npy":
         write_npy(cols, handle)
     else:
