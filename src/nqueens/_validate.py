@@ -115,7 +115,7 @@ column 0
         if not _is_integer(col):  # numpy integers are columns; floats, strs, bools are not
             raise InvalidBoardError(f"{name} must hold integer columns, got {col!r} "
                                     f"in row {row + 1}")
-        c = int(col)
+        c = int(col)  # type: ignore[call-overload]  # an int or a numpy integer: checked
         if not base <= c < base + n:
             raise InvalidBoardError(f"{name} has column {c} in row {row + 1}, off a board of "
                                     f"size {n} (columns {base}..{base + n - 1})")
