@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nqueens.errors import InvalidSizeError, UnknownOptionError
+from nqueens.large import local as _local
 
 if TYPE_CHECKING:
     import numpy as np
@@ -31,8 +32,9 @@ __all__ = ["BYTES_PER_QUEEN", "METHODS", "available_memory", "find"]
 METHODS = ("construct", "local")
 """The ways :func:`find` can build a solution."""
 
-BYTES_PER_QUEEN = {"construct": 6, "local": 20}
-"""Peak working memory per queen of each method (result included)."""
+BYTES_PER_QUEEN = {"construct": 6, "local": _local.BYTES_PER_QUEEN}
+"""Peak working memory per queen of each method (result included); local search's own
+figure is defined once, in :mod:`nqueens.large.local`."""
 
 
 def find(n: int, *, method: str = "construct", seed: int | None = None) -> npt.NDArray[np.int32]:

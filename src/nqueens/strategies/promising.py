@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from nqueens.board import Placement
+
 __all__ = ["count", "solutions"]
 
-Placement = tuple[int, ...]
 
 
 def solutions(n: int) -> Iterator[Placement]:
