@@ -1,0 +1,94 @@
+"""Imports point one way: no module of the package imports, directly or not, one that
+imports it back (function-level imports included: a lazy import is still an edge)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from conftest import SRC
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the package modules it imports anywhere in its body (a child importing its
+    own parent package is left out: the parent is initialised first by Python)."""
+    files = {}
+    for f in (SRC / "nqueens").rglob("*.py"):
+        parts = f.relative_to(SRC).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        files[name] = f
+    graph: dict[str, set[str]] = {m: set() for m in files}
+    for m, f in files.items():
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            else:
+                continue
+            graph[m] |= {t for t in targets if t in files and t != m
+                         and not m.startswith(t + ".")}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            v, children = work[-1]
+            for w in children:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(graph[w]))))
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on_stack.discard(w)
+                        comp.append(w)
+                        if w == v:
+                            break
+                    if len(comp) > 1:
+                        found.append(sorted(comp))
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_circle_in_the_package() -> None:
+    graph = import_graph()
+    assert "nqueens.analysis.stats" in graph["nqueens.analysis.treesize"]
+    assert cycles(graph) == []
+
+
+def test_the_event_stream_knows_nothing_of_analysis_or_pictures() -> None:
+    graph = import_graph()
+    assert not {m for m in graph["nqueens.trace"]
+                if m.startswith(("nqueens.analysis", "nqueens.render"))}
+    # the tree renderer draws a given tree: it runs no search
+    assert "nqueens.search" not in graph["nqueens.render.tree"]
+    source = (Path(SRC) / "nqueens" / "render" / "tree.py").read_text(encoding="utf-8")
+    assert "events(" not in source
