@@ -141,6 +141,8 @@ def narrate(
 def step_label(index: int) -> str:
     """The book's step label for the ``index``-th step (from 0): a .. z, then aa, ab, ...
 
+    Cost: O(log index).
+
     >>> step_label(0), step_label(10), step_label(26), step_label(27)
     ('a', 'k', 'aa', 'ab')
     """

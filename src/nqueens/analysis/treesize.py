@@ -100,7 +100,8 @@ def trace(n: int, *, until: Until = "first", max_steps: int = DEFAULT_MAX_STEPS)
 
     A trace tries one square per ``try`` event; when it would try more than ``max_steps``
     squares, :class:`~nqueens.errors.InvalidSizeError` says how many (see
-    :func:`trace_size`). Cost: the size check, then O(1) per event as the stream is consumed.
+    :func:`trace_size`). Cost: O(min(tries, max_steps)) for the size check (a compiled count
+    beyond that), then O(1) per event as the stream is consumed.
 
     >>> [e.kind for e in trace(1)]
     ['try', 'place', 'solution']

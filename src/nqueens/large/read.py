@@ -51,7 +51,9 @@ MAX_DIGITS = 15
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
-    """The format implied by a file name: ``.npy`` -> npy, ``.json`` -> json, else cols. O(1).
+    """The format implied by a file name: ``.npy`` -> npy, ``.json`` -> json, else cols.
+
+    Cost: O(1).
 
     >>> detect_format("q.npy"), detect_format("q.JSON"), detect_format("q.txt")
     ('npy', 'json', 'cols')
@@ -63,9 +65,16 @@ def detect_format(path: str | os.PathLike[str]) -> str:
 def read_cols(path: str | os.PathLike[str], *, fmt: str | None = None) -> npt.NDArray[np.int32]:
     """The 0-based int32 columns stored in a solution file, after checking it is well formed.
 
-    COST: O(file size) time; text is parsed by numpy in 2 MB blocks (no Python object per
+    Cost: O(file size) time; text is parsed by numpy in 2 MB blocks (no Python object per
     number); peak memory about 12 bytes per row. Raises :class:`ParseError` naming the line
     or row for garbage, non-integers, an empty file, or a column outside ``1..n``.
+
+    >>> import os, tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+    ...     _ = f.write('{"n": 4, "cols": [2, 4, 1, 3]}')
+    >>> read_cols(f.name).tolist()
+    [1, 3, 0, 2]
+    >>> os.unlink(f.name)
     """
     fmt = detect_format(path) if fmt is None else fmt
     if fmt not in FORMATS:

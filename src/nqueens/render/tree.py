@@ -96,13 +96,26 @@ class Shape:
     x: float = 0.0
 
     def leaves(self) -> int:
-        """Shapes without children under this one (itself if it has none). Cost: O(shapes)."""
+        """Shapes without children under this one (itself if it has none).
+
+        Cost: O(shapes).
+
+        >>> Shape("node", (0,), 0, [Shape("run", (1, 2), 1), Shape("node", (3,), 1)]).leaves()
+        2
+        """
         if not self.children:
             return 1
         return sum(child.leaves() for child in self.children)
 
     def walk(self) -> list[Shape]:
-        """This shape and every shape below it, parents before children. Cost: O(shapes)."""
+        """This shape and every shape below it, parents before children.
+
+        Cost: O(shapes).
+
+        >>> root = Shape("node", (0,), 0, [Shape("run", (1, 2), 1), Shape("node", (3,), 1)])
+        >>> [s.ids for s in root.walk()]
+        [(0,), (1, 2), (3,)]
+        """
         out: list[Shape] = []
         stack = [self]
         while stack:
@@ -122,7 +135,13 @@ class View:
     keep_paths: bool
 
     def describe(self) -> str:
-        """One line saying what was compacted (``""`` when every node is drawn). O(1)."""
+        """One line saying what was compacted (``""`` when every node is drawn).
+
+        Cost: O(1).
+
+        >>> View(Shape("node", (0,), 0), True, 2, True).describe()
+        'pruned siblings drawn as one; subtrees below row 2 folded into squares tried per row'
+        """
         parts = []
         if self.runs:
             parts.append("pruned siblings drawn as one")
@@ -179,7 +198,9 @@ def _view(tree: Tree, runs: bool, fold_depth: int | None, keep_paths: bool,
 
 
 def plan(tree: Tree, *, width: int = SLIDE_WIDTH) -> View:
-    """The first view whose leaves fit ``width`` pixels (see the module docstring). O(n nodes).
+    """The first view whose leaves fit ``width`` pixels (see the module docstring).
+
+    Cost: O(n * nodes): at most 2n views are tried.
 
     >>> from nqueens.analysis.tree import pruned_tree
     >>> plan(pruned_tree(5)).describe(), plan(pruned_tree(6, until="all")).fold_depth

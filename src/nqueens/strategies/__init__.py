@@ -97,7 +97,9 @@ def check_size(n: object, strategy: str = DEFAULT_STRATEGY) -> int:
 
 
 def strategy_module(name: str) -> Strategy:
-    """Import and return the module implementing strategy ``name``. Cost: one import.
+    """Import and return the module implementing strategy ``name``.
+
+    Cost: O(1) (one import, cached by Python after the first).
 
     >>> strategy_module("promising").count(5)
     10
