@@ -126,3 +126,12 @@ def test_page_files_are_package_data_and_take_their_geometry_from_svg() -> None:
     assert str(svg.SQUARE) not in script and "DATA.square" in script
     first = re.search(r'<rect id="sq-0-1"[^>]*>', page).group()
     assert f'x="{svg.MARGIN + svg.SQUARE}"' in first
+
+
+@pytest.mark.parametrize("n", [0, 33, 2.5, "4", True])
+def test_board_size_checked_in_the_shared_wording(n) -> None:
+    from nqueens.errors import InvalidSizeError
+
+    evs = list(events(4, until="first"))
+    with pytest.raises(InvalidSizeError, match=r"^N must be an integer from 1 to 32, got "):
+        player_html(n=n, events=evs, lines=lines_for(evs), lang="en")

@@ -41,7 +41,8 @@ from collections.abc import Sequence
 from html import escape
 from importlib import resources
 
-from nqueens.errors import InvalidSizeError, NQueensError
+from nqueens._validate import check_size
+from nqueens.errors import NQueensError
 from nqueens.files import write_atomic
 from nqueens.render.svg import COLORS, MARGIN, SQUARE, queen_shape
 from nqueens.trace import Event
@@ -98,8 +99,7 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
     """
     events = list(events)
     lines = list(lines)
-    if not 1 <= n <= MAX_PLAYER_N:
-        raise InvalidSizeError(f"the player draws boards of 1 to {MAX_PLAYER_N} rows, got {n}")
+    check_size(n, largest=MAX_PLAYER_N)
     if not events:
         raise PlayerInputError("no events to play: the trace is empty")
     if len(lines) != len(events):
