@@ -102,8 +102,8 @@ def test_bad_boards(placed, blocked, fragment):
 
 
 def test_sizes():
-    with pytest.raises(InvalidSizeError, match="n <= 63"):
-        complete(64, [])
+    with pytest.raises(InvalidSizeError, match="n <= 1000"):
+        complete(1001, [])
     with pytest.raises(InvalidSizeError):
         complete(0, [])
     assert allowed_masks(63, [(0, 0)])[0] == 1
