@@ -36,6 +36,8 @@ __all__ = [
     "STATUS_EXHAUSTED",
     "STATUS_LIMIT",
     "STATUS_SOLUTION",
+    "count_rows",
+    "new_state",
     "setup",
     "search",
 ]
@@ -384,6 +386,60 @@ def search(n, w, bits, cnt, q, trail, qstack, queue, fr, cands, meta, budget):
                 meta[M_LIMIT] = -1
             else:
                 meta[M_LIMIT] = meta[M_LIMIT] * GROWTH_NUM // GROWTH_DEN + 1
+
+
+@njit
+def count_rows(n, full, allowed, av, cs, ls, rs, meta, budget):
+    """Go on counting the row-by-row bitmask search (n <= 63) for at most ``budget`` nodes.
+
+    ``allowed[r]`` holds row r's usable columns; ``av/cs/ls/rs`` (length n) keep the open
+    columns left to try and the column / diagonal masks per depth; ``meta`` = [depth (-1:
+    fresh), count, nodes, count limit (-1: none)]. Returns STATUS_BUDGET, STATUS_EXHAUSTED
+    or STATUS_LIMIT (more than the limit counted). Cost: O(1) per node, no propagation:
+    the fastest way to count boards with many completions.
+    """
+    d = meta[0]
+    if d == -2:
+        return STATUS_EXHAUSTED
+    if d == -1:
+        cs[0] = 0
+        ls[0] = 0
+        rs[0] = 0
+        av[0] = allowed[0] & full
+        d = 0
+    stop = meta[2] + budget
+    count = meta[1]
+    nodes = meta[2]
+    status = STATUS_EXHAUSTED
+    while d >= 0:
+        a = av[d]
+        if a == 0:
+            d -= 1
+            continue
+        if nodes >= stop:
+            status = STATUS_BUDGET
+            break
+        bit = a & -a
+        av[d] = a ^ bit
+        nodes += 1
+        if d == n - 1:
+            count += 1
+            if meta[3] >= 0 and count > meta[3]:
+                status = STATUS_LIMIT
+                break
+            continue
+        c = cs[d] | bit
+        lf = ((ls[d] | bit) << 1) & full
+        rt = (rs[d] | bit) >> 1
+        d += 1
+        cs[d] = c
+        ls[d] = lf
+        rs[d] = rt
+        av[d] = allowed[d] & ~(c | lf | rt) & full
+    meta[0] = d if status != STATUS_EXHAUSTED else -2
+    meta[1] = count
+    meta[2] = nodes
+    return status
 
 
 def new_state(n: int) -> tuple[np.ndarray, ...]:
