@@ -94,7 +94,7 @@ def test_against_brute_force(chunk):
 @pytest.mark.parametrize("chunk", range(4))
 def test_every_order_against_brute_force(chunk):
     rng = random.Random(2000 + chunk)
-    for _ in range(40):
+    for _ in range(25):
         n, placed, blocked = _random_case(rng)
         expected = brute_completions(n, placed, blocked)
         listed = [s.placement for s in completions(n, placed, blocked=blocked,
@@ -181,14 +181,14 @@ def test_no_completion_cross_checked():
     # small boards: "none" from every order agrees with brute force
     rng = random.Random(11)
     nones = 0
-    for _ in range(300):
-        n = rng.randint(6, 8)
+    for _ in range(150):
+        n = rng.randint(5, 7)
         placed, blocked = _random_board(rng, n, rng.randint(0, 2), rng.randint(n, 3 * n))
         expected = brute_completions(n, placed, blocked)
         report = solve(n, placed, blocked=blocked, order="constrained", seed=rng.randrange(9))
         assert (report.solution is None) == (not expected)
         nones += not expected
-    assert nones >= 30
+    assert nones >= 20
     # larger boards: the constrained proof agrees with the exhaustive textbook-order count
     for seed in range(40):
         r2 = random.Random(seed)
