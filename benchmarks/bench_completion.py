@@ -212,7 +212,7 @@ def cpsat(n: int, queens: list[Square], blocked: list[Square],
 def textbook_threshold(sizes: list[int], per: int, cap: float) -> list[str]:
     """Median and worst time of order="rows" on random boards (n // 10 queens, up to 2n
     blocked squares), each run cut off at ``cap`` seconds."""
-    rows = ["| n | median s | worst s | cut off at %g s |" % cap, "|---:|---:|---:|---:|"]
+    rows = [f"| n | median s | worst s | cut off at {cap:g} s |", "|---:|---:|---:|---:|"]
     k = __import__("nqueens.kernels.completion", fromlist=["x"])
     for n in sizes:
         times = []

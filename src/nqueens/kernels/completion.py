@@ -38,8 +38,8 @@ __all__ = [
     "STATUS_SOLUTION",
     "count_rows",
     "new_state",
-    "setup",
     "search",
+    "setup",
 ]
 
 ORDER_ROWS = 0
@@ -178,13 +178,13 @@ def _place(n, w, bits, cnt, q, trail, qstack, queue, meta, r, c):
             continue
         d = i - r
         j = c + d
-        if 0 <= j < n and _is_open(bits, 0, i, j):
-            if _remove(n, bits, cnt, q, trail, queue, meta, i, j) == 0:
-                return 0
+        if (0 <= j < n and _is_open(bits, 0, i, j)
+                and _remove(n, bits, cnt, q, trail, queue, meta, i, j) == 0):
+            return 0
         j = c - d
-        if 0 <= j < n and _is_open(bits, 0, i, j):
-            if _remove(n, bits, cnt, q, trail, queue, meta, i, j) == 0:
-                return 0
+        if (0 <= j < n and _is_open(bits, 0, i, j)
+                and _remove(n, bits, cnt, q, trail, queue, meta, i, j) == 0):
+            return 0
     return 1
 
 
