@@ -20,6 +20,19 @@ completions into disjoint sets, so counting and listing stay exact in both order
 
 Layout of ``fr[d]`` (one frame per branching depth): trail mark, queen mark, next candidate,
 number of candidates; the candidates (squares ``r * n + c``) are in ``cands[d]``.
+
+>>> import numpy as np
+>>> bits, cnt, q, trail, qstack, queue, fr, cands, meta = state = new_state(4)
+>>> meta[M_STOP] = 1                      # stop at each solution (rows order by default)
+>>> setup(4, 1, np.ones(16, np.uint8), np.zeros(0, np.int64), bits, cnt, q, trail, qstack,
+...       queue, meta)
+1
+>>> search(4, 1, *state, 1000) == STATUS_SOLUTION, [int(c) for c in q[0]]
+(True, [1, 3, 0, 2])
+>>> search(4, 1, *state, 1000) == STATUS_SOLUTION, [int(c) for c in q[0]]
+(True, [2, 0, 3, 1])
+>>> search(4, 1, *state, 1000) == STATUS_EXHAUSTED
+True
 """
 
 from __future__ import annotations
