@@ -187,10 +187,12 @@ def test_complete_random_instance():
         (("complete", "8", "-x", "9,1"), "blocked square <9,1> is off"),
         (("complete", "8", "-q", "1-1"), "ROW,COL"),
         (("complete", "-q", "1,1"), "board size N"),
-        (("complete", "64"), "n <= 63"),
+        (("complete", "1001"), "n <= 1000"),
         (("complete", "8", "--random", "9"), "between 0 and 8"),
         (("complete", "8", "--seed", "3"), "--seed applies only to --random"),
-        (("complete", "8", "--limit", "3"), "--limit applies only to --all"),
+        (("complete", "8", "--limit", "3"), "--limit applies only to --all or --count"),
+        (("complete", "8", "--all", "--limit", "0"), "at least 1"),
+        (("complete", "8", "--order", "fast"), "invalid choice"),
         (("complete", "8", "--count", "--all"), "not allowed with"),
         (("complete", "8", "--board", "/nonexistent/b.txt"), "cannot read board file"),
     ],
@@ -229,3 +231,95 @@ def test_construct_and_verify_do_not_import_numba(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": str(SRC)},
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+# -- complete: Ctrl-C ------------------------------------------------------------------------
+
+
+def _hard_diagonal_board(n: int = 50, seed: int = 550, fraction: float = 0.4) -> str:
+    """A prob079-style excluded-diagonals board (as blocked squares) that no solver here
+    decides within seconds: shuffled diagonals, each excluded while every row and column
+    keeps 4 open squares; the first 40% of them blocked."""
+    import random
+
+    rng = random.Random(seed)
+    diags = [(i, kind) for kind in (0, 1) for i in range(2 * n - 1)]
+    rng.shuffle(diags)
+    row_open, col_open = [n] * n, [n] * n
+    closed: set[tuple[int, int]] = set()
+    chosen = []
+    for i, kind in diags:
+        sq = [(r, i - r if kind else r - i + n - 1) for r in range(n)]
+        sq = [(r, c) for r, c in sq if 0 <= c < n and (r, c) not in closed]
+        rows = {r: sum(1 for x, _ in sq if x == r) for r, _ in sq}
+        cols = {c: sum(1 for _, y in sq if y == c) for _, c in sq}
+        if all(row_open[r] - m >= 4 for r, m in rows.items()) and all(
+                col_open[c] - m >= 4 for c, m in cols.items()):
+            for r, c in sq:
+                closed.add((r, c))
+                row_open[r] -= 1
+                col_open[c] -= 1
+            chosen.append(sq)
+    blocked = {s for sq in chosen[: int(fraction * len(chosen))] for s in sq}
+    return "\n".join("".join("x" if (r, c) in blocked else "." for c in range(n))
+                     for r in range(n)) + "\n"
+
+
+@pytest.mark.parametrize("mode", ["count", "all", "solve"])
+def test_complete_stops_on_ctrl_c(tmp_path, mode):
+    import os
+    import random
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from conftest import SRC
+
+    assert run_cli("complete", "30", "-q", "1,1", "-f", "cols").code == 0   # kernels compiled
+    assert run_cli("complete", "8", "--count").code == 0
+    args = {"count": ["26", "--count"], "all": ["26", "--all", "-f", "cols"],
+            "solve": ["--board", str(tmp_path / "hard.txt"), "--order", "constrained"]}[mode]
+    (tmp_path / "hard.txt").write_text(_hard_diagonal_board())
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "nqueens", "complete", *args],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        time.sleep(2.5 + random.random() * 1.5)   # past start-up, at a random moment
+        assert proc.poll() is None, "finished before the signal"
+        proc.send_signal(signal.SIGINT)
+        sent = time.perf_counter()
+        line = proc.stderr.readline() if proc.stderr else ""
+        answered = time.perf_counter() - sent
+        proc.wait(timeout=10)
+        waited = time.perf_counter() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, line
+    assert line.strip() == "nqueens: interrupted"
+    assert answered < 1.0, answered     # the search stopped and the message is out
+    # the process is gone within 1.5 s; on a heavily loaded machine the interpreter's own
+    # teardown of the numba kernels alone can take longer, so that is measured and allowed
+    assert waited < max(1.5, _teardown_seconds() + 0.5), waited
+
+
+def _teardown_seconds() -> float:
+    """How long a process that ran the completion kernels takes to exit after its last line."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from conftest import SRC
+
+    code = ("from nqueens.completion import count_completions as c\n"
+            "c(30, [(0, 0)], limit=5); c(8, [])\nprint('done', flush=True)\n")
+    proc = subprocess.Popen([sys.executable, "-u", "-c", code], stdout=subprocess.PIPE,
+                            text=True, env={**os.environ, "PYTHONPATH": str(SRC)})
+    assert proc.stdout is not None and proc.stdout.readline() == "done\n"
+    start = time.perf_counter()
+    proc.wait(timeout=30)
+    return time.perf_counter() - start

@@ -6,7 +6,9 @@ import random
 
 import pytest
 
+from nqueens.board import is_solution
 from nqueens.completion import (
+    ORDERED_MAX_N,
     allowed_masks,
     complete,
     completions,
@@ -14,11 +16,56 @@ from nqueens.completion import (
     parse_board,
     parse_squares,
     random_instance,
+    solve,
 )
-from nqueens.errors import InvalidBoardError, InvalidSizeError, ParseError
+from nqueens.errors import InvalidBoardError, InvalidSizeError, ParseError, UnknownOptionError
+from nqueens.large.verify import verify_cols
 
 from conftest import OEIS
-from naive import brute_completions, is_solution_pairwise
+from naive import attacks, brute_completions, is_solution_pairwise
+
+ISSUE_BOARDS = [
+    (63, "1,37 5,16 7,51 12,18 13,29 15,44 16,34 21,13 28,4 34,19 36,5 41,2 43,17 45,20 46,27 "
+     "58,60 61,3", "2,23 15,10 23,61 25,2 39,6 54,56 61,62"),
+    (49, "4,7 14,29", "1,34 2,42 3,17 4,23 4,31 5,23 8,16 8,20 9,13 9,45 10,3 10,18 11,35 12,20 "
+     "12,38 12,47 14,26 16,26 17,5 17,27 17,29 19,45 20,24 21,21 21,28 22,1 23,24 24,40 25,2 "
+     "26,26 27,41 29,38 30,8 30,14 31,5 31,12 32,11 35,1 36,6 36,11 37,21 38,7 40,17 40,20 "
+     "42,21 42,49 43,48 44,18 44,29 46,3 46,14 47,3 47,25 47,37 47,38 48,43 49,28"),
+]
+
+
+def _obvious_completions(n, placed, blocked):
+    """Row by row, every column tried, every queen so far checked pairwise: lexicographic."""
+    fixed = dict(placed)
+    walls = set(blocked)
+    out = []
+
+    def go(row, cols):
+        if row == n:
+            out.append(tuple(cols))
+            return
+        for c in ([fixed[row]] if row in fixed else range(n)):
+            if (row, c) in walls or any(attacks(r, cc, row, c) for r, cc in enumerate(cols)):
+                continue
+            go(row + 1, [*cols, c])
+
+    go(0, [])
+    return out
+
+
+def _check_answer(n, placed, blocked, solution):
+    """The independent checks: a solution, the placed queens kept, no blocked square used."""
+    p = solution.placement
+    assert is_solution(p) and verify_cols(list(p)).ok
+    assert all(p[r] == c for r, c in placed)
+    assert not any(p[r] == c for r, c in blocked)
+
+
+def _random_board(rng, n, k, b):
+    placed = random_instance(n, k, seed=rng.randrange(10**9))
+    occupied = set(placed)
+    blocked = {(rng.randrange(n), rng.randrange(n)) for _ in range(b)} - occupied
+    return placed, sorted(blocked)
 
 
 def _random_case(rng: random.Random):
@@ -42,6 +89,155 @@ def test_against_brute_force(chunk):
         assert count_completions(n, placed, blocked=blocked) == len(expected)
         first = complete(n, placed, blocked=blocked)
         assert (first.placement if first else None) == (expected[0] if expected else None)
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_every_order_against_brute_force(chunk):
+    rng = random.Random(2000 + chunk)
+    for _ in range(25):
+        n, placed, blocked = _random_case(rng)
+        expected = brute_completions(n, placed, blocked)
+        listed = [s.placement for s in completions(n, placed, blocked=blocked,
+                                                   order="constrained")]
+        assert sorted(listed) == expected and len(set(listed)) == len(listed)
+        assert [s.placement for s in completions(n, placed, blocked=blocked, order="rows")] \
+            == expected
+        for seed in range(3):
+            got = complete(n, placed, blocked=blocked, order="constrained", seed=seed)
+            assert (got is None) == (not expected)
+            assert got is None or got.placement in expected
+        for limit in (0, 1, 2):
+            assert count_completions(n, placed, blocked=blocked, limit=limit) == min(
+                len(expected), limit + 1)
+
+
+@pytest.mark.parametrize("n", range(9, 13))
+def test_up_to_12_against_the_obvious_search(n):
+    rng = random.Random(n)
+    for _ in range(6):
+        placed, blocked = _random_board(rng, n, rng.randint(2, 4), rng.randint(0, 2 * n))
+        expected = _obvious_completions(n, placed, blocked)
+        assert count_completions(n, placed, blocked=blocked) == len(expected)
+        assert [s.placement for s in completions(n, placed, blocked=blocked)] == expected
+        assert sorted(s.placement for s in completions(
+            n, placed, blocked=blocked, order="constrained")) == expected
+        first = complete(n, placed, blocked=blocked, order="rows")
+        assert (first.placement if first else None) == (expected[0] if expected else None)
+        fast = complete(n, placed, blocked=blocked, order="constrained", seed=n)
+        assert (fast is None) == (not expected) and (fast is None or fast.placement in expected)
+
+
+def test_issue_boards_are_completed():
+    for n, queens, blocked_text in ISSUE_BOARDS:
+        placed, blocked = parse_squares(queens), parse_squares(blocked_text)
+        for seed in (0, 1):
+            s = complete(n, placed, blocked=blocked, seed=seed)
+            assert s is not None
+            _check_answer(n, placed, blocked, s)
+
+
+@pytest.mark.parametrize("n", [30, 50, 80, 120, 200])
+def test_large_answers_checked_by_the_verifier(n):
+    rng = random.Random(n)
+    for _ in range(6):
+        placed, blocked = _random_board(rng, n, rng.randint(0, n // 3), rng.randint(0, 2 * n))
+        report = solve(n, placed, blocked=blocked, seed=rng.randrange(100))
+        assert report.order == "constrained"
+        assert report.solution is not None      # every board of this mix has completions
+        _check_answer(n, placed, blocked, report.solution)
+
+
+def test_large_count_and_listing_with_few_open_rows():
+    from itertools import permutations
+
+    n = 60
+    base = complete(n, [], seed=3)
+    assert base is not None
+    rng = random.Random(5)
+    for open_rows in (4, 6, 7, 12):
+        rows = set(rng.sample(range(n), n - open_rows))
+        placed = [(r, base.placement[r]) for r in sorted(rows)]
+        listed = list(completions(n, placed))
+        for s in listed:
+            _check_answer(n, placed, [], s)
+        assert len(set(listed)) == len(listed) >= 1
+        assert count_completions(n, placed) == len(listed)
+        assert count_completions(n, placed, limit=0) == 1
+        if open_rows > 7:
+            continue
+        # the obvious count: every permutation of the free columns over the free rows
+        free = sorted(set(range(n)) - rows)
+        cols = sorted(set(range(n)) - {c for _, c in placed})
+        brute = 0
+        for p in permutations(cols):
+            sq = list(zip(free, p, strict=True))
+            if all(not attacks(*x, *y) for i, x in enumerate(sq) for y in sq[i + 1:]) and all(
+                    not attacks(*x, *y) for x in sq for y in placed):
+                brute += 1
+        assert brute == len(listed)
+
+
+def test_no_completion_cross_checked():
+    # small boards: "none" from every order agrees with brute force
+    rng = random.Random(11)
+    nones = 0
+    for _ in range(150):
+        n = rng.randint(5, 7)
+        placed, blocked = _random_board(rng, n, rng.randint(0, 2), rng.randint(n, 3 * n))
+        expected = brute_completions(n, placed, blocked)
+        report = solve(n, placed, blocked=blocked, order="constrained", seed=rng.randrange(9))
+        assert (report.solution is None) == (not expected)
+        nones += not expected
+    assert nones >= 20
+    # larger boards: the constrained proof agrees with the exhaustive textbook-order count
+    for seed in range(40):
+        r2 = random.Random(seed)
+        n = r2.randint(14, 20)
+        placed, blocked = _random_board(r2, n, r2.randint(2, 6), r2.randint(2 * n, 5 * n))
+        report = solve(n, placed, blocked=blocked, order="constrained", seed=seed)
+        rows_first = complete(n, placed, blocked=blocked, order="rows")
+        assert (report.solution is None) == (rows_first is None)
+        if report.solution is not None:
+            _check_answer(n, placed, blocked, report.solution)
+
+
+def test_restarts_still_prove_and_answer():
+    # prob079-style excluded diagonals (as blocked squares): hard enough to need restarts
+    n = 24
+    rng = random.Random(3)
+    diags = [(i, kind) for kind in (0, 1) for i in range(2 * n - 1)]
+    rng.shuffle(diags)
+    seen_restart = False
+    for d in (10, 13, 16, 19, 22, 25, 28, 34, 37):  # (d = 31 takes the search ~20 s)
+        blocked = sorted({(r, i - r if kind else r - i + n - 1) for i, kind in diags[:d]
+                          for r in range(n) if 0 <= (i - r if kind else r - i + n - 1) < n})
+        report = solve(n, [], blocked=blocked, order="constrained", seed=d)
+        # cross-check: the row-by-row bitmask count (a different kernel and order)
+        assert (report.solution is None) == (count_completions(n, [], blocked=blocked,
+                                                               limit=0) == 0)
+        if report.solution is not None:
+            _check_answer(n, [], blocked, report.solution)
+        seen_restart |= report.restarts > 0
+    assert seen_restart
+
+
+def test_seeded_search_is_deterministic():
+    placed = random_instance(100, 10, seed=4)
+    a = [solve(100, placed, seed=s) for s in (1, 1, 2)]
+    assert a[0] == a[1]
+    assert a[0].solution != a[2].solution   # (different seeds happen to differ here)
+    with pytest.raises(UnknownOptionError, match="order must be one of"):
+        complete(8, [], order="fast")  # type: ignore[arg-type]
+    with pytest.raises(InvalidSizeError, match="limit"):
+        count_completions(8, [], limit=-1)
+
+
+def test_auto_order_switches_at_the_measured_size():
+    n = ORDERED_MAX_N
+    assert solve(n, [(0, 0)]).order == "rows"
+    assert solve(n + 1, [(0, 0)]).order == "constrained"
+    # rows order gives the lexicographically first completion
+    assert complete(n, [(0, 0)]) == next(completions(n, [(0, 0)], order="rows"))
 
 
 def test_empty_board_counts_match_oeis():
@@ -103,8 +299,8 @@ def test_bad_boards(placed, blocked, fragment):
 
 
 def test_sizes():
-    with pytest.raises(InvalidSizeError, match="n <= 63"):
-        complete(64, [])
+    with pytest.raises(InvalidSizeError, match="n <= 1000"):
+        complete(1001, [])
     with pytest.raises(InvalidSizeError):
         complete(0, [])
     assert allowed_masks(63, [(0, 0)])[0] == 1

@@ -2,12 +2,29 @@
 
 The n-Queens Completion problem (Gent, Jefferson and Nightingale, 2017; NP-complete): some
 queens are already placed (and some squares may be blocked); place the others. Every answer
-comes from the exhaustive compiled bitmask search of :mod:`nqueens.strategies.bitmask`: each
-row gets an ``allowed`` mask before the search starts (the placed queen's square for its row;
-for the other rows, every square not attacked by a placed queen and not blocked), so ``None``
-or a count of 0 is a proof that the board cannot be finished. Exact for n <= 63 (64-bit masks);
-how long it takes depends on the instance (n up to about 32 is quick when a few queens are
-placed).
+comes from the compiled search of :mod:`nqueens.kernels.completion`: bitsets of the squares
+still open per row and per column (boards up to ``MAX_N``), propagation of forced squares (a
+row or column with one open square) and of dead ends (a row or column with none), and one of
+two branching orders:
+
+``order="rows"``
+    the textbook order: the lowest row without a queen, columns ascending. The first answer
+    is the first completion in search order (the lexicographically smallest); listing gives
+    the completions in that order. Fast up to ``ORDERED_MAX_N`` or so; past it random
+    instances can take minutes.
+``order="constrained"``
+    the row or column with the fewest open squares first. :func:`complete` then breaks ties
+    and orders candidates at random (seeded: the same ``seed`` gives the same answer) and
+    restarts after a growing number of dead ends, which cuts the heavy tails of random
+    instances; the runs are unlimited after a few dozen restarts, so ``None`` is still a
+    proof (a run that searched its whole tree). Counting and listing use the same order
+    without randomness or restarts: listing order is then the order of that search, not
+    the textbook order.
+``order="auto"`` (the default)
+    ``"rows"`` for n <= ``ORDERED_MAX_N``, ``"constrained"`` beyond.
+
+Counts ignore the order (the same number either way) and always use ``"constrained"``.
+The searches run in bounded slices, so Ctrl-C stops them within a fraction of a second.
 
 Squares are ``(row, col)`` pairs, 0-based, as everywhere in the API; messages name squares
 in the textbooks' 1-based ``<row,col>`` notation. Parsing the CLI's 1-based text lives here
@@ -17,6 +34,8 @@ too (:func:`parse_squares`, :func:`parse_board`); printing is the CLI's job.
 Solution('1 5 8 6 3 7 2 4')
 >>> count_completions(8, [(0, 0)]), count_completions(8, [(0, 0)], blocked=[(1, 4)])
 (4, 3)
+>>> count_completions(8, [], limit=10)    # more than 10
+11
 >>> complete(4, [(0, 0)]) is None    # no 4-queens solution has a corner queen: proven
 True
 """
@@ -25,13 +44,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Mapping
-from itertools import combinations
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from nqueens.board import Solution
-from nqueens.errors import InvalidBoardError, InvalidSizeError, ParseError
+from nqueens.errors import InvalidBoardError, InvalidSizeError, ParseError, UnknownOptionError
 
 __all__ = [
     "MAX_N",
+    "ORDERED_MAX_N",
+    "Order",
+    "SearchReport",
     "Square",
     "allowed_masks",
     "complete",
@@ -40,6 +63,7 @@ __all__ = [
     "parse_board",
     "parse_squares",
     "random_instance",
+    "solve",
 ]
 
 Square = tuple[int, int]
@@ -47,15 +71,46 @@ Square = tuple[int, int]
 
 Squares = Iterable[Square] | Mapping[int, int]
 
-MAX_N = 63
-"""The largest board the 64-bit masks of the compiled search hold."""
+Order = Literal["auto", "rows", "constrained"]
+"""Branching order: see the module docstring."""
+
+MAX_N = 1000
+"""The largest board the completion search accepts (memory and time grow as n^2)."""
+
+ORDERED_MAX_N = 24
+"""Up to this n, ``order="auto"`` keeps the textbook order (measured: see docs/completion.md)."""
+
+ORDERS = ("auto", "rows", "constrained")
 
 
-def complete(n: int, placed: Squares, *, blocked: Iterable[Square] = ()) -> Solution | None:
-    """The first completion in search order (rows top-down, columns ascending), or None.
+@dataclass(frozen=True)
+class SearchReport:
+    """What one :func:`solve` call did: the answer and the effort it took."""
 
-    COST: the bitmask search over the unplaced rows, stopping at the first completion;
-    ``None`` only after the whole (pruned) tree was searched. O(k^2) checks of the k placed
+    solution: Solution | None
+    """A completion, or None: then ``proof`` is True (the search was exhaustive)."""
+    order: str
+    """The branching order used (``"rows"`` or ``"constrained"``)."""
+    nodes: int
+    """Branching decisions tried (forced squares not counted)."""
+    fails: int
+    """Dead ends met."""
+    restarts: int
+    """Restarts of the randomised search."""
+
+
+def complete(
+    n: int, placed: Squares, *, blocked: Iterable[Square] = (), order: Order = "auto",
+    seed: int = 0,
+) -> Solution | None:
+    """A completion of the board, or None when there is none (a proof).
+
+    With ``order="rows"`` it is the first completion in search order (rows top-down,
+    columns ascending); with ``"constrained"`` the randomised, restarted search answers
+    (deterministic for a given ``seed``); ``"auto"`` picks by board size.
+
+    COST: O(n) per search node; the number of nodes depends on the instance (a few hundred
+    on random boards up to n = 200 with ``"constrained"``). O(k) checks of the k placed
     queens first; bad input raises :class:`~nqueens.errors.InvalidBoardError`.
 
     >>> complete(5, {0: 2})
@@ -65,35 +120,76 @@ def complete(n: int, placed: Squares, *, blocked: Iterable[Square] = ()) -> Solu
     ...
     nqueens.errors.InvalidBoardError: placed queens at <1,2> and <2,2> share a column
     """
-    return next(completions(n, placed, blocked=blocked, batch=1), None)
+    return solve(n, placed, blocked=blocked, order=order, seed=seed).solution
+
+
+def solve(
+    n: int, placed: Squares, *, blocked: Iterable[Square] = (), order: Order = "auto",
+    seed: int = 0,
+) -> SearchReport:
+    """:func:`complete` with the effort reported (nodes, dead ends, restarts). Same cost.
+
+    >>> r = solve(8, [(0, 0)], order="rows")
+    >>> r.solution, r.order, r.restarts
+    (Solution('1 5 8 6 3 7 2 4'), 'rows', 0)
+    """
+    how = _pick_order(n, order)
+    s = _Search(n, placed, blocked, how, stop=True, restart=how == "constrained", seed=seed)
+    found = s.next_solution()
+    return SearchReport(found, how, int(s.meta[_k().M_NODES]), int(s.meta[_k().M_FAILS]),
+                        int(s.meta[_k().M_RESTARTS]))
 
 
 def completions(
-    n: int, placed: Squares, *, blocked: Iterable[Square] = (), batch: int = 64
+    n: int, placed: Squares, *, blocked: Iterable[Square] = (), batch: int = 64,
+    order: Order = "auto",
 ) -> Iterator[Solution]:
-    """Every completion, lazily, in search order. Memory O(batch * n).
+    """Every completion, lazily: in textbook order with ``order="rows"`` (the default up to
+    ``ORDERED_MAX_N``), in most-constrained-line search order with ``"constrained"``.
 
-    COST: the whole stream is one exhaustive bitmask search of the unplaced rows.
+    ``batch`` is accepted for compatibility and ignored: completions come one at a time.
+    COST: the whole stream is one exhaustive search, O(n) per node; memory O(n^2).
 
     >>> [s.to_compact() for s in completions(6, [(0, 1)])]
     ['2 4 6 1 3 5']
+    >>> fast = [s.placement for s in completions(8, [(0, 0)], order="constrained")]
+    >>> sorted(fast) == [s.placement for s in completions(8, [(0, 0)], order="rows")]
+    True
     """
-    masks = allowed_masks(n, placed, blocked=blocked)
-    from nqueens.strategies.bitmask import solutions_allowed
+    del batch
+    how = _pick_order(n, order)
+    s = _Search(n, placed, blocked, how, stop=True, restart=False, seed=0)
+    return _stream(s)
 
-    return (Solution._trusted(p) for p in solutions_allowed(n, masks, batch=batch))
 
-
-def count_completions(n: int, placed: Squares, *, blocked: Iterable[Square] = ()) -> int:
+def count_completions(
+    n: int, placed: Squares, *, blocked: Iterable[Square] = (), limit: int | None = None
+) -> int:
     """The number of completions (0 is a proof that there is none). Exhaustive search.
+
+    Up to ``ORDERED_MAX_N`` the row-by-row bitmask count (O(1) per node, fastest when there
+    are many completions); beyond, the most-constrained-line search with propagation
+    (O(n) per node, far fewer nodes on large boards).
+
+    With ``limit=K`` the search stops as soon as it has seen K + 1 completions and returns
+    K + 1, which means "more than K" (``limit=1`` answers "is the completion unique?").
+    COST: O(n) per node of the most-constrained-line search (the same count in any order).
 
     >>> count_completions(8, []), count_completions(6, [(0, 1)])
     (92, 1)
+    >>> count_completions(8, [], limit=0), count_completions(6, [(0, 1)], limit=1)
+    (1, 1)
     """
-    masks = allowed_masks(n, placed, blocked=blocked)
-    from nqueens.strategies.bitmask import count_allowed
-
-    return count_allowed(n, masks)
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
+                              or limit < 0):
+        raise InvalidSizeError(f"limit must be a non-negative integer, not {limit!r}")
+    if n <= ORDERED_MAX_N:
+        return _count_rows(n, allowed_masks(n, placed, blocked=blocked), limit)
+    s = _Search(n, placed, blocked, "constrained", stop=False, restart=False, seed=0)
+    if limit is not None:
+        s.meta[_k().M_COUNT_LIMIT] = limit
+    s.run()
+    return int(s.meta[_k().M_COUNT])
 
 
 def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = ()) -> list[int]:
@@ -102,22 +198,8 @@ def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = ()) ->
     >>> [bin(m) for m in allowed_masks(4, [(0, 1)], blocked=[(2, 0)])]
     ['0b10', '0b1000', '0b100', '0b1101']
     """
-    _check_size(n)
-    queens = _squares(n, placed.items() if isinstance(placed, Mapping) else placed, "queen")
-    walls = _squares(n, blocked, "blocked square")
-    by_row: dict[int, int] = {}
-    for (r1, c1), (r2, c2) in combinations(queens, 2):
-        a, b = sorted([(r1, c1), (r2, c2)])
-        if a == b:
-            raise InvalidBoardError(f"a queen is placed twice at {_name(a)}")
-        how = _clash(a, b)
-        if how:
-            raise InvalidBoardError(f"placed queens at {_name(a)} and {_name(b)} share {how}")
-    for r, c in queens:
-        by_row[r] = c
-    for sq in walls:
-        if by_row.get(sq[0]) == sq[1]:
-            raise InvalidBoardError(f"square {_name(sq)} is blocked and holds a placed queen")
+    queens, walls = _validate(n, placed, blocked)
+    by_row = dict(queens)
     full = (1 << n) - 1
     masks = []
     for r in range(n):
@@ -226,6 +308,25 @@ def parse_board(text: str) -> tuple[int, list[Square], list[Square]]:
 # -- private helpers -----------------------------------------------------------------------
 
 
+def _count_rows(n: int, masks: list[int], limit: int | None) -> int:
+    """Count with the resumable row-by-row bitmask kernel, in slices (n <= 63)."""
+    import numpy as np
+
+    k = _k()
+    full = (1 << n) - 1
+    allowed = np.array(masks, dtype=np.int64)
+    av, cs, ls, rs = (np.zeros(n, dtype=np.int64) for _ in range(4))
+    meta = np.array([-1, 0, 0, -1 if limit is None else limit], dtype=np.int64)
+    while k.count_rows(n, full, allowed, av, cs, ls, rs, meta, 2_000_000) == k.STATUS_BUDGET:
+        pass
+    return int(meta[1])
+
+
+def _stream(s: _Search) -> Iterator[Solution]:
+    while (found := s.next_solution()) is not None:
+        yield found
+
+
 def _check_size(n: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise InvalidSizeError(f"n must be a positive integer, not {n!r}")
@@ -233,6 +334,95 @@ def _check_size(n: int) -> None:
         raise InvalidSizeError(
             f"n = {n} is too large for completion: the exact search handles n <= {MAX_N}"
         )
+
+
+def _validate(n: int, placed: Squares, blocked: Iterable[Square]) -> tuple[list[Square],
+                                                                         list[Square]]:
+    """The placed queens and blocked squares, checked: on the board, no two queens attacking
+    each other, no queen on a blocked square. O(k + b) with dictionaries per line."""
+    _check_size(n)
+    queens = _squares(n, placed.items() if isinstance(placed, Mapping) else placed, "queen")
+    walls = _squares(n, blocked, "blocked square")
+    seen: list[dict[int, Square]] = [{}, {}, {}, {}, {}]
+    for sq in queens:
+        r, c = sq
+        for key, table in zip((r * n + c, r, c, r - c, r + c), seen, strict=True):
+            other = table.get(key)
+            if other is not None:
+                a, b = sorted([sq, other])
+                if a == b:
+                    raise InvalidBoardError(f"a queen is placed twice at {_name(a)}")
+                raise InvalidBoardError(f"placed queens at {_name(a)} and {_name(b)} share "
+                                        f"{_clash(a, b)}")
+            table[key] = sq
+    by_row = dict(queens)
+    for sq in walls:
+        if by_row.get(sq[0]) == sq[1]:
+            raise InvalidBoardError(f"square {_name(sq)} is blocked and holds a placed queen")
+    return queens, walls
+
+
+def _k() -> Any:
+    """The compiled kernels, imported on first use (numba is slow to import)."""
+    from nqueens.kernels import completion as kernels
+
+    return kernels
+
+
+def _pick_order(n: int, order: str) -> str:
+    if order not in ORDERS:
+        raise UnknownOptionError(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
+    if order == "auto":
+        return "rows" if n <= ORDERED_MAX_N else "constrained"
+    return order
+
+
+class _Search:
+    """One resumable compiled search over a checked board, run in slices of bounded work."""
+
+    def __init__(self, n: int, placed: Squares, blocked: Iterable[Square], order: str, *,
+                 stop: bool, restart: bool, seed: int) -> None:
+        import numpy as np
+
+        queens, walls = _validate(n, placed, blocked)
+        k = _k()
+        self.n = n
+        self.k = k
+        self.state = k.new_state(n)
+        self.meta = meta = self.state[-1]
+        meta[k.M_ORDER] = k.ORDER_ROWS if order == "rows" else k.ORDER_CONSTRAINED
+        meta[k.M_STOP] = int(stop)
+        meta[k.M_RESTART] = int(restart)
+        meta[k.M_RNG] = random.Random(seed).getrandbits(63)
+        meta[k.M_LIMIT] = max(16, n) if restart else -1
+        open_sq = np.ones(n * n, dtype=np.uint8)
+        for r, c in walls:
+            open_sq[r * n + c] = 0
+        squares = np.array([r * n + c for r, c in queens], dtype=np.int64)
+        w = int(meta[k.M_W])
+        self.w = w
+        bits, cnt, q, trail, qstack, queue, *_ = self.state
+        k.setup(n, w, open_sq, squares, bits, cnt, q, trail, qstack, queue, meta)
+        # a slice is about 10^7 square operations: well under a second on any machine
+        self.budget = max(16, 10_000_000 // (4 * n * n))
+        self.done = False
+
+    def run(self) -> int:
+        """Search until a solution, the end, or the count limit; Python loops over slices."""
+        k = self.k
+        if self.done:
+            return int(k.STATUS_EXHAUSTED)
+        while True:
+            status = int(k.search(self.n, self.w, *self.state, self.budget))
+            if status != k.STATUS_BUDGET:
+                if status in (k.STATUS_EXHAUSTED, k.STATUS_LIMIT):
+                    self.done = True
+                return status
+
+    def next_solution(self) -> Solution | None:
+        if self.run() != self.k.STATUS_SOLUTION:
+            return None
+        return Solution._trusted(tuple(int(c) for c in self.state[2][0]))
 
 
 def _name(sq: Square) -> str:

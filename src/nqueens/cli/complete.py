@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from nqueens.cli._common import UsageError, board_size, non_negative_int, positive_int
+from nqueens.cli._common import UsageError, board_size, non_negative_int
 
 __all__ = ["EXIT_NONE", "register", "run_complete"]
 
@@ -19,9 +19,10 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "complete", help="finish a partial board, count completions, or prove there is none",
         description="Complete a board on which some queens are already placed (1-based "
-        "ROW,COL squares), optionally with blocked squares. The search is exhaustive: "
-        "'no completion' is a proof (exit 1). Bad boards exit 2. A board FILE has one line "
-        "per row of Q (placed queen), . (empty) and x (blocked).",
+        "ROW,COL squares), optionally with blocked squares; N up to 1000. 'no completion' is "
+        "a proof (exit 1): the search that says so was exhaustive. Bad boards exit 2. A board "
+        "FILE has one line per row of Q (placed queen), . (empty) and x (blocked). Ctrl-C "
+        "stops any search within a second (exit 130).",
     )
     p.add_argument("n", type=board_size, metavar="N", nargs="?",
                    help="board size (optional with --board)")
@@ -37,7 +38,18 @@ def register(sub: Any) -> None:
     what = p.add_mutually_exclusive_group()
     what.add_argument("--count", action="store_true", help="count the completions")
     what.add_argument("--all", action="store_true", help="stream every completion")
-    p.add_argument("--limit", "-k", type=positive_int, help="with --all: stop after K")
+    p.add_argument("--limit", "-k", type=non_negative_int,
+                   help="with --all: stop after K completions; with --count: stop counting "
+                   "past K (prints 'more than K')")
+    p.add_argument("--order", choices=("auto", "rows", "constrained"), default="auto",
+                   help="search order. rows: the textbook order (rows top-down, columns "
+                   "ascending): the answer is the FIRST completion in search order and --all "
+                   "lists completions in that order; slow on large random boards. "
+                   "constrained: the row or column with the fewest open squares first, with "
+                   "seeded random restarts for one answer (fast up to N = 200 and beyond; "
+                   "--all then lists in that search's order, not the textbook's). auto "
+                   "(default): rows for N <= 24, constrained beyond. --count is the same in "
+                   "any order")
     p.add_argument("--format", "-f", choices=("board", "cols", "json"), default="board",
                    help="board (Q and .), cols (1-based columns) or json")
     p.set_defaults(func=run_complete)
@@ -47,8 +59,13 @@ def _squares_text(squares: list[tuple[int, int]]) -> str:
     return " ".join(f"{r + 1},{c + 1}" for r, c in squares)
 
 
+def _one(solution: Any) -> Any:
+    return iter(() if solution is None else (solution,))
+
+
 def run_complete(args: argparse.Namespace) -> int:
     from nqueens.completion import (
+        complete,
         completions,
         count_completions,
         parse_board,
@@ -59,8 +76,10 @@ def run_complete(args: argparse.Namespace) -> int:
 
     if args.seed is not None and args.random is None:
         raise UsageError("--seed applies only to --random K")
-    if args.limit is not None and not args.all:
-        raise UsageError("--limit applies only to --all")
+    if args.limit is not None and not (args.all or args.count):
+        raise UsageError("--limit applies only to --all or --count")
+    if args.limit == 0 and args.all:
+        raise UsageError("--limit with --all must be at least 1")
     blocked = parse_squares(args.blocked)
     if args.board is not None:
         try:
@@ -91,14 +110,20 @@ def run_complete(args: argparse.Namespace) -> int:
         out.write(f"instance: nqueens complete {n} --queens {_squares_text(placed)!r}{extra}\n")
 
     if args.count:
-        total = count_completions(n, placed, blocked=blocked)
+        total = count_completions(n, placed, blocked=blocked, limit=args.limit)
+        more = args.limit is not None and total > args.limit
         if fmt == "json":
-            out.write(json.dumps({**instance, "count": total, "exhaustive": True}) + "\n")
+            record = ({**instance, "count": None, "more_than": args.limit} if more else
+                      {**instance, "count": total, "exhaustive": True})
+            out.write(json.dumps(record) + "\n")
         else:
-            out.write(f"{total}\n")
+            out.write(f"more than {args.limit}\n" if more else f"{total}\n")
         return 0 if total else EXIT_NONE
 
-    stream = completions(n, placed, blocked=blocked, batch=64 if args.all else 1)
+    if args.all:
+        stream = completions(n, placed, blocked=blocked, order=args.order)
+    else:
+        stream = _one(complete(n, placed, blocked=blocked, order=args.order))
     found = 0
     for s in stream:
         found += 1
