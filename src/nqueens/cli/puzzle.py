@@ -118,7 +118,7 @@ def _grid(p: Puzzle, cols: tuple[int, ...]) -> str:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from nqueens.puzzles.solve import solve
+    from nqueens.puzzles.exact import solve
 
     p = _read(args.file)
     cols = solve(p)
@@ -133,7 +133,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _count(args: argparse.Namespace) -> int:
-    from nqueens.puzzles.solve import count
+    from nqueens.puzzles.exact import count
 
     p = _read(args.file)
     result = count(p, limit=args.max)
@@ -220,7 +220,7 @@ def _make(args: argparse.Namespace) -> int:
 
 
 def _svg(args: argparse.Namespace) -> int:
-    from nqueens.puzzles.solve import solve
+    from nqueens.puzzles.exact import solve
     from nqueens.render.puzzle_svg import puzzle_svg
 
     p = _read(args.file)

@@ -42,7 +42,7 @@ from itertools import combinations
 from nqueens.errors import UnknownOptionError
 from nqueens.narrate import LANGUAGES
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square
-from nqueens.puzzles.solve import solutions
+from nqueens.puzzles.exact import solutions
 
 __all__ = [
     "GRADES",

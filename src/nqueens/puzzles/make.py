@@ -5,7 +5,7 @@ under the ``diagonals`` rule), grow n connected regions at random from its n que
 repair: while a second solution exists, move one square of it that is not a queen of the
 first solution into a neighbouring region (keeping both regions connected). That region now
 holds two queens of the second solution, so that solution is gone, and the first one stays.
-The count is exact (:func:`nqueens.puzzles.solve.count` with a cap of 1), so the result is
+The count is exact (:func:`nqueens.puzzles.exact.count` with a cap of 1), so the result is
 unique by proof, not by sampling.
 
 Completion puzzles: draw a random n-queens solution, give all its queens, then remove givens
@@ -20,7 +20,7 @@ comes from ``random.Random(seed)``, so a seed gives the same puzzle on every mac
 >>> m = make(6, seed=1)
 >>> m.puzzle.kind, m.seed
 ('regions', 1)
->>> from nqueens.puzzles.solve import count
+>>> from nqueens.puzzles.exact import count
 >>> count(m.puzzle, limit=1).count
 1
 """
@@ -40,7 +40,7 @@ from nqueens.puzzles.model import (
     completion_puzzle,
     region_puzzle,
 )
-from nqueens.puzzles.solve import is_unique, solutions
+from nqueens.puzzles.exact import is_unique, solutions
 
 __all__ = ["Made", "make", "random_regions", "random_solution"]
 

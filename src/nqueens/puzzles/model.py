@@ -22,7 +22,7 @@ Blank lines and spaces inside rows are ignored. Regions are numbered in order of
 appearance (reading row by row), so :meth:`Puzzle.to_text` writes the letters A, B, C, ...
 in that order. Every malformed input raises :class:`PuzzleFormatError` (a
 :class:`~nqueens.errors.ParseError`) with a one-line message naming the line or the square
-(1-based ``<row,col>``). Solving is left to :mod:`nqueens.puzzles.solve`.
+(1-based ``<row,col>``). Solving is left to :mod:`nqueens.puzzles.exact`.
 
 >>> p = parse_puzzle("AAB\\nACB\\nCCB\\n")
 >>> p.kind, p.n, p.regions[1]

@@ -76,7 +76,7 @@ def puzzle_svg(
 ) -> str:
     """The puzzle as an SVG document string, with ``solution`` queens drawn if given. O(n^2).
 
-    ``solution`` is a 0-based column per row (e.g. from :func:`nqueens.puzzles.solve.solve`);
+    ``solution`` is a 0-based column per row (e.g. from :func:`nqueens.puzzles.exact.solve`);
     ``crosses`` lists squares to mark with a cross. ``size`` is the width in pixels (None:
     fill the container).
 
