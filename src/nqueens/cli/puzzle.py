@@ -149,8 +149,8 @@ def _count(args: argparse.Namespace) -> int:
 def _explain(args: argparse.Namespace) -> int:
     from nqueens.puzzles.explain import explain, step_text, summary_text
 
-    p = _read(args.file)
     step_text_check(args.lang)
+    p = _read(args.file)
     e = explain(p)
     lines = [step_text(s, args.lang, p) for s in e.steps]
     if args.json:
@@ -236,8 +236,8 @@ def _svg(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from nqueens.render.puzzle_play import play_html
 
-    p = _read(args.file)
     step_text_check(args.lang)
+    p = _read(args.file)
     _emit(play_html(p, lang=args.lang), args.output)
     return 0
 
