@@ -12,10 +12,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import SRC, assert_bad_input, run_cli
+from nqueens.puzzles import parse_puzzle
 from test_puzzles import brute
 
-from nqueens.puzzles import parse_puzzle
+from conftest import SRC, assert_bad_input, run_cli
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +105,7 @@ def test_make_svg_and_svg_with_solution(region10, tmp_path):
                        for c in range(10)}
     queens = sorted((int(g.get("data-row")), int(g.get("data-col")))
                     for g in root.findall(f".//{ns}g[@class='queen']"))
-    assert len(queens) == 10 and brute  # the drawn queens are the solution
+    assert len(queens) == 10  # the drawn queens are the solution
     from nqueens.puzzles import first_violation
 
     assert first_violation(p, tuple(c for _, c in queens)) is None

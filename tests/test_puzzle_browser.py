@@ -71,7 +71,7 @@ def region_page(tmp_path_factory):
 
 
 def test_click_cycles_cross_queen_empty_and_conflicts_show(browser, region_page):
-    path, made = region_page
+    path, _made = region_page
     p = Page(browser, path)
     assert p.text("#status") == "0 of 8 queens placed"
     p.click(0, 0)

@@ -19,6 +19,7 @@ play page live in :mod:`nqueens.render.puzzle_svg` and :mod:`nqueens.render.puzz
 
 from __future__ import annotations
 
+from nqueens.puzzles.exact import PuzzleCount, count, is_unique, solutions, solve
 from nqueens.puzzles.explain import GRADES, Explanation, Step, explain, step_text
 from nqueens.puzzles.make import Made, make
 from nqueens.puzzles.model import (
@@ -29,7 +30,6 @@ from nqueens.puzzles.model import (
     parse_puzzle,
     region_puzzle,
 )
-from nqueens.puzzles.exact import PuzzleCount, count, is_unique, solutions, solve
 
 __all__ = [
     "GRADES",

@@ -41,8 +41,8 @@ from itertools import combinations
 
 from nqueens.errors import UnknownOptionError
 from nqueens.narrate import LANGUAGES
-from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square
 from nqueens.puzzles.exact import solutions
+from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square
 
 __all__ = [
     "GRADES",
@@ -152,7 +152,8 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
     if lang not in LANGUAGES:
         raise UnknownOptionError(f"unknown language {lang!r}; choose one of "
                                  f"{', '.join(LANGUAGES)}")
-    sq = (lambda s: _square(s, lang))
+    def sq(s: Square) -> str:
+        return _square(s, lang)
     cleared = len(step.removed)
     if step.rule in ("given", "single", "search"):
         assert step.place is not None

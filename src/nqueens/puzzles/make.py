@@ -31,6 +31,7 @@ import random
 from dataclasses import dataclass
 
 from nqueens.errors import InvalidSizeError, NQueensRuntimeError, UnknownOptionError
+from nqueens.puzzles.exact import is_unique, solutions
 from nqueens.puzzles.explain import GRADES, RULES, explain, grade_number
 from nqueens.puzzles.model import (
     KINDS,
@@ -40,7 +41,6 @@ from nqueens.puzzles.model import (
     completion_puzzle,
     region_puzzle,
 )
-from nqueens.puzzles.exact import is_unique, solutions
 
 __all__ = ["Made", "make", "random_regions", "random_solution"]
 
@@ -137,14 +137,14 @@ def random_regions(n: int, rng: random.Random, seeds: list[Square]) -> list[list
     frontier: list[tuple[Square, int]] = []
     for k, (r, c) in enumerate(seeds):
         grid[r][c] = k
-        frontier.extend(((nb, k) for nb in _neighbours(n, r, c)))
+        frontier.extend((nb, k) for nb in _neighbours(n, r, c))
     while frontier:
         i = rng.randrange(len(frontier))
         frontier[i], frontier[-1] = frontier[-1], frontier[i]
         (r, c), k = frontier.pop()
         if grid[r][c] == -1:
             grid[r][c] = k
-            frontier.extend(((nb, k) for nb in _neighbours(n, r, c)))
+            frontier.extend((nb, k) for nb in _neighbours(n, r, c))
     return grid
 
 
