@@ -28,8 +28,8 @@ from nqueens.puzzles import (
     solutions,
     solve,
 )
-from nqueens.puzzles.explain import GRADES, RULES
-from nqueens.puzzles.make import random_regions
+from nqueens.puzzles.generate import random_regions
+from nqueens.puzzles.logic import GRADES, RULES
 
 # --- the oracle --------------------------------------------------------------------------
 
@@ -228,7 +228,7 @@ def test_logic_only_explanations_never_search():
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
 def test_every_step_is_narrated_in_each_language(lang):
-    from nqueens.puzzles.explain import step_text, summary_text
+    from nqueens.puzzles.logic import step_text, summary_text
 
     for p in PUZZLES[::4]:
         e = explain(p)

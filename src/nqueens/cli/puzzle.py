@@ -147,7 +147,7 @@ def _count(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from nqueens.puzzles.explain import explain, step_text, summary_text
+    from nqueens.puzzles.logic import explain, step_text, summary_text
 
     step_text_check(args.lang)
     p = _read(args.file)
@@ -180,8 +180,8 @@ def step_text_check(lang: str) -> None:
 
 
 def _make(args: argparse.Namespace) -> int:
-    from nqueens.puzzles.explain import grade_number
-    from nqueens.puzzles.make import make
+    from nqueens.puzzles.generate import make
+    from nqueens.puzzles.logic import grade_number
 
     if args.solution and args.format != "svg":
         raise UsageError("--solution applies only to --format svg")

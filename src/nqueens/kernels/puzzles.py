@@ -159,10 +159,11 @@ def _search(n, region, regmask, touching, diagonals, allowed, done_rows, done_co
 
 def new_state(n: int, region: np.ndarray) -> tuple[np.ndarray, ...]:
     """Fresh arrays for :func:`search` on an n x n grid with ``region[r, c]`` (int64)."""
-    regmask = np.zeros((n, n), dtype=np.int64)
-    for r in range(n):
-        for c in range(n):
-            regmask[region[r, c], r] |= np.int64(1) << c
+    masks = [[0] * n for _ in range(n)]
+    for r, row in enumerate(region.tolist()):
+        for c, k in enumerate(row):
+            masks[k][r] |= 1 << c
+    regmask = np.array(masks, dtype=np.int64)
     allowed = np.zeros((n + 1, n), dtype=np.int64)
     allowed[0, :] = (1 << n) - 1
     zeros = [np.zeros(n + 1, dtype=np.int64) for _ in range(3)]

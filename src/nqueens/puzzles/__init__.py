@@ -12,16 +12,16 @@ True
 True
 
 Modules: :mod:`~nqueens.puzzles.model` (the record and the text format),
-:mod:`~nqueens.puzzles.exact` (exact search), :mod:`~nqueens.puzzles.explain` (the logical
-solver and its narration), :mod:`~nqueens.puzzles.make` (the generator). Pictures and the
+:mod:`~nqueens.puzzles.exact` (exact search), :mod:`~nqueens.puzzles.logic` (the logical
+solver and its narration), :mod:`~nqueens.puzzles.generate` (the generator). Pictures and the
 play page live in :mod:`nqueens.render.puzzle_svg` and :mod:`nqueens.render.puzzle_play`.
 """
 
 from __future__ import annotations
 
 from nqueens.puzzles.exact import PuzzleCount, count, is_unique, solutions, solve
-from nqueens.puzzles.explain import GRADES, Explanation, Step, explain, step_text
-from nqueens.puzzles.make import Made, make
+from nqueens.puzzles.generate import Made, make
+from nqueens.puzzles.logic import GRADES, Explanation, Step, explain, step_text
 from nqueens.puzzles.model import (
     Puzzle,
     PuzzleFormatError,

@@ -28,7 +28,7 @@ from importlib import resources
 
 from nqueens.errors import UnknownOptionError
 from nqueens.narrate import LANGUAGES
-from nqueens.puzzles.explain import explain, step_text
+from nqueens.puzzles.logic import explain, step_text
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle
 from nqueens.render.puzzle_svg import puzzle_svg
 from nqueens.render.svg import queen_shape
@@ -84,7 +84,7 @@ LABELS: dict[str, dict[str, str]] = {
 def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
     """The page's data: rules, solution and narrated explainer steps (0-based squares).
 
-    Cost: one run of :func:`nqueens.puzzles.explain.explain`.
+    Cost: one run of :func:`nqueens.puzzles.logic.explain`.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> d = play_data(completion_puzzle(4, [(0, 1)]))

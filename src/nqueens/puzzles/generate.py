@@ -2,9 +2,10 @@
 
 Region puzzles: draw a random solution (queens that do not touch, and share no diagonal
 under the ``diagonals`` rule), grow n connected regions at random from its n queens, then
-repair: while a second solution exists, move one square of it that is not a queen of the
-first solution into a neighbouring region (keeping both regions connected). That region now
-holds two queens of the second solution, so that solution is gone, and the first one stays.
+repair: while a second solution exists, move one of its queen squares that is not a queen
+of the first solution into a neighbouring region (with the path of squares that joins it
+to that region, so both stay connected). That region now holds two queens of the second
+solution, so that solution is gone, and the first one stays.
 The count is exact (:func:`nqueens.puzzles.exact.count` with a cap of 1), so the result is
 unique by proof, not by sampling.
 
@@ -14,7 +15,7 @@ in random order, keeping a removal only when the puzzle still has exactly one co
 one more given allows a second completion (a smallest set overall is not guaranteed).
 
 ``logic_only`` keeps only puzzles the logical explainer solves without search; ``grade`` asks
-for an exact difficulty grade (:data:`nqueens.puzzles.explain.GRADES`). Every random choice
+for an exact difficulty grade (:data:`nqueens.puzzles.logic.GRADES`). Every random choice
 comes from ``random.Random(seed)``, so a seed gives the same puzzle on every machine.
 
 >>> m = make(6, seed=1)
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 
 from nqueens.errors import InvalidSizeError, NQueensRuntimeError, UnknownOptionError
 from nqueens.puzzles.exact import is_unique, solutions
-from nqueens.puzzles.explain import GRADES, RULES, explain, grade_number
+from nqueens.puzzles.logic import GRADES, RULES, explain, grade_number
 from nqueens.puzzles.model import (
     KINDS,
     MAX_N,
@@ -207,36 +208,76 @@ def _first_two(p: Puzzle) -> list[tuple[int, ...]]:
 
 def _repair(n: int, grid: list[list[int]], rng: random.Random, other: tuple[int, ...],
             seeds: set[Square]) -> bool:
-    """Move one square of ``other`` (not a seed) into a neighbouring region."""
+    """Move one queen square of ``other`` (not a seed) into another region.
+
+    The square joins a neighbouring region together with the shortest path of its own
+    region's squares leading to that neighbour (empty when it is on the border), and with
+    any piece of its region that the move cuts off from the region's seed, so both regions
+    stay connected and every seed (a queen of the first solution) stays where it is.
+    """
     cells = [(r, c) for r, c in enumerate(other) if (r, c) not in seeds]
     rng.shuffle(cells)
-    for r, c in cells:
-        k = grid[r][c]
-        targets = sorted({grid[rr][cc] for rr, cc in _neighbours(n, r, c)} - {k})
-        if not targets:
+    for x in cells:
+        k = grid[x[0]][x[1]]
+        path = _path_out(n, grid, x, seeds)
+        if path is None:
             continue
+        moved, j = path
         rest = {(rr, cc) for rr in range(n) for cc in range(n)
-                if grid[rr][cc] == k and (rr, cc) != (r, c)}
-        if not _connected(rest):
-            continue
-        grid[r][c] = rng.choice(targets)
+                if grid[rr][cc] == k and (rr, cc) not in moved}
+        # pieces cut off from the region's seed go along (they touch the moved path)
+        for piece in _pieces(rest):
+            if not piece & seeds:
+                moved |= piece
+        for r, c in moved:
+            grid[r][c] = j
         return True
     return False
 
 
-def _connected(cells: set[Square]) -> bool:
-    if not cells:
-        return False
-    start = next(iter(cells))
-    seen = {start}
-    todo = [start]
+def _path_out(n: int, grid: list[list[int]], x: Square, seeds: set[Square]
+              ) -> tuple[set[Square], int] | None:
+    """Breadth-first from ``x`` inside its region to the nearest square touching another
+    region: the squares on the way (``x`` included) and that region; None if blocked."""
+    k = grid[x[0]][x[1]]
+    back: dict[Square, Square | None] = {x: None}
+    todo = [x]
     while todo:
-        r, c = todo.pop()
-        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
+        following = []
+        for sq in todo:
+            for nb in _neighbours(n, *sq):
+                j = grid[nb[0]][nb[1]]
+                if j != k:
+                    moved = set()
+                    at: Square | None = sq
+                    while at is not None:
+                        moved.add(at)
+                        at = back[at]
+                    return moved, j
+                if nb not in back and nb not in seeds:
+                    back[nb] = sq
+                    following.append(nb)
+        todo = following
+    return None
+
+
+def _pieces(cells: set[Square]) -> list[set[Square]]:
+    """The connected pieces of ``cells`` (up, down, left, right)."""
+    left = set(cells)
+    pieces = []
+    while left:
+        start = left.pop()
+        piece = {start}
+        todo = [start]
+        while todo:
+            r, c = todo.pop()
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb in left:
+                    left.discard(nb)
+                    piece.add(nb)
+                    todo.append(nb)
+        pieces.append(piece)
+    return pieces
 
 
 def _make_completion(n: int, rng: random.Random, max_grade: int
