@@ -105,8 +105,9 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
     """Solve ``p`` by the rules, easiest first, recording every step.
 
     With ``max_grade`` below 5 the solver stops (``solution`` None) where it would need a
-    harder rule, instead of searching. Cost: each step scans the units and their
-    combinations (O(2^m) subsets of the m open units at worst, m <= n); fine for n <= 16.
+    harder rule, instead of searching. Cost: each step scans the units and up to
+    :data:`MAX_SUBSETS` combinations of them per family pair and k (all of them for
+    n <= 14); a search step streams the solutions once.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> e = explain(completion_puzzle(4, [(0, 1)]))
@@ -272,6 +273,23 @@ def _list(items: list[str], lang: str) -> str:
 
 # --- the solver --------------------------------------------------------------------------
 
+MAX_SUBSETS = 5_000
+"""The most k-line subsets tried per pair of unit families and per k: every k up to half
+the open units while that fits (all of them for n <= 14), so a step stays well under a
+second on large boards."""
+
+
+def _largest_k(m: int) -> int:
+    """The largest k <= m // 2 with C(m, k) <= MAX_SUBSETS (k subsets of m open units; the
+    complementary m - k are covered by the same deduction seen from the other family)."""
+    from math import comb
+
+    k = 1
+    while k + 1 <= m // 2 and comb(m, k + 1) <= MAX_SUBSETS:
+        k += 1
+    return k
+
+
 class _Solver:
     """Bit-mask state: squares are bits ``r * n + c`` of Python ints."""
 
@@ -360,7 +378,7 @@ class _Solver:
         if max_grade < 2:
             return None
         m = len(self._open("row"))
-        for k in range(1, m // 2 + 1):
+        for k in range(1, _largest_k(m) + 1):
             if k >= 2 and max_grade < 3:
                 return None
             for a in fams:
