@@ -118,8 +118,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer puzzles (a smoke run)")
     ap.add_argument("--no-write", action="store_true", help="print only")
+    ap.add_argument("--per-size", type=int, default=5, help="puzzles per size (default 5)")
     args = ap.parse_args()
-    per_size = 3 if args.quick else 7
+    per_size = 3 if args.quick else args.per_size
     repeats = 2
     rng = random.Random(2026)
     count(random_puzzle(6, rng))  # compile (or load) the kernel first
