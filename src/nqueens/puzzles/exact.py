@@ -114,9 +114,9 @@ def _limited(p: Puzzle, limit: int) -> Iterator[Placement]:
         from nqueens.completion import completions
 
         stream = (tuple(s.placement) for s in completions(
-            p.n, list(p.givens), blocked=list(p.blocked), batch=max(1, min(limit, 64))))
+            p.n, list(p.givens), blocked=list(p.blocked), batch=min(limit, 64) or 64))
         return islice(stream, limit) if limit else stream
-    return _region_solutions(p, batch=max(1, min(limit, 64)) if limit else 64, limit=limit)
+    return _region_solutions(p, batch=min(limit, 64) or 64, limit=limit)
 
 
 def _region_solutions(p: Puzzle, *, batch: int, limit: int) -> Iterator[Placement]:
