@@ -21,7 +21,7 @@ __all__ = ["COMMANDS", "build_parser", "main"]
 
 COMMANDS = (
     "solve", "count", "ledger", "trace", "stats", "estimate", "tree", "find", "verify",
-    "complete",
+    "complete", "puzzle",
 )
 """Modules of :mod:`nqueens.cli` that each add one or more subcommands."""
 

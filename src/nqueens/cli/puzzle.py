@@ -1,0 +1,250 @@
+"""``nqueens puzzle``: solve, count, explain, make, draw and play region and completion puzzles.
+
+``nqueens puzzle solve FILE``, ``count FILE [--max K]``, ``explain FILE [--lang L]``,
+``make --size N [--kind K] [--grade G] [--seed S] [--logic-only]``, ``svg FILE`` and
+``play FILE``. FILE holds a puzzle in the text format of :mod:`nqueens.puzzles.model`
+(``-`` reads standard input). ``solve`` exits 1 when the exhaustive search proves there is
+no solution; bad input exits 2 with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from nqueens.cli._common import UsageError, atomic_output, non_negative_int, positive_int
+
+if TYPE_CHECKING:
+    from nqueens.puzzles.model import Puzzle
+
+__all__ = ["register"]
+
+EXIT_NONE = 1
+"""``solve``: the exhaustive search proved that the puzzle has no solution."""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "puzzle", help="region (Queens / Star Battle) and completion puzzles",
+        description="Solve, count, explain, make, draw and play puzzles: region puzzles "
+        "(one queen per row, column and region, no two touching) and completion puzzles "
+        "(n-queens rules with given queens Q and blocked squares x). See docs/puzzles.md.",
+    )
+    ps = p.add_subparsers(dest="puzzle_command", metavar="ACTION", required=True)
+
+    def with_file(name: str, help_: str) -> argparse.ArgumentParser:
+        q: argparse.ArgumentParser = ps.add_parser(name, help=help_, description=help_)
+        q.add_argument("file", metavar="FILE", help="puzzle text file ('-' for stdin)")
+        return q
+
+    q = with_file("solve", "find a solution (exit 1 when there is provably none)")
+    q.add_argument("--json", action="store_true", help="print JSON")
+    q.set_defaults(func=_solve)
+
+    q = with_file("count", "count the solutions exactly, optionally stopping past K")
+    q.add_argument("--max", type=non_negative_int, metavar="K", dest="max",
+                   help="stop after K + 1 solutions and report 'more than K'")
+    q.add_argument("--json", action="store_true", help="print JSON")
+    q.set_defaults(func=_count)
+
+    q = with_file("explain", "solve step by step with human rules, and grade the puzzle")
+    q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
+    q.add_argument("--json", action="store_true", help="print JSON")
+    q.set_defaults(func=_explain)
+
+    q = ps.add_parser("make", help="generate a puzzle with exactly one solution",
+                      description="Generate a puzzle with exactly one solution, the same "
+                      "for the same seed. Region puzzles grow connected regions around a "
+                      "random solution and repair them until the solution is unique; "
+                      "completion puzzles remove givens while the completion stays unique.")
+    q.add_argument("--size", "-n", type=positive_int, required=True, metavar="N",
+                   help="board size")
+    q.add_argument("--kind", choices=("regions", "completion"), default="regions")
+    q.add_argument("--grade", metavar="G",
+                   help="exact difficulty: 1-5 or easy, medium, hard, expert, search")
+    q.add_argument("--seed", type=non_negative_int, metavar="S",
+                   help="random seed (default: drawn and printed)")
+    q.add_argument("--logic-only", action="store_true",
+                   help="only puzzles the logical rules solve without search")
+    q.add_argument("--diagonals", action="store_true",
+                   help="region puzzles: queens may not share a diagonal either")
+    q.add_argument("--format", "-f", choices=("text", "json", "svg"), default="text")
+    q.add_argument("--solution", action="store_true", help="svg: draw the solution")
+    q.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    q.set_defaults(func=_make)
+
+    q = with_file("svg", "draw the puzzle as SVG (regions in colour and letters)")
+    q.add_argument("--solution", action="store_true", help="draw the solution on top")
+    q.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    q.set_defaults(func=_svg)
+
+    q = with_file("play", "write a self-contained HTML page to play the puzzle offline")
+    q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
+    q.add_argument("--output", "-o", metavar="FILE", required=True, help="the HTML file")
+    q.set_defaults(func=_play)
+
+
+def _read(path: str) -> Puzzle:
+    from nqueens.errors import ParseError
+    from nqueens.puzzles.model import parse_puzzle
+
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as err:
+        reason = getattr(err, "strerror", None) or err
+        raise ParseError(f"cannot read puzzle file {path!r}: {reason}") from None
+    try:
+        return parse_puzzle(text)
+    except ParseError as err:
+        where = "stdin" if path == "-" else repr(path)
+        raise type(err)(f"puzzle {where}: {err}") from None
+
+
+def _grid(p: Puzzle, cols: tuple[int, ...]) -> str:
+    """The solution as rows of Q (queen), . (empty) and x (blocked)."""
+    blocked = set(p.blocked)
+    rows = []
+    for r, c in enumerate(cols):
+        row = ["x" if (r, cc) in blocked else "." for cc in range(p.n)]
+        row[c] = "Q"
+        rows.append("".join(row))
+    return "\n".join(rows) + "\n"
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from nqueens.puzzles.exact import solve
+
+    p = _read(args.file)
+    cols = solve(p)
+    if args.json:
+        print(json.dumps({**p.to_json(), "solution": None if cols is None
+                          else [c + 1 for c in cols], "exhaustive": True}))
+    elif cols is None:
+        print("no solution: the exhaustive search proves that this puzzle has none")
+    else:
+        sys.stdout.write(_grid(p, cols))
+    return EXIT_NONE if cols is None else 0
+
+
+def _count(args: argparse.Namespace) -> int:
+    from nqueens.puzzles.exact import count
+
+    p = _read(args.file)
+    result = count(p, limit=args.max)
+    if args.json:
+        print(json.dumps({**p.to_json(), "count": result.count if result.exact else None,
+                          "more_than": None if result.exact else args.max,
+                          "unique": result.exact and result.count == 1}))
+    else:
+        print(result)
+    return 0
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from nqueens.puzzles.logic import explain, step_text, summary_text
+
+    step_text_check(args.lang)
+    p = _read(args.file)
+    e = explain(p)
+    lines = [step_text(s, args.lang, p) for s in e.steps]
+    if args.json:
+        print(json.dumps({
+            **p.to_json(), "grade": e.grade, "grade_name": e.grade_name,
+            "logic_only": e.logic_only,
+            "solution": None if e.solution is None else [c + 1 for c in e.solution],
+            "steps": [{"rule": s.rule, "grade": s.grade,
+                       "place": None if s.place is None else [s.place[0] + 1, s.place[1] + 1],
+                       "removed": [[r + 1, c + 1] for r, c in s.removed], "text": text}
+                      for s, text in zip(e.steps, lines, strict=True)],
+            "summary": summary_text(e, args.lang)}, ensure_ascii=False))
+        return 0
+    width = len(str(len(lines)))
+    for i, text in enumerate(lines, 1):
+        print(f"{i:>{width}}. {text}")
+    print(summary_text(e, args.lang))
+    return 0
+
+
+def step_text_check(lang: str) -> None:
+    from nqueens.errors import UnknownOptionError
+    from nqueens.narrate import LANGUAGES
+
+    if lang not in LANGUAGES:
+        raise UnknownOptionError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
+
+
+def _make(args: argparse.Namespace) -> int:
+    from nqueens.puzzles.generate import make
+    from nqueens.puzzles.logic import grade_number
+
+    if args.solution and args.format != "svg":
+        raise UsageError("--solution applies only to --format svg")
+    grade = None
+    if args.grade is not None:
+        try:
+            grade = grade_number(args.grade)
+        except ValueError:
+            raise UsageError(f"--grade {args.grade!r}: use 1-5 or easy, medium, hard, expert, "
+                             "search") from None
+        if grade == 0:
+            raise UsageError("--grade 0 (trivial) is not a puzzle; use 1-5")
+        if grade == 5 and args.logic_only:
+            raise UsageError("--grade 5 (search) contradicts --logic-only")
+    if args.diagonals and args.kind == "completion":
+        raise UsageError("--diagonals applies only to --kind regions")
+    made = make(args.size, kind=args.kind, seed=args.seed, grade=grade,
+                logic_only=args.logic_only, diagonals=args.diagonals)
+    p = made.puzzle
+    if args.format == "json":
+        text = json.dumps({"puzzle": p.to_json(), "text": p.to_text(), "seed": made.seed,
+                           "grade": made.grade, "grade_name": made.grade_name,
+                           "solution": [c + 1 for c in made.solution], "unique": True}) + "\n"
+    elif args.format == "svg":
+        from nqueens.render.puzzle_svg import puzzle_svg
+
+        text = puzzle_svg(p, solution=made.solution if args.solution else None)
+    else:
+        text = (f"# made by: nqueens puzzle make --size {args.size} --kind {args.kind} "
+                f"--seed {made.seed}" + (" --logic-only" if args.logic_only else "")
+                + (" --diagonals" if args.diagonals else "")
+                + (f" --grade {args.grade}" if args.grade is not None else "")
+                + f"\n# exactly one solution; difficulty: {made.grade_name}\n" + p.to_text())
+    _emit(text, args.output)
+    return 0
+
+
+def _svg(args: argparse.Namespace) -> int:
+    from nqueens.puzzles.exact import solve
+    from nqueens.render.puzzle_svg import puzzle_svg
+
+    p = _read(args.file)
+    cols = None
+    if args.solution:
+        cols = solve(p)
+        if cols is None:
+            raise UsageError(f"--solution: the puzzle in {args.file!r} has no solution")
+    _emit(puzzle_svg(p, solution=cols), args.output)
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from nqueens.render.puzzle_play import play_html
+
+    step_text_check(args.lang)
+    p = _read(args.file)
+    _emit(play_html(p, lang=args.lang), args.output)
+    return 0
+
+
+def _emit(text: str, output: str | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    with atomic_output(output) as f:
+        f.write(text)

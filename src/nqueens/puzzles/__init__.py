@@ -1,0 +1,53 @@
+"""Queens puzzles: region puzzles (the "Queens" game, one-star Star Battle) and completion
+puzzles (n-queens with given queens and blocked squares) - read, solved, counted,
+explained step by step, graded and generated.
+
+>>> from nqueens.puzzles import parse_puzzle, count, explain, make
+>>> p = make(8, seed=3, logic_only=True).puzzle
+>>> count(p, limit=1)
+PuzzleCount(count=1, exact=True)
+>>> explain(p).logic_only
+True
+>>> parse_puzzle(p.to_text()) == p
+True
+
+Modules: :mod:`~nqueens.puzzles.model` (the record and the text format),
+:mod:`~nqueens.puzzles.exact` (exact search), :mod:`~nqueens.puzzles.logic` (the logical
+solver and its narration), :mod:`~nqueens.puzzles.generate` (the generator). Pictures and the
+play page live in :mod:`nqueens.render.puzzle_svg` and :mod:`nqueens.render.puzzle_play`.
+"""
+
+from __future__ import annotations
+
+from nqueens.puzzles.exact import PuzzleCount, count, is_unique, solutions, solve
+from nqueens.puzzles.generate import Made, make
+from nqueens.puzzles.logic import GRADES, Explanation, Step, explain, step_text
+from nqueens.puzzles.model import (
+    Puzzle,
+    PuzzleFormatError,
+    completion_puzzle,
+    first_violation,
+    parse_puzzle,
+    region_puzzle,
+)
+
+__all__ = [
+    "GRADES",
+    "Explanation",
+    "Made",
+    "Puzzle",
+    "PuzzleCount",
+    "PuzzleFormatError",
+    "Step",
+    "completion_puzzle",
+    "count",
+    "explain",
+    "first_violation",
+    "is_unique",
+    "make",
+    "parse_puzzle",
+    "region_puzzle",
+    "solutions",
+    "solve",
+    "step_text",
+]

@@ -1,0 +1,414 @@
+"""The puzzle model and its plain text format: region puzzles and completion puzzles.
+
+Two kinds of puzzle share one :class:`Puzzle` record:
+
+- **region** puzzles (Star Battle with one star, the daily "Queens" game): an n x n grid cut
+  into n regions; place n queens, one in every row, every column and every region, no two
+  touching (not even at a corner). With the rule ``diagonals`` no two queens may share any
+  full diagonal either (the n-queens rule). Regions must be connected unless the rule
+  ``disconnected`` is given.
+- **completion** puzzles: the n-queens rules (one queen per row and column, none sharing a
+  diagonal) with some queens given and some squares blocked.
+
+The text format: optional ``key: value`` header lines, then one line per row::
+
+    # a comment
+    kind: regions          (or completion; guessed from the grid when absent)
+    rules: diagonals       (regions only, optional: diagonals and/or disconnected)
+    AABB                   (regions: one letter per square naming its region, A-Z then a-z
+    ...                     then 0-9; completion: Q a given queen, . empty, x blocked)
+
+Blank lines and spaces inside rows are ignored. Regions are numbered in order of first
+appearance (reading row by row), so :meth:`Puzzle.to_text` writes the letters A, B, C, ...
+in that order. Every malformed input raises :class:`PuzzleFormatError` (a
+:class:`~nqueens.errors.ParseError`) with a one-line message naming the line or the square
+(1-based ``<row,col>``). Solving is left to :mod:`nqueens.puzzles.exact`.
+
+>>> p = parse_puzzle("AAB\\nACB\\nCCB\\n")
+>>> p.kind, p.n, p.regions[1]
+('regions', 3, (0, 2, 1))
+>>> parse_puzzle("Q...\\n...Q\\n....\\n....\\n").givens
+((0, 0), (1, 3))
+>>> parse_puzzle("AAB\\nACB\\nCDB\\n")
+Traceback (most recent call last):
+...
+nqueens.puzzles.model.PuzzleFormatError: a 3 x 3 grid needs 3 regions, found 4 (A, B, C, D)
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from nqueens.errors import ParseError
+
+__all__ = [
+    "KINDS",
+    "MAX_N",
+    "REGION_LETTERS",
+    "Kind",
+    "Puzzle",
+    "PuzzleFormatError",
+    "Square",
+    "clash",
+    "completion_puzzle",
+    "first_violation",
+    "parse_puzzle",
+    "region_puzzle",
+]
+
+Square = tuple[int, int]
+"""A square ``(row, col)``, 0-based; messages write it 1-based as ``<row,col>``."""
+
+Kind = Literal["regions", "completion"]
+KINDS: tuple[Kind, ...] = ("regions", "completion")
+
+REGION_LETTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits
+"""The letters naming regions 0, 1, 2, ...: A-Z, then a-z, then 0-9 (62 regions at most)."""
+
+MAX_N = 62
+"""The largest puzzle: 62 region letters, and 64-bit row masks in the compiled search."""
+
+_RULES = ("diagonals", "disconnected")
+
+
+class PuzzleFormatError(ParseError):
+    """A puzzle text or puzzle arguments that do not describe a valid puzzle."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle. Build it with :func:`region_puzzle`, :func:`completion_puzzle` or
+    :func:`parse_puzzle`, which check it; the fields are plain data.
+
+    ``regions[r][c]`` is the region (0..n-1) of square ``(r, c)`` (empty for completion
+    puzzles); ``givens`` and ``blocked`` are sorted squares (completion puzzles);
+    ``diagonals`` forbids two queens on a shared diagonal in a region puzzle (always on in
+    a completion puzzle); ``connected`` requires every region to be connected.
+
+    >>> region_puzzle(["AB", "BB"], connected=False).to_text()
+    'kind: regions\\nrules: disconnected\\nAB\\nBB\\n'
+    """
+
+    kind: Kind
+    n: int
+    regions: tuple[tuple[int, ...], ...] = ()
+    givens: tuple[Square, ...] = ()
+    blocked: tuple[Square, ...] = ()
+    diagonals: bool = False
+    connected: bool = True
+
+    @property
+    def touching(self) -> bool:
+        """Whether queens may not touch (region puzzles); the diagonal rule covers it otherwise."""
+        return self.kind == "regions"
+
+    @property
+    def uses_diagonals(self) -> bool:
+        """Whether two queens on one diagonal clash (completion puzzles, or the rule)."""
+        return self.kind == "completion" or self.diagonals
+
+    def region_cells(self) -> list[list[Square]]:
+        """The squares of each region, row by row. O(n^2).
+
+        >>> region_puzzle(["AB", "BB"], connected=False).region_cells()
+        [[(0, 0)], [(0, 1), (1, 0), (1, 1)]]
+        """
+        cells: list[list[Square]] = [[] for _ in range(self.n)] if self.regions else []
+        for r, row in enumerate(self.regions):
+            for c, k in enumerate(row):
+                cells[k].append((r, c))
+        return cells
+
+    def rules_text(self) -> str:
+        """The rules in words, for headings and reports.
+
+        >>> parse_puzzle("AAB\\nACB\\nCCB").rules_text()
+        'one queen per row, column and region; no two queens touch'
+        """
+        if self.kind == "completion":
+            return "one queen per row and column, none sharing a diagonal"
+        text = "one queen per row, column and region; no two queens touch"
+        return text + "; none share a diagonal" if self.diagonals else text
+
+    def to_text(self) -> str:
+        """The puzzle in the text format (``parse_puzzle(p.to_text()) == p``). O(n^2)."""
+        lines = [f"kind: {self.kind}"]
+        rules = [r for r, on in zip(_RULES, (self.diagonals, not self.connected), strict=True)
+                 if on]
+        if rules:
+            lines.append("rules: " + ", ".join(rules))
+        if self.kind == "regions":
+            lines.extend("".join(REGION_LETTERS[k] for k in row) for row in self.regions)
+        else:
+            grid = [["."] * self.n for _ in range(self.n)]
+            for r, c in self.givens:
+                grid[r][c] = "Q"
+            for r, c in self.blocked:
+                grid[r][c] = "x"
+            lines.extend("".join(row) for row in grid)
+        return "\n".join(lines) + "\n"
+
+    def to_json(self) -> dict[str, object]:
+        """The puzzle as JSON-ready data (1-based squares, region letters by row)."""
+        data: dict[str, object] = {"kind": self.kind, "n": self.n}
+        if self.kind == "regions":
+            data["rules"] = {"diagonals": self.diagonals, "connected": self.connected}
+            data["regions"] = ["".join(REGION_LETTERS[k] for k in row) for row in self.regions]
+        else:
+            data["givens"] = [[r + 1, c + 1] for r, c in self.givens]
+            data["blocked"] = [[r + 1, c + 1] for r, c in self.blocked]
+        return data
+
+
+def region_puzzle(
+    grid: Sequence[str] | Sequence[Sequence[int]], *, diagonals: bool = False,
+    connected: bool = True,
+) -> Puzzle:
+    """A checked region puzzle from rows of region letters (or of region numbers 0..n-1).
+
+    Cost: O(n^2). Raises :class:`PuzzleFormatError` for a grid that is not square, the wrong
+    number of regions, or (with ``connected``) a region in several pieces.
+
+    >>> region_puzzle([[0, 0], [1, 1]]).regions
+    ((0, 0), (1, 1))
+    >>> region_puzzle(["AAB", "ABB", "AAA"])
+    Traceback (most recent call last):
+    ...
+    nqueens.puzzles.model.PuzzleFormatError: a 3 x 3 grid needs 3 regions, found 2 (A, B)
+    """
+    rows = [list(row) for row in grid]
+    n = len(rows)
+    _check_square(n, [len(row) for row in rows], [i + 1 for i in range(n)])
+    names: dict[object, int] = {}
+    order: list[object] = []
+    for r, row in enumerate(rows):
+        for c, v in enumerate(row):
+            if isinstance(v, str) and (len(v) != 1 or v not in REGION_LETTERS):
+                raise PuzzleFormatError(
+                    f"square <{r + 1},{c + 1}>: {v!r} is not a region letter "
+                    "(A-Z, a-z, 0-9)")
+            if v not in names:
+                names[v] = len(names)
+                order.append(v)
+    if len(names) != n:
+        shown = ", ".join(str(v) for v in order[:12]) + (", ..." if len(order) > 12 else "")
+        raise PuzzleFormatError(
+            f"a {n} x {n} grid needs {n} regions, found {len(names)} ({shown})")
+    regions = tuple(tuple(names[v] for v in row) for row in rows)
+    p = Puzzle("regions", n, regions=regions, diagonals=diagonals, connected=connected)
+    if connected:
+        _check_connected(p)
+    return p
+
+
+def completion_puzzle(
+    n: int, givens: Iterable[Square] = (), *, blocked: Iterable[Square] = ()
+) -> Puzzle:
+    """A checked completion puzzle: n-queens rules, ``givens`` placed, ``blocked`` unusable.
+
+    Cost: O(k^2) for k givens. Raises :class:`PuzzleFormatError` for squares off the board,
+    a square both given and blocked, or two givens that attack each other.
+
+    >>> completion_puzzle(4, [(0, 1)]).to_text()
+    'kind: completion\\n.Q..\\n....\\n....\\n....\\n'
+    >>> completion_puzzle(4, [(0, 0), (2, 2)])
+    Traceback (most recent call last):
+    ...
+    nqueens.puzzles.model.PuzzleFormatError: given queens at <1,1> and <3,3> share a diagonal
+    """
+    _check_size(n)
+    g = _squares(n, givens, "given queen")
+    b = _squares(n, blocked, "blocked square")
+    both = sorted(set(g) & set(b))
+    if both:
+        r, c = both[0]
+        raise PuzzleFormatError(f"square <{r + 1},{c + 1}> is both a given queen and blocked")
+    p = Puzzle("completion", n, givens=tuple(g), blocked=tuple(b))
+    for i, a in enumerate(g):
+        for other in g[i + 1:]:
+            why = clash(p, a, other)
+            if why:
+                raise PuzzleFormatError(
+                    f"given queens at {_name(a)} and {_name(other)} {why}")
+    return p
+
+
+def parse_puzzle(text: str) -> Puzzle:
+    """Read a puzzle in the text format (see the module docstring). O(len(text)).
+
+    >>> parse_puzzle("kind: completion\\n..\\n.x").blocked
+    ((1, 1),)
+    >>> parse_puzzle("ABC\\nAB\\nABC")
+    Traceback (most recent call last):
+    ...
+    nqueens.puzzles.model.PuzzleFormatError: line 2 has 2 squares, line 1 has 3: rows must \
+have equal length
+    """
+    kind: str | None = None
+    rules: list[str] = []
+    grid: list[str] = []
+    lines: list[int] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if ":" in line:
+            if grid:
+                raise PuzzleFormatError(f"line {number}: setting {line!r} after the grid "
+                                        "began; put settings first")
+            key, _, value = (part.strip() for part in line.partition(":"))
+            if key == "kind":
+                if value not in KINDS:
+                    raise PuzzleFormatError(f"line {number}: unknown kind {value!r}; "
+                                            f"use one of {', '.join(KINDS)}")
+                kind = value
+            elif key == "rules":
+                for word in (w.strip() for w in value.replace(",", " ").split()):
+                    if word not in _RULES:
+                        raise PuzzleFormatError(f"line {number}: unknown rule {word!r}; "
+                                                f"use {' or '.join(_RULES)}")
+                    rules.append(word)
+            else:
+                raise PuzzleFormatError(f"line {number}: unknown setting {key!r}; "
+                                        "use kind or rules")
+            continue
+        grid.append("".join(line.split()))
+        lines.append(number)
+    if not grid:
+        raise PuzzleFormatError("no grid found: give one line of squares per row")
+    _check_square(len(grid), [len(row) for row in grid], lines)
+    if kind is None:
+        kind = "completion" if set("".join(grid)) <= set(".Qx") else "regions"
+    if kind == "completion":
+        if rules:
+            raise PuzzleFormatError("rules apply to region puzzles only; a completion puzzle "
+                                    "always has the n-queens rules")
+        givens: list[Square] = []
+        blocked: list[Square] = []
+        for r, row in enumerate(grid):
+            for c, ch in enumerate(row):
+                if ch == "Q":
+                    givens.append((r, c))
+                elif ch in "xX":
+                    blocked.append((r, c))
+                elif ch != ".":
+                    raise PuzzleFormatError(
+                        f"line {lines[r]}, square <{r + 1},{c + 1}>: {ch!r} is not Q, . or x")
+        return completion_puzzle(len(grid), givens, blocked=blocked)
+    return region_puzzle(grid, diagonals="diagonals" in rules,
+                         connected="disconnected" not in rules)
+
+
+def clash(p: Puzzle, a: Square, b: Square) -> str | None:
+    """Why queens on squares ``a`` and ``b`` break the rules of ``p`` (``None``: they do not).
+
+    O(1). The reason reads after "queens at <..> and <..>": "share a row", "touch", ...
+
+    >>> p = parse_puzzle("AAB\\nACB\\nCCB")
+    >>> clash(p, (0, 0), (1, 1)), clash(p, (0, 0), (2, 2)), clash(p, (0, 1), (1, 0))
+    ('touch', None, 'share region A')
+    """
+    (r1, c1), (r2, c2) = a, b
+    if r1 == r2:
+        return "share a row"
+    if c1 == c2:
+        return "share a column"
+    if p.regions and p.regions[r1][c1] == p.regions[r2][c2]:
+        return f"share region {REGION_LETTERS[p.regions[r1][c1]]}"
+    if p.touching and abs(r1 - r2) <= 1 and abs(c1 - c2) <= 1:
+        return "touch"
+    if p.uses_diagonals and abs(r1 - r2) == abs(c1 - c2):
+        return "share a diagonal"
+    return None
+
+
+def first_violation(p: Puzzle, cols: Sequence[int]) -> str | None:
+    """Why the placement ``cols`` (a 0-based column per row) does not solve ``p``, or None.
+
+    An independent checker: every pair of queens is compared (O(n^2)), then the givens and
+    blocked squares.
+
+    >>> p = parse_puzzle("AAB\\nACB\\nCCB")
+    >>> first_violation(p, (0, 2, 1))
+    'queens at <2,3> and <3,2> touch'
+    """
+    if len(cols) != p.n or any(not 0 <= c < p.n for c in cols):
+        return f"a solution has one queen in each of the {p.n} rows, on the board"
+    squares = list(enumerate(cols))
+    for i, a in enumerate(squares):
+        for b in squares[i + 1:]:
+            why = clash(p, a, b)
+            if why:
+                return f"queens at {_name(a)} and {_name(b)} {why}"
+    for r, c in p.givens:
+        if cols[r] != c:
+            return f"the given queen at {_name((r, c))} is missing"
+    for r, c in p.blocked:
+        if cols[r] == c:
+            return f"a queen stands on the blocked square {_name((r, c))}"
+    return None
+
+
+# --- private helpers ---------------------------------------------------------------------
+
+def _name(sq: Square) -> str:
+    return f"<{sq[0] + 1},{sq[1] + 1}>"
+
+
+def _check_size(n: int) -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise PuzzleFormatError(f"a puzzle needs n >= 1 rows, got n = {n!r}")
+    if n > MAX_N:
+        raise PuzzleFormatError(f"a puzzle has at most {MAX_N} rows, got n = {n}")
+
+
+def _check_square(n: int, widths: list[int], lines: list[int]) -> None:
+    _check_size(n)
+    for width, line in zip(widths, lines, strict=True):
+        if width != widths[0]:
+            raise PuzzleFormatError(f"line {line} has {width} squares, line {lines[0]} has "
+                                    f"{widths[0]}: rows must have equal length")
+    if widths[0] != n:
+        raise PuzzleFormatError(f"the grid has {n} rows of {widths[0]} squares; a puzzle "
+                                "grid is square (n rows of n squares)")
+
+
+def _squares(n: int, items: Iterable[Square], what: str) -> list[Square]:
+    out: set[Square] = set()
+    for item in items:
+        r, c = item
+        if not (0 <= r < n and 0 <= c < n):
+            raise PuzzleFormatError(f"{what} at {_name((r, c))} is off a board of size {n}")
+        out.add((int(r), int(c)))
+    return sorted(out)
+
+
+def _check_connected(p: Puzzle) -> None:
+    for k, cells in enumerate(p.region_cells()):
+        pieces = _pieces(set(cells))
+        if len(pieces) > 1:
+            starts = " and ".join(_name(min(piece)) for piece in pieces[:2])
+            raise PuzzleFormatError(
+                f"region {REGION_LETTERS[k]} is in {len(pieces)} separate pieces (at "
+                f"{starts}); regions must be connected (or add 'rules: disconnected')")
+
+
+def _pieces(cells: set[Square]) -> list[set[Square]]:
+    pieces: list[set[Square]] = []
+    left = set(cells)
+    while left:
+        start = min(left)
+        piece = {start}
+        todo = [start]
+        while todo:
+            r, c = todo.pop()
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in left and nb not in piece:
+                    piece.add(nb)
+                    todo.append(nb)
+        left -= piece
+        pieces.append(piece)
+    return sorted(pieces, key=min)

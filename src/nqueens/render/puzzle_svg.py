@@ -1,0 +1,185 @@
+"""A puzzle as a hand-written SVG string: coloured regions with letters, givens, solution.
+
+Region puzzles get one colour per region from a colour-blind-safe palette (Paul Tol's
+"light" scheme), chosen so that neighbouring regions differ, and the region's letter in
+the corner of every square, so the picture reads without colour too (and in grey print);
+thick lines mark region borders. Completion puzzles get the usual light and dark squares,
+blocked squares hatched with a cross, given queens in black. The solution (or any
+placement) is drawn on request as queens in a second colour; crosses mark squares on request.
+
+Every square is a ``<rect class="cell">`` with ``data-row``/``data-col`` (0-based) and, in
+region puzzles, ``data-region`` (its letter); queens are ``<g class="queen">`` with
+``data-given="1"`` for givens. The geometry (square size, margins, the queen's shape) is
+:mod:`nqueens.render.svg`'s. The output depends only on the arguments.
+
+>>> from nqueens.puzzles.model import parse_puzzle
+>>> svg = puzzle_svg(parse_puzzle("AAB\\nACB\\nCCB"), solution=(0, 2, 1))
+>>> svg.count('class="cell"'), svg.count('class="queen"'), svg.count('data-region="C"')
+(9, 3, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from xml.sax.saxutils import escape
+
+from nqueens.errors import InvalidBoardError
+from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square
+from nqueens.render.svg import COLORS, MARGIN, SQUARE, queen_shape
+
+__all__ = ["PALETTE", "puzzle_svg", "region_colors"]
+
+PALETTE = ("#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#44BB99", "#BBCC33",
+           "#AAAA00", "#DDDDDD")
+"""Paul Tol's "light" qualitative scheme: distinguishable with the common colour-vision
+deficiencies, light enough for black letters and queens."""
+
+SOLUTION_QUEEN = "#1d4f91"
+"""Queens of a drawn solution of a completion puzzle (its givens stay black)."""
+
+
+def region_colors(p: Puzzle) -> list[str]:
+    """A palette colour per region, neighbouring regions different where 9 colours allow.
+
+    Greedy colouring of the region adjacency graph, regions taken by decreasing number of
+    neighbours, each taking the least used colour its neighbours do not have (so up to 9
+    regions all differ). O(n^2).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> region_colors(parse_puzzle("AAB\\nACB\\nCCB"))
+    ['#77AADD', '#EE8866', '#EEDD88']
+    """
+    n = p.n
+    if not p.regions:
+        return []
+    near: list[set[int]] = [set() for _ in range(n)]
+    for r in range(n):
+        for c in range(n):
+            k = p.regions[r][c]
+            for rr, cc in ((r + 1, c), (r, c + 1)):
+                if rr < n and cc < n and p.regions[rr][cc] != k:
+                    near[k].add(p.regions[rr][cc])
+                    near[p.regions[rr][cc]].add(k)
+    colour = [-1] * n
+    uses = [0] * len(PALETTE)
+    for k in sorted(range(n), key=lambda k: (-len(near[k]), k)):
+        used = {colour[j] for j in near[k]}
+        free = [i for i in range(len(PALETTE)) if i not in used] or list(range(len(PALETTE)))
+        colour[k] = min(free, key=lambda i: (uses[i], i))
+        uses[colour[k]] += 1
+    return [PALETTE[i] for i in colour]
+
+
+def puzzle_svg(
+    p: Puzzle, *, solution: Sequence[int] | None = None, crosses: Iterable[Square] = (),
+    size: int | None = 400, coordinates: bool = True,
+) -> str:
+    """The puzzle as an SVG document string, with ``solution`` queens drawn if given. O(n^2).
+
+    ``solution`` is a 0-based column per row (e.g. from :func:`nqueens.puzzles.exact.solve`);
+    ``crosses`` lists squares to mark with a cross. ``size`` is the width in pixels (None:
+    fill the container).
+
+    >>> from nqueens.puzzles.model import completion_puzzle
+    >>> svg = puzzle_svg(completion_puzzle(4, [(0, 1)], blocked=[(3, 3)]))
+    >>> svg.count('data-given="1"'), svg.count('class="blocked"')
+    (1, 1)
+    """
+    n = p.n
+    if solution is not None and (len(solution) != n or any(
+            not isinstance(c, int) or not 0 <= c < n for c in solution)):
+        raise InvalidBoardError(f"a solution needs one column in 0..{n - 1} for each of the "
+                                f"{n} rows, got {tuple(solution)!r}")
+    marks = sorted(set(crosses))
+    for r, c in marks:
+        if not (0 <= r < n and 0 <= c < n):
+            raise InvalidBoardError(f"cross at ({r}, {c}) is off a board of size {n} (0-based)")
+    margin = MARGIN if coordinates else 0
+    side = n * SQUARE
+    width = margin + side + (margin // 2 if coordinates else 0)
+    colours = region_colors(p)
+    given = set(p.givens)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="nqueens-puzzle" '
+        f'data-n="{n}" data-kind="{p.kind}" viewBox="0 0 {width} {width}"'
+        + (f' width="{size}" height="{size}"' if size is not None else "") + ">",
+        f"<desc>{escape(_describe(p))}</desc>",
+        f'<rect x="0" y="0" width="{width}" height="{width}" fill="#ffffff"/>',
+    ]
+    letter_font = ('font-family="Helvetica, Arial, sans-serif" font-size="11" '
+                   'fill="#222222" fill-opacity="0.75"')
+    for r in range(n):
+        for c in range(n):
+            x, y = margin + c * SQUARE, margin + r * SQUARE
+            if p.regions:
+                k = p.regions[r][c]
+                letter = REGION_LETTERS[k]
+                out.append(f'<rect class="cell" data-row="{r}" data-col="{c}" '
+                           f'data-region="{letter}" x="{x}" y="{y}" width="{SQUARE}" '
+                           f'height="{SQUARE}" fill="{colours[k]}" stroke="#555555" '
+                           f'stroke-width="0.5"/>')
+                out.append(f'<text class="letter" x="{x + 3}" y="{y + 12}" {letter_font}>'
+                           f"{letter}</text>")
+            else:
+                shade = "light" if (r + c) % 2 == 0 else "dark"
+                out.append(f'<rect class="cell" data-row="{r}" data-col="{c}" x="{x}" '
+                           f'y="{y}" width="{SQUARE}" height="{SQUARE}" '
+                           f'fill="{COLORS[shade]}"/>')
+    for r, c in p.blocked:
+        x, y = margin + c * SQUARE, margin + r * SQUARE
+        out.append(f'<g class="blocked" data-row="{r}" data-col="{c}">'
+                   f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" '
+                   f'fill="#555555" fill-opacity="0.55"/>'
+                   + _cross(x, y, "#ffffff", 3) + "</g>")
+    if p.regions:
+        out.append(_borders(p, margin))
+    out.append(f'<rect x="{margin}" y="{margin}" width="{side}" height="{side}" fill="none" '
+               f'stroke="#111111" stroke-width="3"/>')
+    for r, c in marks:
+        x, y = margin + c * SQUARE, margin + r * SQUARE
+        out.append(f'<g class="cross" data-row="{r}" data-col="{c}">'
+                   + _cross(x, y, "#333333", 2) + "</g>")
+    queens = {sq: True for sq in given}
+    if solution is not None:
+        for r, c in enumerate(solution):
+            queens.setdefault((r, c), False)
+    for (r, c), is_given in sorted(queens.items()):
+        x, y = margin + c * SQUARE, margin + r * SQUARE
+        fill = COLORS["queen"] if is_given or p.regions else SOLUTION_QUEEN
+        out.append(f'<g class="queen" data-row="{r}" data-col="{c}" '
+                   f'data-given="{int(is_given)}">{queen_shape(x, y, fill=fill)}</g>')
+    if coordinates:
+        font = ('font-family="Helvetica, Arial, sans-serif" font-size="14" '
+                f'fill="{COLORS["coord"]}" text-anchor="middle"')
+        for i in range(n):
+            mid = margin + i * SQUARE + SQUARE / 2
+            out.append(f'<text class="coord col" x="{mid:g}" y="{margin - 6}" {font}>'
+                       f"{i + 1}</text>")
+            out.append(f'<text class="coord row" x="{margin / 2:g}" y="{mid + 4:g}" {font}>'
+                       f"{i + 1}</text>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _cross(x: float, y: float, colour: str, width: float) -> str:
+    a, b = 13, SQUARE - 13
+    return (f'<path d="M {x + a},{y + a} L {x + b},{y + b} M {x + b},{y + a} L {x + a},{y + b}" '
+            f'stroke="{colour}" stroke-width="{width}" stroke-linecap="round"/>')
+
+
+def _borders(p: Puzzle, margin: int) -> str:
+    n = p.n
+    parts = []
+    for r in range(n):
+        for c in range(n):
+            x, y = margin + c * SQUARE, margin + r * SQUARE
+            if c + 1 < n and p.regions[r][c] != p.regions[r][c + 1]:
+                parts.append(f"M {x + SQUARE},{y} L {x + SQUARE},{y + SQUARE}")
+            if r + 1 < n and p.regions[r][c] != p.regions[r + 1][c]:
+                parts.append(f"M {x},{y + SQUARE} L {x + SQUARE},{y + SQUARE}")
+    return (f'<path class="borders" d="{" ".join(parts)}" stroke="#111111" stroke-width="3" '
+            'stroke-linecap="square" fill="none"/>')
+
+
+def _describe(p: Puzzle) -> str:
+    return f"{p.n} x {p.n} {p.kind} puzzle: {p.rules_text()}"

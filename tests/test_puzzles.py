@@ -1,0 +1,364 @@
+"""Puzzles against brute force: the model and format, solve/count, the explainer, the generator.
+
+The oracle here is written apart from the package: it tries every permutation of columns and
+checks every pair of queens with its own rule test, so it shares no code with the compiled
+search, the model's checker or the completion solver.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nqueens.puzzles import (
+    Puzzle,
+    PuzzleFormatError,
+    completion_puzzle,
+    count,
+    explain,
+    first_violation,
+    is_unique,
+    make,
+    parse_puzzle,
+    region_puzzle,
+    solutions,
+    solve,
+)
+from nqueens.puzzles.generate import random_regions
+from nqueens.puzzles.logic import GRADES, RULES
+
+# --- the oracle --------------------------------------------------------------------------
+
+
+def breaks_rules(p: Puzzle, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    (r1, c1), (r2, c2) = a, b
+    same_region = bool(p.regions) and p.regions[r1][c1] == p.regions[r2][c2]
+    touch = p.kind == "regions" and max(abs(r1 - r2), abs(c1 - c2)) == 1
+    diagonal = (p.kind == "completion" or p.diagonals) and abs(r1 - r2) == abs(c1 - c2)
+    return r1 == r2 or c1 == c2 or same_region or touch or diagonal
+
+
+def brute(p: Puzzle) -> list[tuple[int, ...]]:
+    """Every solution, lexicographic, by checking all n! permutations pair by pair."""
+    out = []
+    blocked = set(p.blocked)
+    for perm in permutations(range(p.n)):
+        squares = list(enumerate(perm))
+        if any(sq in blocked for sq in squares):
+            continue
+        if any(perm[r] != c for r, c in p.givens):
+            continue
+        if any(breaks_rules(p, squares[i], squares[j])
+               for i in range(p.n) for j in range(i + 1, p.n)):
+            continue
+        out.append(perm)
+    return out
+
+
+def random_region_puzzle(rng: random.Random, n: int, *, diagonals: bool, connected: bool
+                         ) -> Puzzle:
+    if connected:
+        seeds = rng.sample([(r, c) for r in range(n) for c in range(n)], n)
+        grid = random_regions(n, rng, seeds)
+    else:
+        while True:
+            grid = [[rng.randrange(n) for _ in range(n)] for _ in range(n)]
+            if len({v for row in grid for v in row}) == n:
+                break
+    return region_puzzle(grid, diagonals=diagonals, connected=connected)
+
+
+def random_completion_puzzle(rng: random.Random, n: int) -> Puzzle:
+    givens: list[tuple[int, int]] = []
+    for _ in range(rng.randrange(0, n // 2 + 1)):
+        sq = (rng.randrange(n), rng.randrange(n))
+        if all(not breaks_rules(completion_puzzle(n), sq, g) and sq != g for g in givens):
+            givens.append(sq)
+    free = [(r, c) for r in range(n) for c in range(n) if (r, c) not in givens]
+    blocked = rng.sample(free, rng.randrange(0, n + 1))
+    return completion_puzzle(n, givens, blocked=blocked)
+
+
+def small_puzzles(count_each: int = 12, seed: int = 2024) -> list[Puzzle]:
+    """Random puzzles, n <= 7, of every kind and rule variant."""
+    rng = random.Random(seed)
+    out = []
+    for n in range(1, 8):
+        for _ in range(count_each):
+            out.append(random_region_puzzle(rng, n, diagonals=False, connected=True))
+            out.append(random_region_puzzle(rng, n, diagonals=True, connected=True))
+            out.append(random_region_puzzle(rng, n, diagonals=rng.random() < 0.5,
+                                            connected=False))
+            out.append(random_completion_puzzle(rng, n))
+    return out
+
+
+PUZZLES = small_puzzles()
+BRUTE = {p: brute(p) for p in PUZZLES}
+
+
+def test_the_sample_has_every_variant_and_both_verdicts():
+    kinds = {(p.kind, p.diagonals, p.connected) for p in PUZZLES}
+    assert len(kinds) == 5
+    assert sum(1 for s in BRUTE.values() if not s) > 20
+    assert sum(1 for s in BRUTE.values() if len(s) == 1) > 20
+    assert sum(1 for s in BRUTE.values() if len(s) > 1) > 20
+
+
+# --- solve and count ---------------------------------------------------------------------
+
+
+def test_solutions_and_counts_match_brute_force():
+    for p in PUZZLES:
+        want = BRUTE[p]
+        assert sorted(solutions(p)) == want, p
+        c = count(p)
+        assert (c.count, c.exact) == (len(want), True)
+        first = solve(p)
+        assert (first is None) == (not want)
+        assert first is None or first in want
+        assert is_unique(p) == (len(want) == 1)
+
+
+@pytest.mark.parametrize("limit", [0, 1, 2, 5])
+def test_capped_counts_say_more_than_k(limit):
+    for p in PUZZLES:
+        total = len(BRUTE[p])
+        c = count(p, limit=limit)
+        if total > limit:
+            assert (c.count, c.exact, str(c)) == (limit + 1, False, f"more than {limit}")
+        else:
+            assert (c.count, c.exact, str(c)) == (total, True, str(total))
+
+
+def test_every_solution_passes_the_model_checker_and_others_fail():
+    rng = random.Random(5)
+    for p in PUZZLES[::5]:
+        for s in BRUTE[p]:
+            assert first_violation(p, s) is None
+        for _ in range(20):
+            perm = tuple(rng.sample(range(p.n), p.n))
+            assert (first_violation(p, perm) is None) == (perm in BRUTE[p])
+
+
+def test_region_count_slices_do_not_change_the_answer(monkeypatch):
+    from nqueens.puzzles import exact as solve_module
+
+    monkeypatch.setattr(solve_module, "SLICE_NODES", 3)
+    for p in PUZZLES[::3]:
+        assert sorted(solutions(p, batch=1)) == BRUTE[p]
+
+
+def test_a_larger_region_puzzle_agrees_with_an_independent_counter():
+    # 9 x 9 region puzzles: brute force over 9! permutations is too slow here, so compare
+    # with a plain Python row-by-row backtracking written in this test.
+    rng = random.Random(9)
+    for diagonals in (False, True):
+        for _ in range(3):
+            p = random_region_puzzle(rng, 9, diagonals=diagonals, connected=True)
+            assert count(p).count == backtrack_count(p)
+
+
+def backtrack_count(p: Puzzle) -> int:
+    def go(row: int, placed: list[tuple[int, int]]) -> int:
+        if row == p.n:
+            return 1
+        total = 0
+        for c in range(p.n):
+            if all(not breaks_rules(p, (row, c), q) for q in placed):
+                total += go(row + 1, [*placed, (row, c)])
+        return total
+
+    return go(0, [])
+
+
+# --- the explainer -----------------------------------------------------------------------
+
+
+def consistent(sols, queens, removed):
+    return [s for s in sols
+            if all(s[r] == c for r, c in queens) and all(s[r] != c for r, c in removed)]
+
+
+def test_every_explainer_step_is_sound():
+    for p in PUZZLES:
+        sols = BRUTE[p]
+        e = explain(p)
+        queens: list[tuple[int, int]] = []
+        removed: set[tuple[int, int]] = set(p.blocked)
+        for step in e.steps:
+            live = consistent(sols, queens, removed)
+            if step.rule == "stuck":
+                assert not live
+                break
+            if step.place is not None:
+                r, c = step.place
+                if step.rule == "search":  # a search places a queen of some live solution
+                    assert any(s[r] == c for s in live)
+                    live = [s for s in live if s[r] == c]
+                else:  # a logical placement is forced: every live solution has it
+                    assert all(s[r] == c for s in live)
+                queens.append(step.place)
+            for r, c in step.removed:  # no square of a live solution is ever removed
+                assert all(s[r] != c for s in live), (p, step)
+            removed |= set(step.removed)
+        if sols:
+            assert e.solution in sols
+            assert e.grade == max(s.grade for s in e.steps)
+        else:
+            assert e.solution is None
+
+
+def test_the_explainer_uses_every_rule_somewhere():
+    used = {s.rule for p in PUZZLES for s in explain(p).steps}
+    assert used >= {"given", "single", "confined", "k-lines", "lookahead", "search", "stuck"}
+
+
+def test_logic_only_explanations_never_search():
+    for p in PUZZLES:
+        e = explain(p, max_grade=RULES["lookahead"])
+        assert all(s.rule != "search" for s in e.steps)
+        if e.solution is not None:
+            assert e.solution in BRUTE[p] and len(BRUTE[p]) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_every_step_is_narrated_in_each_language(lang):
+    from nqueens.puzzles.logic import step_text, summary_text
+
+    for p in PUZZLES[::4]:
+        e = explain(p)
+        texts = [step_text(s, lang, p) for s in e.steps]
+        assert all(texts) and len(set(texts)) >= len(texts) // 2
+        for s, text in zip(e.steps, texts, strict=True):
+            if s.place is not None:
+                r, c = s.place
+                assert (f"({r + 1},{c + 1})" if lang == "ja" else f"<{r + 1},{c + 1}>") in text
+        if any(s.rule == "search" for s in e.steps):
+            word = {"en": "search", "ja": "探索", "ko": "탐색"}[lang]
+            assert any(word in t for t in texts)
+        assert summary_text(e, lang)
+
+
+# --- the generator -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["regions", "completion"])
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+def test_made_puzzles_are_unique_by_brute_force(kind, n):
+    for seed in range(3):
+        m = make(n, kind=kind, seed=seed)
+        assert brute(m.puzzle) == [m.solution]
+        assert m.puzzle.connected
+        assert make(n, kind=kind, seed=seed) == m  # reproducible
+
+
+@pytest.mark.parametrize("n", [5, 6, 7])
+def test_made_logic_only_and_diagonal_puzzles(n):
+    for seed in range(3):
+        m = make(n, seed=seed, logic_only=True, diagonals=(seed == 1))
+        assert brute(m.puzzle) == [m.solution]
+        e = explain(m.puzzle)
+        assert e.logic_only and e.grade == m.grade < RULES["search"]
+        assert m.puzzle.diagonals == (seed == 1)
+
+
+def test_made_completion_givens_are_irreducible():
+    for n, seed in [(5, 0), (6, 1), (7, 2), (7, 3)]:
+        p = make(n, kind="completion", seed=seed).puzzle
+        for g in p.givens:
+            fewer = completion_puzzle(n, [x for x in p.givens if x != g])
+            assert len(brute(fewer)) > 1
+
+
+def test_a_grade_is_made_exactly_when_asked():
+    for grade in ("easy", "medium"):
+        m = make(7, seed=3, grade=grade)
+        assert GRADES[explain(m.puzzle).grade] == grade == m.grade_name
+
+
+def test_a_made_10_by_10_region_puzzle_is_unique_by_an_independent_count():
+    m = make(10, seed=11, logic_only=True)
+    assert backtrack_count(m.puzzle) == 1
+    assert first_violation(m.puzzle, m.solution) is None
+
+
+def test_make_rejects_impossible_requests():
+    from nqueens.errors import NQueensError
+
+    for kwargs in ({"n": 3}, {"n": 2}, {"n": 0}, {"n": 6, "kind": "sudoku"},
+                   {"n": 6, "grade": "impossible"}, {"n": 6, "grade": 5, "logic_only": True}):
+        with pytest.raises(NQueensError):
+            make(**kwargs)
+
+
+# --- the text format ---------------------------------------------------------------------
+
+
+def test_format_round_trips_on_the_sample():
+    for p in PUZZLES:
+        text = p.to_text()
+        assert parse_puzzle(text) == p
+        assert parse_puzzle(text).to_text() == text
+
+
+@given(st.integers(1, 9), st.integers(0, 2**32), st.booleans(), st.booleans())
+def test_format_round_trips(n, seed, diagonals, connected):
+    rng = random.Random(seed)
+    p = random_region_puzzle(rng, n, diagonals=diagonals, connected=connected)
+    assert parse_puzzle(p.to_text()) == p
+    c = random_completion_puzzle(rng, n)
+    assert parse_puzzle(c.to_text()) == c
+
+
+def test_parse_accepts_comments_spaces_and_a_guessed_kind():
+    p = parse_puzzle("# a comment\n\n A A B \nA C B\nC C B\n")
+    assert p == parse_puzzle("kind: regions\nAAB\nACB\nCCB\n")
+    assert parse_puzzle("Q...\n...Q\n....\nx...").kind == "completion"
+
+
+BAD = [
+    ("AAB\nAB\nCCB", "line 2 has 2 squares, line 1 has 3"),
+    ("AAB\nACB", "a puzzle grid is square"),
+    ("AAB\nACB\nCDB", "needs 3 regions, found 4"),
+    ("AAA\nAAA\nAAA", "needs 3 regions, found 1"),
+    ("ABA\nBBB\nCCC", "region A is in 2 separate pieces"),
+    ("kind: completion\nQ..\n.Q.\n...", "given queens at <1,1> and <2,2> share a diagonal"),
+    ("kind: completion\nQ.Q\n...\n...", "share a row"),
+    ("kind: completion\nQ.?\n...\n...", "'?' is not Q, . or x"),
+    ("kind: regions\nAA!\nBBB\nCCC", "'!' is not a region letter"),
+    ("kind: sudoku\nAB\nAB", "unknown kind 'sudoku'"),
+    ("rules: sideways\nAB\nAB", "unknown rule 'sideways'"),
+    ("colour: red\nAB\nAB", "unknown setting 'colour'"),
+    ("kind: completion\nrules: diagonals\n..\n..", "rules apply to region puzzles only"),
+    ("AB\nkind: regions\nAB", "after the grid began"),
+    ("# only a comment\n", "no grid found"),
+]
+
+
+@pytest.mark.parametrize(("text", "fragment"), BAD)
+def test_malformed_text_is_one_clear_error(text, fragment):
+    with pytest.raises(PuzzleFormatError) as info:
+        parse_puzzle(text)
+    message = str(info.value)
+    assert fragment in message and "\n" not in message
+
+
+def test_disconnected_regions_are_allowed_by_the_rule():
+    p = parse_puzzle("rules: disconnected\nABA\nBBB\nCCC")
+    assert not p.connected and parse_puzzle(p.to_text()) == p
+
+
+def test_api_errors():
+    with pytest.raises(PuzzleFormatError, match="both a given queen and blocked"):
+        completion_puzzle(4, [(0, 1)], blocked=[(0, 1)])
+    with pytest.raises(PuzzleFormatError, match="off a board of size 4"):
+        completion_puzzle(4, [(4, 1)])
+    with pytest.raises(PuzzleFormatError, match="at most 62 rows"):
+        completion_puzzle(63)
+    with pytest.raises(ValueError, match="limit"):
+        count(completion_puzzle(4), limit=-1)
