@@ -21,14 +21,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _procs import start_cli
-from conftest import OEIS
-from naive import naive_promising_levels
 
+from _procs import start_cli
 from nqueens.analysis import estimate as est
 from nqueens.analysis import stats
 from nqueens.large import local
 from nqueens.strategies import bitmask
+
+from conftest import OEIS
+from naive import naive_promising_levels
 
 BUDGETS = (1, 2, 3, 17, 1000, 1 << 62)
 """Slice sizes: 1 node per call up to one call for everything."""
@@ -197,6 +198,7 @@ LONG_COMMANDS = [
     ["solve", "40", "--format", "cols"],
     ["find", "30000000", "--method", "local", "--seed", "1"],
     ["trace", "32", "--max-steps", "100000000000"],
+    ["tree", "13", "--until", "all", "--max-nodes", "100000000"],
 ]
 
 

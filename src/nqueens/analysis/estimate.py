@@ -52,7 +52,7 @@ MAX_ESTIMATE_N = 62
 """The largest board the 64-bit kernel probes."""
 MAX_TRIALS = 10**9
 """The most probes one call runs."""
-SLICE_STEPS = 1 << 22
+SLICE_STEPS = 1 << 20
 """Probe steps (rows) one kernel call runs before Python regains control (hundredths of a
 second)."""
 Z95 = 1.959963984540054

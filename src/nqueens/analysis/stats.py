@@ -51,8 +51,8 @@ __all__ = [
 Progress = Callable[[int, int], None]
 """A progress callback: called as ``progress(done, total)`` between slices of the walk."""
 
-SLICE_NODES = 1 << 23
-"""Nodes one kernel call walks before Python regains control (a few hundredths of a second)."""
+SLICE_NODES = 1 << 21
+"""Nodes one kernel call walks before Python regains control (about 0.01 s)."""
 
 MAX_STATS_N = 18
 """The largest n :func:`tree_stats` accepts (n = 16 takes seconds, 17 about half a minute,

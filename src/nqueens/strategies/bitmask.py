@@ -36,8 +36,9 @@ __all__ = [
 Placement = tuple[int, ...]
 
 DEFAULT_BATCH = 1024
-SLICE_NODES = 1 << 23
-"""Nodes one kernel call searches before Python regains control (about 0.05 s)."""
+SLICE_NODES = 1 << 21
+"""Nodes one kernel call searches before Python regains control (about 0.01 s; a random
+moment of a slice costs nothing measurable, see docs/benchmarks-slicing.md)."""
 
 
 def solutions_allowed(
