@@ -99,8 +99,8 @@ def main() -> None:
     n_count = 12 if q else 15
     n_enum = 11 if q else 13
     n_stats = 12 if q else 15
-    n_first = 25 if q else 30
-    n_local = 10**5 if q else 3 * 10**6
+    n_first = 25 if q else 28
+    n_local = 10**5 if q else 10**6
     probes = 10**5 if q else 2 * 10**6
 
     def old_solutions(n: int) -> Iterator[tuple[int, ...]]:

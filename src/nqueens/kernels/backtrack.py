@@ -41,8 +41,9 @@ def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget):
 
     The search state lives in the caller's arrays (``av``/``cs``/``ls``/``rs``/``pos`` of
     length n, ``meta = [depth, status]``), so the next call resumes where this one stopped.
-    A call returns when ``out`` is full or after ``budget`` (>= 1) nodes; ``meta[1]`` is
-    :data:`STATE_DONE` once the search is exhausted. Cost: O(budget + len(out) * n).
+    A call returns when ``out`` is full or after ``budget`` (>= 1) backtracks, about one
+    per node; ``meta[1]`` is :data:`STATE_DONE` once the search is exhausted.
+    Cost: O(budget + len(out) * n).
     """
     cap = out.shape[0]
     k = 0
@@ -58,10 +59,13 @@ def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget):
     else:
         d = meta[0]
     last = n - 1
-    while d >= 0:
+    # the budget is spent on backtracks (one per node) and checked in the loop condition:
+    # measured the cheapest place for it (bench_slicing.py)
+    while d >= 0 and budget > 0:
         a = av[d]
         if a == 0:
             d -= 1
+            budget -= 1
             continue
         bit, rest = take_lowest(a)
         av[d] = rest
@@ -70,24 +74,26 @@ def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget):
             for r in range(n):
                 out[k, r] = bit_index(pos[r])
             k += 1
-        else:
-            c, lf, rt = place(cs[d], ls[d], rs[d], bit, full)
-            d += 1
-            cs[d] = c
-            ls[d] = lf
-            rs[d] = rt
-            av[d] = free(c, lf, rt, allowed[d])
-        budget -= 1
-        if k == cap or budget <= 0:
-            meta[0] = d
-            return k
-    meta[1] = STATE_DONE
+            if k == cap:
+                meta[0] = d
+                return k
+            continue
+        c, lf, rt = place(cs[d], ls[d], rs[d], bit, full)
+        d += 1
+        cs[d] = c
+        ls[d] = lf
+        rs[d] = rt
+        av[d] = free(c, lf, rt, allowed[d])
+    if d < 0:
+        meta[1] = STATE_DONE
+    else:
+        meta[0] = d
     return k
 
 
 @njit
 def count_slice(n, full, allowed, av, cs, ls, rs, meta, budget):
-    """Count the next solutions for at most ``budget`` (>= 1) nodes; return how many.
+    """Count the next solutions for ``budget`` (>= 1) backtracks (nodes); return how many.
 
     The resumable counting search: the same state arrays as :func:`fill_batch` (without
     ``pos``); ``meta[1]`` is :data:`STATE_DONE` once every solution that respects
@@ -107,27 +113,27 @@ def count_slice(n, full, allowed, av, cs, ls, rs, meta, budget):
         d = meta[0]
     total = 0
     last = n - 1
-    while d >= 0:
+    while d >= 0 and budget > 0:  # budget spent on backtracks, as in fill_batch
         a = av[d]
         if a == 0:
             d -= 1
+            budget -= 1
             continue
         bit, rest = take_lowest(a)
         av[d] = rest
         if d == last:
             total += 1
-        else:
-            c, lf, rt = place(cs[d], ls[d], rs[d], bit, full)
-            d += 1
-            cs[d] = c
-            ls[d] = lf
-            rs[d] = rt
-            av[d] = free(c, lf, rt, allowed[d])
-        budget -= 1
-        if budget <= 0:
-            meta[0] = d
-            return total
-    meta[1] = STATE_DONE
+            continue
+        c, lf, rt = place(cs[d], ls[d], rs[d], bit, full)
+        d += 1
+        cs[d] = c
+        ls[d] = lf
+        rs[d] = rt
+        av[d] = free(c, lf, rt, allowed[d])
+    if d < 0:
+        meta[1] = STATE_DONE
+    else:
+        meta[0] = d
     return total
 
 

@@ -24,7 +24,7 @@ STATE_DONE = 2
 @njit
 def levels_slice(n, full, first, av, cs, ls, rs, meta, levels, budget):
     """Add to ``levels[d]`` the promising nodes at depth ``d >= 1`` whose row-0 queen is in
-    ``first``, for at most ``budget`` (>= 1) nodes; resumable.
+    ``first``, for ``budget`` (>= 1) backtracks (about one per node); resumable.
 
     Depth-first with one frame per row (``av``/``cs``/``ls``/``rs`` of length n; ``meta =
     [depth, status]``, status :data:`STATE_DONE` once the walk is over); each frame keeps the
@@ -43,15 +43,17 @@ def levels_slice(n, full, first, av, cs, ls, rs, meta, levels, budget):
     else:
         d = meta[0]
     last = n - 1
-    while d >= 0:
+    while d >= 0 and budget > 0:  # budget spent on backtracks: the cheapest place for it
         a = av[d]
         if d == last:
             # children of a depth n-1 node are leaves: count them without visiting
             levels[n] += popcount(a)
             d -= 1
+            budget -= 1
             continue
         if a == 0:
             d -= 1
+            budget -= 1
             continue
         b, rest = take_lowest(a)
         av[d] = rest
@@ -62,11 +64,10 @@ def levels_slice(n, full, first, av, cs, ls, rs, meta, levels, budget):
         ls[d] = lf
         rs[d] = rt
         av[d] = free(c, lf, rt, full)
-        budget -= 1
-        if budget <= 0:
-            meta[0] = d
-            return
-    meta[1] = STATE_DONE
+    if d < 0:
+        meta[1] = STATE_DONE
+    else:
+        meta[0] = d
 
 
 @njit
