@@ -17,8 +17,10 @@ over slices costs from what the kernels' budget counters and helpers cost.
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -37,6 +39,7 @@ ONE_SLICE = 1 << 62
 def load_baseline(rev: str) -> dict[str, object]:
     """Import the kernels of revision ``rev`` as modules of a temporary package."""
     where = Path(tempfile.mkdtemp(prefix="nq_baseline_"))
+    atexit.register(shutil.rmtree, where, ignore_errors=True)
     pkg = where / "nq_baseline"
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")

@@ -37,8 +37,9 @@ Placement = tuple[int, ...]
 
 DEFAULT_BATCH = 1024
 SLICE_NODES = 1 << 21
-"""Nodes one kernel call searches before Python regains control (about 0.01 s; a random
-moment of a slice costs nothing measurable, see docs/benchmarks-slicing.md)."""
+"""Nodes (backtracks) one kernel call searches before Python regains control (about
+0.01 s). The loop over slices costs nothing measurable; the budget test in the kernel
+about 3% (docs/benchmarks-slicing.md)."""
 
 
 def solutions_allowed(
