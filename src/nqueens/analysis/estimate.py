@@ -27,13 +27,20 @@ from __future__ import annotations
 import math
 import secrets
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from nqueens.analysis.stats import Progress, tree_stats
 from nqueens.errors import InvalidSizeError, NQueensError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "EXACT_UP_TO",
     "MAX_ESTIMATE_N",
     "MAX_TRIALS",
+    "SLICE_STEPS",
     "Estimate",
     "Quantity",
     "estimate",
@@ -45,6 +52,9 @@ MAX_ESTIMATE_N = 62
 """The largest board the 64-bit kernel probes."""
 MAX_TRIALS = 10**9
 """The most probes one call runs."""
+SLICE_STEPS = 1 << 20
+"""Probe steps (rows) one kernel call runs before Python regains control (hundredths of a
+second)."""
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
 
@@ -103,12 +113,16 @@ class Estimate:
         return record
 
 
-def estimate(n: int, *, trials: int = 100_000, seed: int | None = None) -> Estimate:
+def estimate(
+    n: int, *, trials: int = 100_000, seed: int | None = None, progress: Progress | None = None
+) -> Estimate:
     """Estimate nodes checked, promising nodes and solutions of n queens by ``trials`` probes.
 
     Cost: O(trials * n) in the compiled kernel (10**6 probes for n = 14 take about half a
     second), plus the exact counts for n <= 14 (0.1 s). ``seed=None`` draws a fresh seed,
-    reported in the result so that the run can be repeated.
+    reported in the result so that the run can be repeated. The probes run in slices of
+    about :data:`SLICE_STEPS` steps, so Ctrl-C stops any run within a second;
+    ``progress(done, trials)`` is called between slices with the probes done so far.
 
     >>> a = estimate(6, trials=1000, seed=7)
     >>> b = estimate(6, trials=1000, seed=7)
@@ -124,13 +138,9 @@ def estimate(n: int, *, trials: int = 100_000, seed: int | None = None) -> Estim
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
         raise NQueensError(f"seed must be an integer from 0 to 2**32 - 1, got {seed!r}")
 
-    from nqueens.kernels.montecarlo import knuth_probes
-
-    raw = knuth_probes(n, trials, seed)
+    raw = _probes(n, trials, seed, SLICE_STEPS, progress)
     exact: tuple[int | None, int | None, int | None] = (None, None, None)
     if n <= EXACT_UP_TO:
-        from nqueens.analysis.stats import tree_stats
-
         s = tree_stats(n)
         exact = (s.checked, s.promising, s.solutions)
     names = ("checked", "promising", "solutions")
@@ -140,3 +150,28 @@ def estimate(n: int, *, trials: int = 100_000, seed: int | None = None) -> Estim
         for i, name in enumerate(names)
     ]
     return Estimate(n, trials, seed, *quantities)
+
+
+def _probes(
+    n: int, trials: int, seed: int, steps: int, progress: Progress | None = None
+) -> npt.NDArray[np.float64]:
+    """Run the probes in slices of about ``steps`` rows each; per quantity ``[mean, M2]``.
+
+    The result does not depend on ``steps``: the slices run one after another in this
+    thread, drawing from numba's generator seeded once.
+    """
+    import numpy as np
+
+    from nqueens.kernels.montecarlo import knuth_probes, seed_probes
+
+    per_slice = max(1, steps // n)
+    out = np.zeros((3, 2), dtype=np.float64)
+    seed_probes(seed)
+    done = 0
+    while done < trials:
+        chunk = min(per_slice, trials - done)
+        knuth_probes(n, done, chunk, out)
+        done += chunk
+        if progress is not None:
+            progress(done, trials)
+    return out

@@ -32,6 +32,7 @@ Rendering (tables, plots) is left to the CLI and :mod:`nqueens.render`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from nqueens.errors import InvalidSizeError
@@ -39,11 +40,19 @@ from nqueens.trace import Event, Visitor
 
 __all__ = [
     "MAX_STATS_N",
+    "SLICE_NODES",
+    "Progress",
     "TreeCounter",
     "TreeStats",
     "first_solution_tries",
     "tree_stats",
 ]
+
+Progress = Callable[[int, int], None]
+"""A progress callback: called as ``progress(done, total)`` between slices of the walk."""
+
+SLICE_NODES = 1 << 21
+"""Nodes one kernel call walks before Python regains control (about 0.01 s)."""
 
 MAX_STATS_N = 18
 """The largest n :func:`tree_stats` accepts (n = 16 takes seconds, 17 about half a minute,
@@ -114,35 +123,85 @@ class TreeStats:
         }
 
 
-def tree_stats(n: int) -> TreeStats:
+def tree_stats(n: int, *, progress: Progress | None = None) -> TreeStats:
     """The exact state-space statistics of n queens, from the compiled kernel.
 
     Cost: one walk over the promising nodes of half the tree (about 0.1 s for n = 14, 4 s
     for n = 16; each n + 1 costs about five times n). The first call compiles the kernel.
+    The walk runs in slices of :data:`SLICE_NODES` nodes, so Ctrl-C stops it within a
+    second; ``progress(done, total)`` is called between slices, where ``done`` of
+    ``total`` is the share of the walk finished, by first-row columns (a rough measure:
+    the middle columns hold more nodes than the edges).
 
     >>> tree_stats(8).checked, tree_stats(8).tried, round(tree_stats(8).speedup)
     (15721, 15720, 1067)
     """
     _check_n(n, MAX_STATS_N)
-    from nqueens.kernels.stats import promising_levels
-
-    levels = promising_levels(n)
-    return TreeStats(n, tuple(int(x) for x in levels))
+    return TreeStats(n, _levels(n, SLICE_NODES, progress))
 
 
-def first_solution_tries(n: int) -> int:
+def first_solution_tries(n: int, *, progress: Progress | None = None) -> int:
     """Squares the search tries before it reaches the first solution (all squares if none).
 
     Cost: the pruned tree up to the first solution (compiled; 26 tries for n = 4, about
-    4 million for n = 20, 3 billion in seconds for n = 32).
+    4 million for n = 20, 3 billion in seconds for n = 32), in slices of
+    :data:`SLICE_NODES` squares so that Ctrl-C stops it within a second.
+    ``progress(tried, 0)`` is called between slices (the total is unknown: 0).
 
     >>> first_solution_tries(4), first_solution_tries(8)
     (26, 876)
     """
     _check_n(n, 62)
-    from nqueens.kernels.stats import first_solution_nodes
+    return _first_tries(n, SLICE_NODES, progress)
 
-    return int(first_solution_nodes(n))
+
+def _levels(n: int, budget: int, progress: Progress | None = None) -> tuple[int, ...]:
+    """Promising nodes per depth, walked in slices of ``budget`` nodes.
+
+    Uses the left-right mirror: the subtree under row-0 column ``c`` has the same profile
+    as the one under ``n - 1 - c``, so only the left half (and the middle) is walked.
+    """
+    import numpy as np
+
+    from nqueens.kernels import stats as k
+
+    full = (1 << n) - 1
+    half = n // 2
+    parts = [((1 << c), 2) for c in range(half)]
+    if n % 2 == 1:
+        parts.append((1 << half, 1))
+    levels = [0] * (n + 1)
+    part = np.zeros(n + 1, dtype=np.int64)
+    av, cs, ls, rs = (np.zeros(n, dtype=np.int64) for _ in range(4))
+    meta = np.zeros(2, dtype=np.int64)
+    for done, (first, weight) in enumerate(parts):
+        part[:] = 0
+        meta[:] = 0
+        while meta[1] != k.STATE_DONE:
+            k.levels_slice(n, full, first, av, cs, ls, rs, meta, part, budget)
+            if progress is not None:
+                progress(done, len(parts))
+        for d in range(1, n + 1):
+            levels[d] += weight * int(part[d])
+    if progress is not None:
+        progress(len(parts), len(parts))
+    levels[0] = 1
+    return tuple(levels)
+
+
+def _first_tries(n: int, budget: int, progress: Progress | None = None) -> int:
+    """:func:`first_solution_tries` in slices of ``budget`` squares."""
+    import numpy as np
+
+    from nqueens.kernels import stats as k
+
+    col, cs, ls, rs = (np.zeros(n, dtype=np.int64) for _ in range(4))
+    meta = np.zeros(4, dtype=np.int64)
+    while meta[1] != k.STATE_DONE:
+        k.first_solution_slice(n, (1 << n) - 1, col, cs, ls, rs, meta, budget)
+        if progress is not None:
+            progress(int(meta[2]), 0)
+    return int(meta[2])
 
 
 class TreeCounter(Visitor[TreeStats]):

@@ -7,6 +7,10 @@ the board with ``& full``, so boards up to 63 columns never touch the sign bit's
 ``allowed[row]`` restricts the columns a row may use (all ``full`` for the plain problem;
 a single bit for a pre-placed queen; fewer bits for blocked squares). The search visits
 columns in ascending order row by row, which is the textbooks' order of solutions.
+
+A numba kernel never sees Ctrl-C, so the searches are resumable: their state lives in the
+caller's arrays, and each call stops after a node ``budget``; the Python face
+(:mod:`nqueens.strategies.bitmask`) loops over such slices, a few per second.
 """
 
 from __future__ import annotations
@@ -14,12 +18,14 @@ from __future__ import annotations
 import numpy as np
 
 from nqueens._jit import njit
+from nqueens.kernels.bits import bit_index, free, full_mask, place, take_lowest
 
 __all__ = [
     "STATE_DONE",
     "STATE_FRESH",
-    "count_masked",
-    "count_total",
+    "STATE_RUNNING",
+    "count_canonical",
+    "count_slice",
     "count_total_unique",
     "fill_batch",
 ]
@@ -30,21 +36,14 @@ STATE_DONE = 2
 
 
 @njit
-def _bit_index(bit: int) -> int:
-    i = 0
-    while bit > 1:
-        bit >>= 1
-        i += 1
-    return i
-
-
-@njit
-def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out):
+def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget):
     """Write the next solutions (0-based columns) into the rows of ``out``; return how many.
 
     The search state lives in the caller's arrays (``av``/``cs``/``ls``/``rs``/``pos`` of
     length n, ``meta = [depth, status]``), so the next call resumes where this one stopped.
-    A return value below ``len(out)`` means the search is exhausted.
+    A call returns when ``out`` is full or after ``budget`` (>= 1) backtracks, about one
+    per node; ``meta[1]`` is :data:`STATE_DONE` once the search is exhausted.
+    Cost: O(budget + len(out) * n).
     """
     cap = out.shape[0]
     k = 0
@@ -59,91 +58,82 @@ def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out):
         meta[1] = STATE_RUNNING
     else:
         d = meta[0]
-    while d >= 0:
+    last = n - 1
+    # the budget is spent on backtracks (one per node) and checked in the loop condition:
+    # measured the cheapest place for it (bench_slicing.py)
+    while d >= 0 and budget > 0:
         a = av[d]
         if a == 0:
             d -= 1
+            budget -= 1
             continue
-        bit = a & -a
-        av[d] = a ^ bit
+        bit, rest = take_lowest(a)
+        av[d] = rest
         pos[d] = bit
-        if d == n - 1:
+        if d == last:
             for r in range(n):
-                out[k, r] = _bit_index(pos[r])
+                out[k, r] = bit_index(pos[r])
             k += 1
             if k == cap:
                 meta[0] = d
                 return k
             continue
-        c = cs[d] | bit
-        left = ((ls[d] | bit) << 1) & full
-        right = (rs[d] | bit) >> 1
-        d += 1
-        cs[d] = c
-        ls[d] = left
-        rs[d] = right
-        av[d] = allowed[d] & ~(c | left | right)
-    meta[1] = STATE_DONE
-    return k
-
-
-@njit
-def _count_below(n, full, allowed, row, cols, left, right):
-    """Solutions in the subtree whose first ``row`` rows are fixed by the three masks."""
-    if row == n:
-        return 1
-    av = np.empty(n, np.int64)
-    cs = np.empty(n, np.int64)
-    ls = np.empty(n, np.int64)
-    rs = np.empty(n, np.int64)
-    total = 0
-    d = row
-    cs[d] = cols
-    ls[d] = left
-    rs[d] = right
-    av[d] = allowed[d] & ~(cols | left | right)
-    last = n - 1
-    while d >= row:
-        a = av[d]
-        if a == 0:
-            d -= 1
-            continue
-        bit = a & -a
-        av[d] = a ^ bit
-        if d == last:
-            total += 1
-            continue
-        c = cs[d] | bit
-        lf = ((ls[d] | bit) << 1) & full
-        rt = (rs[d] | bit) >> 1
+        c, lf, rt = place(cs[d], ls[d], rs[d], bit, full)
         d += 1
         cs[d] = c
         ls[d] = lf
         rs[d] = rt
-        av[d] = allowed[d] & ~(c | lf | rt)
-    return total
+        av[d] = free(c, lf, rt, allowed[d])
+    if d < 0:
+        meta[1] = STATE_DONE
+    else:
+        meta[0] = d
+    return k
 
 
 @njit
-def count_masked(n, full, allowed):
-    """All solutions that respect ``allowed`` (no symmetry used). O(nodes)."""
-    return _count_below(n, full, allowed, 0, 0, 0, 0)
+def count_slice(n, full, allowed, av, cs, ls, rs, meta, budget):
+    """Count the next solutions for ``budget`` (>= 1) backtracks (nodes); return how many.
 
-
-@njit
-def count_total(n):
-    """All n-queens solutions, halving the work by the left-right mirror of the first row."""
-    full = (1 << n) - 1
-    allowed = np.full(n, full, np.int64)
-    if n == 1:
-        return 1
+    The resumable counting search: the same state arrays as :func:`fill_batch` (without
+    ``pos``); ``meta[1]`` is :data:`STATE_DONE` once every solution that respects
+    ``allowed`` has been counted. Summed over the calls, the count is exact whatever the
+    budget. Cost: O(budget).
+    """
+    if meta[1] == STATE_DONE:
+        return 0
+    if meta[1] == STATE_FRESH:
+        d = 0
+        cs[0] = 0
+        ls[0] = 0
+        rs[0] = 0
+        av[0] = allowed[0] & full
+        meta[1] = STATE_RUNNING
+    else:
+        d = meta[0]
     total = 0
-    for c in range(n // 2):
-        bit = 1 << c
-        total += 2 * _count_below(n, full, allowed, 1, bit, (bit << 1) & full, bit >> 1)
-    if n % 2 == 1:
-        bit = 1 << (n // 2)
-        total += _count_below(n, full, allowed, 1, bit, (bit << 1) & full, bit >> 1)
+    last = n - 1
+    while d >= 0 and budget > 0:  # budget spent on backtracks, as in fill_batch
+        a = av[d]
+        if a == 0:
+            d -= 1
+            budget -= 1
+            continue
+        bit, rest = take_lowest(a)
+        av[d] = rest
+        if d == last:
+            total += 1
+            continue
+        c, lf, rt = place(cs[d], ls[d], rs[d], bit, full)
+        d += 1
+        cs[d] = c
+        ls[d] = lf
+        rs[d] = rt
+        av[d] = free(c, lf, rt, allowed[d])
+    if d < 0:
+        meta[1] = STATE_DONE
+    else:
+        meta[0] = d
     return total
 
 
@@ -177,13 +167,24 @@ def _is_canonical(p, img):
 
 
 @njit
+def count_canonical(out, k, img):
+    """How many of the first ``k`` rows of ``out`` are the least of their 8 images. O(k n)."""
+    unique = 0
+    for i in range(k):
+        if _is_canonical(out[i], img):
+            unique += 1
+    return unique
+
+
+@njit
 def count_total_unique(n):
     """(total, classes): every solution, and those that are the least of their 8 images.
 
-    Enumerates every solution and tests each for canonicity in O(n); a simple, obviously
-    correct method. The symmetry-aware kernels of :mod:`nqueens.kernels` are faster.
+    Enumerates every solution and tests each for canonicity in O(n), in one call (not
+    resumable: the test oracle; :func:`nqueens.strategies.bitmask.count_unique` runs the
+    same steps in slices). The symmetry-aware kernels of :mod:`nqueens.kernels` are faster.
     """
-    full = (1 << n) - 1
+    full = full_mask(n)
     allowed = np.full(n, full, np.int64)
     av = np.zeros(n, np.int64)
     cs = np.zeros(n, np.int64)
@@ -195,12 +196,8 @@ def count_total_unique(n):
     img = np.zeros(n, np.int64)
     total = 0
     unique = 0
-    while True:
-        k = fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out)
-        for i in range(k):
-            total += 1
-            if _is_canonical(out[i], img):
-                unique += 1
-        if k < out.shape[0]:
-            break
+    while meta[1] != STATE_DONE:
+        k = fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, 1 << 62)
+        total += k
+        unique += count_canonical(out, k, img)
     return total, unique

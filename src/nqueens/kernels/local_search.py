@@ -21,39 +21,38 @@ import numpy as np
 
 from nqueens._jit import njit
 
-__all__ = ["min_conflicts"]
+__all__ = [
+    "PHASE_FAILED",
+    "PHASE_SOLVED",
+    "min_conflicts_slice",
+    "seed_search",
+]
+
+PHASE_CLEAR = 0
+"""Setting up a fresh start: identity permutation, empty diagonal counters."""
+PHASE_GREEDY = 1
+"""Placing the greedy-random start row by row."""
+PHASE_SWEEP = 2
+"""Listing the attacked rows of one repair round."""
+PHASE_FIX = 3
+"""Swapping the listed rows with random partners."""
+PHASE_SOLVED = 4
+PHASE_FAILED = 5
+
+# meta[...] indices of the resumable state
+_PHASE, _ATTEMPT, _POS, _PAIRS, _STALE, _M, _BEFORE = 0, 1, 2, 3, 4, 5, 6
+META_SIZE = 7
+
+GREEDY_TRIES = 1000
+"""Random columns a greedy row tries for one with empty diagonals."""
+PATIENCE = 8
+"""Repair rounds without progress before a fresh start."""
 
 
 @njit
-def _greedy_start(n, cols, dneg, dpos, tries, tail):
-    """Fill ``cols`` with a greedy-random permutation and the counters; return the pairs.
-
-    Rows before the last ``tail`` try up to ``tries`` random unused columns for one whose
-    diagonals are empty; the last ``tail`` rows take a random unused column.
-    """
-    for r in range(n):
-        cols[r] = r
-    for k in range(2 * n - 1):
-        dneg[k] = 0
-        dpos[k] = 0
-    pairs = 0
-    for r in range(n):
-        chosen = -1
-        for _ in range(tries if r < n - tail else 0):
-            j = np.random.randint(r, n)
-            c = cols[j]
-            if dneg[r - c + n - 1] == 0 and dpos[r + c] == 0:
-                chosen = j
-                break
-        if chosen < 0:
-            chosen = np.random.randint(r, n)
-        c = cols[chosen]
-        cols[chosen] = cols[r]
-        cols[r] = c
-        pairs += dneg[r - c + n - 1] + dpos[r + c]
-        dneg[r - c + n - 1] += 1
-        dpos[r + c] += 1
-    return pairs
+def seed_search(seed):
+    """Seed numba's generator of the calling thread for :func:`min_conflicts_slice`."""
+    np.random.seed(seed)
 
 
 @njit
@@ -91,55 +90,115 @@ def _try_swap(n, cols, dneg, dpos, i, j):
 
 
 @njit
-def _repair(n, cols, dneg, dpos, pairs, partners, patience):
-    """Swap attacked queens with random partners while that lowers ``pairs``; return pairs.
+def min_conflicts_slice(n, cols, dneg, dpos, bad, meta, max_restarts, budget):
+    """Run the search for about ``budget`` (>= 1) steps; resumable. O(budget + n / 65536).
 
-    Each round lists the attacked rows (at most 65536 of them) and gives each up to
-    ``partners`` random partners; after ``patience`` rounds without progress it gives up.
+    ``cols`` (int32, length n) ends as the solution; ``dneg`` and ``dpos`` are int32 scratch
+    arrays of length ``2n - 1``; ``bad`` is int64 scratch of length ``min(n, 65536)``; ``meta``
+    is the int64 state (length :data:`META_SIZE`, zeros at the start). The search is over
+    when ``meta[0]`` is :data:`PHASE_SOLVED` (then ``meta[1]`` is the number of restarts
+    used) or :data:`PHASE_FAILED` (``max_restarts`` fresh starts all stalled; never seen for
+    n >= 4). A step is one array entry set up or swept, or one random draw. Draws come from
+    numba's generator of the calling thread, seeded by :func:`seed_search`: the result does
+    not depend on how the work is cut into calls.
     """
     off = n - 1
-    bad = np.empty(min(n, 65536), np.int64)
-    stale = 0
-    while pairs > 0 and stale < patience:
-        m = 0
-        for i in range(n):
-            if dneg[i - cols[i] + off] + dpos[i + cols[i]] > 2:
-                bad[m] = i
-                m += 1
-                if m == bad.shape[0]:
-                    break
-        before = pairs
-        for k in range(m):
-            i = bad[k]
-            if dneg[i - cols[i] + off] + dpos[i + cols[i]] <= 2:
-                continue  # freed by an earlier swap
-            for _ in range(partners):
-                j = np.random.randint(0, n - 1)
-                if j >= i:
-                    j += 1
-                gain = _try_swap(n, cols, dneg, dpos, i, j)
-                if gain > 0:
-                    pairs -= gain
-                    break
-            if pairs == 0:
-                break
-        stale = 0 if pairs < before else stale + 1
-    return pairs
-
-
-@njit
-def min_conflicts(n, seed, cols, dneg, dpos, max_restarts):
-    """Fill ``cols`` (int32, length n) with a solution; return the restarts used, or -1.
-
-    ``dneg`` and ``dpos`` are int32 scratch arrays of length ``2n - 1``. Returns -1 when
-    ``max_restarts`` fresh starts all stalled (never seen for n >= 4 with the defaults).
-    """
-    np.random.seed(seed)
     tail = min(n, 32)
-    for attempt in range(max_restarts + 1):
-        pairs = _greedy_start(n, cols, dneg, dpos, 1000, tail)
-        partners = 4 * n if n < 256 else 1024
-        pairs = _repair(n, cols, dneg, dpos, pairs, partners, 8)
-        if pairs == 0:
-            return attempt
-    return -1
+    partners = 4 * n if n < 256 else 1024
+    cap = bad.shape[0]
+    phase = meta[_PHASE]
+    pos = meta[_POS]
+    pairs = meta[_PAIRS]
+    m = meta[_M]
+    while budget > 0:
+        if phase == PHASE_CLEAR:
+            # identity permutation and empty counters, resumable at ``pos``
+            stop = min(2 * n - 1, pos + budget)
+            for k in range(pos, stop):
+                if k < n:
+                    cols[k] = k
+                dneg[k] = 0
+                dpos[k] = 0
+            budget -= stop - pos
+            pos = stop
+            if pos == 2 * n - 1:
+                phase = PHASE_GREEDY
+                pos = 0
+                pairs = 0
+        elif phase == PHASE_GREEDY:
+            # Sosic and Gu's QS4: a random unused column whose diagonals are empty, if any
+            while pos < n and budget > 0:
+                r = pos
+                chosen = -1
+                for _ in range(GREEDY_TRIES if r < n - tail else 0):
+                    budget -= 1
+                    j = np.random.randint(r, n)
+                    c = cols[j]
+                    if dneg[r - c + off] == 0 and dpos[r + c] == 0:
+                        chosen = j
+                        break
+                if chosen < 0:
+                    budget -= 1
+                    chosen = np.random.randint(r, n)
+                c = cols[chosen]
+                cols[chosen] = cols[r]
+                cols[r] = c
+                pairs += dneg[r - c + off] + dpos[r + c]
+                dneg[r - c + off] += 1
+                dpos[r + c] += 1
+                pos += 1
+            if pos == n:
+                phase = PHASE_SWEEP
+                pos = 0
+                m = 0
+                meta[_STALE] = 0
+        elif phase == PHASE_SWEEP:
+            if pos == 0 and m == 0:
+                if pairs == 0:
+                    phase = PHASE_SOLVED
+                    break
+                if meta[_STALE] >= PATIENCE:
+                    if meta[_ATTEMPT] == max_restarts:
+                        phase = PHASE_FAILED
+                        break
+                    meta[_ATTEMPT] += 1
+                    phase = PHASE_CLEAR
+                    continue
+            # list the attacked rows (at most ``cap`` of them)
+            while pos < n and m < cap and budget > 0:
+                if dneg[pos - cols[pos] + off] + dpos[pos + cols[pos]] > 2:
+                    bad[m] = pos
+                    m += 1
+                pos += 1
+                budget -= 1
+            if pos == n or m == cap:
+                meta[_BEFORE] = pairs
+                phase = PHASE_FIX
+                pos = 0
+        elif phase == PHASE_FIX:
+            # give each listed row up to ``partners`` random partners, keep a better swap
+            while pos < m and budget > 0 and pairs > 0:
+                i = bad[pos]
+                pos += 1
+                if dneg[i - cols[i] + off] + dpos[i + cols[i]] <= 2:
+                    continue  # freed by an earlier swap
+                for _ in range(partners):
+                    budget -= 1
+                    j = np.random.randint(0, n - 1)
+                    if j >= i:
+                        j += 1
+                    gain = _try_swap(n, cols, dneg, dpos, i, j)
+                    if gain > 0:
+                        pairs -= gain
+                        break
+            if pos == m or pairs == 0:
+                meta[_STALE] = 0 if pairs < meta[_BEFORE] else meta[_STALE] + 1
+                phase = PHASE_SWEEP
+                pos = 0
+                m = 0
+        else:
+            break
+    meta[_PHASE] = phase
+    meta[_POS] = pos
+    meta[_PAIRS] = pairs
+    meta[_M] = m

@@ -1,106 +1,100 @@
 """Compiled counts of the pruned state-space tree: promising nodes per depth, tries to a solution.
 
-Private kernels: ints in, int64 numpy arrays or ints out; no validation. Masks are int64 with
-column ``c`` at bit ``c`` (boards up to 62 columns). The search is the textbook's row-by-row
-backtracking; a node at depth ``d`` has queens in rows ``0 .. d-1``. The friendly face is
-:mod:`nqueens.analysis.stats`.
+Private kernels: ints and int64 numpy arrays in, results written into the arrays; no
+validation. Masks are int64 with column ``c`` at bit ``c`` (boards up to 62 columns). The
+search is the textbook's row-by-row backtracking; a node at depth ``d`` has queens in rows
+``0 .. d-1``. The friendly face is :mod:`nqueens.analysis.stats`.
+
+Both walks are resumable: their state lives in the caller's arrays and each call stops
+after a node budget, so Python regains control (and Ctrl-C lands) between slices.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from nqueens._jit import njit
+from nqueens.kernels.bits import free, place, popcount, take_lowest
 
-__all__ = ["first_solution_nodes", "promising_levels", "promising_levels_from"]
+__all__ = ["STATE_DONE", "STATE_FRESH", "first_solution_slice", "levels_slice"]
+
+STATE_FRESH = 0
+STATE_RUNNING = 1
+STATE_DONE = 2
 
 
 @njit
-def promising_levels_from(n, first_col, levels):
-    """Add to ``levels[d]`` the promising nodes at depth ``d >= 1`` under row-0 ``first_col``.
+def levels_slice(n, full, first, av, cs, ls, rs, meta, levels, budget):
+    """Add to ``levels[d]`` the promising nodes at depth ``d >= 1`` whose row-0 queen is in
+    ``first``, for ``budget`` (>= 1) backtracks (about one per node); resumable.
 
-    Depth-first with one frame per row; each frame keeps the columns still to try. A node
-    at depth ``d < n`` with ``k`` safe columns has ``k`` promising children, so leaves are
-    counted without being visited.
+    Depth-first with one frame per row (``av``/``cs``/``ls``/``rs`` of length n; ``meta =
+    [depth, status]``, status :data:`STATE_DONE` once the walk is over); each frame keeps the
+    columns still to try. A node at depth ``n - 1`` with ``k`` safe columns has ``k``
+    promising children, so leaves are counted without being visited. Cost: O(budget).
     """
-    full = (1 << n) - 1
-    av = np.zeros(n + 1, dtype=np.int64)
-    cs = np.zeros(n + 1, dtype=np.int64)
-    ls = np.zeros(n + 1, dtype=np.int64)
-    rs = np.zeros(n + 1, dtype=np.int64)
-    bit = np.int64(1) << first_col
-    levels[1] += 1
-    if n == 1:
+    if meta[1] == STATE_DONE:
         return
-    cs[1] = bit
-    ls[1] = (bit << 1) & full
-    rs[1] = bit >> 1
-    av[1] = full & ~(cs[1] | ls[1] | rs[1])
-    d = 1
-    while d >= 1:
+    if meta[1] == STATE_FRESH:
+        d = 0
+        cs[0] = 0
+        ls[0] = 0
+        rs[0] = 0
+        av[0] = first & full
+        meta[1] = STATE_RUNNING
+    else:
+        d = meta[0]
+    last = n - 1
+    while d >= 0 and budget > 0:  # budget spent on backtracks: the cheapest place for it
         a = av[d]
-        if d == n - 1:
+        if d == last:
             # children of a depth n-1 node are leaves: count them without visiting
-            k = 0
-            while a:
-                a &= a - 1
-                k += 1
-            levels[n] += k
+            levels[n] += popcount(a)
             d -= 1
+            budget -= 1
             continue
         if a == 0:
             d -= 1
+            budget -= 1
             continue
-        b = a & -a
-        av[d] = a ^ b
+        b, rest = take_lowest(a)
+        av[d] = rest
         levels[d + 1] += 1
-        c = cs[d] | b
-        left = ((ls[d] | b) << 1) & full
-        right = (rs[d] | b) >> 1
-        cs[d + 1] = c
-        ls[d + 1] = left
-        rs[d + 1] = right
-        av[d + 1] = full & ~(c | left | right)
+        c, lf, rt = place(cs[d], ls[d], rs[d], b, full)
         d += 1
+        cs[d] = c
+        ls[d] = lf
+        rs[d] = rt
+        av[d] = free(c, lf, rt, full)
+    if d < 0:
+        meta[1] = STATE_DONE
+    else:
+        meta[0] = d
 
 
 @njit
-def promising_levels(n):
-    """Promising nodes per depth ``0 .. n`` (root at depth 0) of the pruned tree, exactly.
-
-    Uses the left-right mirror: the subtree under row-0 column ``c`` has the same profile
-    as the one under ``n - 1 - c``, so only the left half (and the middle) is walked.
-    """
-    levels = np.zeros(n + 1, dtype=np.int64)
-    half = np.zeros(n + 1, dtype=np.int64)
-    for c in range(n // 2):
-        promising_levels_from(n, c, half)
-    for d in range(1, n + 1):
-        levels[d] = 2 * half[d]
-    if n % 2 == 1:
-        middle = np.zeros(n + 1, dtype=np.int64)
-        promising_levels_from(n, n // 2, middle)
-        for d in range(1, n + 1):
-            levels[d] += middle[d]
-    levels[0] = 1
-    return levels
-
-
-@njit
-def first_solution_nodes(n):
-    """Squares tried (nodes checked, root not counted) until the first solution, or all if none.
+def first_solution_slice(n, full, col, cs, ls, rs, meta, budget):
+    """Try at most ``budget`` (>= 1) more squares on the way to the first solution; resumable.
 
     Tries columns in ascending order row by row and stops at the first complete board,
-    exactly as the Python event stream does with ``until="first"``.
+    exactly as the Python event stream does with ``until="first"``. State: ``col``/``cs``/
+    ``ls``/``rs`` of length n, ``meta = [depth, status, tried, found]``; when status is
+    :data:`STATE_DONE`, ``meta[2]`` is the number of squares tried (root not counted) and
+    ``meta[3]`` is 1 if a solution was reached. Cost: O(budget).
     """
-    full = (1 << n) - 1
-    col = np.zeros(n + 1, dtype=np.int64)
-    cs = np.zeros(n + 1, dtype=np.int64)
-    ls = np.zeros(n + 1, dtype=np.int64)
-    rs = np.zeros(n + 1, dtype=np.int64)
-    tried = 0
-    d = 0
-    col[0] = 0
+    if meta[1] == STATE_DONE:
+        return
+    if meta[1] == STATE_FRESH:
+        d = 0
+        col[0] = 0
+        cs[0] = 0
+        ls[0] = 0
+        rs[0] = 0
+        meta[2] = 0
+        meta[3] = 0
+        meta[1] = STATE_RUNNING
+    else:
+        d = meta[0]
+    tried = meta[2]
+    last = n - 1
     while d >= 0:
         c = col[d]
         if c == n:
@@ -109,15 +103,26 @@ def first_solution_nodes(n):
                 col[d] += 1
             continue
         tried += 1
-        b = np.int64(1) << c
-        if (cs[d] | ls[d] | rs[d]) & b:
+        b = 1 << c
+        if free(cs[d], ls[d], rs[d], b) == 0:
             col[d] = c + 1
-            continue
-        if d == n - 1:
-            return tried
-        cs[d + 1] = cs[d] | b
-        ls[d + 1] = ((ls[d] | b) << 1) & full
-        rs[d + 1] = (rs[d] | b) >> 1
-        col[d + 1] = 0
-        d += 1
-    return tried
+        elif d == last:
+            meta[0] = d
+            meta[1] = STATE_DONE
+            meta[2] = tried
+            meta[3] = 1
+            return
+        else:
+            c2, lf, rt = place(cs[d], ls[d], rs[d], b, full)
+            d += 1
+            cs[d] = c2
+            ls[d] = lf
+            rs[d] = rt
+            col[d] = 0
+        budget -= 1
+        if budget <= 0:
+            meta[0] = d
+            meta[2] = tried
+            return
+    meta[1] = STATE_DONE
+    meta[2] = tried

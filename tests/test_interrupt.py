@@ -1,0 +1,255 @@
+"""Ctrl-C and SIGTERM stop every long command within a second, and the sliced kernels count
+exactly what the unsliced ones do.
+
+The kernels work in bounded slices (a node or step budget, their state kept in arrays), so
+Python regains control between slices. The first half checks that cutting the work into
+slices of any size (1 node included) changes no result; the second sends SIGINT at a random
+moment of real commands and checks the exit status, the time to stop, the process group and
+the output files.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from _procs import start_cli
+from nqueens.analysis import estimate as est
+from nqueens.analysis import stats
+from nqueens.large import local
+from nqueens.strategies import bitmask
+
+from conftest import OEIS
+from naive import naive_promising_levels
+
+BUDGETS = (1, 2, 3, 17, 1000, 1 << 62)
+"""Slice sizes: 1 node per call up to one call for everything."""
+
+
+# -- sliced kernels give the unsliced results ----------------------------------------------
+
+
+@pytest.mark.parametrize("budget", BUDGETS)
+def test_sliced_count_is_exact(budget):
+    ns = range(1, 11) if budget > 2 else range(1, 9)
+    assert [bitmask.count(n, budget=budget) for n in ns] == [OEIS[n][0] for n in ns]
+    assert bitmask.count_unique(8, budget=budget) == OEIS[8]
+
+
+@pytest.mark.parametrize("budget", BUDGETS)
+def test_sliced_enumeration_is_the_same_stream(budget):
+    whole = list(bitmask.solutions_allowed(8, [255] * 8, budget=1 << 62))
+    assert len(whole) == 92
+    for batch in (1, 5, 1024):
+        assert list(bitmask.solutions_allowed(8, [255] * 8, batch=batch, budget=budget)) == whole
+    allowed = [255, 0b100, 255, 255, 255, 255, 255, 0b11110111]
+    expect = [p for p in whole if p[1] == 2 and p[7] != 3]
+    assert list(bitmask.solutions_allowed(8, allowed, budget=budget)) == expect
+    assert bitmask.count_allowed(8, allowed, budget=budget) == len(expect)
+
+
+@functools.cache
+def _naive_levels(n: int) -> tuple[int, ...]:
+    return tuple(naive_promising_levels(n))
+
+
+@pytest.mark.parametrize("budget", BUDGETS)
+def test_sliced_levels_and_first_tries(budget):
+    for n in range(1, 7):
+        assert stats._levels(n, budget) == _naive_levels(n)
+    for n in range(7, 11):
+        assert stats._levels(n, budget) == stats._levels(n, 1 << 62)
+    whole = [stats._first_tries(n, 1 << 62) for n in range(1, 13)]
+    assert whole[:8] == [1, 6, 18, 26, 15, 171, 42, 876]  # the Python event stream's counts
+    assert [stats._first_tries(n, budget) for n in range(1, 13)] == whole
+
+
+def test_first_tries_match_the_event_stream():
+    from nqueens.trace import events
+
+    for n in range(1, 10):
+        tried = sum(e.kind == "try" for e in events(n, until="first"))
+        assert stats._first_tries(n, 5) == tried
+
+
+@pytest.mark.parametrize("steps", (1, 7, 60, 1000, 1 << 62))
+def test_sliced_probes_do_not_depend_on_the_slices(steps):
+    for n in (1, 4, 9, 30):
+        whole = est._probes(n, 500, 11, 1 << 62)
+        assert np.array_equal(est._probes(n, 500, 11, steps), whole)
+    other = est._probes(9, 500, 12, 1 << 62)
+    assert not np.array_equal(est._probes(9, 500, 11, steps), other)  # the seed matters
+
+
+def test_estimate_progress_reports_every_slice():
+    seen: list[tuple[int, int]] = []
+    est.estimate(10, trials=10_000, seed=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (10_000, 10_000)
+    assert [d for d, _ in seen] == sorted({d for d, _ in seen})
+
+
+def test_tree_stats_progress_counts_first_row_columns():
+    seen: list[tuple[int, int]] = []
+    s = stats.tree_stats(9, progress=lambda d, t: seen.append((d, t)))
+    assert s.levels == stats._levels(9, 1 << 62)
+    assert seen[-1] == (5, 5)  # four mirrored columns and the middle one
+
+
+@pytest.mark.parametrize("steps", (1, 3, 50, 4096, 1 << 62))
+def test_sliced_local_search_does_not_depend_on_the_slices(steps):
+    from nqueens.large.verify import verify_cols
+
+    for n, seed in ((4, 1), (8, 2), (50, 3), (700, 4)):
+        whole = local._search(seed, n, 1 << 62)
+        sliced = local._search(seed, n, steps)
+        assert np.array_equal(sliced, whole)
+        assert verify_cols(sliced).ok
+
+
+def test_construct_blocks_do_not_change_the_board(monkeypatch):
+    from nqueens.large import construct as c
+    from nqueens.large.verify import verify_cols
+
+    sizes = (4, 5, 8, 9, 14, 20, 26, 27, 98, 99, 1000, 1001)
+    whole = {n: c.construct(n) for n in sizes}
+    assert all(verify_cols(cols).ok for cols in whole.values())
+    for chunk in (1, 3, 64):
+        monkeypatch.setattr(c, "CHUNK", chunk)
+        assert all(np.array_equal(c.construct(n), whole[n]) for n in sizes)
+
+
+# -- real commands stop on Ctrl-C ------------------------------------------------------------
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _group(pgid: int) -> list[int]:
+    """Live (non-zombie) processes of process group ``pgid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.fixture(scope="module")
+def startup_cpu() -> float:
+    """CPU seconds a warm short command spends before and after its (tiny) work."""
+    proc = start_cli("stats", "5")
+    usage = 0.0
+    while proc.poll() is None:
+        try:
+            usage = _cpu_seconds(proc.pid)
+        except OSError:
+            break
+        time.sleep(0.01)
+    assert proc.wait(timeout=120) == 0
+    return usage
+
+
+def _interrupt(args: list[str], startup: float, *, sig: int = signal.SIGINT,
+               seed: int = 0) -> tuple[int, float, str, str]:
+    """Start the CLI, let it work a random moment past its start-up, send ``sig``; return
+    (exit status, seconds from the signal to the exit, stdout, stderr)."""
+    proc = start_cli(*args)
+    try:
+        deadline = time.monotonic() + 120
+        while _cpu_seconds(proc.pid) < startup + 0.2:  # past imports and kernel loading
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        time.sleep(random.Random(seed).uniform(0.0, 1.5))
+        assert proc.poll() is None, "the command ended before the signal"
+        sent = time.monotonic()
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=30)
+        took = time.monotonic() - sent
+        assert _group(proc.pid) == [], "a process of the command outlived it"
+        return proc.returncode, took, out, err
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+LONG_COMMANDS = [
+    ["stats", "17"],
+    ["estimate", "40", "--trials", "100000000"],
+    ["estimate", "60", "--trials", "1000000000"],
+    ["first", "40"],
+    ["solve", "40", "--format", "cols"],
+    ["find", "30000000", "--method", "local", "--seed", "1"],
+    ["trace", "32", "--max-steps", "100000000000"],
+    ["tree", "13", "--until", "all", "--max-nodes", "100000000"],
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", LONG_COMMANDS, ids=" ".join)
+@pytest.mark.parametrize("seed", (1, 2))
+def test_ctrl_c_stops_a_long_command_within_a_second(args, seed, startup_cpu):
+    code, took, _, err = _interrupt(args, startup_cpu, seed=seed)
+    assert code == 130, err
+    assert err.strip() == "nqueens: interrupted"
+    assert took < 1.5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", [["stats", "17"], ["first", "40"]], ids=" ".join)
+def test_sigterm_stops_a_long_command_within_a_second(args, startup_cpu):
+    code, took, _, err = _interrupt(args, startup_cpu, sig=signal.SIGTERM, seed=3)
+    assert code == 143, err
+    assert err.strip() == "nqueens: terminated"
+    assert took < 1.5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", [
+    ["stats", "17", "--plot", "{dir}/plot.svg"],
+    ["find", "30000000", "--method", "local", "--seed", "2", "--out", "{dir}/sol.npy"],
+    ["first", "40", "--format", "cols", "--out", "{dir}/first.txt"],
+], ids=lambda a: a[0])
+def test_ctrl_c_leaves_no_file_behind(args, startup_cpu, tmp_path):
+    args = [a.replace("{dir}", str(tmp_path)) for a in args]
+    code, took, out, err = _interrupt(args, startup_cpu, seed=4)
+    assert code == 130, err
+    assert took < 1.5
+    assert list(tmp_path.iterdir()) == []  # neither the file nor its temporary twin
+    assert out == ""
+
+
+def test_a_process_that_ignores_ctrl_c_is_seen_alive():
+    # the checks above can fail: a process ignoring SIGINT outlives 1.5 s and is listed
+    code = (
+        "import signal, time; signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        "t = time.process_time()\n"
+        "while time.process_time() - t < 60: pass\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+    try:
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGINT)
+        with pytest.raises(subprocess.TimeoutExpired):
+            proc.wait(timeout=1.5)
+        assert _group(proc.pid) == [proc.pid]
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
