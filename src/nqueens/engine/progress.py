@@ -42,7 +42,7 @@ def format_seconds(seconds: float | None) -> str:
     """
     if seconds is None:
         return "-:--"
-    s = int(round(seconds))
+    s = round(seconds)
     if s < 3600:
         return f"{s // 60}:{s % 60:02d}"
     if s < 86400 * 3:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures as cf
+import contextlib
 import inspect
 import os
 import threading
@@ -368,10 +369,8 @@ def _calibrate(n: int, items: list[tuple[int, ...]], weights: list[float], solut
             return time.perf_counter() >= until
 
     def probe(part: list[tuple[int, ...]]) -> None:
-        try:
+        with contextlib.suppress(Stopped):
             count_batch(n, part, stop=Enough(), tally=tally, slice_nodes=1 << 16)
-        except Stopped:
-            pass
 
     t0 = time.perf_counter()
     if runners == 1:
@@ -490,7 +489,7 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
         kwargs["stop"] = stop
     if local and _accepts(run, "tally"):
         kwargs["tally"] = watch.tally
-    inflight: dict[cf.Future[list[Row]], tuple[list[int], float]] = {}
+    inflight: dict[cf.Future[list[Row]], list[int]] = {}
     try:
         while sched.pending or inflight:
             while sched.pending and len(inflight) < sched.depth:
@@ -503,10 +502,10 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
                     raise EngineError(
                         "the executor broke while counting; rerun with a ledger to resume"
                     ) from err
-                inflight[fut] = (idxs, time.perf_counter())
+                inflight[fut] = idxs
             done, _ = cf.wait(list(inflight), timeout=0.25, return_when=cf.FIRST_COMPLETED)
             for fut in done:
-                idxs, sent = inflight.pop(fut)
+                idxs = inflight.pop(fut)
                 try:
                     rows = fut.result()
                 except (cf.BrokenExecutor, cf.CancelledError) as err:

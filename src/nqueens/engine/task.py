@@ -36,7 +36,7 @@ class StopFlag(Protocol):
     def is_set(self) -> bool: ...
 
 
-class Stopped(Exception):  # noqa: N818 - a signal to unwind, not an error
+class Stopped(Exception):
     """Raised by :func:`count_batch` when its ``stop`` flag was set between two slices."""
 
 
@@ -65,7 +65,7 @@ def weigh(stabilizer: int, completions: int, fixed90: int, fixed180: int) -> tup
 
 def count_batch(
     n: int,
-    items: Sequence[Item],
+    items: Sequence[Sequence[int]],
     *,
     stop: StopFlag | None = None,
     tally: Callable[[int], None] | None = None,

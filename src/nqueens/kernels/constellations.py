@@ -324,11 +324,10 @@ def count_slice(n, items, out, st, stack, budget):
     st[7] = 0
     while st[_K] < nitems:
         k = st[_K]
-        if st[_LEVEL] == -2:
-            if _slice_setup(n, items, k, out, st, stack):
-                spent += out[k, 3]
-                st[_K] = k + 1
-                continue
+        if st[_LEVEL] == -2 and _slice_setup(n, items, k, out, st, stack):
+            spent += out[k, 3]
+            st[_K] = k + 1
+            continue
         sym = items[k, 4]
         i = st[_LEVEL]
         count = st[_COUNT]
