@@ -157,3 +157,9 @@ def test_progress_helpers_are_quiet_off_a_terminal():
     r = run_count(12, workers=1, progress=p)
     assert p.last is not None and p.last.done == p.last.total == r.subproblems
     p.close()
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_small_boards_count_in_pure_python(n):
+    assert nqueens.count(n, unique=True) == nqueens.Counts(n, *OEIS[n])
+    assert nqueens.count(n) == OEIS[n][0]

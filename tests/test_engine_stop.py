@@ -148,3 +148,48 @@ def test_count_28_states_its_cost_and_stops_on_ctrl_c():
     assert code == 130
     assert seconds < 1.5
     assert (line + err).strip().endswith("nqueens: interrupted")
+
+
+def test_small_counts_never_load_numba():
+    code = ("import sys, nqueens\n"
+            "from nqueens.cli import main\n"
+            "assert main(['count', '10', '--unique']) == 0\n"
+            "print(nqueens.count(9, unique=True))\n"
+            "assert 'numba' not in sys.modules, 'numba was imported'\n")
+    r = subprocess.run([sys.executable, "-c", code], env=env(), capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        "724 solutions, 92 unique up to rotation and reflection",
+        f"Counts(n=9, total={OEIS[9][0]}, unique={OEIS[9][1]})",
+    ]
+
+
+@pytest.mark.slow
+def test_first_run_says_once_that_it_compiles(tmp_path):
+    import pty
+
+    def run() -> str:
+        master, slave = pty.openpty()
+        e = env()
+        e["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+        proc = subprocess.Popen([sys.executable, "-m", "nqueens", "count", "11"], env=e,
+                                stdout=subprocess.PIPE, stderr=slave, text=True)
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        out = proc.communicate(timeout=600)[0]
+        os.close(master)
+        assert out == f"{OEIS[11][0]}\n"
+        return b"".join(chunks).decode(errors="replace")
+
+    first, second = run(), run()
+    assert first.count("compiling the counting kernels") == 1, first
+    assert "compiling" not in second

@@ -144,5 +144,5 @@ def _announce_compiling() -> None:
     from nqueens.kernels import constellations as k
 
     if needs_compiling(k.list_orbit_block, k.count_slice, k.estimate_constellations):
-        print("nqueens: compiling the counting kernels (first run only, about 10 s)...",
+        print("nqueens: compiling the counting kernels (first run only; this takes a while)",
               file=sys.stderr, flush=True)
