@@ -5,6 +5,7 @@ These start real processes (the CLI, or Python on a script) as a user would.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -14,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -43,15 +45,23 @@ def _session(sid: int) -> list[int]:
     return left
 
 
+@contextlib.contextmanager
+def _cli(*args: str) -> Iterator[subprocess.Popen[str]]:
+    """The CLI in the background, in its own session; killed at the end if still running."""
+    proc = start_cli(*args)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+
+
 def _stop(proc: subprocess.Popen[str], sig: int) -> tuple[int, float, str]:
     """Send ``sig``; return (exit status, seconds until exit, stderr)."""
     sent = time.monotonic()
     proc.send_signal(sig)
-    try:
-        _out, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+    _out, err = proc.communicate(timeout=30)
     return proc.returncode, time.monotonic() - sent, err
 
 
@@ -78,9 +88,9 @@ def test_sigint_at_random_moments_then_the_resumed_count_is_exact(tmp_path):
     ledger = tmp_path / "l18.sqlite"
     rng = random.Random()
     for _ in range(3):
-        proc = start_cli("count", "18", "--ledger", str(ledger), "--json")
-        time.sleep(rng.uniform(0.3, 5.0))
-        code, seconds, err = _stop(proc, signal.SIGINT)
+        with _cli("count", "18", "--ledger", str(ledger), "--json") as proc:
+            time.sleep(rng.uniform(0.3, 5.0))
+            code, seconds, err = _stop(proc, signal.SIGINT)
         assert code == 130, err
         assert seconds < 1.5
         assert err.splitlines()[-1] == "nqueens: interrupted"
@@ -96,9 +106,9 @@ def test_sigint_at_random_moments_then_the_resumed_count_is_exact(tmp_path):
 
 def test_sigterm_exits_143_with_one_line(tmp_path):
     ledger = tmp_path / "l.sqlite"
-    proc = start_cli("count", "17", "--ledger", str(ledger))
-    wait_for_rows(ledger, 1, proc)
-    code, seconds, err = _stop(proc, signal.SIGTERM)
+    with _cli("count", "17", "--ledger", str(ledger)) as proc:
+        wait_for_rows(ledger, 1, proc)
+        code, seconds, err = _stop(proc, signal.SIGTERM)
     assert code == 143, err
     assert err.strip().splitlines() == ["nqueens: terminated"]
     assert seconds < 1.5
@@ -107,10 +117,10 @@ def test_sigterm_exits_143_with_one_line(tmp_path):
 
 def test_sigkill_leaves_no_process_behind(tmp_path):
     ledger = tmp_path / "l.sqlite"
-    proc = start_cli("count", "17", "--ledger", str(ledger))
-    wait_for_rows(ledger, 1, proc)
-    proc.kill()
-    proc.communicate(timeout=30)
+    with _cli("count", "17", "--ledger", str(ledger)) as proc:
+        wait_for_rows(ledger, 1, proc)
+        proc.kill()
+        proc.communicate(timeout=30)
     time.sleep(0.2)
     assert _session(proc.pid) == []
 
@@ -128,26 +138,31 @@ def test_the_estimate_for_count_17_is_within_a_factor_of_2():
 
 
 def test_count_28_states_its_cost_and_stops_on_ctrl_c():
-    proc = start_cli("count", "28")
-    deadline = time.monotonic() + 30
+    with _cli("count", "28") as proc:
+        line = _read_until(proc, b"solutions", timeout=30)
+        m = re.search(r"N = 28 has about ([0-9.e+]+) solutions; .* take about (.+) with", line)
+        assert m, line
+        assert 1.5e18 < float(m.group(1)) < 4e18  # A000170(28) is about 2.4e18
+        code, seconds, err = _stop(proc, signal.SIGINT)
+    assert code == 130
+    assert seconds < 1.5
+    assert (line + err).strip().endswith("nqueens: interrupted")
+
+
+def _read_until(proc: subprocess.Popen[str], marker: bytes, timeout: float) -> str:
+    """What ``proc`` wrote on stderr until ``marker`` appeared (or ``timeout`` passed)."""
+    deadline = time.monotonic() + timeout
     seen = b""
     assert proc.stderr is not None
     fd = proc.stderr.fileno()
-    while time.monotonic() < deadline and b"solutions" not in seen:
+    while time.monotonic() < deadline and marker not in seen:
         ready, _, _ = select.select([fd], [], [], 0.1)
         if ready:
             chunk = os.read(fd, 4096)
             if not chunk:
                 break
             seen += chunk
-    line = seen.decode()
-    m = re.search(r"N = 28 has about ([0-9.e+]+) solutions; .* take about (.+) with", line)
-    assert m, line
-    assert 1.5e18 < float(m.group(1)) < 4e18  # A000170(28) is about 2.4e18
-    code, seconds, err = _stop(proc, signal.SIGINT)
-    assert code == 130
-    assert seconds < 1.5
-    assert (line + err).strip().endswith("nqueens: interrupted")
+    return seen.decode()
 
 
 def test_small_counts_never_load_numba():
