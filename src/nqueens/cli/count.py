@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
                 _say_cost(e)
 
         if args.n > SMALL_N:
-            _announce_compiling()
+            _announce_compiling(args.n)
         try:
             result = count(args.n, unique=True, workers=args.workers, scheduler=scheduler,
                            ledger=args.ledger, progress=bar, on_estimate=on_estimate)
@@ -136,13 +136,17 @@ def _say_cost(e: Any) -> None:
           file=sys.stderr, flush=True)
 
 
-def _announce_compiling() -> None:
+def _announce_compiling(n: int) -> None:
     """On a terminal, say once that the first run compiles the counting kernels."""
     if not sys.stderr.isatty():
         return
     from nqueens._jit import needs_compiling
+    from nqueens.engine.run import WEIGH_MIN_N
     from nqueens.kernels import constellations as k
 
-    if needs_compiling(k.list_orbit_block, k.count_slice, k.estimate_constellations):
+    kernels = [k.list_orbit_block, k.count_slice]
+    if n >= WEIGH_MIN_N:
+        kernels.append(k.estimate_constellations)
+    if needs_compiling(*kernels):
         print("nqueens: compiling the counting kernels (first run only; this takes a while)",
               file=sys.stderr, flush=True)
