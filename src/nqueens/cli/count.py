@@ -144,7 +144,7 @@ def _announce_compiling(n: int) -> None:
     from nqueens.engine.run import WEIGH_MIN_N
     from nqueens.kernels import constellations as k
 
-    kernels = [k.list_orbit_block, k.count_slice]
+    kernels: list[object] = [k.list_orbit_block, k.count_slice]
     if n >= WEIGH_MIN_N:
         kernels.append(k.estimate_constellations)
     if needs_compiling(*kernels):
