@@ -76,7 +76,7 @@ class Progress:
                 return
             self._open()
         self._bar.update(self._task, completed=info.fraction,
-                         done=f"{info.done:,}/{info.total:,}", solutions=info.solutions,
+                         done=f"{info.done}/{info.total}", solutions=info.solutions,
                          eta=format_seconds(info.eta))
 
     def _open(self) -> None:
