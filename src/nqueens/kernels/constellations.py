@@ -301,6 +301,52 @@ def _slice_setup(n, items, k, out, st, stack):
 
 
 @njit
+def _search(n, ls, ds, rs, bm, masks, gap, board, free, sym, i, lastlevel, count, fixed90,
+            fixed180, nodes, limit):
+    """The search loop of :func:`count_slice` from level ``i`` until done (level -1) or
+    ``nodes`` reaches ``limit``; returns the new ``(i, count, fixed90, fixed180, nodes)``.
+    The budget is checked when the search backs up a level (not on its hottest path)."""
+    while i >= 0:
+        b = bm[i]
+        if b == 0:
+            i -= 1
+            if nodes >= limit:
+                break
+            continue
+        bit = b & -b
+        bm[i] = b ^ bit
+        g = gap[i]
+        nl = (ls[i] | bit) << g
+        nd = ds[i] | bit
+        nr = (rs[i] | bit) >> g
+        j = i + 1
+        nb = masks[j] & ~(nl | nd | nr)
+        if nb == 0:
+            continue
+        if j == lastlevel:
+            count += 1
+            if sym != SYM_NONE:
+                for q in range(i):
+                    board[free[q]] = ds[q + 1] & ~ds[q]
+                board[free[i]] = bit
+                board[free[j]] = nb
+                fixed180 += _fixed_by(n, board, False)
+                if sym == SYM_ROT90:
+                    fixed90 += _fixed_by(n, board, True)
+            continue
+        gj = gap[j]
+        if masks[j + 1] & ~((nl << gj) | nd | (nr >> gj)) == 0:
+            continue
+        ls[j] = nl
+        ds[j] = nd
+        rs[j] = nr
+        bm[j] = nb
+        i = j
+        nodes += 1
+    return i, count, fixed90, fixed180, nodes
+
+
+@njit
 def count_slice(n, items, out, st, stack, budget):
     """Count ``items`` (rows as :func:`list_constellations` gives) for about ``budget`` nodes.
 
@@ -311,70 +357,47 @@ def count_slice(n, items, out, st, stack, budget):
     ``st[7]`` holds the nodes counted by the last call. Cost: ``budget`` nodes (the last
     item set up may add O(n**2)), then the call returns.
     """
-    ls = stack[0]
-    ds = stack[1]
-    rs = stack[2]
-    bm = stack[3]
-    masks = stack[4]
-    gap = stack[5]
-    board = stack[6]
-    free = stack[7]
+    # work on private copies (LLVM then knows they do not alias: ~15% faster), saved back
+    ls = stack[0].copy()
+    ds = stack[1].copy()
+    rs = stack[2].copy()
+    bm = stack[3].copy()
+    masks = stack[4].copy()
+    gap = stack[5].copy()
+    board = stack[6].copy()
+    free = stack[7].copy()
     nitems = items.shape[0]
     spent = 0
     st[7] = 0
     while st[_K] < nitems:
         k = st[_K]
-        if st[_LEVEL] == -2 and _slice_setup(n, items, k, out, st, stack):
-            spent += out[k, 3]
-            st[_K] = k + 1
-            continue
+        if st[_LEVEL] == -2:
+            done = _slice_setup(n, items, k, out, st, stack)
+            for r in range(n):
+                ls[r] = stack[0, r]
+                ds[r] = stack[1, r]
+                rs[r] = stack[2, r]
+                bm[r] = stack[3, r]
+                masks[r] = stack[4, r]
+                gap[r] = stack[5, r]
+                board[r] = stack[6, r]
+                free[r] = stack[7, r]
+            if done:
+                spent += out[k, 3]
+                st[_K] = k + 1
+                continue
         sym = items[k, 4]
-        i = st[_LEVEL]
-        count = st[_COUNT]
-        fixed90 = st[_F90]
-        fixed180 = st[_F180]
-        nodes = st[_NODES]
-        lastlevel = st[_LAST]
-        limit = nodes + (budget - spent)
-        while i >= 0:
-            b = bm[i]
-            if b == 0:
-                i -= 1
-                continue
-            bit = b & -b
-            bm[i] = b ^ bit
-            g = gap[i]
-            nl = (ls[i] | bit) << g
-            nd = ds[i] | bit
-            nr = (rs[i] | bit) >> g
-            j = i + 1
-            nb = masks[j] & ~(nl | nd | nr)
-            if nb == 0:
-                continue
-            if j == lastlevel:
-                count += 1
-                if sym != SYM_NONE:
-                    for q in range(i):
-                        board[free[q]] = ds[q + 1] & ~ds[q]
-                    board[free[i]] = bit
-                    board[free[j]] = nb
-                    fixed180 += _fixed_by(n, board, False)
-                    if sym == SYM_ROT90:
-                        fixed90 += _fixed_by(n, board, True)
-                continue
-            gj = gap[j]
-            if masks[j + 1] & ~((nl << gj) | nd | (nr >> gj)) == 0:
-                continue
-            ls[j] = nl
-            ds[j] = nd
-            rs[j] = nr
-            bm[j] = nb
-            i = j
-            nodes += 1
-            if nodes >= limit:
-                break
+        i, count, fixed90, fixed180, nodes = _search(
+            n, ls, ds, rs, bm, masks, gap, board, free, sym, st[_LEVEL], st[_LAST],
+            st[_COUNT], st[_F90], st[_F180], st[_NODES], st[_NODES] + (budget - spent))
         spent += nodes - st[_NODES]
         if i >= 0:  # out of budget: keep the state for the next call
+            for r in range(n):
+                stack[0, r] = ls[r]
+                stack[1, r] = ds[r]
+                stack[2, r] = rs[r]
+                stack[3, r] = bm[r]
+                stack[6, r] = board[r]
             st[_LEVEL] = i
             st[_COUNT] = count
             st[_F90] = fixed90
