@@ -19,7 +19,8 @@ DOCS = ROOT / "docs"
 def refcount_source() -> Path:
     """../shared/reference/refcount.c beside the checkout (the counting yardstick)."""
     for candidate in (ROOT.parent / "shared" / "reference" / "refcount.c",
-                      ROOT / "shared" / "reference" / "refcount.c"):
+                      ROOT / "shared" / "reference" / "refcount.c",
+                      ROOT.parents[1] / "shared" / "reference" / "refcount.c"):  # worktrees
         if candidate.exists():
             return candidate
     raise SystemExit("refcount.c not found: expected ../shared/reference/refcount.c")

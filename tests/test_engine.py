@@ -1,20 +1,23 @@
-"""The engine loop: executors, batching, two workers, a killed pool worker, the count API."""
+"""The engine loop: threads, executors, the scheduler, progress, estimates, stopping, the API."""
 
 from __future__ import annotations
 
 import concurrent.futures as cf
-import os
-import signal
-import sys
+import threading
 import time
 
 import pytest
 
 import nqueens
-from _procs import children, start_cli, wait_for_rows
 from nqueens.engine.executors import InlineExecutor
-from nqueens.engine.run import run_count
-from nqueens.errors import ConflictingOptionsError, NQueensError
+from nqueens.engine.run import (
+    CountProgress,
+    EngineError,
+    Scheduler,
+    estimate_count,
+    run_count,
+)
+from nqueens.errors import ConflictingOptionsError, NQueensError, NQueensRuntimeError
 
 from conftest import OEIS
 
@@ -23,6 +26,82 @@ def test_two_local_workers_exact():
     r = run_count(15, workers=2)
     assert (r.total, r.unique) == OEIS[15]
     assert r.workers == 2 and r.subproblems == 2310
+
+
+def _count_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("nqueens-count")]
+
+
+def test_threads_end_with_the_count():
+    r = run_count(14, workers=2, target_seconds=0.01)
+    assert (r.total, r.unique) == OEIS[14]
+    assert _count_threads() == []
+
+
+def test_interrupt_stops_the_worker_threads_and_keeps_finished_rows(tmp_path):
+    ledger = tmp_path / "l.sqlite"
+    calls = 0
+
+    def progress(p: CountProgress) -> None:
+        nonlocal calls
+        calls += 1
+        if p.done >= 40:
+            raise KeyboardInterrupt
+
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        run_count(16, workers=2, ledger=ledger, progress=progress, target_seconds=0.01)
+    assert time.monotonic() - start < 60
+    assert _count_threads() == []  # shut down, not left running
+    from nqueens.engine.ledger import Ledger
+
+    with Ledger.read(ledger) as led:
+        kept = len(led.done())
+    assert kept >= 40
+    r = run_count(16, workers=2, ledger=ledger)
+    assert (r.total, r.unique) == OEIS[16]
+    assert r.resumed == kept
+
+
+def test_scheduler_batches_requeues_and_gives_up():
+    s = Scheduler(range(1000), workers=2, target_seconds=0.5)
+    first = s.next_batch()
+    assert first == list(range(8))  # nothing measured yet: small batches
+    s.finished(8, seconds=0.08)  # 10 ms each: 50 fit in the target
+    assert s.batch_size() == 50
+    s.finished(1, seconds=1e-9)
+    assert s.batch_size() <= len(s.pending) // 8  # never starves the last workers
+    s.requeue(first)
+    assert list(s.pending)[:8] == first
+    err = ValueError("boom")
+    for _ in range(3):
+        s.failed(12, [3], err)
+    assert s.pending[0] == 3
+    with pytest.raises(EngineError, match="failed 4 times"):
+        s.failed(12, [3], err)
+
+
+def test_progress_is_weighted_and_ends_at_one():
+    seen: list[CountProgress] = []
+    r = run_count(15, workers=2, progress=seen.append, target_seconds=0.02)
+    assert seen[-1].done == seen[-1].total == r.subproblems
+    assert seen[-1].fraction == 1.0 and seen[-1].eta == 0.0
+    assert seen[-1].solutions == r.total
+    fractions = [p.fraction for p in seen]
+    assert all(0.0 <= f <= 1.0 for f in fractions)
+    assert fractions == sorted(fractions)
+
+
+def test_estimate_is_made_before_counting_and_is_close():
+    got = []
+    r = run_count(13, workers=1, on_estimate=got.append, estimate=True)
+    (e,) = got
+    assert e.n == 13 and e.workers == 1 and e.seconds > 0 and e.rate > 0
+    # Knuth's estimator is unbiased; summed over 1,105 subproblems it is within a few %
+    assert abs(e.solutions - r.total) < 0.1 * r.total
+    assert abs(e.nodes - r.nodes) < 0.1 * r.nodes
+    assert run_count(12, workers=1, on_estimate=got.append).estimate is None  # too small
+    assert estimate_count(20).solutions == pytest.approx(OEIS[20][0], rel=0.2)
 
 
 def test_any_executor_runs_the_same_loop():
@@ -43,8 +122,9 @@ def test_a_failing_executor_gives_up_with_a_clear_error():
             f.set_exception(RuntimeError("boom"))
             return f
 
-    with pytest.raises(NQueensError, match=r"failed 4 times.*boom"):
+    with pytest.raises(EngineError, match=r"failed 4 times.*boom"):
         run_count(9, executor=Failing())
+    assert issubclass(EngineError, NQueensRuntimeError)
 
 
 def test_workers_below_one_refused():
@@ -67,29 +147,6 @@ def test_count_api_conflicting_options():
         nqueens.count(8, strategy="promising", ledger="x.sqlite")
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs /proc")
-def test_killed_pool_worker_is_replaced_and_the_count_stays_exact(tmp_path):
-    ledger = tmp_path / "pool.sqlite"
-    proc = start_cli("count", "16", "--workers", "2", "--ledger", str(ledger), "--json")
-    try:
-        wait_for_rows(ledger, 5, proc)
-        workers = [pid for pid, cmd in children(proc.pid)
-                   if "multiprocessing" in cmd and "resource_tracker" not in cmd]
-        assert workers, children(proc.pid)
-        os.kill(workers[0], signal.SIGKILL)
-        out, err = proc.communicate(timeout=300)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-    assert proc.returncode == 0, err
-    import json
-
-    record = json.loads(out)
-    assert record["total"] == OEIS[16][0]
-    assert record["workers"] == 2
-
-
 def test_progress_helpers_are_quiet_off_a_terminal():
     import io
 
@@ -97,6 +154,12 @@ def test_progress_helpers_are_quiet_off_a_terminal():
 
     assert not wants_progress(quiet=False, stream=io.StringIO())
     p = Progress(enabled=False, delay=0)
-    p.update(done=1, total=2, solutions=3)
+    r = run_count(12, workers=1, progress=p)
+    assert p.last is not None and p.last.done == p.last.total == r.subproblems
     p.close()
-    time.sleep(0)
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_small_boards_count_in_pure_python(n):
+    assert nqueens.count(n, unique=True) == nqueens.Counts(n, *OEIS[n])
+    assert nqueens.count(n) == OEIS[n][0]

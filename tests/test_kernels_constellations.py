@@ -98,3 +98,47 @@ def test_large_n_masks_stay_in_64_bits():
         gaps = [int(b) - int(a) for a, b in pairwise(free)]
         highest = 27 + int(free[-1]) - int(free[0]) + max(gaps, default=0)
         assert highest < 63, (s, highest)
+
+
+@pytest.mark.parametrize("n", [5, 8, 11, 13])
+@pytest.mark.parametrize("budget", [1, 7, 1000])
+def test_sliced_kernel_matches_the_unsliced_one_at_any_budget(n, budget):
+    import numpy as np
+
+    from nqueens.kernels import constellations as k
+
+    items = k.list_constellations(n)
+    want = [tuple(int(x) for x in k.count_subproblem(n, *row[:4], row[4])) for row in items]
+    out = np.zeros((len(items), 4), np.int64)
+    state, stack = k.new_slice_state(n)
+    calls = 1
+    while not k.count_slice(n, items, out, state, stack, budget):
+        calls += 1
+    assert [tuple(int(x) for x in row) for row in out] == want
+    if budget == 1 and n >= 11:
+        assert calls > len(items)  # it really did stop and resume
+
+
+def test_knuth_estimate_of_each_subproblem_tracks_the_kernel():
+    import numpy as np
+
+    from nqueens.kernels import constellations as k
+
+    n = 12
+    items = k.list_constellations(n)
+    exact = np.array([k.count_subproblem(n, *row[:4], row[4]) for row in items], np.int64)
+    est = k.estimate_constellations(n, items, 400, 7)
+    assert abs(est[:, 0].sum() - exact[:, 3].sum()) < 0.03 * exact[:, 3].sum()
+    assert abs(est[:, 1].sum() - exact[:, 0].sum()) < 0.05 * exact[:, 0].sum()
+    # leaves are exact where the tree has at most one free row
+    small = exact[:, 3] == exact[:, 0]
+    assert np.allclose(est[small, 1], exact[small, 0])
+
+
+def test_unoriented_split_has_the_same_orbits_and_counts():
+    n = 11
+    oriented, plain = split(n), split(n, orient=False)
+    assert len(oriented) == len(plain)
+    assert sorted(s.stabilizer for s in oriented) == sorted(s.stabilizer for s in plain)
+    rows = count_batch(n, [tuple(s) for s in plain])
+    assert (sum(r[0] for r in rows), sum(r[1] for r in rows)) == OEIS[n]

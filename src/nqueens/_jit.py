@@ -2,7 +2,9 @@
 
 ``@njit(cache=True)`` raises ``RuntimeError`` when numba finds nowhere to write its cache
 (read-only site-packages and an unwritable HOME). Then the kernels compile without a cache
-instead of failing at import. Only modules under :mod:`nqueens.kernels` import this.
+instead of failing at import. Only modules under :mod:`nqueens.kernels` import this, and
+the CLI asks :func:`needs_compiling` before a first run to say that it is compiling. Numba
+compiles a kernel at its first call, so a command compiles only the kernels it calls.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any, TypeVar, cast
 
 import numba
 
-__all__ = ["njit"]
+__all__ = ["needs_compiling", "njit"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -23,3 +25,20 @@ def njit(fn: F) -> F:
         return cast(F, numba.njit(cache=True, nogil=True)(fn))
     except RuntimeError:
         return cast(F, numba.njit(cache=False, nogil=True)(fn))
+
+
+def needs_compiling(*kernels: Any) -> bool:
+    """True when one of the compiled ``kernels`` has no on-disk cache yet (a first run).
+
+    A cheap file check, no compiling; False when the caches cannot be inspected.
+    """
+    import os
+
+    for kernel in kernels:
+        try:
+            index = kernel._cache._cache_file._index_path
+        except AttributeError:
+            continue
+        if not os.path.exists(index):
+            return True
+    return False

@@ -1,8 +1,11 @@
 """Counting solutions: the total, and the classes up to rotation and reflection.
 
 The default path is the counting engine (:mod:`nqueens.engine`): start constellations
-counted under the full symmetry group, on every core, resumable from a ledger. Naming a
-pure strategy (``strategy="promising"`` or ``"arrays"``) counts with that strategy instead.
+counted under the full symmetry group, on threads over every core (or a Dask cluster),
+resumable from a ledger, reporting progress and its estimated cost to callbacks. Boards up
+to :data:`SMALL_N` are counted in pure Python (no compiled kernel to load: a faster start
+than any kernel). Naming a pure strategy (``strategy="promising"`` or ``"arrays"``) counts
+with that strategy instead.
 
 >>> count(8)
 92
@@ -12,15 +15,23 @@ Counts(n=8, total=92, unique=12)
 
 from __future__ import annotations
 
-import concurrent.futures
 import os
-from typing import Literal, NamedTuple, overload
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Literal, NamedTuple, overload
 
 from nqueens.board import canonical
-from nqueens.errors import ConflictingOptionsError, InvalidSizeError
+from nqueens.errors import ConflictingOptionsError, InvalidSizeError, NQueensError
 from nqueens.strategies import DEFAULT_STRATEGY, check_size, check_strategy, strategy_module
 
-__all__ = ["MAX_COUNT_N", "Counts", "count"]
+if TYPE_CHECKING:
+    import concurrent.futures
+
+    from nqueens.engine.run import CountEstimate, CountProgress
+
+__all__ = ["MAX_COUNT_N", "SMALL_N", "Counts", "count"]
+
+SMALL_N = 10
+"""Up to this n the default count runs in pure Python: quicker than loading the kernel."""
 
 MAX_COUNT_N = 28
 """The largest n whose total fits the 64-bit counters (A000170(28) is about 2.4e18)."""
@@ -42,7 +53,10 @@ def count(
     strategy: str = ...,
     workers: int | None = ...,
     executor: concurrent.futures.Executor | None = ...,
+    scheduler: str | None = ...,
     ledger: str | os.PathLike[str] | None = ...,
+    progress: Callable[[CountProgress], None] | None = ...,
+    on_estimate: Callable[[CountEstimate], None] | None = ...,
 ) -> int: ...
 
 
@@ -54,7 +68,10 @@ def count(
     strategy: str = ...,
     workers: int | None = ...,
     executor: concurrent.futures.Executor | None = ...,
+    scheduler: str | None = ...,
     ledger: str | os.PathLike[str] | None = ...,
+    progress: Callable[[CountProgress], None] | None = ...,
+    on_estimate: Callable[[CountEstimate], None] | None = ...,
 ) -> Counts: ...
 
 
@@ -65,16 +82,23 @@ def count(
     strategy: str = DEFAULT_STRATEGY,
     workers: int | None = None,
     executor: concurrent.futures.Executor | None = None,
+    scheduler: str | None = None,
     ledger: str | os.PathLike[str] | None = None,
+    progress: Callable[[CountProgress], None] | None = None,
+    on_estimate: Callable[[CountEstimate], None] | None = None,
 ) -> int | Counts:
     """The number of n-queens solutions; with ``unique=True``, also the classes (A002562).
 
     Exact for every n up to :data:`MAX_COUNT_N`. With the default strategy the engine counts
     totals and classes in one pass over about an eighth of the search tree, on ``workers``
-    local processes (None: every core for n >= 15, else this process) or on ``executor``
-    (any :class:`concurrent.futures.Executor`, e.g. a Dask client's), recording progress in
-    the SQLite ``ledger`` file and resuming from it. A pure strategy enumerates every
-    solution and cannot be combined with ``workers``, ``executor`` or ``ledger``.
+    threads of this process (None: every core; no main guard needed), on ``executor`` (any
+    :class:`concurrent.futures.Executor`), or on the Dask cluster at address ``scheduler``,
+    recording progress in the SQLite ``ledger`` file and resuming from it. ``progress`` is
+    called with a :class:`~nqueens.engine.run.CountProgress` a few times a second;
+    ``on_estimate`` with the :class:`~nqueens.engine.run.CountEstimate` (Knuth's estimate of
+    the solutions, and of the seconds, timed on this machine) before a count of n >= 17
+    starts. Ctrl-C stops the workers within a fraction of a second. A pure strategy
+    enumerates every solution and cannot be combined with the engine's options.
 
     >>> count(6, strategy="arrays")
     4
@@ -84,15 +108,30 @@ def count(
     check_size(n, check_strategy(strategy))
     if n > MAX_COUNT_N:
         raise InvalidSizeError(f"N = {n} is too large to count exactly (at most {MAX_COUNT_N})")
-    if strategy == "bitmask":
+    if workers is not None and workers < 1:
+        raise NQueensError(f"workers must be at least 1, got {workers}")
+    engine = (workers, executor, scheduler, ledger)
+    if strategy == "bitmask" and (n > SMALL_N or any(x is not None for x in engine)):
         from nqueens.engine.run import run_count
 
-        result = run_count(n, workers=workers, executor=executor, ledger=ledger)
+        if scheduler is not None:
+            if executor is not None:
+                raise ConflictingOptionsError("give an executor or a scheduler, not both")
+            from nqueens.engine.executors import dask_executor
+
+            with dask_executor(scheduler) as (dask, threads):
+                result = run_count(n, workers=workers or threads, executor=dask,
+                                   ledger=ledger, progress=progress, on_estimate=on_estimate)
+        else:
+            result = run_count(n, workers=workers, executor=executor, ledger=ledger,
+                               progress=progress, on_estimate=on_estimate)
         return Counts(n, result.total, result.unique) if unique else result.total
-    if workers is not None or executor is not None or ledger is not None:
+    if strategy == "bitmask":
+        return _count_small(n, unique)
+    if any(x is not None for x in (*engine, progress, on_estimate)):
         raise ConflictingOptionsError(
             f"the {strategy} strategy counts in this process only; workers, a scheduler "
-            "and a ledger need the default bitmask strategy"
+            "a ledger and callbacks need the default bitmask strategy"
         )
     module = strategy_module(strategy)
     if not unique:
@@ -102,3 +141,32 @@ def count(
         total += 1
         classes += canonical(p) == p
     return Counts(n, total, classes)
+
+
+def _count_small(n: int, unique: bool) -> int | Counts:
+    """Count a small board in pure Python (bitmask backtracking, canonical forms for classes).
+
+    Cost: O(the search tree), a few milliseconds for n <= :data:`SMALL_N`.
+    """
+    full = (1 << n) - 1
+    total = classes = 0
+    rows: list[int] = []
+
+    def place(cols: int, left: int, right: int) -> None:
+        nonlocal total, classes
+        if cols == full:
+            total += 1
+            if unique:
+                p = tuple(b.bit_length() - 1 for b in rows)
+                classes += canonical(p) == p
+            return
+        free = full & ~(cols | left | right)
+        while free:
+            bit = free & -free
+            free ^= bit
+            rows.append(bit)
+            place(cols | bit, ((left | bit) << 1) & full, (right | bit) >> 1)
+            rows.pop()
+
+    place(0, 0, 0)
+    return Counts(n, total, classes) if unique else total

@@ -1,8 +1,10 @@
 """``nqueens count``: the number of solutions, and of classes up to symmetry.
 
-The default strategy runs the counting engine: every core (``--workers``), a Dask cluster
-(``--scheduler`` or ``DASK_SCHEDULER_ADDRESS``), a resumable ledger (``--ledger``), and a
-progress bar on a terminal. The pure strategies count in this process only.
+The default strategy runs the counting engine through :func:`nqueens.count`: threads on
+every core (``--workers``), a Dask cluster (``--scheduler`` or ``DASK_SCHEDULER_ADDRESS``),
+a resumable ledger (``--ledger``), a progress bar on a terminal, and - for a count expected
+to take over a minute - its estimated cost on stderr before it starts (and in ``--json``).
+The pure strategies count in this process only.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from typing import Any
 
@@ -36,7 +39,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--workers", "-w", type=positive_int, default=None, metavar="W",
-        help="local worker processes (default: every core; 1 counts in this process)",
+        help="worker threads (default: every core; 1 counts in the calling thread)",
     )
     p.add_argument(
         "--scheduler", metavar="ADDR", default=None,
@@ -53,11 +56,13 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from nqueens.counting import count
     from nqueens.strategies import DEFAULT_STRATEGY
 
     strategy = args.strategy or DEFAULT_STRATEGY
     scheduler = args.scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
     start = time.perf_counter()
+    estimate: dict[str, object] | None = None
     if strategy != "bitmask":
         used = [opt for opt, value in (("--workers", args.workers), ("--ledger", args.ledger),
                                        ("--scheduler", args.scheduler)) if value is not None]
@@ -66,16 +71,12 @@ def run(args: argparse.Namespace) -> int:
                 f"nqueens count: {' and '.join(used)} cannot be combined with "
                 f"--strategy {strategy} (the engine needs the default bitmask strategy)"
             )
-        from nqueens.counting import count
-
         result = count(args.n, unique=True, strategy=strategy) if args.unique else None
         total = result.total if result else count(args.n, strategy=strategy)
-        unique = result.unique if result else None
         workers, subproblems = 1, 1
     else:
-        from nqueens.counting import MAX_COUNT_N
+        from nqueens.counting import MAX_COUNT_N, SMALL_N
         from nqueens.engine.progress import Progress, wants_progress
-        from nqueens.engine.run import run_count
         from nqueens.errors import InvalidSizeError
 
         if args.n > MAX_COUNT_N:
@@ -84,17 +85,25 @@ def run(args: argparse.Namespace) -> int:
             )
         bar = Progress(enabled=wants_progress(quiet=args.quiet or args.json),
                        label=f"N = {args.n}")
-        if scheduler:
-            from nqueens.engine.executors import dask_executor
 
-            with dask_executor(scheduler) as (executor, threads):
-                engine = run_count(args.n, workers=args.workers or threads, executor=executor,
-                                   ledger=args.ledger, progress=bar)
-        else:
-            engine = run_count(args.n, workers=args.workers, ledger=args.ledger, progress=bar)
-        total = engine.total
-        unique = engine.unique if args.unique else None
-        workers, subproblems = engine.workers, engine.subproblems
+        def on_estimate(e: Any) -> None:
+            nonlocal estimate
+            estimate = e.to_json()
+            if e.seconds >= LONG_SECONDS and not args.quiet:
+                _say_cost(e)
+
+        if args.n > SMALL_N:
+            _announce_compiling(args.n)
+        try:
+            result = count(args.n, unique=True, workers=args.workers, scheduler=scheduler,
+                           ledger=args.ledger, progress=bar, on_estimate=on_estimate)
+        finally:
+            bar.close()
+        last = bar.last
+        workers = last.workers if last else 1
+        subproblems = last.total if last else 1
+        total = result.total
+    unique = result.unique if result and args.unique else None
     seconds = time.perf_counter() - start
     if args.json:
         record: dict[str, object] = {"n": args.n, "total": total}
@@ -103,9 +112,41 @@ def run(args: argparse.Namespace) -> int:
         record["seconds"] = round(seconds, 6)
         record["workers"] = workers
         record["subproblems"] = subproblems
+        if estimate is not None:
+            record["estimate"] = estimate
         print(json.dumps(record))
     elif unique is None:
         print(total)
     else:
         print(f"{total} solutions, {unique} unique up to rotation and reflection")
     return 0
+
+
+LONG_SECONDS = 60.0
+"""A count expected to take longer than this says so on stderr before it starts."""
+
+
+def _say_cost(e: Any) -> None:
+    from nqueens.engine.progress import format_seconds
+
+    who = "1 worker" if e.workers == 1 else f"{e.workers} workers"
+    print(f"nqueens: N = {e.n} has about {e.solutions:.2g} solutions; counting them should "
+          f"take about {format_seconds(e.seconds)} with {who} here", file=sys.stderr)
+    print("nqueens: (Knuth's estimate, timed on this machine; Ctrl-C stops, --ledger resumes)",
+          file=sys.stderr, flush=True)
+
+
+def _announce_compiling(n: int) -> None:
+    """On a terminal, say once that the first run compiles the counting kernels."""
+    if not sys.stderr.isatty():
+        return
+    from nqueens._jit import needs_compiling
+    from nqueens.engine.run import WEIGH_MIN_N
+    from nqueens.kernels import constellations as k
+
+    kernels: list[object] = [k.list_orbit_block, k.count_slice]
+    if n >= WEIGH_MIN_N:
+        kernels.append(k.estimate_constellations)
+    if needs_compiling(*kernels):
+        print("nqueens: compiling the counting kernels (first run only; this takes a while)",
+              file=sys.stderr, flush=True)

@@ -1,12 +1,13 @@
 """The progress bar of a long count: rich, on a terminal only, after about a second.
 
-The runner calls :meth:`Progress.update` after each finished batch and :meth:`Progress.tick`
-while it waits; nothing is drawn until the count has run for ``delay`` seconds, nothing at
-all when the stream is not a terminal or the caller asked for quiet. rich is imported only
-when a bar is actually drawn.
+A :class:`Progress` is the ``progress`` callback of :func:`nqueens.count`: the engine calls
+it with a :class:`~nqueens.engine.run.CountProgress` after each finished batch and a few
+times a second. Nothing is drawn until the count has run for ``delay`` seconds, nothing at
+all when the stream is not a terminal or the caller asked for quiet. The bar shows the
+share of the *work* done (subproblems weighted by their estimated size) and the engine's
+ETA. rich is imported only when a bar is actually drawn.
 
 >>> p = Progress(enabled=False)
->>> p.update(done=3, total=10, solutions=92)
 >>> p.close()
 """
 
@@ -14,9 +15,12 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-__all__ = ["Progress", "wants_progress"]
+if TYPE_CHECKING:
+    from nqueens.engine.run import CountProgress
+
+__all__ = ["Progress", "format_seconds", "wants_progress"]
 
 
 def wants_progress(*, quiet: bool, stream: TextIO | None = None) -> bool:
@@ -28,8 +32,30 @@ def wants_progress(*, quiet: bool, stream: TextIO | None = None) -> bool:
         return False
 
 
+def format_seconds(seconds: float | None) -> str:
+    """A duration for people: ``0:42``, ``3:07:12``, ``12 days``, ``3.1e+03 years``. O(1).
+
+    >>> format_seconds(42), format_seconds(11232), format_seconds(86400 * 12)
+    ('0:42', '3:07:12', '12 days')
+    >>> format_seconds(None), format_seconds(1e11)
+    ('-:--', '3.2e+03 years')
+    """
+    if seconds is None:
+        return "-:--"
+    s = round(seconds)
+    if s < 3600:
+        return f"{s // 60}:{s % 60:02d}"
+    if s < 86400 * 3:
+        return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
+    days = seconds / 86400
+    if days < 365 * 3:
+        return f"{days:.0f} days"
+    years = days / 365.25
+    return f"{years:.0f} years" if years < 1000 else f"{years:.2g} years"
+
+
 class Progress:
-    """Subproblems done of total, solutions so far, elapsed and ETA, drawn on stderr."""
+    """Work done, subproblems done of total, solutions so far, elapsed and ETA, on stderr."""
 
     def __init__(self, *, enabled: bool, delay: float = 1.0, label: str = "counting") -> None:
         self.enabled = enabled
@@ -38,51 +64,39 @@ class Progress:
         self._start = time.monotonic()
         self._bar: Any = None
         self._task: Any = None
-        self._state = (0, 0, 0)
+        self.last: CountProgress | None = None
 
-    def update(self, *, done: int, total: int, solutions: int) -> None:
-        """Record the latest totals; draw them if the bar is showing. O(1)."""
-        self._state = (done, total, solutions)
-        self.tick()
-
-    def tick(self) -> None:
-        """Start the bar once ``delay`` has passed, and refresh it. O(1)."""
+    def __call__(self, info: CountProgress) -> None:
+        """Record the latest snapshot; draw it once ``delay`` has passed. O(1)."""
+        self.last = info
         if not self.enabled:
             return
         if self._bar is None:
             if time.monotonic() - self._start < self.delay:
                 return
             self._open()
-        done, total, solutions = self._state
-        self._bar.update(self._task, completed=done, total=total, solutions=solutions)
+        self._bar.update(self._task, completed=info.fraction,
+                         done=f"{info.done}/{info.total}", solutions=info.solutions,
+                         eta=format_seconds(info.eta))
 
     def _open(self) -> None:
         from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
         self._bar = Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("subproblems"),
+            TextColumn("{task.percentage:>5.1f}%"),
+            TextColumn("{task.fields[done]} subproblems"),
             TextColumn("{task.fields[solutions]:,} solutions"),
             TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
+            TextColumn("ETA {task.fields[eta]}"),
             console=Console(stderr=True),
             transient=True,
         )
         self._bar.start()
-        done, total, solutions = self._state
-        self._task = self._bar.add_task(self.label, total=total, completed=done,
-                                        solutions=solutions)
+        self._task = self._bar.add_task(self.label, total=1.0, completed=0.0, done="",
+                                        solutions=0, eta="-:--")
 
     def close(self) -> None:
         """Remove the bar (if it was drawn)."""

@@ -1,12 +1,18 @@
-"""The engine loop: run a count's subproblems on an executor, record them, add them up.
+"""The engine loop: run a count's subproblems on threads or an executor, record them, add up.
 
-One loop serves every :class:`concurrent.futures.Executor` - this process, the local spawn
-pool, a Dask cluster. Subproblems go out in batches sized from the measured speed so a task
-runs about ``target_seconds``; finished batches are written to the ledger (when there is one)
-by this coordinator only. When the local pool breaks (a worker killed), the loop builds a new
-pool and resubmits what was lost; a failing batch is retried a few times before the count
-gives up. Choosing the subproblems is :mod:`~nqueens.engine.split`'s job; drawing progress is
-:mod:`~nqueens.engine.progress`'s.
+One loop serves every :class:`concurrent.futures.Executor` - a thread pool in this process
+(the local default: the kernels release the GIL), a Dask cluster, a GPU executor. The parts
+that decide things live in :class:`Scheduler` (which subproblems go out next, how many in a
+batch, what a failure costs) and can be read and tested apart from the loop that waits on
+futures. Finished batches are written to the ledger (when there is one) by this coordinator
+only. Before counting, a count of n >= :data:`WEIGH_MIN_N` weighs every subproblem with
+Knuth's estimator (so the progress ETA follows work, not subproblem numbers), and one of
+n >= :data:`ESTIMATE_MIN_N` times the kernel briefly on this machine and reports the
+estimated solutions and seconds to ``on_estimate`` before it starts.
+
+Ctrl-C (or SIGTERM, as the CLI raises it) lands in the calling thread between two waits
+or two kernel slices; the workers are then told to stop, finish their current slice (a few
+milliseconds) and end; finished batches stay in the ledger.
 
 >>> r = run_count(10, workers=1)
 >>> r.total, r.unique, r.subproblems, r.workers
@@ -17,25 +23,94 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures as cf
+import contextlib
+import inspect
 import os
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from nqueens.engine.progress import Progress
-from nqueens.errors import NQueensError
+from nqueens.errors import NQueensError, NQueensRuntimeError
 
-__all__ = ["POOL_MIN_N", "EngineError", "EngineResult", "run_count"]
+__all__ = [
+    "ESTIMATE_MIN_N",
+    "THREADS_MIN_N",
+    "WEIGH_MIN_N",
+    "CountEstimate",
+    "CountProgress",
+    "EngineError",
+    "EngineResult",
+    "Scheduler",
+    "estimate_count",
+    "run_count",
+]
 
-POOL_MIN_N = 15
-"""Below this n a count is too short to be worth starting worker processes."""
+THREADS_MIN_N = 12
+"""Below this n a count takes milliseconds: it runs in the calling thread."""
+WEIGH_MIN_N = 15
+"""From this n on, subproblems are weighed by Knuth's estimator for the progress ETA."""
+ESTIMATE_MIN_N = 17
+"""From this n on, a count times the kernel and reports its estimated cost before starting."""
+ESTIMATE_PROBES = 16
+"""Knuth probes per subproblem (the sum over thousands of subproblems averages them out)."""
+ESTIMATE_MAX_PROBES = 200_000
+"""At most this many probes in all: fewer per subproblem for the largest boards."""
+PRESPLIT_N = 22
+"""From this n on, making the split takes long (minutes at n = 28), so the estimate is made
+first, on the unoriented orbits (the same weights and solutions, at most ~15% more nodes),
+and reported before the split is made."""
+CALIBRATION_SECONDS = 0.1
+"""How long the kernel is timed on sample subproblems to learn this machine's speed."""
 
-_MAX_ATTEMPTS = 4
-_MAX_REBUILDS = 20
+Row = tuple[int, int, int, int]
+Task = Callable[..., list[Row]]
 
 
-class EngineError(NQueensError):
-    """A count that could not finish: a batch kept failing or the pool kept breaking."""
+class EngineError(NQueensRuntimeError):
+    """A count that could not finish: a batch kept failing or the executor broke."""
+
+
+@dataclass(frozen=True)
+class CountEstimate:
+    """What a count is expected to cost, before it starts (Knuth's estimator, calibrated)."""
+
+    n: int
+    solutions: float
+    """Estimated number of solutions."""
+    nodes: float
+    """Estimated kernel nodes still to count (subproblems already in the ledger excluded)."""
+    rate: float
+    """Kernel nodes per second one worker counted here during the calibration."""
+    workers: int
+    seconds: float
+    """Estimated wall seconds: ``nodes / (rate * workers that run at once here)``."""
+
+    def to_json(self) -> dict[str, object]:
+        """The estimate as a JSON-ready dict (rounded)."""
+        return {"solutions": float(f"{self.solutions:.4g}"), "seconds": round(self.seconds, 3),
+                "nodes": float(f"{self.nodes:.4g}"), "rate": round(self.rate),
+                "workers": self.workers}
+
+
+@dataclass(frozen=True)
+class CountProgress:
+    """A snapshot of a running count, handed to the ``progress`` callback."""
+
+    n: int
+    done: int
+    """Subproblems finished (those resumed from the ledger included)."""
+    total: int
+    """Subproblems in all."""
+    solutions: int
+    """Solutions counted so far (in the finished subproblems)."""
+    fraction: float
+    """Share of the work done, weighted by each subproblem's estimated size when known."""
+    elapsed: float
+    eta: float | None
+    """Estimated seconds left, or None while there is nothing to go on."""
+    workers: int
 
 
 @dataclass(frozen=True)
@@ -51,6 +126,106 @@ class EngineResult:
     resumed: int
     """Subproblems whose answers came from the ledger rather than this run."""
     seconds: float
+    estimate: CountEstimate | None = None
+
+
+class Scheduler:
+    """Which subproblems go out next, how many in a batch, and what a failure costs.
+
+    Batches are sized from the measured time per subproblem so that one runs about
+    ``target_seconds``, but never so large that fewer than four batches per worker remain
+    (the last ones then balance). A failed batch goes back to the front of the queue; a
+    subproblem that fails ``max_attempts`` times stops the count with :class:`EngineError`.
+
+    >>> s = Scheduler(range(100), workers=2, target_seconds=0.5)
+    >>> s.next_batch()
+    [0, 1, 2, 3, 4, 5, 6, 7]
+    >>> s.finished(8, seconds=0.008)   # 1 ms each: 500 fit in 0.5 s, capped at 92 // 8
+    >>> len(s.next_batch())
+    11
+    """
+
+    def __init__(self, pending: Iterable[int], *, workers: int, target_seconds: float = 0.5,
+                 max_attempts: int = 4) -> None:
+        self.pending = collections.deque(pending)
+        self.workers = max(1, workers)
+        self.target_seconds = target_seconds
+        self.max_attempts = max_attempts
+        self.attempts: collections.Counter[int] = collections.Counter()
+        self._finished = 0
+        self._spent = 0.0
+
+    @property
+    def depth(self) -> int:
+        """How many batches to keep in flight at once."""
+        return 2 * self.workers
+
+    def batch_size(self) -> int:
+        """Subproblems in the next batch. O(1)."""
+        cap = max(1, len(self.pending) // (4 * self.workers))
+        if self._finished == 0:
+            return max(1, min(cap, 8))
+        per = self._spent / self._finished
+        want = int(self.target_seconds / per) if per > 0 else cap
+        return max(1, min(cap, want))
+
+    def next_batch(self) -> list[int]:
+        """Take the next batch of subproblem indexes off the queue (empty when none left)."""
+        size = min(self.batch_size(), len(self.pending))
+        return [self.pending.popleft() for _ in range(size)]
+
+    def finished(self, count: int, *, seconds: float) -> None:
+        """Note that ``count`` subproblems took ``seconds`` of worker time."""
+        self._finished += count
+        self._spent += seconds
+
+    def requeue(self, idxs: Sequence[int]) -> None:
+        """Put subproblems back at the front of the queue, in order (no attempt counted)."""
+        self.pending.extendleft(reversed(idxs))
+
+    def failed(self, n: int, idxs: Sequence[int], err: BaseException) -> None:
+        """Count a failed attempt of each subproblem and requeue them; give up when one has
+        failed ``max_attempts`` times (raises :class:`EngineError`)."""
+        for i in idxs:
+            self.attempts[i] += 1
+            if self.attempts[i] >= self.max_attempts:
+                raise EngineError(
+                    f"a batch of N = {n} failed {self.attempts[i]} times: "
+                    f"{type(err).__name__}: {err}"
+                ) from err
+        self.requeue(idxs)
+
+
+class _Tally:
+    """Kernel nodes counted by batches still in flight, added to by the worker threads."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self._lock = threading.Lock()
+
+    def __call__(self, nodes: int) -> None:
+        with self._lock:
+            self.nodes += nodes
+
+
+def estimate_count(n: int, *, workers: int = 1, skip: Iterable[int] = ()) -> CountEstimate:
+    """The estimated solutions and seconds of counting size ``n`` with ``workers`` here.
+
+    Knuth's estimator runs on every subproblem (through the same pruned tree the kernel
+    searches) and the kernel is timed for :data:`CALIBRATION_SECONDS` on sample subproblems;
+    subproblems in ``skip`` (already counted) are left out of the time. Cost: about
+    ``len(split(n)) * ESTIMATE_PROBES * n**2`` compiled steps plus the calibration.
+    """
+    items = _orbits(n)
+    weights, solutions = _weigh(n, items)
+    return _calibrate(n, items, weights, solutions, workers, set(skip))
+
+
+def _orbits(n: int) -> list[tuple[int, ...]]:
+    """The subproblems to estimate: the split's below :data:`PRESPLIT_N`, else unoriented."""
+    from nqueens.engine.split import split
+
+    return [tuple(s) for s in split(n, orient=n < PRESPLIT_N)]
 
 
 def run_count(
@@ -59,15 +234,23 @@ def run_count(
     workers: int | None = None,
     executor: cf.Executor | None = None,
     ledger: str | os.PathLike[str] | None = None,
-    progress: Progress | None = None,
+    progress: Callable[[CountProgress], None] | None = None,
+    on_estimate: Callable[[CountEstimate], None] | None = None,
+    estimate: bool | None = None,
+    task: Task | None = None,
     target_seconds: float = 0.5,
 ) -> EngineResult:
     """Count the solutions and classes of size ``n`` with the constellation engine.
 
     ``executor`` runs the batches when given (``workers`` then says how many run at once);
-    otherwise ``workers`` local processes do (None: every core, 1: this process; boards
-    below :data:`POOL_MIN_N` always run here). Cost: about n**4 / 20 subproblems whose
-    subtrees total an eighth of the plain search, divided among the workers.
+    otherwise ``workers`` threads of this process do (None: every core; 1, or n below
+    :data:`THREADS_MIN_N`: the calling thread). ``task`` replaces
+    :func:`~nqueens.engine.task.count_batch` (same signature, e.g. a GPU kernel's).
+    ``progress`` receives a :class:`CountProgress` after every batch and a few times a
+    second; ``on_estimate`` the :class:`CountEstimate` before counting starts (made for
+    n >= :data:`ESTIMATE_MIN_N`, or whenever ``estimate`` is True; never when False).
+    Cost: about n**4 / 20 subproblems whose subtrees total an eighth of the plain search,
+    divided among the workers.
     """
     from nqueens.engine import executors as ex
     from nqueens.engine.ledger import Job, Ledger, LedgerError
@@ -77,13 +260,25 @@ def run_count(
     start = time.perf_counter()
     if workers is not None and workers < 1:
         raise NQueensError(f"workers must be at least 1, got {workers}")
+    if executor is not None:
+        nworkers = workers or 1
+    else:
+        nworkers = workers if workers is not None else ex.cpu_count()
+        if n < THREADS_MIN_N:
+            nworkers = 1
+    found: CountEstimate | None = None
+    wants = estimate or (estimate is None and n >= ESTIMATE_MIN_N)
+    if wants and n >= PRESPLIT_N:
+        found = estimate_count(n, workers=nworkers)
+        if on_estimate is not None:
+            on_estimate(found)
     subs = split(n)
     items = [tuple(s) for s in subs]
     keys = [s.key for s in subs]
     base_total, base_unique = trivial_counts(n)
 
     led = None
-    results: dict[int, tuple[int, int, int, int]] = {}
+    results: dict[int, Row] = {}
     if ledger is not None:
         job = Job(n, METHOD, METHOD_VERSION, split_hash(n, subs), len(subs))
         led = Ledger.open(ledger, job)
@@ -96,41 +291,36 @@ def run_count(
                 f"under the wrong key"
             )
     resumed = len(results)
-
-    factory: Callable[[], cf.Executor] | None
-    if executor is not None:
-        nworkers = workers or 1
-        factory = None
-    else:
-        nworkers = workers if workers is not None else ex.cpu_count()
-        if nworkers == 1 or n < POOL_MIN_N:
-            nworkers = 1
-            factory = ex.InlineExecutor
-        else:
-            factory = lambda: ex.local_pool(nworkers)  # noqa: E731
-
-    bar = progress or Progress(enabled=False)
-    pending = collections.deque(i for i in range(len(subs)) if i not in results)
-    solutions = sum(r[0] for r in results.values())
-    bar.update(done=len(results), total=len(subs), solutions=solutions)
-
-    def record(idxs: list[int], rows: list[tuple[int, int, int, int]]) -> None:
-        nonlocal solutions
-        if len(rows) != len(idxs):
-            raise EngineError("a worker returned a batch of the wrong size")
-        for i, row in zip(idxs, rows, strict=True):
-            results[i] = row
-            solutions += row[0]
-        if led is not None:
-            led.record((i, keys[i], *row) for i, row in zip(idxs, rows, strict=True))
-        bar.update(done=len(results), total=len(subs), solutions=solutions)
-
     try:
+        weights: list[float] | None = None
+        if items and estimate is not False and (n >= WEIGH_MIN_N or estimate):
+            weights, solutions_est = _weigh(n, items)
+            if wants and found is None:
+                found = _calibrate(n, items, weights, solutions_est, nworkers, set(results))
+                if on_estimate is not None:
+                    on_estimate(found)
+        watch = _Watch(n, len(items), nworkers, weights, progress)
+
+        def record(idxs: list[int], rows: list[Row]) -> None:
+            if len(rows) != len(idxs):
+                raise EngineError("a worker returned a batch of the wrong size")
+            for i, row in zip(idxs, rows, strict=True):
+                results[i] = row
+            if led is not None:
+                led.record((i, keys[i], *row) for i, row in zip(idxs, rows, strict=True))
+            watch.finished(idxs, rows)
+
+        watch.start(results)
+        pending = [i for i in range(len(items)) if i not in results]
         if pending:
-            _loop(n, items, pending, record, bar, executor, factory, nworkers,
-                  target_seconds, count_batch)
+            run = task or count_batch
+            sched = Scheduler(pending, workers=nworkers, target_seconds=target_seconds)
+            if executor is None and nworkers == 1:
+                _run_inline(n, items, sched, record, watch, run)
+            else:
+                _run_pool(n, items, sched, record, watch, run, executor, nworkers)
+        watch.report(force=True)
     finally:
-        bar.close()
         if led is not None:
             led.close()
 
@@ -138,114 +328,203 @@ def run_count(
     unique = base_unique + sum(r[1] for r in results.values())
     nodes = sum(r[2] for r in results.values())
     return EngineResult(n, total, unique, nodes, len(subs), nworkers, resumed,
-                        time.perf_counter() - start)
+                        time.perf_counter() - start, found)
 
 
-def _loop(
-    n: int,
-    items: list[tuple[int, ...]],
-    pending: collections.deque[int],
-    record: Callable[[list[int], list[tuple[int, int, int, int]]], None],
-    bar: Progress,
-    executor: cf.Executor | None,
-    factory: Callable[[], cf.Executor] | None,
-    nworkers: int,
-    target_seconds: float,
-    count_batch: Callable[..., list[tuple[int, int, int, int]]],
-) -> None:
-    """Submit batches, collect answers, survive a broken pool, until nothing is pending."""
-    own = executor is None
-    assert factory is not None or executor is not None
-    pool = executor if executor is not None else factory()  # type: ignore[misc]
-    inflight: dict[cf.Future[list[tuple[int, int, int, int]]], list[int]] = {}
-    attempts: collections.Counter[int] = collections.Counter()
-    rebuilds = 0
-    barren = 0  # rebuilds in a row with no finished subproblem in between
-    finished_at_rebuild = 0
-    spent = 0.0  # summed seconds of finished subproblems, for the batch size
-    finished = 0
-    depth = 2 * nworkers  # batches in flight at once
+def _weigh(n: int, items: list[tuple[int, ...]]) -> tuple[list[float], float]:
+    """Knuth's estimate of each subproblem's kernel nodes, and of the total solutions."""
+    import numpy as np
 
-    def batch_size() -> int:
-        left = len(pending)
-        # keep enough batches for every worker to the end, so the last ones balance
-        cap = max(1, left // (4 * nworkers))
-        if finished == 0:
-            return max(1, min(cap, 8))
-        per = spent / finished
-        want = int(target_seconds / per) if per > 0 else cap
-        return max(1, min(cap, want))
+    from nqueens.kernels.constellations import estimate_constellations
 
+    arr = np.array(items, dtype=np.int64).reshape(len(items), 6)
+    probes = max(4, min(ESTIMATE_PROBES, ESTIMATE_MAX_PROBES // max(1, len(items))))
+    # in chunks of ~50,000 probes (milliseconds), so Ctrl-C is seen between them
+    chunk = max(1, 50_000 // probes)
+    est = np.concatenate([
+        estimate_constellations(n, arr[lo:lo + chunk], probes, n * 100_003 + lo)
+        for lo in range(0, len(items), chunk)
+    ])
+    mult = 8.0 / arr[:, 5]
+    return [float(x) for x in est[:, 0]], float((est[:, 1] * mult).sum())
+
+
+def _calibrate(n: int, items: list[tuple[int, ...]], weights: list[float], solutions: float,
+               workers: int, skip: set[int]) -> CountEstimate:
+    """Time the kernel on sample subproblems, on as many threads at once as will count here
+    (``workers``, at most the cores), and scale the node estimate to seconds."""
+    from nqueens.engine.executors import cpu_count
+    from nqueens.engine.task import Stopped, count_batch
+
+    left = sum(w for i, w in enumerate(weights) if i not in skip)
+    runners = max(1, min(workers, cpu_count()))
+    step = max(1, len(items) // (32 * runners))
+    sample = items[::step]
+    count_batch(8, [(0, 2, 0, 3, 0, 1)])  # load the kernel before timing it
+    tally = _Tally()
+    until = time.perf_counter() + CALIBRATION_SECONDS
+
+    class Enough:
+        def is_set(self) -> bool:
+            return time.perf_counter() >= until
+
+    def probe(part: list[tuple[int, ...]]) -> None:
+        with contextlib.suppress(Stopped):
+            count_batch(n, part, stop=Enough(), tally=tally, slice_nodes=1 << 16)
+
+    t0 = time.perf_counter()
+    if runners == 1:
+        probe(sample)
+    else:
+        threads = [threading.Thread(target=probe, args=(sample[r::runners],), daemon=True)
+                   for r in range(runners)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    seconds = max(time.perf_counter() - t0, 1e-6)
+    rate = max(tally.nodes / seconds / runners, 1.0)
+    return CountEstimate(n, solutions, left, rate, workers, left / (rate * runners))
+
+
+class _Watch:
+    """Progress bookkeeping: what is done, the weighted fraction, the ETA, the callback."""
+
+    def __init__(self, n: int, total: int, workers: int, weights: list[float] | None,
+                 callback: Callable[[CountProgress], None] | None) -> None:
+        self.n = n
+        self.total = total
+        self.workers = workers
+        self.weights = weights
+        self.weight_total = sum(weights) if weights else 0.0
+        self.callback = callback
+        self.tally = _Tally()
+        self.done = 0
+        self.solutions = 0
+        self.weight_done = 0.0
+        self.start_time = time.perf_counter()
+        self.start_fraction = 0.0
+        self._last = 0.0
+
+    def start(self, results: dict[int, Row]) -> None:
+        self.done = len(results)
+        self.solutions = sum(r[0] for r in results.values())
+        if self.weights:
+            self.weight_done = sum(self.weights[i] for i in results)
+        self.start_time = time.perf_counter()
+        self.start_fraction = self.fraction()
+        self.report(force=True)
+
+    def finished(self, idxs: list[int], rows: list[Row]) -> None:
+        self.done += len(idxs)
+        self.solutions += sum(r[0] for r in rows)
+        if self.weights:
+            self.weight_done += sum(self.weights[i] for i in idxs)
+        self.tally(-sum(r[2] for r in rows))
+        self.report()
+
+    def fraction(self) -> float:
+        if self.done >= self.total:
+            return 1.0
+        if self.weights and self.weight_total > 0:
+            f = (self.weight_done + max(0, self.tally.nodes)) / self.weight_total
+            return min(f, 0.999)
+        return self.done / self.total if self.total else 1.0
+
+    def report(self, *, force: bool = False) -> None:
+        if self.callback is None:
+            return
+        now = time.perf_counter()
+        if not force and now - self._last < 0.2:
+            return
+        self._last = now
+        f = self.fraction()
+        elapsed = now - self.start_time
+        gained = f - self.start_fraction
+        eta = elapsed * (1.0 - f) / gained if gained > 0 and elapsed > 0.5 else None
+        if f >= 1.0:
+            eta = 0.0
+        self.callback(CountProgress(self.n, self.done, self.total, self.solutions, f,
+                                    elapsed, eta, self.workers))
+
+
+def _accepts(fn: Callable[..., Any], name: str) -> bool:
     try:
-        while pending or inflight:
-            broken = False
-            lost: list[int] = []
-            while pending and len(inflight) < depth:
-                size = batch_size()
-                idxs = [pending.popleft() for _ in range(min(size, len(pending)))]
+        return name in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _run_inline(n: int, items: list[tuple[int, ...]], sched: Scheduler,
+                record: Callable[[list[int], list[Row]], None], watch: _Watch,
+                run: Task) -> None:
+    """Count in the calling thread, batch by batch; Ctrl-C lands between kernel slices."""
+    sliced = _accepts(run, "tally")
+
+    def tally(nodes: int) -> None:
+        watch.tally(nodes)
+        watch.report()
+
+    while sched.pending:
+        idxs = sched.next_batch()
+        t0 = time.perf_counter()
+        batch = [items[i] for i in idxs]
+        rows = run(n, batch, tally=tally) if sliced else run(n, batch)
+        sched.finished(len(idxs), seconds=time.perf_counter() - t0)
+        record(idxs, rows)
+
+
+def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
+              record: Callable[[list[int], list[Row]], None], watch: _Watch, run: Task,
+              executor: cf.Executor | None, nworkers: int) -> None:
+    """Keep ``sched.depth`` batches in flight on the executor (own threads when None)."""
+    own = executor is None
+    pool: cf.Executor = executor or cf.ThreadPoolExecutor(
+        max_workers=nworkers, thread_name_prefix="nqueens-count")
+    stop = threading.Event()
+    # in-process workers can be told to stop and can report partial work
+    local = own or isinstance(executor, cf.ThreadPoolExecutor)
+    kwargs: dict[str, Any] = {}
+    if local and _accepts(run, "stop"):
+        kwargs["stop"] = stop
+    if local and _accepts(run, "tally"):
+        kwargs["tally"] = watch.tally
+    inflight: dict[cf.Future[list[Row]], list[int]] = {}
+    try:
+        while sched.pending or inflight:
+            while sched.pending and len(inflight) < sched.depth:
+                idxs = sched.next_batch()
                 batch = [items[i] for i in idxs]
                 try:
-                    fut = pool.submit(count_batch, n, batch)
-                except (cf.BrokenExecutor, RuntimeError):
-                    # a broken pool refuses new work (RuntimeError: shut down)
-                    broken = True
-                    lost.extend(idxs)
-                    break
+                    fut = pool.submit(run, n, batch, **kwargs)
+                except (cf.BrokenExecutor, RuntimeError) as err:
+                    sched.requeue(idxs)
+                    raise EngineError(
+                        "the executor broke while counting; rerun with a ledger to resume"
+                    ) from err
                 inflight[fut] = idxs
             done, _ = cf.wait(list(inflight), timeout=0.25, return_when=cf.FIRST_COMPLETED)
-            bar.tick()
             for fut in done:
                 idxs = inflight.pop(fut)
                 try:
                     rows = fut.result()
-                except (cf.BrokenExecutor, cf.CancelledError):
-                    broken = True
-                    lost.extend(idxs)
-                    continue
+                except (cf.BrokenExecutor, cf.CancelledError) as err:
+                    sched.requeue(idxs)
+                    raise EngineError(
+                        "the executor broke while counting; rerun with a ledger to resume"
+                    ) from err
                 except NQueensError:
                     raise
                 except Exception as err:
-                    for i in idxs:
-                        attempts[i] += 1
-                        if attempts[i] >= _MAX_ATTEMPTS:
-                            raise EngineError(
-                                f"a batch of N = {n} failed {attempts[i]} times: "
-                                f"{type(err).__name__}: {err}"
-                            ) from err
-                    lost.extend(idxs)
+                    sched.failed(n, idxs, err)
                     continue
+                sched.finished(len(idxs), seconds=sum(r[3] for r in rows) / 1e6)
                 record(idxs, rows)
-                finished += len(rows)
-                spent += sum(r[3] for r in rows) / 1e6
-            if broken:
-                if not own:
-                    raise EngineError(
-                        "the executor broke while counting; rerun with --ledger to resume"
-                    )
-                rebuilds += 1
-                barren = barren + 1 if finished == finished_at_rebuild else 0
-                finished_at_rebuild = finished
-                if barren >= 3:
-                    raise EngineError(
-                        "the local worker processes keep dying before they finish any work; "
-                        "when calling nqueens.count from a script, put the call under "
-                        "if __name__ == '__main__':"
-                    )
-                if rebuilds > _MAX_REBUILDS:
-                    raise EngineError(
-                        f"the local worker pool broke {rebuilds} times; giving up"
-                    )
-                for fut, idxs in inflight.items():
-                    fut.cancel()
-                    lost.extend(idxs)
-                inflight.clear()
-                pool.shutdown(wait=False, cancel_futures=True)
-                assert factory is not None
-                pool = factory()
-            if lost:
-                pending.extendleft(sorted(lost, reverse=True))
+            watch.report()
     finally:
+        stop.set()
+        for fut in inflight:
+            fut.cancel()
         if own:
-            for fut in inflight:
-                fut.cancel()
-            pool.shutdown(wait=not inflight, cancel_futures=True)
+            # the workers see the stop flag within one kernel slice
+            pool.shutdown(wait=True, cancel_futures=True)

@@ -1,9 +1,12 @@
-"""What a worker runs: count a batch of subproblems with the compiled kernel.
+"""What a worker runs: count a batch of subproblems with the compiled kernel, in slices.
 
-This is the only engine module a worker process (local pool or Dask) imports, and it imports
-only the kernel. It takes and returns plain tuples of ints, so nothing but numbers crosses the
-process boundary. Choosing the subproblems is :mod:`nqueens.engine.split`'s job; storing the
-answers is the coordinator's.
+This is the only engine module a worker (a local thread, a Dask worker) imports, and it
+imports only the kernel. It takes and returns plain tuples of ints, so nothing but numbers
+crosses a process boundary. The kernel counts in bounded slices (about :data:`SLICE_NODES`
+nodes, a few milliseconds) with its search state kept between calls, so between slices the
+worker can notice a ``stop`` request and report partial work through ``tally``. Choosing
+the subproblems is :mod:`nqueens.engine.split`'s job; storing the answers is the
+coordinator's.
 
 >>> count_batch(8, [(0, 2, 0, 3, 0, 1)])[0][:2]   # queens (0,0), (7,2), (3,7)
 (8, 1)
@@ -12,15 +15,29 @@ answers is the coordinator's.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
-__all__ = ["Item", "Row", "count_batch", "weigh"]
+__all__ = ["SLICE_NODES", "Item", "Row", "StopFlag", "Stopped", "count_batch", "weigh"]
 
 Item = tuple[int, int, int, int, int, int]
 """A subproblem as plain ints: ``(top, bottom, left, right, sym, stabilizer)``."""
 
 Row = tuple[int, int, int, int]
 """A subproblem's answer: ``(total, unique, nodes, microseconds)``."""
+
+SLICE_NODES = 1 << 20
+"""Nodes per kernel call: about 20 ms on one core here, so a stop is seen within that."""
+
+
+class StopFlag(Protocol):
+    """Anything with ``is_set()``, such as a :class:`threading.Event`."""
+
+    def is_set(self) -> bool: ...
+
+
+class Stopped(Exception):
+    """Raised by :func:`count_batch` when its ``stop`` flag was set between two slices."""
 
 
 def weigh(stabilizer: int, completions: int, fixed90: int, fixed180: int) -> tuple[int, int]:
@@ -46,18 +63,44 @@ def weigh(stabilizer: int, completions: int, fixed90: int, fixed180: int) -> tup
     return total, unique
 
 
-def count_batch(n: int, items: Sequence[Item]) -> list[Row]:
+def count_batch(
+    n: int,
+    items: Sequence[Sequence[int]],
+    *,
+    stop: StopFlag | None = None,
+    tally: Callable[[int], None] | None = None,
+    slice_nodes: int = SLICE_NODES,
+) -> list[Row]:
     """Count each subproblem of ``items`` for board size ``n``; one :data:`Row` per item.
 
+    The kernel runs in slices of about ``slice_nodes`` nodes; between slices ``stop`` is
+    checked (:class:`Stopped` is raised when it is set) and ``tally`` is told how many
+    nodes the slice counted. A row's microseconds are the batch's time shared out by nodes.
     Cost: the subtrees of the items (the first call in a process also loads the kernel).
     """
+    import numpy as np
+
     from nqueens.kernels import constellations as k
 
+    if not items:
+        return []
+    arr = np.array(items, dtype=np.int64).reshape(len(items), 6)
+    out = np.zeros((len(items), 4), np.int64)
+    state, stack = k.new_slice_state(n)
+    start = time.perf_counter()
+    while True:
+        if stop is not None and stop.is_set():
+            raise Stopped
+        finished = k.count_slice(n, arr, out, state, stack, slice_nodes)
+        if tally is not None:
+            tally(int(state[7]))
+        if finished:
+            break
+    micros = (time.perf_counter() - start) * 1e6
+    nodes = int(out[:, 3].sum())
     rows: list[Row] = []
-    for top, bottom, left, right, sym, stabilizer in items:
-        start = time.perf_counter()
-        completions, fixed90, fixed180, nodes = k.count_subproblem(n, top, bottom, left, right, sym)
-        total, unique = weigh(int(stabilizer), int(completions), int(fixed90), int(fixed180))
-        micros = int((time.perf_counter() - start) * 1e6)
-        rows.append((total, unique, int(nodes), micros))
+    for (completions, fixed90, fixed180, nodes_k), item in zip(out.tolist(), items, strict=True):
+        total, unique = weigh(int(item[5]), completions, fixed90, fixed180)
+        share = micros * nodes_k / nodes if nodes else micros / len(items)
+        rows.append((total, unique, int(nodes_k), int(share)))
     return rows

@@ -28,8 +28,12 @@ __all__ = [
     "SYM_ROT180",
     "constellation_masks",
     "count_constellation",
+    "count_slice",
     "count_subproblem",
+    "estimate_constellations",
     "list_constellations",
+    "list_orbit_block",
+    "new_slice_state",
 ]
 
 SYM_NONE = 0
@@ -216,6 +220,300 @@ def count_subproblem(n, t, b, left, right, sym):
     return count_constellation(n, allowed, free, t, sym)
 
 
+STATE_ROWS = 9
+"""Rows of a sliced count's stack: ls, ds, rs, bm, masks, gap, board, free, allowed."""
+_K, _LEVEL, _COUNT, _F90, _F180, _NODES, _LAST = 0, 1, 2, 3, 4, 5, 6
+
+
+def new_slice_state(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Fresh ``(scalars, stack)`` for :func:`count_slice`: nothing started yet. O(n)."""
+    scalars = np.zeros(8, np.int64)
+    scalars[_LEVEL] = -2  # -2: the current item is not set up yet
+    return scalars, np.zeros((STATE_ROWS, max(n, 1)), np.int64)
+
+
+@njit
+def _slice_setup(n, items, k, out, st, stack):
+    """Set up item ``k`` for the search; finish it at once when it has at most one free row.
+
+    Returns 1 when the item was finished here (its row of ``out`` written), else 0.
+    """
+    t = items[k, 0]
+    sym = items[k, 4]
+    allowed, free = constellation_masks(n, t, items[k, 1], items[k, 2], items[k, 3])
+    f = free.shape[0]
+    ls = stack[0]
+    ds = stack[1]
+    rs = stack[2]
+    bm = stack[3]
+    masks = stack[4]
+    gap = stack[5]
+    board = stack[6]
+    for r in range(n):
+        board[r] = allowed[r]
+        stack[8, r] = allowed[r]
+    board[0] = 1 << t
+    for i in range(f):
+        stack[7, i] = free[i]
+        masks[i] = allowed[free[i]]
+        gap[i] = free[i + 1] - free[i] if i + 1 < f else 0
+    if f == 0:
+        out[k, 0] = 1
+        out[k, 1] = 0
+        out[k, 2] = 0
+        out[k, 3] = 0
+        if sym != SYM_NONE:
+            out[k, 2] = _fixed_by(n, board, False)
+            if sym == SYM_ROT90:
+                out[k, 1] = _fixed_by(n, board, True)
+        return 1
+    bit = 1 << t
+    ls[0] = bit << free[0]
+    ds[0] = bit
+    rs[0] = bit >> free[0]
+    bm[0] = masks[0] & ~(ls[0] | ds[0] | rs[0])
+    if f == 1:
+        count = 0
+        fixed90 = 0
+        fixed180 = 0
+        b = bm[0]
+        while b != 0:
+            bit = b & -b
+            b ^= bit
+            count += 1
+            if sym != SYM_NONE:
+                board[free[0]] = bit
+                fixed180 += _fixed_by(n, board, False)
+                if sym == SYM_ROT90:
+                    fixed90 += _fixed_by(n, board, True)
+        out[k, 0] = count
+        out[k, 1] = fixed90
+        out[k, 2] = fixed180
+        out[k, 3] = count
+        return 1
+    st[_LEVEL] = 0
+    st[_COUNT] = 0
+    st[_F90] = 0
+    st[_F180] = 0
+    st[_NODES] = 0
+    st[_LAST] = f - 1
+    return 0
+
+
+@njit
+def _search(n, ls, ds, rs, bm, masks, gap, board, free, sym, i, lastlevel, count, fixed90,
+            fixed180, nodes, limit):
+    """The search loop of :func:`count_slice` from level ``i`` until done (level -1) or
+    ``nodes`` reaches ``limit``; returns the new ``(i, count, fixed90, fixed180, nodes)``.
+    The budget is checked when the search backs up a level (not on its hottest path)."""
+    while i >= 0:
+        b = bm[i]
+        if b == 0:
+            i -= 1
+            if nodes >= limit:
+                break
+            continue
+        bit = b & -b
+        bm[i] = b ^ bit
+        g = gap[i]
+        nl = (ls[i] | bit) << g
+        nd = ds[i] | bit
+        nr = (rs[i] | bit) >> g
+        j = i + 1
+        nb = masks[j] & ~(nl | nd | nr)
+        if nb == 0:
+            continue
+        if j == lastlevel:
+            count += 1
+            if sym != SYM_NONE:
+                for q in range(i):
+                    board[free[q]] = ds[q + 1] & ~ds[q]
+                board[free[i]] = bit
+                board[free[j]] = nb
+                fixed180 += _fixed_by(n, board, False)
+                if sym == SYM_ROT90:
+                    fixed90 += _fixed_by(n, board, True)
+            continue
+        gj = gap[j]
+        if masks[j + 1] & ~((nl << gj) | nd | (nr >> gj)) == 0:
+            continue
+        ls[j] = nl
+        ds[j] = nd
+        rs[j] = nr
+        bm[j] = nb
+        i = j
+        nodes += 1
+    return i, count, fixed90, fixed180, nodes
+
+
+@njit
+def count_slice(n, items, out, st, stack, budget):
+    """Count ``items`` (rows as :func:`list_constellations` gives) for about ``budget`` nodes.
+
+    Resumable: the search state lives in ``st`` and ``stack`` (from :func:`new_slice_state`),
+    so a caller loops ``while not count_slice(...)`` and regains control after each slice.
+    Row k of ``out`` receives ``(completions, fixed90, fixed180, nodes)`` of item k, as
+    :func:`count_constellation` returns them. Returns 1 when every item is done, else 0;
+    ``st[7]`` holds the nodes counted by the last call. Cost: ``budget`` nodes (the last
+    item set up may add O(n**2)), then the call returns.
+    """
+    # work on private copies (LLVM then knows they do not alias: ~15% faster), saved back
+    ls = stack[0].copy()
+    ds = stack[1].copy()
+    rs = stack[2].copy()
+    bm = stack[3].copy()
+    masks = stack[4].copy()
+    gap = stack[5].copy()
+    board = stack[6].copy()
+    free = stack[7].copy()
+    nitems = items.shape[0]
+    spent = 0
+    st[7] = 0
+    while st[_K] < nitems:
+        k = st[_K]
+        if st[_LEVEL] == -2:
+            done = _slice_setup(n, items, k, out, st, stack)
+            for r in range(n):
+                ls[r] = stack[0, r]
+                ds[r] = stack[1, r]
+                rs[r] = stack[2, r]
+                bm[r] = stack[3, r]
+                masks[r] = stack[4, r]
+                gap[r] = stack[5, r]
+                board[r] = stack[6, r]
+                free[r] = stack[7, r]
+            if done:
+                spent += out[k, 3]
+                st[_K] = k + 1
+                continue
+        sym = items[k, 4]
+        i, count, fixed90, fixed180, nodes = _search(
+            n, ls, ds, rs, bm, masks, gap, board, free, sym, st[_LEVEL], st[_LAST],
+            st[_COUNT], st[_F90], st[_F180], st[_NODES], st[_NODES] + (budget - spent))
+        spent += nodes - st[_NODES]
+        if i >= 0:  # out of budget: keep the state for the next call
+            for r in range(n):
+                stack[0, r] = ls[r]
+                stack[1, r] = ds[r]
+                stack[2, r] = rs[r]
+                stack[3, r] = bm[r]
+                stack[6, r] = board[r]
+            st[_LEVEL] = i
+            st[_COUNT] = count
+            st[_F90] = fixed90
+            st[_F180] = fixed180
+            st[_NODES] = nodes
+            st[7] = spent
+            return 0
+        out[k, 0] = count
+        out[k, 1] = fixed90
+        out[k, 2] = fixed180
+        out[k, 3] = nodes + count
+        spent += count
+        st[_K] = k + 1
+        st[_LEVEL] = -2
+        if spent >= budget:
+            st[7] = spent
+            return 1 if st[_K] >= nitems else 0
+    st[7] = spent
+    return 1
+
+
+@njit
+def estimate_constellations(n, items, probes, seed):
+    """Knuth's estimate of each item's ``(nodes, completions)`` as :func:`count_slice` counts.
+
+    ``probes`` random root-to-leaf walks per item through the same tree the counting kernel
+    searches (same pruning, same look-ahead); each walk's products of branching factors are
+    unbiased estimates, averaged per item into row k of the float64 result. Seeded inside
+    numba, so a run is reproducible. Cost: O(len(items) * probes * n**2).
+    """
+    np.random.seed(seed)
+    m = items.shape[0]
+    res = np.zeros((m, 2), np.float64)
+    ls = np.zeros(n, np.int64)
+    ds = np.zeros(n, np.int64)
+    rs = np.zeros(n, np.int64)
+    for k in range(m):
+        t = items[k, 0]
+        allowed, free = constellation_masks(n, t, items[k, 1], items[k, 2], items[k, 3])
+        f = free.shape[0]
+        if f == 0:
+            res[k, 1] = 1.0
+            continue
+        bit0 = 1 << t
+        first = allowed[free[0]] & ~((bit0 << free[0]) | bit0 | (bit0 >> free[0]))
+        if f == 1:
+            c = float(_popcount(first))
+            res[k, 0] = c
+            res[k, 1] = c
+            continue
+        lastlevel = f - 1
+        tot_nodes = 0.0
+        tot_sols = 0.0
+        for _p in range(probes):
+            ls[0] = bit0 << free[0]
+            ds[0] = bit0
+            rs[0] = bit0 >> free[0]
+            b = first
+            i = 0
+            w = 1.0
+            while True:
+                j = i + 1
+                g = free[j] - free[i]
+                leaves = 0
+                kids = 0
+                pick = 0
+                # count the completions and the pushed children of this node
+                a = b
+                while a != 0:
+                    bit = a & -a
+                    a ^= bit
+                    nl = (ls[i] | bit) << g
+                    nd = ds[i] | bit
+                    nr = (rs[i] | bit) >> g
+                    nb = allowed[free[j]] & ~(nl | nd | nr)
+                    if nb == 0:
+                        continue
+                    if j == lastlevel:
+                        leaves += 1
+                        continue
+                    gj = free[j + 1] - free[j]
+                    if allowed[free[j + 1]] & ~((nl << gj) | nd | (nr >> gj)) == 0:
+                        continue
+                    kids += 1
+                tot_nodes += w * (leaves + kids)
+                tot_sols += w * leaves
+                if kids == 0:
+                    break
+                r = np.random.randint(0, kids)
+                a = b
+                while True:
+                    bit = a & -a
+                    a ^= bit
+                    nl = (ls[i] | bit) << g
+                    nd = ds[i] | bit
+                    nr = (rs[i] | bit) >> g
+                    nb = allowed[free[j]] & ~(nl | nd | nr)
+                    if nb == 0:
+                        continue
+                    gj = free[j + 1] - free[j]
+                    if allowed[free[j + 1]] & ~((nl << gj) | nd | (nr >> gj)) == 0:
+                        continue
+                    if pick == r:
+                        break
+                    pick += 1
+                w *= kids
+                ls[j] = nl
+                ds[j] = nd
+                rs[j] = nr
+                b = nb
+                i = j
+        res[k, 0] = tot_nodes / probes
+        res[k, 1] = tot_sols / probes
+    return res
+
+
 @njit
 def _image(g, t, b, left, right, last):
     """The constellation ``(t, b, left, right)`` under symmetry ``g`` (0..7, as in board)."""
@@ -368,14 +666,47 @@ def list_constellations(n):
     queen at (n-1, n-1), so a corner constellation is one with a 0 among ``t, b, left,
     right``. Cost: O(n^4) orbits, each with four shallow searches.
     """
-    last = n - 1
     out = np.zeros(((n + 1) ** 4 // 4 + 16, 6), np.int64)
     k = 0
     if n < 4:
         return out[:0]
+    last = n - 1
     for b in range(1, last):
+        k = _orbit_block(n, True, 0, b, 1, last, out, k)
+    for t in range(1, last):
+        for b in range(1, last):
+            k = _orbit_block(n, True, t, b, 1, last, out, k)
+    return out[:k]
+
+
+@njit
+def list_orbit_block(n, orient, t, b, lf_lo, lf_hi):
+    """The rows of :func:`list_constellations` whose canonical member has top ``t``,
+    bottom ``b`` and left queen in ``lf_lo <= left < lf_hi`` (``t == 0``: the corner
+    orbits whose corner-row queen is ``b``; the left range is then ignored), in order.
+
+    Listing blocks ``(0, 1), ..., (0, n-2)``, then ``(t, b)`` for ``t, b = 1 .. n-2``
+    (each whole, or cut into left ranges in order) gives :func:`list_constellations`; a
+    caller looping over blocks regains control between them. With ``orient`` false each
+    orbit is listed as its canonical member, unoriented: the same orbits and weights,
+    cheaply (no tree estimates). Cost: O(n * (lf_hi - lf_lo)) candidates.
+    """
+    out = np.zeros((n * n + 16, 6), np.int64)
+    k = _orbit_block(n, orient, t, b, lf_lo, lf_hi, out, 0)
+    return out[:k]
+
+
+@njit
+def _orbit_block(n, orient, t, b, lf_lo, lf_hi, out, k):
+    """Append the orbits of block ``(t, b, lf_lo..lf_hi)`` to ``out`` from row ``k``;
+    return the new k."""
+    last = n - 1
+    if t == 0:
         for r in range(b + 1, last):
-            ot, ob, ol, orr = _orient(n, 0, b, 0, r)
+            if orient:
+                ot, ob, ol, orr = _orient(n, 0, b, 0, r)
+            else:
+                ot, ob, ol, orr = 0, b, 0, r
             out[k, 0] = ot
             out[k, 1] = ob
             out[k, 2] = ol
@@ -383,52 +714,54 @@ def list_constellations(n):
             out[k, 4] = SYM_NONE
             out[k, 5] = 1
             k += 1
+        return k
+    if b == t:
+        return k
     key = np.zeros(6, np.int64)
     other = np.zeros(6, np.int64)
-    for t in range(1, last):
-        for b in range(1, last):
-            if b == t:
+    for lf in range(max(1, lf_lo), min(last, lf_hi)):
+        if _attack(0, t, lf, 0) or _attack(last, b, lf, 0):
+            continue
+        for rt in range(1, last):
+            if rt == lf or _attack(0, t, rt, last) or _attack(last, b, rt, last):
                 continue
-            for lf in range(1, last):
-                if _attack(0, t, lf, 0) or _attack(last, b, lf, 0):
+            key[0] = min(b, last - b)
+            key[1] = -min(t, last - t)
+            key[2] = t
+            key[3] = b
+            key[4] = lf
+            key[5] = rt
+            best = True
+            stab = 1
+            sym = SYM_NONE
+            for g in range(1, 8):
+                it, ib, il, ir = _image(g, t, b, lf, rt, last)
+                if it == t and ib == b and il == lf and ir == rt:
+                    stab += 1
+                    if g == 1:
+                        sym = SYM_ROT90
+                    elif g == 2 and sym == SYM_NONE:
+                        sym = SYM_ROT180
                     continue
-                for rt in range(1, last):
-                    if rt == lf or _attack(0, t, rt, last) or _attack(last, b, rt, last):
-                        continue
-                    key[0] = min(b, last - b)
-                    key[1] = -min(t, last - t)
-                    key[2] = t
-                    key[3] = b
-                    key[4] = lf
-                    key[5] = rt
-                    best = True
-                    stab = 1
-                    sym = SYM_NONE
-                    for g in range(1, 8):
-                        it, ib, il, ir = _image(g, t, b, lf, rt, last)
-                        if it == t and ib == b and il == lf and ir == rt:
-                            stab += 1
-                            if g == 1:
-                                sym = SYM_ROT90
-                            elif g == 2 and sym == SYM_NONE:
-                                sym = SYM_ROT180
-                            continue
-                        other[0] = min(ib, last - ib)
-                        other[1] = -min(it, last - it)
-                        other[2] = it
-                        other[3] = ib
-                        other[4] = il
-                        other[5] = ir
-                        if _key_less(other, key):
-                            best = False
-                            break
-                    if best:
-                        ot, ob, ol, orr = _orient(n, t, b, lf, rt)
-                        out[k, 0] = ot
-                        out[k, 1] = ob
-                        out[k, 2] = ol
-                        out[k, 3] = orr
-                        out[k, 4] = sym
-                        out[k, 5] = stab
-                        k += 1
-    return out[:k]
+                other[0] = min(ib, last - ib)
+                other[1] = -min(it, last - it)
+                other[2] = it
+                other[3] = ib
+                other[4] = il
+                other[5] = ir
+                if _key_less(other, key):
+                    best = False
+                    break
+            if best:
+                if orient:
+                    ot, ob, ol, orr = _orient(n, t, b, lf, rt)
+                else:
+                    ot, ob, ol, orr = t, b, lf, rt
+                out[k, 0] = ot
+                out[k, 1] = ob
+                out[k, 2] = ol
+                out[k, 3] = orr
+                out[k, 4] = sym
+                out[k, 5] = stab
+                k += 1
+    return k

@@ -1,0 +1,210 @@
+"""The engine in a user's hands: no main guard, Ctrl-C / SIGTERM / SIGKILL, the cost estimate.
+
+These start real processes (the CLI, or Python on a script) as a user would.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from _procs import env, start_cli, wait_for_rows
+
+from conftest import OEIS
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs /proc")
+
+EXPECTED_16 = "Counts(n=16, total=14772512, unique=1846955)"
+SCRIPT = "import nqueens\nprint(nqueens.count(16, unique=True))\n"
+
+
+def _session(sid: int) -> list[int]:
+    """Processes still alive in session ``sid`` (zombies excluded)."""
+    left = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[3]) == sid:
+            left.append(int(entry.name))
+    return left
+
+
+@contextlib.contextmanager
+def _cli(*args: str) -> Iterator[subprocess.Popen[str]]:
+    """The CLI in the background, in its own session; killed at the end if still running."""
+    proc = start_cli(*args)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+
+
+def _stop(proc: subprocess.Popen[str], sig: int) -> tuple[int, float, str]:
+    """Send ``sig``; return (exit status, seconds until exit, stderr)."""
+    sent = time.monotonic()
+    proc.send_signal(sig)
+    _out, err = proc.communicate(timeout=30)
+    return proc.returncode, time.monotonic() - sent, err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["script", "dash-c", "stdin"])
+def test_count_16_without_a_main_guard(tmp_path, how):
+    if how == "script":
+        path = tmp_path / "user.py"
+        path.write_text(SCRIPT)
+        cmd, stdin = [sys.executable, str(path)], None
+    elif how == "dash-c":
+        cmd, stdin = [sys.executable, "-c", SCRIPT], None
+    else:
+        cmd, stdin = [sys.executable, "-"], SCRIPT
+    r = subprocess.run(cmd, input=stdin, env=env(), capture_output=True, text=True,
+                       timeout=600, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == EXPECTED_16 + "\n"
+    assert r.stderr == ""
+
+
+@pytest.mark.slow
+def test_sigint_at_random_moments_then_the_resumed_count_is_exact(tmp_path):
+    ledger = tmp_path / "l18.sqlite"
+    rng = random.Random()
+    for _ in range(3):
+        with _cli("count", "18", "--ledger", str(ledger), "--json") as proc:
+            time.sleep(rng.uniform(0.3, 5.0))
+            code, seconds, err = _stop(proc, signal.SIGINT)
+        assert code == 130, err
+        assert seconds < 1.5
+        assert err.splitlines()[-1] == "nqueens: interrupted"
+        assert "Traceback" not in err
+        assert _session(proc.pid) == []
+    r = subprocess.run([sys.executable, "-m", "nqueens", "count", "18", "--unique", "--json",
+                        "--ledger", str(ledger)], env=env(), capture_output=True, text=True,
+                       timeout=1200)
+    assert r.returncode == 0, r.stderr
+    record = json.loads(r.stdout)
+    assert (record["total"], record["unique"]) == OEIS[18]
+
+
+def test_sigterm_exits_143_with_one_line(tmp_path):
+    ledger = tmp_path / "l.sqlite"
+    with _cli("count", "17", "--ledger", str(ledger)) as proc:
+        wait_for_rows(ledger, 1, proc)
+        code, seconds, err = _stop(proc, signal.SIGTERM)
+    assert code == 143, err
+    assert err.strip().splitlines() == ["nqueens: terminated"]
+    assert seconds < 1.5
+    assert _session(proc.pid) == []
+
+
+def test_sigkill_leaves_no_process_behind(tmp_path):
+    ledger = tmp_path / "l.sqlite"
+    with _cli("count", "17", "--ledger", str(ledger)) as proc:
+        wait_for_rows(ledger, 1, proc)
+        proc.kill()
+        proc.communicate(timeout=30)
+    time.sleep(0.2)
+    assert _session(proc.pid) == []
+
+
+@pytest.mark.slow
+def test_the_estimate_for_count_17_is_within_a_factor_of_2():
+    r = subprocess.run([sys.executable, "-m", "nqueens", "count", "17", "--json"],
+                       env=env(), capture_output=True, text=True, timeout=1200)
+    assert r.returncode == 0, r.stderr
+    record = json.loads(r.stdout)
+    assert record["total"] == OEIS[17][0]
+    estimated = record["estimate"]["seconds"]
+    assert estimated / 2 <= record["seconds"] <= estimated * 2, record
+    assert record["estimate"]["solutions"] == pytest.approx(OEIS[17][0], rel=0.1)
+
+
+def test_count_28_states_its_cost_and_stops_on_ctrl_c():
+    with _cli("count", "28") as proc:
+        line = _read_until(proc, b"solutions", timeout=30)
+        m = re.search(r"N = 28 has about ([0-9.e+]+) solutions; .* take about (.+) with", line)
+        assert m, line
+        assert 1.5e18 < float(m.group(1)) < 4e18  # A000170(28) is about 2.4e18
+        code, seconds, err = _stop(proc, signal.SIGINT)
+    assert code == 130
+    assert seconds < 1.5
+    assert (line + err).strip().endswith("nqueens: interrupted")
+
+
+def _read_until(proc: subprocess.Popen[str], marker: bytes, timeout: float) -> str:
+    """What ``proc`` wrote on stderr until ``marker`` appeared (or ``timeout`` passed)."""
+    deadline = time.monotonic() + timeout
+    seen = b""
+    assert proc.stderr is not None
+    fd = proc.stderr.fileno()
+    while time.monotonic() < deadline and marker not in seen:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            seen += chunk
+    return seen.decode()
+
+
+def test_small_counts_never_load_numba():
+    code = ("import sys, nqueens\n"
+            "from nqueens.cli import main\n"
+            "assert main(['count', '10', '--unique']) == 0\n"
+            "print(nqueens.count(9, unique=True))\n"
+            "assert 'numba' not in sys.modules, 'numba was imported'\n")
+    r = subprocess.run([sys.executable, "-c", code], env=env(), capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        "724 solutions, 92 unique up to rotation and reflection",
+        f"Counts(n=9, total={OEIS[9][0]}, unique={OEIS[9][1]})",
+    ]
+
+
+@pytest.mark.slow
+def test_first_run_says_once_that_it_compiles(tmp_path):
+    import pty
+
+    def run() -> str:
+        master, slave = pty.openpty()
+        e = env()
+        e["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+        proc = subprocess.Popen([sys.executable, "-m", "nqueens", "count", "11"], env=e,
+                                stdout=subprocess.PIPE, stderr=slave, text=True)
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        out = proc.communicate(timeout=600)[0]
+        os.close(master)
+        assert out == f"{OEIS[11][0]}\n"
+        return b"".join(chunks).decode(errors="replace")
+
+    first, second = run(), run()
+    assert first.count("compiling the counting kernels") == 1, first
+    assert "compiling" not in second
