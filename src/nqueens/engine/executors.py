@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from nqueens.errors import NQueensError
+from nqueens.errors import NQueensError, NQueensRuntimeError
 
 __all__ = [
     "SCHEDULER_ENV",
@@ -31,7 +31,7 @@ SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
 """The environment variable naming a Dask scheduler when ``--scheduler`` is not given."""
 
 
-class SchedulerError(NQueensError):
+class SchedulerError(NQueensRuntimeError):
     """A Dask scheduler that cannot be reached, or that has no workers."""
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from nqueens.engine.progress import Progress
-from nqueens.errors import NQueensError
+from nqueens.errors import NQueensError, NQueensRuntimeError
 
 __all__ = ["POOL_MIN_N", "EngineError", "EngineResult", "run_count"]
 
@@ -34,7 +34,7 @@ _MAX_ATTEMPTS = 4
 _MAX_REBUILDS = 20
 
 
-class EngineError(NQueensError):
+class EngineError(NQueensRuntimeError):
     """A count that could not finish: a batch kept failing or the pool kept breaking."""
 
 
@@ -202,7 +202,7 @@ def _loop(
                     broken = True
                     lost.extend(idxs)
                     continue
-                except NQueensError:
+                except (NQueensError, NQueensRuntimeError):
                     raise
                 except Exception as err:
                     for i in idxs:
