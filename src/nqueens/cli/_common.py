@@ -31,6 +31,8 @@ __all__ = [
     "UsageError",
     "atomic_output",
     "board_size",
+    "cap_workers",
+    "ledger_options",
     "non_negative_int",
     "positive_int",
     "run_guarded",
@@ -86,6 +88,27 @@ def board_size(text: str) -> int:
     return _int_at_least(text, 1, "N must be a positive integer,")
 
 
+def cap_workers(command: str, workers: int | None) -> int:
+    """``--workers`` for local work: every core when None; more than the cores is refused."""
+    from nqueens.engine.executors import cpu_count
+
+    cores = cpu_count()
+    if workers is None:
+        return cores
+    if workers > cores:
+        raise UsageError(
+            f"nqueens {command}: --workers {workers} is more than the {cores} cores here "
+            f"(use at most {cores}, or --scheduler for a cluster)"
+        )
+    return workers
+
+
+def ledger_options(args: argparse.Namespace) -> dict[str, bool]:
+    """``repair`` and ``wait`` for :func:`nqueens.engine.run.run_count` from ``count``'s flags."""
+    return {"repair": bool(getattr(args, "repair", False)),
+            "wait": bool(getattr(args, "wait", False))}
+
+
 def run_guarded(body: Callable[[], int]) -> int:
     """Run ``body`` and turn the ways a command can end into exit codes, never a traceback.
 
@@ -97,7 +120,10 @@ def run_guarded(body: Callable[[], int]) -> int:
         return body()
     except (NQueensError, NQueensRuntimeError) as err:
         _flush_quietly()
-        message = str(err)
+        message = " ".join(str(err).split("\n"))
+        hint = getattr(err, "cli_hint", None)
+        if hint:
+            message = f"{message}; {hint}"
         if not message.startswith("nqueens"):
             message = f"nqueens: error: {message}"
         print(message, file=sys.stderr)

@@ -13,7 +13,7 @@ import os
 import time
 from typing import Any
 
-from nqueens.cli._common import UsageError, board_size, positive_int
+from nqueens.cli._common import UsageError, board_size, ledger_options, positive_int
 
 __all__ = ["register", "run"]
 
@@ -47,6 +47,10 @@ def register(sub: Any) -> None:
         "--ledger", metavar="FILE", default=None,
         help="record finished subproblems in this SQLite file and resume from it",
     )
+    p.add_argument("--repair", action="store_true",
+                   help="recount the ledger rows that fail their check instead of refusing")
+    p.add_argument("--wait", action="store_true",
+                   help="wait for another count holding the ledger instead of refusing")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -89,9 +93,10 @@ def run(args: argparse.Namespace) -> int:
 
             with dask_executor(scheduler) as (executor, threads):
                 engine = run_count(args.n, workers=args.workers or threads, executor=executor,
-                                   ledger=args.ledger, progress=bar)
+                                   ledger=args.ledger, progress=bar, **ledger_options(args))
         else:
-            engine = run_count(args.n, workers=args.workers, ledger=args.ledger, progress=bar)
+            engine = run_count(args.n, workers=args.workers, ledger=args.ledger, progress=bar,
+                               **ledger_options(args))
         total = engine.total
         unique = engine.unique if args.unique else None
         workers, subproblems = engine.workers, engine.subproblems

@@ -98,6 +98,8 @@ class LedgerError(NQueensError):
 class LedgerRowsError(LedgerError):
     """Rows of a ledger that fail their check; ``bad`` lists their indexes."""
 
+    cli_hint = "rerun the count with --repair to recount just those"
+
     def __init__(self, message: str, bad: list[int]) -> None:
         super().__init__(message)
         self.bad = bad
@@ -105,6 +107,8 @@ class LedgerRowsError(LedgerError):
 
 class LedgerBusyError(NQueensRuntimeError):
     """Another count holds the ledger."""
+
+    cli_hint = "or rerun with --wait"
 
 
 class Job(NamedTuple):
@@ -355,8 +359,9 @@ def _check_row(job: Job, job_digest: str, values: tuple[object, ...]) -> str:
     if not all(type(v) is int for v in ints) or not all(type(v) is str
                                                            for v in (key, finished, digest)):
         return "wrong types"
+    nums = [v for v in ints if isinstance(v, int)]
     assert isinstance(total, int) and isinstance(idx, int) and isinstance(uniq, int)
-    if not 0 <= idx < job.subproblems or not 0 <= uniq <= total or min(ints) < 0:
+    if not 0 <= idx < job.subproblems or not 0 <= uniq <= total or min(nums) < 0:
         return "impossible numbers"
     if (res_a, res_b) != (total % PRIMES[0], total % PRIMES[1]):
         return "residues disagree"
@@ -370,7 +375,7 @@ def _rows_error(name: str, bad: list[int]) -> LedgerRowsError:
     what = "subproblem" if len(bad) == 1 else f"{len(bad)} subproblems"
     return LedgerRowsError(
         f"{name!r} is a damaged ledger: {what} ({shown}) fail their check "
-        "(edited or corrupted); a repair recounts just those",
+        "(edited or corrupted)",
         bad,
     )
 
@@ -499,7 +504,7 @@ def _lock(name: str, wait: bool) -> int:
                 os.close(fd)
                 raise LedgerBusyError(
                     f"{name!r} is in use by another count ({_read_holder(name)}); "
-                    "wait for it to finish or ask to wait"
+                    "wait for it to finish"
                 ) from None
             time.sleep(0.2)  # Ctrl-C lands here
 
