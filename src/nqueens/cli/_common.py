@@ -14,7 +14,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import NoReturn, TypedDict
 
 from nqueens.errors import NQueensError, NQueensRuntimeError
 from nqueens.files import atomic_output
@@ -29,9 +29,11 @@ __all__ = [
     "ArgumentParser",
     "Terminated",
     "UsageError",
+    "add_dask_options",
     "atomic_output",
     "board_size",
     "cap_workers",
+    "dask_options",
     "ledger_options",
     "non_negative_int",
     "positive_int",
@@ -88,6 +90,45 @@ def board_size(text: str) -> int:
     return _int_at_least(text, 1, "N must be a positive integer,")
 
 
+def add_dask_options(parser: argparse.ArgumentParser) -> None:
+    """``--scheduler-timeout`` and ``--dask-log`` for a command that takes ``--scheduler``."""
+    parser.add_argument(
+        "--scheduler-timeout", type=positive_float, default=30.0, metavar="S",
+        help="give up when the Dask scheduler stops answering for S seconds (default: 30)",
+    )
+    parser.add_argument("--dask-log", metavar="FILE", default=None,
+                        help="write Dask's own log to FILE (default: discard it)")
+
+
+class DaskOptions(TypedDict):
+    lost_after: float
+    log: str | None
+
+
+class LedgerOptions(TypedDict):
+    repair: bool
+    wait: bool
+
+
+def dask_options(args: argparse.Namespace) -> DaskOptions:
+    """Keyword arguments for :func:`nqueens.engine.executors.dask_executor` from the flags."""
+    return {"lost_after": float(getattr(args, "scheduler_timeout", 30.0)),
+            "log": getattr(args, "dask_log", None)}
+
+
+def positive_float(text: str) -> float:
+    """argparse type: a finite number of seconds above 0, such as ``30`` or ``2.5``."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
 def cap_workers(command: str, workers: int | None) -> int:
     """``--workers`` for local work: every core when None; more than the cores is refused."""
     from nqueens.engine.executors import cpu_count
@@ -103,7 +144,7 @@ def cap_workers(command: str, workers: int | None) -> int:
     return workers
 
 
-def ledger_options(args: argparse.Namespace) -> dict[str, bool]:
+def ledger_options(args: argparse.Namespace) -> LedgerOptions:
     """``repair`` and ``wait`` for :func:`nqueens.engine.run.run_count` from ``count``'s flags."""
     return {"repair": bool(getattr(args, "repair", False)),
             "wait": bool(getattr(args, "wait", False))}

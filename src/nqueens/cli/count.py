@@ -13,7 +13,14 @@ import os
 import time
 from typing import Any
 
-from nqueens.cli._common import UsageError, board_size, ledger_options, positive_int
+from nqueens.cli._common import (
+    UsageError,
+    add_dask_options,
+    board_size,
+    dask_options,
+    ledger_options,
+    positive_int,
+)
 
 __all__ = ["register", "run"]
 
@@ -51,6 +58,7 @@ def register(sub: Any) -> None:
                    help="recount the ledger rows that fail their check instead of refusing")
     p.add_argument("--wait", action="store_true",
                    help="wait for another count holding the ledger instead of refusing")
+    add_dask_options(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -91,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         if scheduler:
             from nqueens.engine.executors import dask_executor
 
-            with dask_executor(scheduler) as (executor, threads):
+            with dask_executor(scheduler, **dask_options(args)) as (executor, threads):
                 engine = run_count(args.n, workers=args.workers or threads, executor=executor,
                                    ledger=args.ledger, progress=bar, **ledger_options(args))
         else:

@@ -7,7 +7,13 @@ import json
 import math
 from typing import Any
 
-from nqueens.cli._common import cap_workers, non_negative_int, positive_int
+from nqueens.cli._common import (
+    add_dask_options,
+    cap_workers,
+    dask_options,
+    non_negative_int,
+    positive_int,
+)
 
 __all__ = ["register", "run_show", "run_verify"]
 
@@ -44,6 +50,7 @@ def register(sub: Any) -> None:
                         help="threads (default: every core)")
     verify.add_argument("--scheduler", metavar="ADDR", default=None,
                         help="recount on the Dask cluster at ADDR")
+    add_dask_options(verify)
     verify.add_argument("--json", action="store_true", help="print one JSON object")
     verify.set_defaults(func=run_verify)
 
@@ -85,7 +92,7 @@ def run_verify(args: argparse.Namespace) -> int:
     if args.scheduler:
         from nqueens.engine.executors import dask_executor
 
-        with dask_executor(args.scheduler) as (executor, threads):
+        with dask_executor(args.scheduler, **dask_options(args)) as (executor, threads):
             report = verify_ledger(args.file, workers=args.workers or threads,
                                    executor=executor, **options)
     else:
