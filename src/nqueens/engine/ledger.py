@@ -469,6 +469,15 @@ def _connect_ro(name: str) -> sqlite3.Connection:
     """A read-only connection that writes nothing, not even a ``-shm`` file when it cannot."""
     uri = "file:" + urllib.parse.quote(os.path.abspath(name)) + "?mode=ro"
     try:
+        with open(name, "rb") as f:
+            header = f.read(20)
+    except OSError as err:
+        raise LedgerError(f"cannot read {name!r}: {err.strerror or err}") from None
+    if len(header) == 20 and header[18] == 2 and not os.path.exists(name + "-wal"):
+        # a WAL-mode file with no log beside it: nothing to recover, so read it as it
+        # stands, without creating a -shm file (which mode=ro alone would)
+        uri += "&immutable=1"
+    try:
         conn = sqlite3.connect(uri, uri=True, timeout=30)
         conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
         return conn
