@@ -26,6 +26,7 @@ __all__ = [
     "EXIT_OK",
     "EXIT_RUNTIME",
     "EXIT_TERMINATED",
+    "MAX_INT",
     "ArgumentParser",
     "Terminated",
     "UsageError",
@@ -65,13 +66,19 @@ class ArgumentParser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see --help)")
 
 
+MAX_INT = 2**63 - 1
+"""The largest integer an option takes: counts, limits and seeds are 64-bit in the kernels."""
+
+
 def _int_at_least(text: str, minimum: int, what: str) -> int:
     try:
-        value = int(text)
+        value = int(text) if len(text) <= 40 else minimum - 1
     except ValueError:
         value = minimum - 1
     if value < minimum:
-        raise argparse.ArgumentTypeError(f"{what} got {text!r}")
+        raise argparse.ArgumentTypeError(f"{what} got {text[:40]!r}")
+    if value > MAX_INT:
+        raise argparse.ArgumentTypeError(f"{text!r} is past 64 bits (at most {MAX_INT})")
     return value
 
 
@@ -158,7 +165,9 @@ def run_guarded(body: Callable[[], int]) -> int:
     """
     previous = _catch_sigterm()
     try:
-        return body()
+        code = body()
+        sys.stdout.flush()  # a full disk under stdout is reported here, not at exit
+        return code
     except (NQueensError, NQueensRuntimeError) as err:
         _flush_quietly()
         message = " ".join(str(err).split("\n"))
@@ -172,9 +181,22 @@ def run_guarded(body: Callable[[], int]) -> int:
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, and keep Python's exit-time flush
         # of stdout from raising again.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except MemoryError:
+        _flush_quietly()
+        print("nqueens: error: out of memory; try a smaller problem", file=sys.stderr)
+        return EXIT_RUNTIME
+    except RecursionError:
+        _flush_quietly()
+        print("nqueens: error: input nested too deeply to process", file=sys.stderr)
+        return EXIT_RUNTIME
+    except OSError as err:
+        # a write that failed outside atomic_output: stdout on a full disk, an I/O error
+        _silence_stdout()
+        where = f" {err.filename!r}" if err.filename else " to standard output"
+        print(f"nqueens: error: cannot write{where}: {err.strerror or err}", file=sys.stderr)
+        return EXIT_RUNTIME
     except Terminated:
         _flush_quietly()
         print("nqueens: terminated", file=sys.stderr)
@@ -185,6 +207,13 @@ def run_guarded(body: Callable[[], int]) -> int:
         return EXIT_INTERRUPTED
     finally:
         _restore_sigterm(previous)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the exit-time flush of what is buffered cannot fail."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def _raise_terminated(signum: int, frame: object) -> None:
@@ -198,6 +227,8 @@ def _catch_sigterm() -> object:
 
     if threading.current_thread() is not threading.main_thread():
         return None
+    if hasattr(signal, "SIGXFSZ"):  # a file-size limit: let write() fail with EFBIG
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     return signal.signal(signal.SIGTERM, _raise_terminated)
 
 

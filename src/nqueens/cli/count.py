@@ -17,6 +17,7 @@ from nqueens.cli._common import (
     UsageError,
     add_dask_options,
     board_size,
+    cap_workers,
     dask_options,
     ledger_options,
     positive_int,
@@ -103,7 +104,8 @@ def run(args: argparse.Namespace) -> int:
                 engine = run_count(args.n, workers=args.workers or threads, executor=executor,
                                    ledger=args.ledger, progress=bar, **ledger_options(args))
         else:
-            engine = run_count(args.n, workers=args.workers, ledger=args.ledger, progress=bar,
+            workers = cap_workers("count", args.workers) if args.workers else None
+            engine = run_count(args.n, workers=workers, ledger=args.ledger, progress=bar,
                                **ledger_options(args))
         total = engine.total
         unique = engine.unique if args.unique else None

@@ -172,10 +172,15 @@ class Ledger:
         if os.path.exists(name) and os.path.getsize(name) > 0:
             # refuse a foreign or damaged file before touching it (no WAL switch, no lock)
             cls.read(name, check_rows=False).close()
+        existed = os.path.exists(name)
         fd = _lock(name, wait)
         try:
             return cls._open_locked(name, job, fd, repair)
         except BaseException:
+            if not existed and os.path.getsize(name) < 4096:  # ours, and never finished
+                for side in ("", "-wal", "-shm", "-journal"):
+                    with contextlib.suppress(OSError):
+                        os.unlink(name + side)
             os.close(fd)
             raise
 
@@ -538,7 +543,8 @@ def _holder() -> str:
 def _sqlite_failure(name: str, what: str, err: sqlite3.Error) -> NQueensError | DiskFullError:
     text = str(err)
     if "full" in text or "too big" in text or "disk I/O" in text:
-        return DiskFullError(f"cannot {what} ledger {name!r}: {text}")
+        return DiskFullError(f"cannot {what} ledger {name!r}: {text} "
+                             "(a full disk or a file-size limit)")
     if "readonly" in text or "read-only" in text or "unable to open" in text:
         return LedgerError(f"cannot {what} ledger {name!r}: {text}")
     return LedgerError(f"cannot {what} ledger {name!r}: {text}")
