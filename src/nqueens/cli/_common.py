@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import NoReturn, TypedDict
@@ -72,7 +73,9 @@ MAX_INT = 2**63 - 1
 
 def _int_at_least(text: str, minimum: int, what: str) -> int:
     try:
-        value = int(text) if len(text) <= 40 else minimum - 1
+        # ASCII digits only: int() would also take "\uff19" or "1_000"
+        plain = re.fullmatch(r"\s*[+-]?[0-9]{1,40}\s*", text) is not None
+        value = int(text) if plain else minimum - 1
     except ValueError:
         value = minimum - 1
     if value < minimum:

@@ -69,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     from nqueens.strategies import DEFAULT_STRATEGY
 
     strategy = args.strategy or DEFAULT_STRATEGY
-    scheduler = args.scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+    scheduler = (args.scheduler if args.scheduler is not None
+                 else os.environ.get("DASK_SCHEDULER_ADDRESS") or None)
     start = time.perf_counter()
     if strategy != "bitmask":
         used = [opt for opt, value in (("--workers", args.workers), ("--ledger", args.ledger),
@@ -97,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
             )
         bar = Progress(enabled=wants_progress(quiet=args.quiet or args.json),
                        label=f"N = {args.n}")
-        if scheduler:
+        if scheduler is not None:
             from nqueens.engine.executors import dask_executor
 
             with dask_executor(scheduler, **dask_options(args)) as (executor, threads):

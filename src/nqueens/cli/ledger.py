@@ -89,7 +89,7 @@ def run_verify(args: argparse.Namespace) -> int:
     from nqueens.engine.verify import verify_ledger
 
     options = {"sample": args.sample, "everything": args.everything, "seed": args.seed}
-    if args.scheduler:
+    if args.scheduler is not None:
         from nqueens.engine.executors import dask_executor
 
         with dask_executor(args.scheduler, **dask_options(args)) as (executor, threads):

@@ -170,8 +170,12 @@ class Ledger:
         if os.path.isdir(name):
             raise LedgerError(f"cannot use {name!r} as a ledger: it is a directory")
         if os.path.exists(name) and os.path.getsize(name) > 0:
-            # refuse a foreign or damaged file before touching it (no WAL switch, no lock)
-            cls.read(name, check_rows=False).close()
+            # refuse a foreign, damaged or other job's file before touching it
+            with cls.read(name, check_rows=False) as first:
+                first._check_job(job)
+                bad = first._bad_rows()
+                if bad and not repair:
+                    raise _rows_error(name, bad)
         existed = os.path.exists(name)
         fd = _lock(name, wait)
         try:
@@ -229,6 +233,8 @@ class Ledger:
                         del led._rows[i]
             except BaseException:
                 led._lock_fd = None
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("PRAGMA journal_mode=DELETE")
                 led.close()
                 raise
         with led._write("write"):
