@@ -97,7 +97,8 @@ def test_damaged_ledger_refused(tmp_path):
     with conn:
         conn.execute("UPDATE results SET key = '9,9,9,9' WHERE idx = 5")
     conn.close()
-    assert_bad_input(run_cli("count", "11", "--ledger", str(swapped)), "(5) fail their check")
+    assert_bad_input(run_cli("count", "11", "--ledger", str(swapped)),
+                     "subproblem 5 fails its check")
 
 
 def test_ledger_api_refuses_other_job(tmp_path):

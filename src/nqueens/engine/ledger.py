@@ -108,7 +108,7 @@ class LedgerRowsError(LedgerError):
 class LedgerBusyError(NQueensRuntimeError):
     """Another count holds the ledger."""
 
-    cli_hint = "or rerun with --wait"
+    cli_hint = "rerun with --wait to wait for it"
 
 
 class Job(NamedTuple):
@@ -383,12 +383,9 @@ def _check_row(job: Job, job_digest: str, values: tuple[object, ...]) -> str:
 
 def _rows_error(name: str, bad: list[int]) -> LedgerRowsError:
     shown = ", ".join(str(i) for i in bad[:_SHOWN]) + (", ..." if len(bad) > _SHOWN else "")
-    what = "subproblem" if len(bad) == 1 else f"{len(bad)} subproblems"
-    return LedgerRowsError(
-        f"{name!r} is a damaged ledger: {what} ({shown}) fail their check "
-        "(edited or corrupted)",
-        bad,
-    )
+    what = (f"subproblem {bad[0]} fails its check" if len(bad) == 1
+            else f"{len(bad)} subproblems ({shown}) fail their check")
+    return LedgerRowsError(f"{name!r} is a damaged ledger: {what} (edited or corrupted)", bad)
 
 
 def _expected_schema() -> set[tuple[str, str, str, str | None]]:
@@ -523,8 +520,7 @@ def _lock(name: str, wait: bool) -> int:
             if not wait:
                 os.close(fd)
                 raise LedgerBusyError(
-                    f"{name!r} is in use by another count ({_read_holder(name)}); "
-                    "wait for it to finish"
+                    f"{name!r} is in use by another count ({_read_holder(name)})"
                 ) from None
             time.sleep(0.2)  # Ctrl-C lands here
 
