@@ -105,8 +105,8 @@ def run(args: argparse.Namespace) -> int:
                 engine = run_count(args.n, workers=args.workers or threads, executor=executor,
                                    ledger=args.ledger, progress=bar, **ledger_options(args))
         else:
-            workers = cap_workers("count", args.workers) if args.workers else None
-            engine = run_count(args.n, workers=workers, ledger=args.ledger, progress=bar,
+            local = cap_workers("count", args.workers) if args.workers else None
+            engine = run_count(args.n, workers=local, ledger=args.ledger, progress=bar,
                                **ledger_options(args))
         total = engine.total
         unique = engine.unique if args.unique else None
