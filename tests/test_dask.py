@@ -138,3 +138,19 @@ def test_lost_or_frozen_scheduler_ends_in_one_line(cluster, tmp_path, fault):
     assert took < 3 + 15
     kept = run_cli("ledger", "show", str(ledger), "--json")
     assert kept.code == 0 and json.loads(kept.out)["done"] >= 3
+
+
+@pytest.mark.slow
+def test_verify_all_on_the_cluster_names_a_forged_row(cluster, tmp_path):
+    from _forge import edit_and_resign
+    from nqueens.engine.run import run_count
+
+    address, _, _ = cluster
+    path = tmp_path / "v.sqlite"
+    run_count(12, workers=1, ledger=path)
+    edit_and_resign(path, "UPDATE results SET total = total + 8 WHERE idx = 42")
+    r = run_cli("ledger", "verify", str(path), "--all", "--json", "--scheduler", address)
+    assert r.code == 1, r.err
+    report = json.loads(r.out)
+    assert [m["index"] for m in report["mismatches"]] == [42]
+    assert report["checked"] == report["finished"] == 730

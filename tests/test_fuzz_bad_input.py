@@ -163,6 +163,7 @@ HANDMADE: list[Case] = [
         "edited.sqlite", "view.sqlite", "jobedit.sqlite", "adir")],
     Case(("count", "9", "--ledger", "good.sqlite"), ("good.sqlite",)),
     Case(("count", "8", "--ledger", "no/such/dir/l.sqlite")),
+    *[Case(("count", "8", "--ledger", dev)) for dev in ("/dev/null", "/dev/zero", "/dev/full")],
     Case(("count", "8", "--strategy", "arrays", "--ledger", "x.sqlite")),
     Case(("count", "8", "--strategy", "promising", "--workers", "1")),
     Case(("count", "12", "--workers", "100000")),

@@ -169,6 +169,8 @@ class Ledger:
             raise LedgerError(f"cannot create ledger {name!r}: no such directory {parent!r}")
         if os.path.isdir(name):
             raise LedgerError(f"cannot use {name!r} as a ledger: it is a directory")
+        if os.path.exists(name) and not os.path.isfile(name):
+            raise LedgerError(f"cannot use {name!r} as a ledger: it is not a regular file")
         if os.path.exists(name) and os.path.getsize(name) > 0:
             # refuse a foreign, damaged or other job's file before touching it
             with cls.read(name, check_rows=False) as first:
