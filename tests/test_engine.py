@@ -13,8 +13,8 @@ import pytest
 import nqueens
 from _procs import children, start_cli, wait_for_rows
 from nqueens.engine.executors import InlineExecutor
-from nqueens.engine.run import run_count
-from nqueens.errors import ConflictingOptionsError, NQueensError
+from nqueens.engine.run import EngineError, run_count
+from nqueens.errors import ConflictingOptionsError, NQueensError, NQueensRuntimeError
 
 from conftest import OEIS
 
@@ -43,8 +43,11 @@ def test_a_failing_executor_gives_up_with_a_clear_error():
             f.set_exception(RuntimeError("boom"))
             return f
 
-    with pytest.raises(NQueensError, match=r"failed 4 times.*boom"):
+    with pytest.raises(EngineError, match=r"failed 4 times.*boom") as info:
         run_count(9, executor=Failing())
+    # a runtime failure (exit 3), not bad input
+    assert isinstance(info.value, NQueensRuntimeError)
+    assert not isinstance(info.value, ValueError)
 
 
 def test_workers_below_one_refused():

@@ -13,7 +13,15 @@ import os
 import time
 from typing import Any
 
-from nqueens.cli._common import UsageError, board_size, positive_int
+from nqueens.cli._common import (
+    UsageError,
+    add_dask_options,
+    board_size,
+    cap_workers,
+    dask_options,
+    ledger_options,
+    positive_int,
+)
 
 __all__ = ["register", "run"]
 
@@ -47,6 +55,11 @@ def register(sub: Any) -> None:
         "--ledger", metavar="FILE", default=None,
         help="record finished subproblems in this SQLite file and resume from it",
     )
+    p.add_argument("--repair", action="store_true",
+                   help="recount the ledger rows that fail their check instead of refusing")
+    p.add_argument("--wait", action="store_true",
+                   help="wait for another count holding the ledger instead of refusing")
+    add_dask_options(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -56,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     from nqueens.strategies import DEFAULT_STRATEGY
 
     strategy = args.strategy or DEFAULT_STRATEGY
-    scheduler = args.scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+    scheduler = (args.scheduler if args.scheduler is not None
+                 else os.environ.get("DASK_SCHEDULER_ADDRESS") or None)
     start = time.perf_counter()
     if strategy != "bitmask":
         used = [opt for opt, value in (("--workers", args.workers), ("--ledger", args.ledger),
@@ -84,14 +98,16 @@ def run(args: argparse.Namespace) -> int:
             )
         bar = Progress(enabled=wants_progress(quiet=args.quiet or args.json),
                        label=f"N = {args.n}")
-        if scheduler:
+        if scheduler is not None:
             from nqueens.engine.executors import dask_executor
 
-            with dask_executor(scheduler) as (executor, threads):
+            with dask_executor(scheduler, **dask_options(args)) as (executor, threads):
                 engine = run_count(args.n, workers=args.workers or threads, executor=executor,
-                                   ledger=args.ledger, progress=bar)
+                                   ledger=args.ledger, progress=bar, **ledger_options(args))
         else:
-            engine = run_count(args.n, workers=args.workers, ledger=args.ledger, progress=bar)
+            local = cap_workers("count", args.workers) if args.workers else None
+            engine = run_count(args.n, workers=local, ledger=args.ledger, progress=bar,
+                               **ledger_options(args))
         total = engine.total
         unique = engine.unique if args.unique else None
         workers, subproblems = engine.workers, engine.subproblems

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from nqueens.engine.progress import Progress
-from nqueens.errors import NQueensError
+from nqueens.errors import NQueensError, NQueensRuntimeError
 
 __all__ = ["POOL_MIN_N", "EngineError", "EngineResult", "run_count"]
 
@@ -34,7 +34,7 @@ _MAX_ATTEMPTS = 4
 _MAX_REBUILDS = 20
 
 
-class EngineError(NQueensError):
+class EngineError(NQueensRuntimeError):
     """A count that could not finish: a batch kept failing or the pool kept breaking."""
 
 
@@ -61,12 +61,16 @@ def run_count(
     ledger: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
     target_seconds: float = 0.5,
+    repair: bool = False,
+    wait: bool = False,
 ) -> EngineResult:
     """Count the solutions and classes of size ``n`` with the constellation engine.
 
     ``executor`` runs the batches when given (``workers`` then says how many run at once);
     otherwise ``workers`` local processes do (None: every core, 1: this process; boards
-    below :data:`POOL_MIN_N` always run here). Cost: about n**4 / 20 subproblems whose
+    below :data:`POOL_MIN_N` always run here). The ledger is held by this count alone (another
+    holder is refused, or waited for with ``wait``); ``repair`` recounts rows that fail their
+    check instead of refusing the ledger. Cost: about n**4 / 20 subproblems whose
     subtrees total an eighth of the plain search, divided among the workers.
     """
     from nqueens.engine import executors as ex
@@ -86,7 +90,7 @@ def run_count(
     results: dict[int, tuple[int, int, int, int]] = {}
     if ledger is not None:
         job = Job(n, METHOD, METHOD_VERSION, split_hash(n, subs), len(subs))
-        led = Ledger.open(ledger, job)
+        led = Ledger.open(ledger, job, repair=repair, wait=wait)
         results = led.done()
         wrong = [i for i, key in led.keys().items() if key != keys[i]]
         if wrong:
@@ -202,7 +206,7 @@ def _loop(
                     broken = True
                     lost.extend(idxs)
                     continue
-                except NQueensError:
+                except (NQueensError, NQueensRuntimeError):
                     raise
                 except Exception as err:
                     for i in idxs:
