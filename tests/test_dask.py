@@ -57,7 +57,7 @@ def cluster():
             client.wait_for_workers(2, timeout=60)
         finally:
             client.close()
-        yield address, workers
+        yield address, workers, procs[0]
     finally:
         for p in reversed(procs):
             _stop(p)
@@ -65,7 +65,7 @@ def cluster():
 
 @pytest.mark.slow
 def test_dask_count_exact_with_a_worker_killed_mid_run(cluster, tmp_path):
-    address, workers = cluster
+    address, workers, _ = cluster
     ledger = tmp_path / "dask.sqlite"
     proc = start_cli("count", "16", "--unique", "--scheduler", address,
                      "--ledger", str(ledger), "--json")
@@ -84,7 +84,7 @@ def test_dask_count_exact_with_a_worker_killed_mid_run(cluster, tmp_path):
 
 @pytest.mark.slow
 def test_dask_small_count_via_environment(cluster, capsys, monkeypatch):
-    address, _ = cluster
+    address, _, _ = cluster
     monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", address)
     import nqueens.cli
 
@@ -99,4 +99,58 @@ def test_dask_small_count_via_environment(cluster, capsys, monkeypatch):
 def test_unreachable_scheduler_is_one_line():
     port = _free_port()
     r = run_cli("count", "10", "--scheduler", f"tcp://127.0.0.1:{port}")
-    assert_bad_input(r, "cannot reach the Dask scheduler")
+    assert r.code == 3 and r.err.count("\n") == 1 and "Traceback" not in r.err, r.err
+    assert "cannot reach the Dask scheduler" in r.err
+
+
+@pytest.mark.parametrize("address", [
+    "tls://127.0.0.1:8786", "ucx://127.0.0.1:8786", "ws://h:1", "garbage", "tcp://:8786",
+    "tcp://127.0.0.1:99999", "127.0.0.1:notaport", "%%%://x", "tcp://a b:1",
+])
+def test_bad_addresses_are_one_line_at_once(address):
+    start = time.perf_counter()
+    r = run_cli("count", "10", "--scheduler", address)
+    assert_bad_input(r, "scheduler address")
+    assert time.perf_counter() - start < 5  # no connection attempt, no Client.__del__
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fault", [signal.SIGKILL, signal.SIGSTOP])
+def test_lost_or_frozen_scheduler_ends_in_one_line(cluster, tmp_path, fault):
+    address, _, scheduler = cluster
+    ledger = tmp_path / "lost.sqlite"
+    proc = start_cli("count", "17", "--scheduler", address, "--ledger", str(ledger),
+                     "--quiet", "--scheduler-timeout", "3", "--dask-log", str(tmp_path / "d.log"))
+    try:
+        wait_for_rows(ledger, 3, proc)
+        os.killpg(scheduler.pid, fault)
+        start = time.perf_counter()
+        _, err = proc.communicate(timeout=60)
+        took = time.perf_counter() - start
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        if fault == signal.SIGSTOP:
+            os.killpg(scheduler.pid, signal.SIGCONT)
+    assert proc.returncode == 3, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert "lost the Dask scheduler" in err
+    assert took < 3 + 15
+    kept = run_cli("ledger", "show", str(ledger), "--json")
+    assert kept.code == 0 and json.loads(kept.out)["done"] >= 3
+
+
+@pytest.mark.slow
+def test_verify_all_on_the_cluster_names_a_forged_row(cluster, tmp_path):
+    from _forge import edit_and_resign
+    from nqueens.engine.run import run_count
+
+    address, _, _ = cluster
+    path = tmp_path / "v.sqlite"
+    run_count(12, workers=1, ledger=path)
+    edit_and_resign(path, "UPDATE results SET total = total + 8 WHERE idx = 42")
+    r = run_cli("ledger", "verify", str(path), "--all", "--json", "--scheduler", address)
+    assert r.code == 1, r.err
+    report = json.loads(r.out)
+    assert [m["index"] for m in report["mismatches"]] == [42]
+    assert report["checked"] == report["finished"] == 730

@@ -122,9 +122,11 @@ def test_a_failing_executor_gives_up_with_a_clear_error():
             f.set_exception(RuntimeError("boom"))
             return f
 
-    with pytest.raises(EngineError, match=r"failed 4 times.*boom"):
+    with pytest.raises(EngineError, match=r"failed 4 times.*boom") as info:
         run_count(9, executor=Failing())
-    assert issubclass(EngineError, NQueensRuntimeError)
+    # a runtime failure (exit 3), not bad input
+    assert isinstance(info.value, NQueensRuntimeError)
+    assert not isinstance(info.value, ValueError)
 
 
 def test_workers_below_one_refused():

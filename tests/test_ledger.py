@@ -9,6 +9,7 @@ import sqlite3
 
 import pytest
 
+from _forge import edit_and_resign
 from _procs import ledger_rows, start_cli, wait_for_rows
 from nqueens.engine.ledger import Job, Ledger, LedgerError
 from nqueens.engine.run import run_count
@@ -42,7 +43,8 @@ def test_ledger_holds_integers_and_text_only(tmp_path):
         "|| typeof(nodes) || typeof(micros) || typeof(finished) FROM results")}
     assert types == {"integer" + "text" + "integer" * 4 + "text"}
     assert {t for (t,) in conn.execute("SELECT DISTINCT typeof(value) FROM meta")} == {"text"}
-    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    # WAL while counting; a finished count leaves one self-contained file
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
     conn.close()
 
 
@@ -56,10 +58,7 @@ def test_foreign_ledger_refused_other_n(tmp_path):
 def test_foreign_ledger_refused_other_method(tmp_path):
     path = tmp_path / "l.sqlite"
     run_count(9, workers=1, ledger=path)
-    conn = sqlite3.connect(path)
-    with conn:
-        conn.execute("UPDATE meta SET value = 'takaken' WHERE key = 'method'")
-    conn.close()
+    edit_and_resign(path, "UPDATE meta SET value = 'takaken' WHERE key = 'method'")
     assert_bad_input(run_cli("count", "9", "--ledger", str(path)), "method takaken")
 
 
@@ -98,7 +97,8 @@ def test_damaged_ledger_refused(tmp_path):
     with conn:
         conn.execute("UPDATE results SET key = '9,9,9,9' WHERE idx = 5")
     conn.close()
-    assert_bad_input(run_cli("count", "11", "--ledger", str(swapped)), "wrong key")
+    assert_bad_input(run_cli("count", "11", "--ledger", str(swapped)),
+                     "subproblem 5 fails its check")
 
 
 def test_ledger_api_refuses_other_job(tmp_path):
@@ -131,10 +131,7 @@ def test_show_and_verify(tmp_path):
 def test_verify_reports_a_tampered_count(tmp_path):
     path = tmp_path / "l.sqlite"
     run_count(10, workers=1, ledger=path)
-    conn = sqlite3.connect(path)
-    with conn:
-        conn.execute("UPDATE results SET total = total + 8, uniq = uniq + 1")
-    conn.close()
+    edit_and_resign(path, "UPDATE results SET total = total + 8, uniq = uniq + 1")
     r = run_cli("ledger", "verify", str(path), "--sample", "3", "--json")
     assert r.code == 1
     assert len(json.loads(r.out)["mismatches"]) == 3

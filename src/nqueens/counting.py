@@ -57,6 +57,10 @@ def count(
     ledger: str | os.PathLike[str] | None = ...,
     progress: Callable[[CountProgress], None] | None = ...,
     on_estimate: Callable[[CountEstimate], None] | None = ...,
+    repair: bool = ...,
+    wait: bool = ...,
+    scheduler_timeout: float = ...,
+    dask_log: str | os.PathLike[str] | None = ...,
 ) -> int: ...
 
 
@@ -72,6 +76,10 @@ def count(
     ledger: str | os.PathLike[str] | None = ...,
     progress: Callable[[CountProgress], None] | None = ...,
     on_estimate: Callable[[CountEstimate], None] | None = ...,
+    repair: bool = ...,
+    wait: bool = ...,
+    scheduler_timeout: float = ...,
+    dask_log: str | os.PathLike[str] | None = ...,
 ) -> Counts: ...
 
 
@@ -86,6 +94,10 @@ def count(
     ledger: str | os.PathLike[str] | None = None,
     progress: Callable[[CountProgress], None] | None = None,
     on_estimate: Callable[[CountEstimate], None] | None = None,
+    repair: bool = False,
+    wait: bool = False,
+    scheduler_timeout: float = 30.0,
+    dask_log: str | os.PathLike[str] | None = None,
 ) -> int | Counts:
     """The number of n-queens solutions; with ``unique=True``, also the classes (A002562).
 
@@ -97,7 +109,11 @@ def count(
     called with a :class:`~nqueens.engine.run.CountProgress` a few times a second;
     ``on_estimate`` with the :class:`~nqueens.engine.run.CountEstimate` (Knuth's estimate of
     the solutions, and of the seconds, timed on this machine) before a count of n >= 17
-    starts. Ctrl-C stops the workers within a fraction of a second. A pure strategy
+    starts. The ledger is held by one count at a time (another is refused, or waited for
+    with ``wait``); ``repair`` recounts rows that fail their check instead of refusing the
+    ledger. A scheduler silent for ``scheduler_timeout`` seconds ends the count with
+    :class:`~nqueens.engine.executors.SchedulerError`; Dask's own logs go to ``dask_log`` or
+    nowhere. Ctrl-C stops the workers within a fraction of a second. A pure strategy
     enumerates every solution and cannot be combined with the engine's options.
 
     >>> count(6, strategy="arrays")
@@ -119,12 +135,16 @@ def count(
                 raise ConflictingOptionsError("give an executor or a scheduler, not both")
             from nqueens.engine.executors import dask_executor
 
-            with dask_executor(scheduler) as (dask, threads):
+            with dask_executor(scheduler, lost_after=scheduler_timeout, log=dask_log) as (
+                dask, threads
+            ):
                 result = run_count(n, workers=workers or threads, executor=dask,
-                                   ledger=ledger, progress=progress, on_estimate=on_estimate)
+                                   ledger=ledger, progress=progress, on_estimate=on_estimate,
+                                   repair=repair, wait=wait)
         else:
             result = run_count(n, workers=workers, executor=executor, ledger=ledger,
-                               progress=progress, on_estimate=on_estimate)
+                               progress=progress, on_estimate=on_estimate,
+                               repair=repair, wait=wait)
         return Counts(n, result.total, result.unique) if unique else result.total
     if strategy == "bitmask":
         return _count_small(n, unique)

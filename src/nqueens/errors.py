@@ -11,6 +11,7 @@ from __future__ import annotations
 
 __all__ = [
     "ConflictingOptionsError",
+    "DiskFullError",
     "InvalidBoardError",
     "InvalidSizeError",
     "NQueensError",
@@ -46,3 +47,7 @@ class ConflictingOptionsError(NQueensError):
 
 class NQueensRuntimeError(RuntimeError):
     """Base class of failures at run time: the input was fine, the work could not finish."""
+
+
+class DiskFullError(NQueensRuntimeError):
+    """A write that failed for want of room: a full disk (ENOSPC) or a file-size limit (EFBIG)."""

@@ -15,15 +15,19 @@ uses this one; it imports nothing else of nqueens but the errors.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from nqueens.errors import NQueensError
+from nqueens.errors import DiskFullError, NQueensError, NQueensRuntimeError, ParseError
 
-__all__ = ["OutputPathError", "atomic_output", "write_atomic"]
+__all__ = ["OutputPathError", "atomic_output", "disk_full", "read_limited", "write_atomic"]
+
+_FULL = (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
 
 
 class OutputPathError(NQueensError):
@@ -38,21 +42,35 @@ def _cannot_write(target: Path, err: OSError | str) -> OutputPathError:
 @contextlib.contextmanager
 def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
     """Open a temporary file beside ``path`` (``mode`` "w" or "wb"); rename it onto ``path``
-    only when the block ends without an error. The file gets the usual umask permissions.
+    only when the block ends without an error. A new file gets the usual umask permissions,
+    a rewritten one keeps its own. A full disk or a file-size limit while writing is a
+    :class:`~nqueens.errors.DiskFullError` (nothing is left behind).
     """
     target = Path(path)
     if target.is_dir():
         raise _cannot_write(target, "it is a directory")
+    try:
+        permissions = stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        permissions = 0o666 & ~_umask()
     directory = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as err:
         raise _cannot_write(target, err) from None
     try:
-        with os.fdopen(fd, mode) as handle:
-            yield handle
         try:
-            os.chmod(tmp, 0o666 & ~_umask())
+            with os.fdopen(fd, mode) as handle:
+                yield handle
+        except OSError as err:
+            if err.errno in _FULL:
+                raise disk_full(target, err) from None
+            if err.filename is None:  # the write itself failed (a short write, EIO)
+                raise NQueensRuntimeError(f"cannot write {str(target)!r}: "
+                                          f"{err.strerror or err}; nothing was written") from None
+            raise
+        try:
+            os.chmod(tmp, permissions)
             os.replace(tmp, target)
         except OSError as err:
             raise _cannot_write(target, err) from None
@@ -67,6 +85,43 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     payload = data.encode("utf-8") if isinstance(data, str) else data
     with atomic_output(path, "wb") as handle:
         handle.write(payload)
+
+
+def disk_full(target: str | os.PathLike[str], err: OSError) -> DiskFullError:
+    """The one-line error for a write that ran out of room (ENOSPC, EFBIG, EDQUOT)."""
+    reason = err.strerror or str(err)
+    return DiskFullError(f"cannot write {os.fspath(target)!r}: {reason}; nothing was written")
+
+
+def read_limited(path: str | os.PathLike[str], limit: int, *, what: str = "file",
+                 binary: bool = False) -> Any:
+    """The contents of ``path`` (text as UTF-8, or bytes), refusing more than ``limit`` bytes.
+
+    Devices and pipes that never end (``/dev/zero``) are refused after ``limit`` bytes
+    instead of filling the memory. Cost: O(min(size, limit)).
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     (pathlib.Path(d) / "b.txt").write_text("Q.")
+    ...     read_limited(pathlib.Path(d) / "b.txt", 10)
+    2
+    'Q.'
+    """
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as err:
+        raise ParseError(f"cannot read {what} {name!r}: {err.strerror or err}") from None
+    if len(data) > limit:
+        raise ParseError(f"{what} {name!r} is larger than {limit:,} bytes; refusing to read it")
+    if binary:
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ParseError(f"{what} {name!r} is not UTF-8 text ({err.reason} at byte "
+                         f"{err.start})") from None
 
 
 def _umask() -> int:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import NoReturn, TypedDict
 
 from nqueens.errors import NQueensError, NQueensRuntimeError
 from nqueens.files import atomic_output
@@ -26,11 +27,16 @@ __all__ = [
     "EXIT_OK",
     "EXIT_RUNTIME",
     "EXIT_TERMINATED",
+    "MAX_INT",
     "ArgumentParser",
     "Terminated",
     "UsageError",
+    "add_dask_options",
     "atomic_output",
     "board_size",
+    "cap_workers",
+    "dask_options",
+    "ledger_options",
     "non_negative_int",
     "positive_int",
     "run_guarded",
@@ -61,13 +67,21 @@ class ArgumentParser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see --help)")
 
 
+MAX_INT = 2**63 - 1
+"""The largest integer an option takes: counts, limits and seeds are 64-bit in the kernels."""
+
+
 def _int_at_least(text: str, minimum: int, what: str) -> int:
     try:
-        value = int(text)
+        # ASCII digits only: int() would also take "\uff19" or "1_000"
+        plain = re.fullmatch(r"\s*[+-]?[0-9]{1,40}\s*", text) is not None
+        value = int(text) if plain else minimum - 1
     except ValueError:
         value = minimum - 1
     if value < minimum:
-        raise argparse.ArgumentTypeError(f"{what} got {text!r}")
+        raise argparse.ArgumentTypeError(f"{what} got {text[:40]!r}")
+    if value > MAX_INT:
+        raise argparse.ArgumentTypeError(f"{text!r} is past 64 bits (at most {MAX_INT})")
     return value
 
 
@@ -86,6 +100,66 @@ def board_size(text: str) -> int:
     return _int_at_least(text, 1, "N must be a positive integer,")
 
 
+def add_dask_options(parser: argparse.ArgumentParser) -> None:
+    """``--scheduler-timeout`` and ``--dask-log`` for a command that takes ``--scheduler``."""
+    parser.add_argument(
+        "--scheduler-timeout", type=positive_float, default=30.0, metavar="S",
+        help="give up when the Dask scheduler stops answering for S seconds (default: 30)",
+    )
+    parser.add_argument("--dask-log", metavar="FILE", default=None,
+                        help="write Dask's own log to FILE (default: discard it)")
+
+
+class DaskOptions(TypedDict):
+    lost_after: float
+    log: str | None
+
+
+class LedgerOptions(TypedDict):
+    repair: bool
+    wait: bool
+
+
+def dask_options(args: argparse.Namespace) -> DaskOptions:
+    """Keyword arguments for :func:`nqueens.engine.executors.dask_executor` from the flags."""
+    return {"lost_after": float(getattr(args, "scheduler_timeout", 30.0)),
+            "log": getattr(args, "dask_log", None)}
+
+
+def positive_float(text: str) -> float:
+    """argparse type: a finite number of seconds above 0, such as ``30`` or ``2.5``."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
+def cap_workers(command: str, workers: int | None) -> int:
+    """``--workers`` for local work: every core when None; more than the cores is refused."""
+    from nqueens.engine.executors import cpu_count
+
+    cores = cpu_count()
+    if workers is None:
+        return cores
+    if workers > cores:
+        raise UsageError(
+            f"nqueens {command}: --workers {workers} is more than the {cores} cores here "
+            f"(use at most {cores}, or --scheduler for a cluster)"
+        )
+    return workers
+
+
+def ledger_options(args: argparse.Namespace) -> LedgerOptions:
+    """``repair`` and ``wait`` for :func:`nqueens.engine.run.run_count` from ``count``'s flags."""
+    return {"repair": bool(getattr(args, "repair", False)),
+            "wait": bool(getattr(args, "wait", False))}
+
+
 def run_guarded(body: Callable[[], int]) -> int:
     """Run ``body`` and turn the ways a command can end into exit codes, never a traceback.
 
@@ -94,10 +168,15 @@ def run_guarded(body: Callable[[], int]) -> int:
     """
     previous = _catch_sigterm()
     try:
-        return body()
+        code = body()
+        sys.stdout.flush()  # a full disk under stdout is reported here, not at exit
+        return code
     except (NQueensError, NQueensRuntimeError) as err:
         _flush_quietly()
-        message = str(err)
+        message = " ".join(str(err).split("\n"))
+        hint = getattr(err, "cli_hint", None)
+        if hint:
+            message = f"{message}; {hint}"
         if not message.startswith("nqueens"):
             message = f"nqueens: error: {message}"
         print(message, file=sys.stderr)
@@ -105,9 +184,22 @@ def run_guarded(body: Callable[[], int]) -> int:
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, and keep Python's exit-time flush
         # of stdout from raising again.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except MemoryError:
+        _flush_quietly()
+        print("nqueens: error: out of memory; try a smaller problem", file=sys.stderr)
+        return EXIT_RUNTIME
+    except RecursionError:
+        _flush_quietly()
+        print("nqueens: error: input nested too deeply to process", file=sys.stderr)
+        return EXIT_RUNTIME
+    except OSError as err:
+        # a write that failed outside atomic_output: stdout on a full disk, an I/O error
+        _silence_stdout()
+        where = f" {err.filename!r}" if err.filename else " to standard output"
+        print(f"nqueens: error: cannot write{where}: {err.strerror or err}", file=sys.stderr)
+        return EXIT_RUNTIME
     except Terminated:
         _flush_quietly()
         print("nqueens: terminated", file=sys.stderr)
@@ -118,6 +210,13 @@ def run_guarded(body: Callable[[], int]) -> int:
         return EXIT_INTERRUPTED
     finally:
         _restore_sigterm(previous)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the exit-time flush of what is buffered cannot fail."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def _raise_terminated(signum: int, frame: object) -> None:
@@ -131,6 +230,8 @@ def _catch_sigterm() -> object:
 
     if threading.current_thread() is not threading.main_thread():
         return None
+    if hasattr(signal, "SIGXFSZ"):  # a file-size limit: let write() fail with EFBIG
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     return signal.signal(signal.SIGTERM, _raise_terminated)
 
 

@@ -72,7 +72,6 @@ def run_complete(args: argparse.Namespace) -> int:
         parse_squares,
         random_instance,
     )
-    from nqueens.errors import ParseError
 
     if args.seed is not None and args.random is None:
         raise UsageError("--seed applies only to --random K")
@@ -82,12 +81,9 @@ def run_complete(args: argparse.Namespace) -> int:
         raise UsageError("--limit with --all must be at least 1")
     blocked = parse_squares(args.blocked)
     if args.board is not None:
-        try:
-            with open(args.board, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as err:
-            reason = getattr(err, "strerror", None) or err
-            raise ParseError(f"cannot read board file {args.board!r}: {reason}") from None
+        from nqueens.files import read_limited
+
+        text = read_limited(args.board, 1 << 24, what="board file")
         n, placed, on_board = parse_board(text)
         if args.n is not None and args.n != n:
             raise UsageError(f"N is {args.n} but the board in {args.board!r} has {n} rows")

@@ -16,7 +16,15 @@ import sys
 import time
 from typing import Any
 
-from nqueens.cli._common import UsageError, board_size, positive_int
+from nqueens.cli._common import (
+    UsageError,
+    add_dask_options,
+    board_size,
+    cap_workers,
+    dask_options,
+    ledger_options,
+    positive_int,
+)
 
 __all__ = ["register", "run"]
 
@@ -50,6 +58,11 @@ def register(sub: Any) -> None:
         "--ledger", metavar="FILE", default=None,
         help="record finished subproblems in this SQLite file and resume from it",
     )
+    p.add_argument("--repair", action="store_true",
+                   help="recount the ledger rows that fail their check instead of refusing")
+    p.add_argument("--wait", action="store_true",
+                   help="wait for another count holding the ledger instead of refusing")
+    add_dask_options(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -60,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     from nqueens.strategies import DEFAULT_STRATEGY
 
     strategy = args.strategy or DEFAULT_STRATEGY
-    scheduler = args.scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+    scheduler = (args.scheduler if args.scheduler is not None
+                 else os.environ.get("DASK_SCHEDULER_ADDRESS") or None)
     start = time.perf_counter()
     estimate: dict[str, object] | None = None
     if strategy != "bitmask":
@@ -95,8 +109,14 @@ def run(args: argparse.Namespace) -> int:
         if args.n > SMALL_N:
             _announce_compiling(args.n)
         try:
-            result = count(args.n, unique=True, workers=args.workers, scheduler=scheduler,
-                           ledger=args.ledger, progress=bar, on_estimate=on_estimate)
+            workers = args.workers
+            if scheduler is None and workers is not None:
+                workers = cap_workers("count", workers)
+            dask = dask_options(args)
+            result = count(args.n, unique=True, workers=workers, scheduler=scheduler,
+                           ledger=args.ledger, progress=bar, on_estimate=on_estimate,
+                           scheduler_timeout=dask["lost_after"], dask_log=dask["log"],
+                           **ledger_options(args))
         finally:
             bar.close()
         last = bar.last

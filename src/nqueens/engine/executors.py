@@ -15,26 +15,34 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import os
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from nqueens.errors import NQueensError
+from nqueens.errors import NQueensError, NQueensRuntimeError
 
 __all__ = [
     "SCHEDULER_ENV",
     "DaskUnavailableError",
     "InlineExecutor",
+    "SchedulerAddressError",
     "SchedulerError",
     "cpu_count",
     "dask_executor",
+    "parse_address",
+    "quiet_dask",
 ]
 
 SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
 """The environment variable naming a Dask scheduler when ``--scheduler`` is not given."""
 
 
-class SchedulerError(NQueensError):
+class SchedulerError(NQueensRuntimeError):
     """A Dask scheduler that cannot be reached, or that has no workers."""
+
+
+class SchedulerAddressError(NQueensError):
+    """A scheduler address that is malformed or uses an unsupported protocol."""
 
 
 class DaskUnavailableError(NQueensError):
@@ -68,35 +76,204 @@ def cpu_count() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+_SUPPORTED_SCHEMES = ("tcp",)
+_HOST = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]{0,252}[A-Za-z0-9])?)$")
+
+
+def parse_address(address: str) -> str:
+    """The scheduler address as ``tcp://host:port``, or :class:`SchedulerAddressError`. O(len).
+
+    >>> parse_address("10.0.0.5:8786"), parse_address("tcp://[::1]:8786")
+    ('tcp://10.0.0.5:8786', 'tcp://[::1]:8786')
+    """
+    text = address.strip()
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "tcp", text
+    scheme = scheme.lower()
+    if scheme not in _SUPPORTED_SCHEMES:
+        if re.fullmatch(r"[a-z][a-z0-9+.-]*", scheme):
+            raise SchedulerAddressError(
+                f"scheduler address {address!r}: the {scheme}:// protocol is not supported "
+                "(use tcp://HOST:PORT)"
+            )
+        raise SchedulerAddressError(f"{address!r} is not a scheduler address "
+                                    "(expected tcp://HOST:PORT)")
+    host, colon, port = rest.rpartition(":")
+    if not colon or not _HOST.match(host) or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SchedulerAddressError(f"{address!r} is not a scheduler address "
+                                    "(expected tcp://HOST:PORT, a port from 1 to 65535)")
+    return f"tcp://{host}:{int(port)}"
+
+
+def quiet_dask(log: str | os.PathLike[str] | None = None) -> None:
+    """Send dask's and distributed's log records (tracebacks included) to ``log``, or nowhere.
+
+    Process-wide and idempotent: nothing of theirs reaches stderr afterwards.
+    """
+    import logging
+    import warnings
+
+    handler: logging.Handler
+    if log is None:
+        handler = logging.NullHandler()
+    else:
+        try:
+            handler = logging.FileHandler(os.fspath(log), encoding="utf-8")
+        except OSError as err:
+            raise NQueensError(f"cannot write the Dask log {os.fspath(log)!r}: "
+                               f"{err.strerror or err}") from None
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    roots = ("distributed", "dask", "tornado", "asyncio", "bokeh")
+    names = [name for name in list(logging.root.manager.loggerDict)
+             if name.split(".")[0] in roots]
+    for name in {*roots, *names}:
+        logger = logging.getLogger(name)
+        for old in list(logger.handlers):
+            logger.removeHandler(old)
+        if name in roots:
+            logger.addHandler(handler)
+            logger.propagate = False
+        else:
+            logger.propagate = True  # up to its root's handler, and no further
+    warnings.filterwarnings("ignore", module=r"(distributed|dask|tornado)(\.|$)")
+
+
+class _WatchedExecutor(cf.Executor):
+    """A Dask client's executor whose futures fail with :class:`SchedulerError` once the
+    scheduler stops answering for ``lost_after`` seconds (killed, frozen, unreachable)."""
+
+    def __init__(self, client: Any, address: str, lost_after: float) -> None:
+        import threading
+        import weakref
+
+        self._client = client
+        self._inner = client.get_executor(pure=False)
+        self._address = address
+        self._lost_after = lost_after
+        self._futures: weakref.WeakSet[cf.Future[Any]] = weakref.WeakSet()
+        self._lost: SchedulerError | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="nqueens-dask-watch",
+                                        daemon=True)
+        self._thread.start()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
+        if self._lost is not None:
+            raise self._lost
+        inner: cf.Future[Any] = self._inner.submit(fn, *args, **kwargs)
+        outer: cf.Future[Any] = cf.Future()
+        outer.set_running_or_notify_cancel()
+        inner.add_done_callback(lambda f: self._copy_outcome(f, outer))
+        self._futures.add(outer)
+        return outer
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._stop.set()
+
+    def _watch(self) -> None:
+        import time
+
+        interval = max(0.2, min(2.0, self._lost_after / 4))
+        last_ok = time.monotonic()
+        while not self._stop.wait(interval):
+            try:
+                self._client.sync(self._client.scheduler.identity,
+                                  callback_timeout=self._lost_after)
+                last_ok = time.monotonic()
+                continue
+            except Exception:  # any failure to answer counts as silence
+                pass
+            if time.monotonic() - last_ok >= self._lost_after or self._client.status in (
+                    "closed", "closing"):
+                self._fail()
+                return
+
+    def _copy_outcome(self, inner: cf.Future[Any], outer: cf.Future[Any]) -> None:
+        """Hand ``inner``'s outcome to ``outer`` unless the watchdog failed ``outer`` first.
+
+        Dask cancels every future when the scheduler goes away: that is a lost scheduler.
+        """
+        with contextlib.suppress(cf.InvalidStateError):
+            if inner.cancelled():
+                outer.set_exception(SchedulerError(
+                    f"lost the Dask scheduler at {self._address}: the connection closed; "
+                    "a count with a ledger resumes from it"
+                ))
+            elif inner.exception() is not None:
+                outer.set_exception(inner.exception())
+            else:
+                outer.set_result(inner.result())
+
+    def _fail(self) -> None:
+        self._lost = SchedulerError(
+            f"lost the Dask scheduler at {self._address}: no answer for "
+            f"{self._lost_after:g} s; a count with a ledger resumes from it"
+        )
+        for fut in list(self._futures):
+            with contextlib.suppress(cf.InvalidStateError):
+                if not fut.done():
+                    fut.set_exception(self._lost)
+
+
 @contextlib.contextmanager
-def dask_executor(address: str, *, timeout: float = 5.0) -> Iterator[tuple[cf.Executor, int]]:
+def dask_executor(
+    address: str,
+    *,
+    timeout: float = 5.0,
+    lost_after: float = 30.0,
+    log: str | os.PathLike[str] | None = None,
+) -> Iterator[tuple[cf.Executor, int]]:
     """Connect to the Dask scheduler at ``address``; yield ``(executor, worker threads)``.
 
-    Raises :class:`SchedulerError` when it cannot be reached within ``timeout`` seconds or
-    has no workers, :class:`DaskUnavailableError` when dask.distributed is not installed.
+    A malformed or unsupported address raises :class:`SchedulerAddressError` before any
+    connection; a scheduler that cannot be reached within ``timeout`` seconds or has no
+    workers raises :class:`SchedulerError`; one that stops answering for ``lost_after``
+    seconds while work is out fails that work with :class:`SchedulerError`.
+    :class:`DaskUnavailableError` when dask.distributed is not installed. Dask's own log
+    goes to the file ``log``, or nowhere; never to stderr.
     """
+    url = parse_address(address)
+    if not timeout > 0 or not lost_after > 0:
+        raise NQueensError("timeout and lost_after must be positive numbers of seconds")
     try:
-        from distributed import Client
+        import distributed  # noqa: F401  (configures its loggers on import)
     except ImportError:
         raise DaskUnavailableError(
             'a Dask scheduler needs dask.distributed: pip install "nqueens[dask]"'
         ) from None
+    quiet_dask(log)
+    from distributed import Client
+
     try:
-        client = Client(address, timeout=timeout, set_as_default=False)
+        client = Client(url, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as err:
         reason = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise SchedulerError(
-            f"cannot reach the Dask scheduler at {address!r}: {reason}"
-        ) from None
+        raise SchedulerError(f"cannot reach the Dask scheduler at {url}: {reason}") from None
+    executor: _WatchedExecutor | None = None
     try:
         try:
             client.wait_for_workers(1, timeout=timeout)
         except (TimeoutError, OSError):
-            raise SchedulerError(
-                f"the Dask scheduler at {address!r} has no workers"
-            ) from None
-        threads = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
-        yield client.get_executor(pure=False), max(1, threads)
+            raise SchedulerError(f"the Dask scheduler at {url} has no workers") from None
+        info = client.scheduler_info()
+        threads = sum(w.get("nthreads", 1) for w in info["workers"].values())
+        executor = _WatchedExecutor(client, url, lost_after)
+        yield executor, max(1, threads)
     finally:
+        if executor is not None:
+            executor.shutdown()
+        _close_soon(client, timeout)
+
+
+def _close_soon(client: Any, timeout: float) -> None:
+    """Close ``client`` without waiting more than ``timeout`` seconds for a silent scheduler."""
+    import threading
+
+    def close() -> None:
         with contextlib.suppress(Exception):
-            client.close()
+            client.close(timeout=timeout)
+
+    closer = threading.Thread(target=close, name="nqueens-dask-close", daemon=True)
+    closer.start()
+    closer.join(timeout + 1)

@@ -2,10 +2,24 @@
 
 Only the coordinator writes it (workers return numbers; the coordinator records them in one
 transaction per batch). It holds plain integers and text - never pickles - in WAL mode with
-``synchronous=NORMAL``, so a committed row survives a SIGKILL and a kill loses at most the
-work in flight. The job is identified by n, the method and its version, and a hash of the
-split; a ledger made for another job, or a file that is not a sound ledger, is refused with
-a :class:`LedgerError` naming the problem. Counting is :mod:`nqueens.engine.run`'s job.
+``synchronous=NORMAL`` while a count runs, so a committed row survives a SIGKILL and a kill
+loses at most the work in flight; a count that ends switches the file back to a plain
+rollback journal, so a finished ledger is one self-contained file.
+
+Evidence. The job record carries the digest of the whole split (``split_hash``) and a digest
+of itself (``job_digest``, over every job field). Every row carries the residues of its total
+modulo two small primes and a SHA-256 digest over (job digest, index, key, total, unique,
+nodes, microseconds, time, residues). Opening a ledger checks the schema exactly (a trigger,
+view, index or table the project did not create is refused by name), the job digest, and
+every row; rows that fail are named, and a count can recount just those
+(``Ledger.open(..., repair=True)``). A digest stops accidents (a flipped byte, an edited
+number), not a forger: :mod:`nqueens.engine.verify` recounts rows independently for that.
+
+One count per ledger: :meth:`Ledger.open` holds an exclusive ``flock`` on the file while it
+is open and records the holder (pid and host); a second count is refused naming the holder,
+or waits (``wait=True``). :meth:`Ledger.read` (``show``, ``verify``) opens the file read-only
+(an SQLite ``mode=ro`` URI, no journal-mode switch), never creates a file, takes no lock,
+and works on read-only media.
 
 >>> import tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "job.sqlite")
@@ -17,24 +31,44 @@ a :class:`LedgerError` naming the problem. Counting is :mod:`nqueens.engine.run`
 >>> Ledger.open(path, job._replace(n=9))
 Traceback (most recent call last):
 ...
-nqueens.engine.ledger.LedgerError: ... is a ledger for N = 8, not N = 9; give another --ledger file
+nqueens.engine.ledger.LedgerError: ... is a ledger for N = 8, not N = 9; give another ledger file
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime
+import errno
+import hashlib
 import os
+import socket
 import sqlite3
-from collections.abc import Iterable
+import time
+import urllib.parse
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from nqueens.errors import NQueensError
+from nqueens.errors import DiskFullError, NQueensError, NQueensRuntimeError
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "Job", "Ledger", "LedgerError", "Summary"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MAX_LEDGER_N",
+    "PRIMES",
+    "Job",
+    "Ledger",
+    "LedgerBusyError",
+    "LedgerError",
+    "LedgerRowsError",
+    "Summary",
+]
 
 FORMAT = "nqueens-ledger"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+MAX_LEDGER_N = 28
+"""The largest n a ledger may claim (the largest n the engine counts exactly)."""
+PRIMES = (65521, 65519)
+"""Each row keeps its total modulo these two primes, beside the digest."""
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -45,13 +79,36 @@ CREATE TABLE results (
     uniq INTEGER NOT NULL,
     nodes INTEGER NOT NULL,
     micros INTEGER NOT NULL,
-    finished TEXT NOT NULL
+    finished TEXT NOT NULL,
+    res_a INTEGER NOT NULL,
+    res_b INTEGER NOT NULL,
+    digest TEXT NOT NULL
 );
 """
+_JOB_KEYS = ("format", "format_version", "n", "method", "method_version", "split_hash",
+             "subproblems", "created")
+_META_KEYS = frozenset(_JOB_KEYS) | {"job_digest", "holder"}
+_SHOWN = 5  # bad rows named in a message
 
 
 class LedgerError(NQueensError):
     """A ledger file that cannot be used: not a ledger, damaged, or made for another job."""
+
+
+class LedgerRowsError(LedgerError):
+    """Rows of a ledger that fail their check; ``bad`` lists their indexes."""
+
+    cli_hint = "rerun the count with --repair to recount just those"
+
+    def __init__(self, message: str, bad: list[int]) -> None:
+        super().__init__(message)
+        self.bad = bad
+
+
+class LedgerBusyError(NQueensRuntimeError):
+    """Another count holds the ledger."""
+
+    cli_hint = "rerun with --wait to wait for it"
 
 
 class Job(NamedTuple):
@@ -77,136 +134,208 @@ class Summary(NamedTuple):
     updated: str
 
 
+Row = tuple[int, int, int, int]
+
+
 class Ledger:
     """An open ledger file. Use :meth:`open` (to count) or :meth:`read` (to inspect)."""
 
-    def __init__(self, path: str, conn: sqlite3.Connection, job: Job, created: str) -> None:
+    def __init__(self, path: str, conn: sqlite3.Connection, job: Job, created: str,
+                 job_digest: str, rows: dict[int, tuple[str, Row, str]],
+                 lock_fd: int | None = None) -> None:
         self.path = path
         self.job = job
         self.created = created
         self._conn = conn
+        self._digest = job_digest
+        self._rows = rows
+        self._lock_fd = lock_fd
 
     # -- opening ---------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], job: Job) -> Ledger:
+    def open(cls, path: str | os.PathLike[str], job: Job, *, repair: bool = False,
+             wait: bool = False) -> Ledger:
         """Open the ledger at ``path`` for ``job``, creating it if absent; refuse another job.
 
-        Cost: one integrity check of the file, O(size).
+        Holds the file exclusively until :meth:`close`: another holder raises
+        :class:`LedgerBusyError`, or is waited for with ``wait=True``. Rows that fail their
+        check raise :class:`LedgerRowsError`, or with ``repair=True`` are deleted so the
+        count recomputes them. Cost: one integrity check of the file and of every row, O(size).
         """
         name = os.fspath(path)
-        fresh = not os.path.exists(name) or os.path.getsize(name) == 0
-        if fresh:
-            parent = os.path.dirname(name) or "."
-            if not os.path.isdir(parent):
-                raise LedgerError(f"cannot create ledger {name!r}: no such directory {parent!r}")
+        parent = os.path.dirname(name) or "."
+        if not os.path.isdir(parent):
+            raise LedgerError(f"cannot create ledger {name!r}: no such directory {parent!r}")
+        if os.path.isdir(name):
+            raise LedgerError(f"cannot use {name!r} as a ledger: it is a directory")
+        if os.path.exists(name) and not os.path.isfile(name):
+            raise LedgerError(f"cannot use {name!r} as a ledger: it is not a regular file")
+        if os.path.exists(name) and os.path.getsize(name) > 0:
+            # refuse a foreign, damaged or other job's file before touching it
+            with cls.read(name, check_rows=False) as first:
+                first._check_job(job)
+                bad = first._bad_rows()
+                if bad and not repair:
+                    raise _rows_error(name, bad)
+        existed = os.path.exists(name)
+        fd = _lock(name, wait)
+        try:
+            return cls._open_locked(name, job, fd, repair)
+        except BaseException:
+            if not existed and os.path.getsize(name) < 4096:  # ours, and never finished
+                for side in ("", "-wal", "-shm", "-journal"):
+                    with contextlib.suppress(OSError):
+                        os.unlink(name + side)
+            os.close(fd)
+            raise
+
+    @classmethod
+    def _open_locked(cls, name: str, job: Job, fd: int, repair: bool) -> Ledger:
+        if os.path.getsize(name) == 0:
             conn = _connect(name)
+            created = _now()
+            meta = {
+                "format": FORMAT,
+                "format_version": str(FORMAT_VERSION),
+                "n": str(job.n),
+                "method": job.method,
+                "method_version": str(job.version),
+                "split_hash": job.split_hash,
+                "subproblems": str(job.subproblems),
+                "created": created,
+            }
+            meta["job_digest"] = _job_digest(meta)
             try:
                 with conn:
                     conn.executescript(_SCHEMA)
-                    created = _now()
-                    meta = {
-                        "format": FORMAT,
-                        "format_version": str(FORMAT_VERSION),
-                        "n": str(job.n),
-                        "method": job.method,
-                        "method_version": str(job.version),
-                        "split_hash": job.split_hash,
-                        "subproblems": str(job.subproblems),
-                        "created": created,
-                    }
                     conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
             except sqlite3.Error as err:
                 conn.close()
-                raise LedgerError(f"cannot create ledger {name!r}: {err}") from None
-            return cls(name, conn, job, created)
-        led = cls.read(name)
-        try:
-            led._check_job(job)
-        except LedgerError:
-            led.close()
-            raise
+                raise _sqlite_failure(name, "create", err) from None
+            led = cls(name, conn, job, created, meta["job_digest"], {}, fd)
+        else:
+            conn = _connect(name)
+            try:
+                found, created, digest, rows = _validate(conn, name)
+            except BaseException:
+                conn.close()
+                raise
+            led = cls(name, conn, found, created, digest, rows, fd)
+            try:
+                led._check_job(job)
+                bad = led._bad_rows()
+                if bad and not repair:
+                    raise _rows_error(name, bad)
+                if bad:
+                    with led._write("repair"):
+                        conn.executemany("DELETE FROM results WHERE idx = ?",
+                                         [(i,) for i in bad])
+                    for i in bad:
+                        del led._rows[i]
+            except BaseException:
+                led._lock_fd = None
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("PRAGMA journal_mode=DELETE")
+                led.close()
+                raise
+        with led._write("write"):
+            conn.execute("INSERT OR REPLACE INTO meta VALUES ('holder', ?)", (_holder(),))
         return led
 
     @classmethod
-    def read(cls, path: str | os.PathLike[str]) -> Ledger:
-        """Open an existing ledger whatever its job (for ``show`` and ``verify``)."""
+    def read(cls, path: str | os.PathLike[str], *, check_rows: bool = True) -> Ledger:
+        """Open an existing ledger read-only, whatever its job (for ``show`` and ``verify``).
+
+        Never writes, creates or locks; refuses rows that fail their check.
+        Cost: one integrity check of the file and of every row, O(size).
+        """
         name = os.fspath(path)
         if not os.path.isfile(name):
             raise LedgerError(f"no ledger at {name!r}")
-        conn = _connect(name)
+        conn = _connect_ro(name)
         try:
-            job, created = _read_meta(conn, name)
-            bad = conn.execute(
-                "SELECT COUNT(*) FROM results WHERE idx < 0 OR idx >= ? OR total < 0 "
-                "OR uniq < 0 OR nodes < 0 OR micros < 0 OR uniq > total "
-                "OR typeof(total) != 'integer' OR typeof(uniq) != 'integer'",
-                (job.subproblems,),
-            ).fetchone()[0]
-            if bad:
-                raise LedgerError(f"{name!r} is a damaged ledger: {bad} impossible result rows")
-        except sqlite3.DatabaseError as err:
-            conn.close()
-            raise LedgerError(f"{name!r} is not a readable nqueens ledger ({err})") from None
-        except LedgerError:
+            job, created, digest, rows = _validate(conn, name)
+        except BaseException:
             conn.close()
             raise
-        return cls(name, conn, job, created)
+        led = cls(name, conn, job, created, digest, rows)
+        if check_rows:
+            bad = led._bad_rows()
+            if bad:
+                led.close()
+                raise _rows_error(name, bad)
+        return led
 
     def _check_job(self, job: Job) -> None:
         mine = self.job
         where = repr(self.path)
         if mine.n != job.n:
             raise LedgerError(
-                f"{where} is a ledger for N = {mine.n}, not N = {job.n}; "
-                "give another --ledger file"
+                f"{where} is a ledger for N = {mine.n}, not N = {job.n}; give another ledger file"
             )
         if (mine.method, mine.version) != (job.method, job.version):
             raise LedgerError(
                 f"{where} was made by method {mine.method} v{mine.version}, "
-                f"not {job.method} v{job.version}; give another --ledger file"
+                f"not {job.method} v{job.version}; give another ledger file"
             )
         if (mine.split_hash, mine.subproblems) != (job.split_hash, job.subproblems):
             raise LedgerError(
                 f"{where} records a different split of N = {job.n} into subproblems; "
-                "give another --ledger file"
+                "give another ledger file"
             )
+
+    def _bad_rows(self) -> list[int]:
+        return sorted(i for i, (_, _, ok) in self._rows.items() if ok != "ok")
 
     # -- using -----------------------------------------------------------------------------
 
-    def done(self) -> dict[int, tuple[int, int, int, int]]:
+    def done(self) -> dict[int, Row]:
         """Finished subproblems: index -> ``(total, unique, nodes, microseconds)``. O(rows)."""
-        rows = self._conn.execute("SELECT idx, total, uniq, nodes, micros FROM results")
-        return {int(i): (int(t), int(u), int(nd), int(us)) for i, t, u, nd, us in rows}
+        return {i: row for i, (_, row, ok) in self._rows.items() if ok == "ok"}
 
     def keys(self) -> dict[int, str]:
         """Finished subproblems: index -> key. O(rows)."""
-        return {int(i): str(k) for i, k in self._conn.execute("SELECT idx, key FROM results")}
+        return {i: key for i, (key, _, ok) in self._rows.items() if ok == "ok"}
 
     def record(self, rows: Iterable[tuple[int, str, int, int, int, int]]) -> None:
         """Commit ``(index, key, total, unique, nodes, microseconds)`` rows in one transaction."""
         now = _now()
-        with self._conn:
+        values = []
+        for i, k, t, u, nd, us in rows:
+            fields = (int(i), str(k), int(t), int(u), int(nd), int(us), now,
+                      int(t) % PRIMES[0], int(t) % PRIMES[1])
+            values.append((*fields, _row_digest(self._digest, fields)))
+        with self._write("write"):
             self._conn.executemany(
-                "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(int(i), str(k), int(t), int(u), int(nd), int(us), now)
-                 for i, k, t, u, nd, us in rows],
+                "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values
             )
+        for v in values:
+            self._rows[v[0]] = (v[1], (v[2], v[3], v[4], v[5]), "ok")
 
     def summary(self) -> Summary:
         """Progress so far: how many subproblems are done and the sums of their counts. O(rows)."""
-        done, total, unique, nodes, micros, updated = self._conn.execute(
-            "SELECT COUNT(*), COALESCE(SUM(total), 0), COALESCE(SUM(uniq), 0), "
-            "COALESCE(SUM(nodes), 0), COALESCE(SUM(micros), 0), COALESCE(MAX(finished), '') "
-            "FROM results"
-        ).fetchone()
-        return Summary(self.job, int(done), int(total), int(unique), int(nodes),
-                       int(micros) / 1e6, self.created, str(updated or self.created))
+        done = self.done()
+        updated = self._conn.execute(
+            "SELECT COALESCE(MAX(finished), '') FROM results"
+        ).fetchone()[0]
+        return Summary(self.job, len(done), sum(r[0] for r in done.values()),
+                       sum(r[1] for r in done.values()), sum(r[2] for r in done.values()),
+                       sum(r[3] for r in done.values()) / 1e6, self.created,
+                       str(updated or self.created))
 
     def close(self) -> None:
-        """Close the file (committed rows are already safe)."""
+        """Close the file (committed rows are already safe) and release it."""
+        if self._lock_fd is not None:
+            with contextlib.suppress(sqlite3.Error, NQueensRuntimeError):
+                with self._write("write"):
+                    self._conn.execute("DELETE FROM meta WHERE key = 'holder'")
+                self._conn.execute("PRAGMA journal_mode=DELETE")
         with contextlib.suppress(sqlite3.Error):
             self._conn.close()
+        if self._lock_fd is not None:  # after the connection: closing an fd drops its locks
+            os.close(self._lock_fd)
+            self._lock_fd = None
 
     def __enter__(self) -> Ledger:
         return self
@@ -214,38 +343,215 @@ class Ledger:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @contextlib.contextmanager
+    def _write(self, what: str) -> Iterator[None]:
+        try:
+            with self._conn:
+                yield
+        except sqlite3.Error as err:
+            raise _sqlite_failure(self.path, what, err) from None
+
+
+# -- evidence ------------------------------------------------------------------------------
+
+
+def _job_digest(meta: dict[str, str]) -> str:
+    text = "\n".join(f"{k}={meta.get(k, '')}" for k in _JOB_KEYS)
+    return hashlib.sha256(f"{FORMAT} job\n{text}\n".encode()).hexdigest()
+
+
+def _row_digest(job_digest: str, fields: tuple[object, ...]) -> str:
+    text = "|".join(str(f) for f in fields)
+    return hashlib.sha256(f"{job_digest}|{text}".encode()).hexdigest()[:32]
+
+
+def _check_row(job: Job, job_digest: str, values: tuple[object, ...]) -> str:
+    """'ok', or why the row fails its check."""
+    idx, key, total, uniq, nodes, micros, finished, res_a, res_b, digest = values
+    ints = (idx, total, uniq, nodes, micros, res_a, res_b)
+    if not all(type(v) is int for v in ints) or not all(type(v) is str
+                                                           for v in (key, finished, digest)):
+        return "wrong types"
+    nums = [v for v in ints if isinstance(v, int)]
+    assert isinstance(total, int) and isinstance(idx, int) and isinstance(uniq, int)
+    if not 0 <= idx < job.subproblems or not 0 <= uniq <= total or min(nums) < 0:
+        return "impossible numbers"
+    if (res_a, res_b) != (total % PRIMES[0], total % PRIMES[1]):
+        return "residues disagree"
+    if digest != _row_digest(job_digest, values[:9]):
+        return "digest disagrees"
+    return "ok"
+
+
+def _rows_error(name: str, bad: list[int]) -> LedgerRowsError:
+    shown = ", ".join(str(i) for i in bad[:_SHOWN]) + (", ..." if len(bad) > _SHOWN else "")
+    what = (f"subproblem {bad[0]} fails its check" if len(bad) == 1
+            else f"{len(bad)} subproblems ({shown}) fail their check")
+    return LedgerRowsError(f"{name!r} is a damaged ledger: {what} (edited or corrupted)", bad)
+
+
+def _expected_schema() -> set[tuple[str, str, str, str | None]]:
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.executescript(_SCHEMA)
+        return set(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+    finally:
+        conn.close()
+
+
+_EXPECTED = _expected_schema()
+
+
+def _validate(conn: sqlite3.Connection, name: str
+              ) -> tuple[Job, str, str, dict[int, tuple[str, Row, str]]]:
+    """Check the file, schema and job record; read and check every row."""
+    try:
+        check = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise LedgerError(f"{name!r} is a damaged ledger (SQLite says: {check})")
+        schema = set(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+        if not schema:
+            raise LedgerError(f"{name!r} is not an nqueens ledger (an empty database)")
+        names = {(t, nm) for t, nm, _, _ in _EXPECTED}
+        extra = sorted({(t, nm) for t, nm, _, _ in schema} - names)
+        if extra and not {("table", "meta"), ("table", "results")} <= {
+                (t, nm) for t, nm, _, _ in schema}:
+            raise LedgerError(f"{name!r} is not an nqueens ledger (no meta/results tables)")
+        if extra:
+            t, nm = extra[0]
+            raise LedgerError(f"{name!r} carries a {t} {nm!r} that nqueens did not create; "
+                              "refusing it")
+        if schema != _EXPECTED:
+            changed = sorted({nm for t, nm, _, _ in _EXPECTED ^ schema})
+            raise LedgerError(f"{name!r} is not an nqueens ledger of this format "
+                              f"({', '.join(changed)} differ)")
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        if meta.get("format") != FORMAT:
+            raise LedgerError(f"{name!r} is not an nqueens ledger")
+        if meta.get("format_version") != str(FORMAT_VERSION):
+            raise LedgerError(
+                f"{name!r} is a ledger of format version {meta.get('format_version')!r}, "
+                f"this nqueens reads version {FORMAT_VERSION}"
+            )
+        unknown = sorted(str(k) for k in set(meta) - _META_KEYS)
+        if unknown:
+            raise LedgerError(f"{name!r} is a damaged ledger (unknown job field {unknown[0]!r})")
+        if not all(isinstance(v, str) for v in meta.values()) or \
+                meta.get("job_digest") != _job_digest(meta):
+            raise LedgerError(f"{name!r} is a damaged ledger: its job record fails its check")
+        try:
+            job = Job(int(meta["n"]), str(meta["method"]), int(meta["method_version"]),
+                      str(meta["split_hash"]), int(meta["subproblems"]))
+        except (KeyError, ValueError):
+            raise LedgerError(
+                f"{name!r} is a damaged ledger (its job record is incomplete)"
+            ) from None
+        if not 1 <= job.n <= MAX_LEDGER_N or not 0 <= job.subproblems <= job.n ** 4:
+            raise LedgerError(f"{name!r} claims N = {job.n} with {job.subproblems} "
+                              f"subproblems; a ledger holds N = 1..{MAX_LEDGER_N}")
+        digest = str(meta["job_digest"])
+        rows: dict[int, tuple[str, Row, str]] = {}
+        for values in conn.execute("SELECT * FROM results"):
+            verdict = _check_row(job, digest, tuple(values))
+            idx = int(values[0])  # the rowid: always an integer
+            row = tuple(v if type(v) is int else 0 for v in values[2:6])
+            rows[idx] = (str(values[1]), row, verdict)  # type: ignore[assignment]
+        return job, str(meta.get("created", "")), digest, rows
+    except sqlite3.DatabaseError as err:
+        raise LedgerError(f"{name!r} is not a readable nqueens ledger ({err})") from None
+
+
+# -- files, locks, connections -------------------------------------------------------------
+
 
 def _connect(name: str) -> sqlite3.Connection:
+    """A writing connection (the count's): WAL, ``synchronous=NORMAL``."""
     try:
         conn = sqlite3.connect(name, timeout=30)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
     except sqlite3.DatabaseError as err:
-        raise LedgerError(f"{name!r} is not a readable nqueens ledger ({err})") from None
+        raise _sqlite_failure(name, "open", err) from None
     return conn
 
 
-def _read_meta(conn: sqlite3.Connection, name: str) -> tuple[Job, str]:
-    check = conn.execute("PRAGMA quick_check").fetchone()[0]
-    if check != "ok":
-        raise LedgerError(f"{name!r} is a damaged ledger (SQLite says: {check})")
-    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    if not {"meta", "results"} <= tables:
-        raise LedgerError(f"{name!r} is not an nqueens ledger (no meta/results tables)")
-    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-    if meta.get("format") != FORMAT:
-        raise LedgerError(f"{name!r} is not an nqueens ledger")
-    if meta.get("format_version") != str(FORMAT_VERSION):
-        raise LedgerError(
-            f"{name!r} is a ledger of format version {meta.get('format_version')}, "
-            f"this nqueens reads version {FORMAT_VERSION}"
-        )
+def _connect_ro(name: str) -> sqlite3.Connection:
+    """A read-only connection that writes nothing, not even a ``-shm`` file when it cannot."""
+    uri = "file:" + urllib.parse.quote(os.path.abspath(name)) + "?mode=ro"
     try:
-        job = Job(int(meta["n"]), str(meta["method"]), int(meta["method_version"]),
-                  str(meta["split_hash"]), int(meta["subproblems"]))
-    except (KeyError, ValueError):
-        raise LedgerError(f"{name!r} is a damaged ledger (its job record is incomplete)") from None
-    return job, str(meta.get("created", ""))
+        with open(name, "rb") as f:
+            header = f.read(20)
+    except OSError as err:
+        raise LedgerError(f"cannot read {name!r}: {err.strerror or err}") from None
+    if len(header) == 20 and header[18] == 2 and not os.path.exists(name + "-wal"):
+        # a WAL-mode file with no log beside it: nothing to recover, so read it as it
+        # stands, without creating a -shm file (which mode=ro alone would)
+        uri += "&immutable=1"
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=30)
+        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.DatabaseError as err:
+        if "not a database" in str(err) or "malformed" in str(err):
+            raise LedgerError(f"{name!r} is not a readable nqueens ledger ({err})") from None
+    # a WAL file on read-only media: read the file as it stands
+    try:
+        conn = sqlite3.connect(uri + "&immutable=1", uri=True, timeout=30)
+        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.DatabaseError as err:
+        raise LedgerError(f"{name!r} is not a readable nqueens ledger ({err})") from None
+
+
+def _lock(name: str, wait: bool) -> int:
+    """Create the file if absent and take its exclusive flock; return the descriptor."""
+    import fcntl
+
+    try:
+        fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError as err:
+        raise LedgerError(f"cannot open ledger {name!r}: {err.strerror or err}") from None
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except OSError as err:
+            if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                os.close(fd)
+                raise LedgerError(f"cannot lock ledger {name!r}: {err.strerror}") from None
+            if not wait:
+                os.close(fd)
+                raise LedgerBusyError(
+                    f"{name!r} is in use by another count ({_read_holder(name)})"
+                ) from None
+            time.sleep(0.2)  # Ctrl-C lands here
+
+
+def _read_holder(name: str) -> str:
+    try:
+        conn = sqlite3.connect("file:" + urllib.parse.quote(os.path.abspath(name)) + "?mode=ro",
+                               uri=True, timeout=2)
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'holder'").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        row = None
+    return str(row[0]) if row else "holder unknown"
+
+
+def _holder() -> str:
+    return f"pid {os.getpid()} on {socket.gethostname()} since {_now()}"
+
+
+def _sqlite_failure(name: str, what: str, err: sqlite3.Error) -> NQueensError | DiskFullError:
+    text = str(err)
+    if "full" in text or "too big" in text or "disk I/O" in text:
+        return DiskFullError(f"cannot {what} ledger {name!r}: {text} "
+                             "(a full disk or a file-size limit)")
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return LedgerError(f"cannot {what} ledger {name!r}: {text}")
+    return LedgerError(f"cannot {what} ledger {name!r}: {text}")
 
 
 def _now() -> str:

@@ -239,6 +239,8 @@ def run_count(
     estimate: bool | None = None,
     task: Task | None = None,
     target_seconds: float = 0.5,
+    repair: bool = False,
+    wait: bool = False,
 ) -> EngineResult:
     """Count the solutions and classes of size ``n`` with the constellation engine.
 
@@ -251,6 +253,8 @@ def run_count(
     n >= :data:`ESTIMATE_MIN_N`, or whenever ``estimate`` is True; never when False).
     Cost: about n**4 / 20 subproblems whose subtrees total an eighth of the plain search,
     divided among the workers.
+    The ledger is held by this count alone (another holder is refused, or waited for with
+    ``wait``); ``repair`` recounts rows that fail their check instead of refusing the ledger.
     """
     from nqueens.engine import executors as ex
     from nqueens.engine.ledger import Job, Ledger, LedgerError
@@ -281,7 +285,7 @@ def run_count(
     results: dict[int, Row] = {}
     if ledger is not None:
         job = Job(n, METHOD, METHOD_VERSION, split_hash(n, subs), len(subs))
-        led = Ledger.open(ledger, job)
+        led = Ledger.open(ledger, job, repair=repair, wait=wait)
         results = led.done()
         wrong = [i for i, key in led.keys().items() if key != keys[i]]
         if wrong:
@@ -513,7 +517,7 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
                     raise EngineError(
                         "the executor broke while counting; rerun with a ledger to resume"
                     ) from err
-                except NQueensError:
+                except (NQueensError, NQueensRuntimeError):
                     raise
                 except Exception as err:
                     sched.failed(n, idxs, err)

@@ -1,27 +1,50 @@
-"""Recount ledger entries with an independent strategy, so a long count can be re-checked.
+"""Recount ledger entries with an independent search, so a long count can be re-checked.
 
 The engine counts a constellation with :mod:`nqueens.kernels.constellations` (border rows
 skipped, symmetry by Burnside's lemma). Here the same subproblem is recounted with nothing
-of that: the plain row-by-row kernel of :mod:`nqueens.kernels.backtrack` enumerates every
-solution with the border queens on their squares, and :mod:`nqueens.board` sorts them into
-classes (canonical forms, class sizes). The subproblem's answer is the classes met and the
-sum of their sizes. Reading the ledger is :mod:`~nqueens.engine.ledger`'s job.
+of that: the compiled row-by-row kernel of :mod:`nqueens.kernels.recount` places the four
+border queens, enumerates every solution around them with the plain backtracking of
+:mod:`nqueens.kernels.backtrack`, and sorts each solution into its class by building its 8
+symmetry images. The subproblem's answer is the classes met and the sum of their sizes.
+
+Recounts run in batches on threads (the kernels release the GIL) or on any
+:class:`concurrent.futures.Executor`, such as a Dask client's. A sample is drawn to reach a
+stated confidence: :func:`sample_size` rows catch an error rate ``rate`` with probability at
+least ``confidence`` (sampling without replacement). Reading the ledger is
+:mod:`~nqueens.engine.ledger`'s job.
 
 >>> from nqueens.engine.split import Subproblem
 >>> recount(8, Subproblem(0, 2, 0, 3, 0, 1))
 (8, 1)
+>>> sample_size(3206), round(catch_probability(3206, sample_size(3206)), 4)
+(416, 0.9901)
 """
 
 from __future__ import annotations
 
+import concurrent.futures as cf
+import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from nqueens.errors import NQueensError
+
 if TYPE_CHECKING:
     from nqueens.engine.ledger import Summary
 
-__all__ = ["Check", "recount", "verify_ledger"]
+__all__ = [
+    "Check",
+    "Report",
+    "catch_probability",
+    "recount",
+    "recount_batch",
+    "sample_size",
+    "verify_ledger",
+]
+
+DEFAULT_RATE = 0.01
+DEFAULT_CONFIDENCE = 0.99
 
 
 class Check(NamedTuple):
@@ -38,41 +61,88 @@ class Check(NamedTuple):
         return self.ledger == self.recount
 
 
+class Report(NamedTuple):
+    """A verification: the ledger's summary, every check, and what a clean sample proves."""
+
+    summary: Summary
+    checks: list[Check]
+    rate: float
+    """The error rate the sample was sized for."""
+    probability: float
+    """The chance that a ledger with that error rate would have shown a mismatch (1.0: all)."""
+
+
 def recount(n: int, sub: Sequence[int]) -> tuple[int, int]:
-    """``(total, unique)`` of a subproblem by enumeration and canonical forms.
+    """``(total, unique)`` of a subproblem ``(top, bottom, left, right, ...)`` by enumeration.
 
-    Cost: every solution with those border squares (about 8x the engine's leaves for that
-    orbit), each with its 8 images computed in Python: a fraction of a second for n = 17.
+    Cost: the plain search with the four border queens placed, plus O(8n) per solution.
     """
-    from nqueens.board import canonical, symmetries
-    from nqueens.strategies.bitmask import solutions_allowed
+    from nqueens.kernels.recount import recount_border
 
-    top, bottom, left, right = (int(v) for v in sub[:4])
-    last = n - 1
-    full = (1 << n) - 1
-    allowed = [full] * n
-    for row, col in ((0, top), (last, bottom), (left, 0), (right, last)):
-        allowed[row] = 1 << col
-    classes: dict[tuple[int, ...], int] = {}
-    for p in solutions_allowed(n, allowed):
-        rep = canonical(p)
-        if rep not in classes:
-            classes[rep] = len(set(symmetries(p)))
-    return sum(classes.values()), len(classes)
+    total, unique, _ = recount_border(n, *(int(v) for v in sub[:4]))
+    return int(total), int(unique)
+
+
+def recount_batch(n: int, items: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """:func:`recount` of each item: what a worker thread or a Dask worker runs. O(the items)."""
+    return [recount(n, item) for item in items]
+
+
+def catch_probability(done: int, sample: int, rate: float = DEFAULT_RATE) -> float:
+    """Chance that ``sample`` rows drawn from ``done`` meet one of ``ceil(rate * done)`` bad ones.
+
+    >>> catch_probability(100, 100), catch_probability(100, 0)
+    (1.0, 0.0)
+    """
+    bad = max(1, math.ceil(rate * done)) if done else 0
+    miss = 1.0
+    for i in range(min(sample, done)):
+        if done - bad - i <= 0:
+            return 1.0
+        miss *= (done - bad - i) / (done - i)
+    return 1.0 - miss
+
+
+def sample_size(done: int, *, rate: float = DEFAULT_RATE,
+                confidence: float = DEFAULT_CONFIDENCE) -> int:
+    """The fewest rows of ``done`` whose recount catches error rate ``rate`` with ``confidence``.
+
+    Cost: O(answer).
+    """
+    bad = max(1, math.ceil(rate * done)) if done else 0
+    miss = 1.0
+    for k in range(done):
+        if done - bad - k <= 0:
+            return k + 1
+        miss *= (done - bad - k) / (done - k)
+        if 1.0 - miss >= confidence:
+            return k + 1
+    return done
 
 
 def verify_ledger(
-    path: str, *, sample: int, seed: int | None = None
-) -> tuple[Summary, list[Check]]:
-    """Recount ``sample`` random finished subproblems of the ledger at ``path``.
+    path: str,
+    *,
+    sample: int | None = None,
+    everything: bool = False,
+    seed: int | None = None,
+    workers: int = 1,
+    executor: cf.Executor | None = None,
+    rate: float = DEFAULT_RATE,
+    confidence: float = DEFAULT_CONFIDENCE,
+) -> Report:
+    """Recount finished subproblems of the ledger at ``path`` with the independent search.
 
-    Returns the ledger's :class:`~nqueens.engine.ledger.Summary` and one :class:`Check` per
-    recounted subproblem (in index order). Raises ``LedgerError`` for a file that is not a
-    sound ledger or whose keys do not belong to its split.
+    ``everything`` recounts every row; else ``sample`` random rows, by default
+    :func:`sample_size` of them for ``rate`` and ``confidence``. Runs on ``workers`` threads
+    or on ``executor``. Raises ``LedgerError`` for a file that is not a sound ledger or whose
+    keys do not belong to its split. Cost: the recounted subtrees, divided among the workers.
     """
     from nqueens.engine.ledger import Ledger, LedgerError
     from nqueens.engine.split import METHOD, split
 
+    if not 0 < rate < 1 or not 0 < confidence < 1:
+        raise NQueensError("rate and confidence must lie strictly between 0 and 1")
     with Ledger.read(path) as led:
         summary = led.summary()
         if led.job.method != METHOD:
@@ -86,7 +156,42 @@ def verify_ledger(
         if subs[i].key != key:
             raise LedgerError(f"{path!r} is damaged: subproblem {i} is {key!r}, "
                               f"expected {subs[i].key!r}")
-    rng = random.Random(seed)
-    chosen = sorted(rng.sample(sorted(done), min(sample, len(done))))
-    checks = [Check(i, keys[i], done[i][:2], recount(summary.job.n, subs[i])) for i in chosen]
-    return summary, checks
+    if everything:
+        chosen = sorted(done)
+    else:
+        k = sample if sample is not None else sample_size(len(done), rate=rate,
+                                                          confidence=confidence)
+        chosen = sorted(random.Random(seed).sample(sorted(done), min(k, len(done))))
+    counts = _run(summary.job.n, [tuple(subs[i]) for i in chosen], workers, executor)
+    checks = [Check(i, keys[i], done[i][:2], c) for i, c in zip(chosen, counts, strict=True)]
+    probability = catch_probability(len(done), len(chosen), rate) if done else 1.0
+    return Report(summary, checks, rate, probability)
+
+
+def _run(n: int, items: list[tuple[int, ...]], workers: int,
+         executor: cf.Executor | None) -> list[tuple[int, int]]:
+    """Recount ``items`` in batches on ``executor`` or ``workers`` threads; keep the order."""
+    if not items:
+        return []
+    if executor is None and workers <= 1:
+        return recount_batch(n, items)
+    # many small batches, cheapest last in the queue is unknown: interleave for balance
+    nbatches = min(len(items), 16 * max(1, workers))
+    batches = [list(range(b, len(items), nbatches)) for b in range(nbatches)]
+    own = executor is None
+    pool = executor if executor is not None else cf.ThreadPoolExecutor(max_workers=workers)
+    futures = {pool.submit(recount_batch, n, [items[i] for i in b]): b for b in batches}
+    out: list[tuple[int, int]] = [(0, 0)] * len(items)
+    try:
+        pending = set(futures)
+        while pending:
+            done, pending = cf.wait(pending, timeout=0.25, return_when=cf.FIRST_COMPLETED)
+            for fut in done:
+                for i, c in zip(futures[fut], fut.result(), strict=True):
+                    out[i] = (int(c[0]), int(c[1]))
+    finally:
+        for fut in futures:
+            fut.cancel()
+        if own:
+            pool.shutdown(wait=False, cancel_futures=True)
+    return out

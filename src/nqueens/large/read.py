@@ -148,11 +148,22 @@ def _read_npy(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
 def _read_json(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
     import numpy as np
 
-    with open(path, encoding="utf-8") as f:
-        try:
-            data = json.load(f)
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise ParseError(f"{str(path)!r} is not valid JSON: {err}") from None
+    from nqueens.files import read_limited
+
+    try:
+        with open(path, "rb") as f:
+            head = f.read(1 << 16).lstrip()
+    except OSError as err:
+        raise ParseError(f"cannot read {str(path)!r}: {err.strerror or err}") from None
+    if not head[:1] or head[:1] not in b"[{":
+        raise ParseError(f"{str(path)!r} is not valid JSON: expected a list or an object")
+    text = read_limited(path, MAX_JSON_BYTES, what="JSON file")
+    try:
+        data = json.loads(text, parse_int=_json_int)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ParseError(f"{str(path)!r} is not valid JSON: {err}") from None
+    except RecursionError:
+        raise ParseError(f"{str(path)!r} is JSON nested too deeply to be a solution") from None
     cols = data.get("cols") if isinstance(data, dict) else data
     if not isinstance(cols, list) or not cols:
         raise ParseError(
@@ -168,6 +179,16 @@ def _read_json(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
         if not 1 <= c <= n:
             raise ParseError(f"row {row} has column {c}, off a board of size {n} (columns 1..{n})")
     return np.asarray(cols, dtype=np.int64).astype(np.int32) - 1
+
+
+MAX_JSON_BYTES = 1 << 28
+"""The largest JSON solution file read (256 MiB: some 30 million columns)."""
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > 19:
+        raise ParseError(f"a number of {len(text)} digits is not a column")
+    return int(text)
 
 
 def _byte_classes() -> npt.NDArray[np.int8]:

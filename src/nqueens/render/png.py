@@ -10,12 +10,20 @@ from __future__ import annotations
 
 from nqueens.errors import NQueensError
 
-__all__ = ["MissingDependencyError", "svg_to_png"]
+__all__ = ["MAX_PNG_SIDE", "ImageTooLargeError", "MissingDependencyError", "svg_to_png"]
 
 INSTALL_HINT = (
     "PNG output needs cairosvg and the cairo library: pip install 'nqueens[png]' "
     "(and on Debian/Ubuntu apt install libcairo2), or use SVG"
 )
+
+
+MAX_PNG_SIDE = 32767
+"""cairo's largest image side in pixels."""
+
+
+class ImageTooLargeError(NQueensError):
+    """A picture too large to rasterise (cairo's limit or the memory)."""
 
 
 class MissingDependencyError(NQueensError):
@@ -35,8 +43,35 @@ def svg_to_png(svg: str, *, scale: float = 1.0) -> bytes:
     except (ImportError, OSError) as err:
         # ImportError: the package is absent. OSError: cairocffi found no libcairo.
         raise MissingDependencyError(f"{INSTALL_HINT} ({_first_line(err)})") from None
-    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    width, height = _pixel_size(svg, scale)
+    if max(width, height) > MAX_PNG_SIDE:
+        raise ImageTooLargeError(
+            f"the picture would be {width:,} x {height:,} pixels, more than PNG output "
+            f"allows ({MAX_PNG_SIDE:,} a side); draw less of it, or write SVG"
+        )
+    try:
+        png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    except MemoryError:
+        raise ImageTooLargeError("the picture is too large to rasterise in memory; "
+                                 "draw less of it, or write SVG") from None
+    except Exception as err:  # cairocffi.CairoError and friends: one line, not a traceback
+        if type(err).__name__ != "CairoError":
+            raise
+        raise ImageTooLargeError(f"cairo cannot draw this picture as PNG ({_first_line(err)}); "
+                                 "write SVG instead") from None
     return png
+
+
+def _pixel_size(svg: str, scale: float) -> tuple[int, int]:
+    """The root element's width and height in pixels, times ``scale`` (0 when absent)."""
+    import re
+
+    root = re.search(r"<svg\b[^>]*>", svg)
+    sizes = []
+    for attr in ("width", "height"):
+        m = re.search(rf'\b{attr}="([0-9.]+)', root.group(0)) if root else None
+        sizes.append(int(float(m.group(1)) * scale) if m else 0)
+    return sizes[0], sizes[1]
 
 
 def _first_line(err: BaseException) -> str:
