@@ -35,6 +35,7 @@ from nqueens.engine.task import Item, Row, weigh
 from nqueens.errors import NQueensError
 
 __all__ = [
+    "BATCH_SECONDS",
     "LAUNCH_SECONDS",
     "GPUUnavailableError",
     "count_batch",
@@ -44,6 +45,9 @@ __all__ = [
     "require_gpu",
 ]
 
+BATCH_SECONDS = 2.0
+"""What the engine should aim one GPU batch at: enough tasks to fill the GPU; Ctrl-C still
+lands within a launch (:data:`LAUNCH_SECONDS`)."""
 LAUNCH_SECONDS = 0.2
 """What one kernel launch should last; the next launch's size is scaled from the last one."""
 _FIRST_LAUNCH = 1 << 16
@@ -74,7 +78,7 @@ def default_rows(n: int) -> int:
 def _cuda() -> Any:
     """``numba.cuda``, or :class:`GPUUnavailableError` saying what is missing."""
     try:
-        from numba import cuda
+        import numba.cuda as cuda
     except ImportError:
         raise GPUUnavailableError(
             'counting on a GPU needs numba-cuda: pip install "nqueens[gpu]"'
@@ -135,10 +139,13 @@ def _rows_from(n: int, arr: Any, sums: Any, seconds: float) -> list[Row]:
     return rows
 
 
-def count_batch(n: int, items: Sequence[Item], *, rows: int | None = None) -> list[Row]:
+def count_batch(
+    n: int, items: Sequence[Item], *, rows: int | None = None, launch: int | None = None
+) -> list[Row]:
     """Count each subproblem of ``items`` on the GPU; one row per item, as the CPU's.
 
-    ``rows`` (default :func:`default_rows`) free rows are placed on the host. Raises
+    ``rows`` (default :func:`default_rows`) free rows are placed on the host; ``launch``
+    tasks go to the first launch (later ones are scaled to :data:`LAUNCH_SECONDS`). Raises
     :class:`GPUUnavailableError` without numba-cuda or a GPU. Cost: the subtrees of the
     items on the GPU, plus their first ``rows`` levels on the host.
     """
@@ -158,7 +165,8 @@ def count_batch(n: int, items: Sequence[Item], *, rows: int | None = None) -> li
         g_tsub = cuda.to_device(tsub)
         g_state = cuda.to_device(state)
         g_pre = cuda.to_device(pre)
-        size = ntasks if sim else min(ntasks, _FIRST_LAUNCH)
+        size = max(1, launch or _FIRST_LAUNCH)
+        floor = min(size, 1024)
         done = 0
         while done < ntasks:
             stop = min(ntasks, done + size)
@@ -173,8 +181,8 @@ def count_batch(n: int, items: Sequence[Item], *, rows: int | None = None) -> li
             took = time.perf_counter() - t0
             np.add.at(sums, tsub[done:stop], out)
             done = stop
-            if not sim and took > 0:
-                size = max(1024, int(chunk * min(4.0, LAUNCH_SECONDS / took)))
+            if took > 0:
+                size = max(floor, int(chunk * min(4.0, LAUNCH_SECONDS / took)))
     return _rows_from(n, arr, sums, time.perf_counter() - start)
 
 

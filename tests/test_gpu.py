@@ -1,0 +1,157 @@
+"""GPU counting: the host-side cut, the task search (CPU twin), and the CUDA kernel itself
+run by numba-cuda's simulator (``NUMBA_ENABLE_CUDASIM=1``, in a subprocess, since the
+simulator is chosen when numba.cuda is first imported)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from _procs import env
+from nqueens.completion import count_completions
+from nqueens.engine.gpu import count_batch_twin, default_rows
+from nqueens.engine.split import split
+from nqueens.engine.task import count_batch
+from nqueens.kernels import gpu_tasks
+from nqueens.kernels.constellations import constellation_masks, count_subproblem
+
+from conftest import OEIS
+
+try:
+    import numba.cuda  # noqa: F401
+
+    HAVE_NUMBA_CUDA = True
+except ImportError:  # pragma: no cover - the [gpu] extra is not installed
+    HAVE_NUMBA_CUDA = False
+
+needs_numba_cuda = pytest.mark.skipif(
+    not HAVE_NUMBA_CUDA, reason='numba-cuda is not installed (pip install "nqueens[gpu]")'
+)
+
+
+def _items(n):
+    return np.array([tuple(s) for s in split(n)], np.int64).reshape(-1, 6)
+
+
+def _cut_and_count(n, d):
+    """Per constellation ``(completions, fixed90, fixed180, nodes)``: host share + tasks."""
+    items = _items(n)
+    subs, tables, host, (tsub, state, pre) = gpu_tasks.expand(n, items, d)
+    out = np.zeros((tsub.shape[0], 4), np.int64)
+    gpu_tasks.count_tasks(n, d, subs, tables, tsub, state, pre, out)
+    sums = host.copy()
+    np.add.at(sums, tsub, out)
+    return items, sums, (subs, tsub, state, pre, out)
+
+
+# --- the host-side cut, checked against the CPU engine's kernel for every n up to 14 ---------
+
+
+@pytest.mark.parametrize("n", range(4, 15))
+def test_cut_adds_up_to_the_constellation_kernel_exactly(n):
+    """Host share plus tasks = the CPU kernel's completions, fixed points and nodes, for
+    every constellation, at several cut depths (nodes too: the same search, cut)."""
+    depths = range(5) if n <= 11 else sorted({1, default_rows(n), 3})
+    want = np.array([count_subproblem(n, *row[:4], row[4]) for row in _items(n)],
+                    np.int64).reshape(-1, 4)
+    for d in depths:
+        _, sums, _ = _cut_and_count(n, d)
+        assert (sums == want).all(), (n, d, np.nonzero((sums != want).any(axis=1))[0][:5])
+
+
+@pytest.mark.parametrize("n", range(4, 15))
+def test_twin_rows_match_the_cpu_engine_and_oeis(n):
+    items = [tuple(s) for s in split(n)]
+    twin = count_batch_twin(n, items)
+    cpu = count_batch(n, items)
+    assert [r[:3] for r in twin] == [r[:3] for r in cpu]
+    if n >= 4:
+        assert (sum(r[0] for r in twin), sum(r[1] for r in twin)) == OEIS[n]
+
+
+@pytest.mark.parametrize("n", [8, 9])
+def test_each_task_counts_the_completions_of_its_partial_board(n):
+    """An independent oracle per task: the completion module's exhaustive count of the
+    border queens plus the task's placed queens equals what the task search found."""
+    d = 2
+    items, _, (_subs, tsub, _state, pre, out) = _cut_and_count(n, d)
+    assert len(tsub) > 0
+    for t in range(len(tsub)):
+        top, bottom, left, right = (int(v) for v in items[tsub[t], :4])
+        _, free = constellation_masks(n, top, bottom, left, right)
+        placed = {(0, top), (n - 1, bottom), (left, 0), (right, n - 1)}
+        placed |= {(int(free[k]), int(pre[t, k]).bit_length() - 1) for k in range(d)}
+        assert out[t, 0] == count_completions(n, sorted(placed)), (t, placed)
+
+
+def test_cut_is_deterministic_and_ordered_by_constellation():
+    a = gpu_tasks.expand(12, _items(12), 2)
+    b = gpu_tasks.expand(12, _items(12), 2)
+    tsub = a[3][0]
+    assert len(tsub) > 1000
+    assert (np.diff(tsub) >= 0).all()
+    for x, y in zip(a[:3] + a[3], b[:3] + b[3], strict=True):
+        assert np.array_equal(x, y)
+
+
+def test_default_rows_grow_with_n():
+    rows = [default_rows(n) for n in range(1, 29)]
+    assert rows == sorted(rows) and rows[0] >= 1
+
+
+# --- errors without a GPU ---------------------------------------------------------------
+
+
+def test_missing_numba_cuda_is_one_clear_error(monkeypatch):
+    from nqueens.engine import gpu
+
+    monkeypatch.setitem(sys.modules, "numba.cuda", None)
+    with pytest.raises(gpu.GPUUnavailableError, match=r'nqueens\[gpu\]'):
+        gpu.require_gpu()
+
+
+# --- the CUDA kernel under numba-cuda's simulator ----------------------------------------
+
+
+def _sim_env():
+    e = env()
+    e["NUMBA_ENABLE_CUDASIM"] = "1"
+    return e
+
+
+_SIM_SCRIPT = """
+import json, sys
+from nqueens.engine.gpu import count_batch
+from nqueens.engine.split import split
+out = {}
+for n, rows, launch in json.loads(sys.argv[1]):
+    items = [tuple(s) for s in split(n)]
+    out[f"{n}/{rows}/{launch}"] = [r[:3] for r in count_batch(n, items, rows=rows, launch=launch)]
+print(json.dumps(out))
+"""
+
+
+def _simulate(cases):
+    proc = subprocess.run([sys.executable, "-c", _SIM_SCRIPT, json.dumps(cases)],
+                          env=_sim_env(), capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+@needs_numba_cuda
+def test_simulated_kernel_counts_every_subproblem_as_the_cpu_kernel():
+    """n = 8..10: every constellation's total, unique and nodes from the CUDA kernel (run by
+    the simulator) equal the CPU engine's; cut at several depths, in one launch and in
+    launches of 7 tasks; the sums are the OEIS counts."""
+    cases = [[n, rows, None] for n in (8, 9, 10) for rows in (0, 1, 2)]
+    cases += [[10, 2, 7]]
+    got = _simulate(cases)
+    for n, rows, launch in cases:
+        rows_gpu = [tuple(r) for r in got[f"{n}/{rows}/{launch}"]]
+        cpu = [r[:3] for r in count_batch(n, [tuple(s) for s in split(n)])]
+        assert rows_gpu == cpu, (n, rows, launch)
+        assert (sum(r[0] for r in rows_gpu), sum(r[1] for r in rows_gpu)) == OEIS[n]
