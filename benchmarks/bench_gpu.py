@@ -103,9 +103,10 @@ def ptx_report() -> str:
         compute_capability=(9, 0))
     from nqueens.kernels import gpu
 
-    sig = (t.int64, t.int64, t.int64, t.int64, t.int64[:, ::1], t.uint32[:, :, ::1],
-           t.int32[::1], t.uint32[:, ::1], t.uint32[:, ::1], t.int64[:, ::1])
-    ptx, _ = cuda.compile_ptx(gpu.count_tasks_kernel.py_func, sig, cc=(9, 0))
+    sig = (t.int64, t.int64, t.int64, t.int64[::1], t.int64[::1], t.int64[:, ::1],
+           t.uint32[:, :, ::1], t.int32[::1], t.uint32[:, ::1], t.uint32[:, ::1],
+           t.uint32[:, :, ::1], t.int64[:, ::1])
+    ptx, _ = cuda.compile_ptx(gpu.step_slots.py_func, sig, cc=(9, 0))
     build = ROOT / "benchmarks" / "_build"
     build.mkdir(exist_ok=True)
     (build / "gpu_kernel.ptx").write_text(ptx)
@@ -121,7 +122,7 @@ def ptx_report() -> str:
 
 def run_ncu(n: int) -> list[str]:
     ncu = shutil.which("ncu")
-    cmd = [ncu or "ncu", "--kernel-name", "regex:count_tasks_kernel", "--launch-skip", "2",
+    cmd = [ncu or "ncu", "--kernel-name", "regex:step_slots", "--launch-skip", "2",
            "--launch-count", "1", *[a for s in NCU_SECTIONS for a in ("--section", s)],
            sys.executable, str(Path(__file__).resolve()), "--profile-n", str(n)]
     line = " ".join(cmd)

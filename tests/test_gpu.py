@@ -37,12 +37,12 @@ def _items(n):
     return np.array([tuple(s) for s in split(n)], np.int64).reshape(-1, 6)
 
 
-def _cut_and_count(n, d):
+def _cut_and_count(n, d, budget=gpu_tasks.NO_BUDGET):
     """Per constellation ``(completions, fixed90, fixed180, nodes)``: host share + tasks."""
     items = _items(n)
     subs, tables, host, (tsub, state, pre) = gpu_tasks.expand(n, items, d)
     out = np.zeros((tsub.shape[0], 4), np.int64)
-    gpu_tasks.count_tasks(n, d, subs, tables, tsub, state, pre, out)
+    gpu_tasks.count_tasks(n, d, subs, tables, tsub, state, pre, out, budget)
     sums = host.copy()
     np.add.at(sums, tsub, out)
     return items, sums, (subs, tsub, state, pre, out)
@@ -61,6 +61,17 @@ def test_cut_adds_up_to_the_constellation_kernel_exactly(n):
     for d in depths:
         _, sums, _ = _cut_and_count(n, d)
         assert (sums == want).all(), (n, d, np.nonzero((sums != want).any(axis=1))[0][:5])
+
+
+@pytest.mark.parametrize("n", range(6, 12))
+@pytest.mark.parametrize("budget", [1, 2, 7, 100])
+def test_searches_stopped_every_few_steps_and_resumed_add_up_the_same(n, budget):
+    """The GPU stops every task after a step budget and resumes it in the next launch; the
+    twin does the same, and the sums do not change, nodes included."""
+    want = np.array([count_subproblem(n, *row[:4], row[4]) for row in _items(n)],
+                    np.int64).reshape(-1, 4)
+    _, sums, _ = _cut_and_count(n, 2, budget)
+    assert (sums == want).all()
 
 
 @pytest.mark.parametrize("n", range(4, 15))
@@ -128,9 +139,10 @@ import json, sys
 from nqueens.engine.gpu import count_batch
 from nqueens.engine.split import split
 out = {}
-for n, rows, launch in json.loads(sys.argv[1]):
+for n, rows, budget, slots in json.loads(sys.argv[1]):
     items = [tuple(s) for s in split(n)]
-    out[f"{n}/{rows}/{launch}"] = [r[:3] for r in count_batch(n, items, rows=rows, launch=launch)]
+    rows_out = count_batch(n, items, rows=rows, budget=budget, slots=slots)
+    out[f"{n}/{rows}/{budget}/{slots}"] = [r[:3] for r in rows_out]
 print(json.dumps(out))
 """
 
@@ -145,13 +157,14 @@ def _simulate(cases):
 @needs_numba_cuda
 def test_simulated_kernel_counts_every_subproblem_as_the_cpu_kernel():
     """n = 8..10: every constellation's total, unique and nodes from the CUDA kernel (run by
-    the simulator) equal the CPU engine's; cut at several depths, in one launch and in
-    launches of 7 tasks; the sums are the OEIS counts."""
-    cases = [[n, rows, None] for n in (8, 9, 10) for rows in (0, 1, 2)]
-    cases += [[10, 2, 7]]
+    the simulator) equal the CPU engine's; cut at several depths; with the default budget
+    and slots, and with tasks stopped every 3 steps in 5 slots (many launches, tasks resumed
+    and slots refilled); the sums are the OEIS counts."""
+    cases = [[n, rows, None, None] for n in (8, 9, 10) for rows in (0, 1, 2)]
+    cases += [[9, 1, 3, 5], [10, 2, 3, 5]]
     got = _simulate(cases)
-    for n, rows, launch in cases:
-        rows_gpu = [tuple(r) for r in got[f"{n}/{rows}/{launch}"]]
+    for n, rows, budget, slots in cases:
+        rows_gpu = [tuple(r) for r in got[f"{n}/{rows}/{budget}/{slots}"]]
         cpu = [r[:3] for r in count_batch(n, [tuple(s) for s in split(n)])]
-        assert rows_gpu == cpu, (n, rows, launch)
+        assert rows_gpu == cpu, (n, rows, budget, slots)
         assert (sum(r[0] for r in rows_gpu), sum(r[1] for r in rows_gpu)) == OEIS[n]

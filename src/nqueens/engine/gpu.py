@@ -5,20 +5,18 @@ in, the same rows ``(total, unique, nodes, microseconds)`` out, so the engine lo
 ledger and resume work unchanged whichever device counted a subproblem. On the host each
 constellation of the batch is cut into *tasks* by placing queens on its first ``rows`` free
 rows (:func:`nqueens.kernels.gpu_tasks.expand`); the GPU searches the tasks
-(:mod:`nqueens.kernels.gpu`) in launches sized to last well under a second (so Ctrl-C lands
-between two of them); the tasks' answers are added back per constellation and weighed
-exactly as the CPU engine weighs them. The answers do not depend on ``rows`` nor on how the
-launches are cut - only the speed does.
+(:mod:`nqueens.kernels.gpu`) a fixed number at a time, each launch advancing every task in
+progress by a step budget sized so the launch lasts well under a second whatever the size of
+a task (so Ctrl-C lands between two launches), finished tasks replaced by the next ones (so
+the GPU stays full to the end); the tasks' answers are added back per constellation and
+weighed exactly as the CPU engine weighs them. The answers do not depend on ``rows``, the
+budget or the number of slots - only the speed does.
 
 numba-cuda is an optional extra (``pip install "nqueens[gpu]"``) imported only here, only
 when a GPU count runs. With ``NUMBA_ENABLE_CUDASIM=1`` its simulator runs the same kernel
 on the CPU (slowly: for tests of small boards).
 
->>> import os
->>> if os.environ.get("NUMBA_ENABLE_CUDASIM") == "1":   # a GPU count, under the simulator
-...     print(count_batch(8, [(0, 2, 0, 3, 0, 1)])[0][:2])
-... else:
-...     print((8, 1))
+>>> count_batch_twin(8, [(0, 2, 0, 3, 0, 1)])[0][:2]   # the kernel's CPU twin: no GPU needed
 (8, 1)
 """
 
@@ -37,6 +35,7 @@ from nqueens.errors import NQueensError
 __all__ = [
     "BATCH_SECONDS",
     "LAUNCH_SECONDS",
+    "SLOTS",
     "GPUUnavailableError",
     "count_batch",
     "count_batch_twin",
@@ -50,10 +49,15 @@ BATCH_SECONDS = 2.0
 lands within a launch (:data:`LAUNCH_SECONDS`)."""
 LAUNCH_SECONDS = 0.2
 """What one kernel launch should last; the next launch's size is scaled from the last one."""
-_FIRST_LAUNCH = 1 << 16
-"""Tasks in the first launch of a batch (before any launch has been timed)."""
-_SIM_GRID = 1
-"""Blocks per launch under the simulator (each simulated thread is a Python thread)."""
+SLOTS = 1 << 18
+"""Tasks in progress on the GPU at once, one per thread (an H100 keeps ~150 K resident)."""
+_FIRST_BUDGET = 1 << 14
+"""Steps per slot in the first launch of a batch, before any launch has been timed."""
+_MIN_BUDGET = 1 << 8
+_MAX_BUDGET = 1 << 30
+_SIM_SLOTS = 32
+"""Slots under the simulator: one block (each simulated thread is a Python thread)."""
+_SIM_BUDGET = 1 << 10
 
 
 class GPUUnavailableError(NQueensError):
@@ -140,17 +144,23 @@ def _rows_from(n: int, arr: Any, sums: Any, seconds: float) -> list[Row]:
 
 
 def count_batch(
-    n: int, items: Sequence[Item], *, rows: int | None = None, launch: int | None = None
+    n: int,
+    items: Sequence[Item],
+    *,
+    rows: int | None = None,
+    budget: int | None = None,
+    slots: int | None = None,
 ) -> list[Row]:
     """Count each subproblem of ``items`` on the GPU; one row per item, as the CPU's.
 
-    ``rows`` (default :func:`default_rows`) free rows are placed on the host; ``launch``
-    tasks go to the first launch (later ones are scaled to :data:`LAUNCH_SECONDS`). Raises
+    ``rows`` (default :func:`default_rows`) free rows are placed on the host; the tasks run
+    in ``slots`` GPU slots (default :data:`SLOTS`), each launch advancing every slot by
+    ``budget`` steps (default: adapted launch by launch to :data:`LAUNCH_SECONDS`). Raises
     :class:`GPUUnavailableError` without numba-cuda or a GPU. Cost: the subtrees of the
     items on the GPU, plus their first ``rows`` levels on the host.
     """
     require_gpu()
-    from nqueens.kernels.gpu import BLOCK, count_tasks_kernel
+    from nqueens.kernels.gpu import BLOCK, FRESH, step_slots
 
     cuda = _cuda()
     start = time.perf_counter()
@@ -160,29 +170,44 @@ def count_batch(
     ntasks = int(tsub.shape[0])
     if ntasks:
         sim = _simulated()
+        nslots = min(ntasks, slots or (_SIM_SLOTS if sim else SLOTS))
+        block = min(nslots, 32 if sim else BLOCK)
+        grid = (nslots + block - 1) // block
+        step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
+        depth = max(1, int(subs[:, 0].max()) - d)
         g_subs = cuda.to_device(subs)
         g_tables = cuda.to_device(tables)
         g_tsub = cuda.to_device(tsub)
         g_state = cuda.to_device(state)
         g_pre = cuda.to_device(pre)
-        size = max(1, launch or _FIRST_LAUNCH)
-        floor = min(size, 1024)
-        done = 0
-        while done < ntasks:
-            stop = min(ntasks, done + size)
-            chunk = stop - done
-            g_out = cuda.device_array((chunk, 4), dtype=np.int64)
-            grid = _SIM_GRID if sim else max(1, (chunk + BLOCK - 1) // BLOCK)
-            block = 32 if sim else BLOCK
+        g_stack = cuda.device_array((depth, 4, nslots), dtype=np.uint32)
+        slot_task = np.full(nslots, -1, np.int64)
+        slot_level = np.full(nslots, FRESH, np.int64)
+        acc = np.zeros((nslots, 4), np.int64)
+        slot_task[:] = np.arange(nslots)
+        nxt = nslots
+        while (slot_task >= 0).any():
+            g_task = cuda.to_device(slot_task)
+            g_level = cuda.to_device(slot_level)
+            g_acc = cuda.to_device(acc)
             t0 = time.perf_counter()
-            count_tasks_kernel[grid, block](n, d, done, stop, g_subs, g_tables, g_tsub,
-                                            g_state, g_pre, g_out)
-            out = g_out.copy_to_host()
+            step_slots[grid, block](n, d, step, g_task, g_level, g_subs, g_tables, g_tsub,
+                                    g_state, g_pre, g_stack, g_acc)
+            slot_level = g_level.copy_to_host()
+            acc = g_acc.copy_to_host()
             took = time.perf_counter() - t0
-            np.add.at(sums, tsub[done:stop], out)
-            done = stop
-            if took > 0:
-                size = max(floor, int(chunk * min(4.0, LAUNCH_SECONDS / took)))
+            done = np.nonzero((slot_task >= 0) & (slot_level < d))[0]
+            if done.size:
+                np.add.at(sums, tsub[slot_task[done]], acc[done])
+                acc[done] = 0
+                take = min(done.size, ntasks - nxt)
+                slot_task[done[:take]] = np.arange(nxt, nxt + take)
+                slot_level[done[:take]] = FRESH
+                slot_task[done[take:]] = -1
+                nxt += take
+            if budget is None and took > 0:
+                scale = min(4.0, LAUNCH_SECONDS / took)
+                step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
     return _rows_from(n, arr, sums, time.perf_counter() - start)
 
 
@@ -195,13 +220,13 @@ def count_batch_twin(n: int, items: Sequence[Item], *, rows: int | None = None) 
     >>> count_batch_twin(8, [(0, 2, 0, 3, 0, 1)])[0][:2]
     (8, 1)
     """
-    from nqueens.kernels.gpu_tasks import count_tasks
+    from nqueens.kernels.gpu_tasks import NO_BUDGET, count_tasks
 
     start = time.perf_counter()
     d = default_rows(n) if rows is None else rows
     arr, subs, tables, host, tsub, state, pre = _expand(n, items, d)
     out = np.zeros((tsub.shape[0], 4), np.int64)
-    count_tasks(n, d, subs, tables, tsub, state, pre, out)
+    count_tasks(n, d, subs, tables, tsub, state, pre, out, NO_BUDGET)
     sums = host.copy()
     np.add.at(sums, tsub, out)
     return _rows_from(n, arr, sums, time.perf_counter() - start)

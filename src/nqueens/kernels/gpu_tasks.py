@@ -12,7 +12,8 @@ look-ahead, the same node accounting). A constellation too shallow to cut (no fr
 
 :func:`search_task` is the search of one task, written once in plain typed Python:
 :mod:`nqueens.kernels.gpu` compiles it as a CUDA device function (every bitboard pinned to
-``uint32``, the stack in caller-given per-thread arrays), and this module compiles it with
+``uint32``, the stack in a caller-given array so that a search stopped after a step budget
+resumes where it stopped), and this module compiles it with
 numba for the CPU (:func:`count_tasks`), the GPU kernel's twin used by tests and by the
 benchmark's cross-check. Boards up to n = 32 (32-bit bitboards). Private kernels: ints and
 numpy arrays in, ints and arrays out; no validation, no objects, no I/O.
@@ -31,28 +32,35 @@ from nqueens.kernels.constellations import (
     count_constellation,
 )
 
-__all__ = ["MAX_GPU_N", "STACK", "count_tasks", "expand", "search_task"]
+__all__ = ["MAX_GPU_N", "NO_BUDGET", "STACK", "count_tasks", "expand", "search_task"]
 
 MAX_GPU_N = 32
 """The largest board the 32-bit bitboards hold."""
 STACK = 32
-"""Per-thread stack depth (free rows below a task; at most n - 3 - rows < 32)."""
+"""Stack depth of a task (free rows below it: at most n - 3 - rows < 32)."""
+NO_BUDGET = 1 << 62
+"""A step budget no search reaches."""
 
 
-def search_task(n, f, d, masks, gaps, free, allowed, pre, top, sym,
-                ls0, ds0, rs0, bm0, LS, DS, RS, BM, board):
-    """``(completions, fixed90, fixed180, nodes)`` below one task, as the constellation kernel.
+def search_task(n, f, d, masks, gaps, free, allowed, pre, top, sym, S, c, i, budget, board):
+    """Search one task for at most ``budget`` steps: ``(level, completions, fixed90, fixed180,
+    nodes)``, the level below ``d`` once the task is finished.
 
     The task is a partial board at free-row level ``d`` (``0 <= d < f - 1``) of a
     constellation with ``f`` free rows: ``masks[k]`` are the open columns of free row ``k``,
-    ``gaps[k]`` the rows between free rows ``k`` and ``k + 1``, ``free[k]`` its row;
-    ``ls0, ds0, rs0`` the attacked columns on row ``free[d]`` and ``bm0`` its open squares.
-    ``allowed``, ``pre`` (the queens of free rows ``0..d-1``), ``top`` and ``sym`` are read
-    only at the completions of a symmetric constellation, to test the rotations.
-    ``LS, DS, RS, BM`` (>= f - d entries) and ``board`` (>= n) are scratch arrays of uint32.
-    ``nodes`` counts pushes below the task plus completions (the task's own push is the
-    host's). The last free row is never pushed: when one is reached its open squares (one
-    column is left, so zero or one square) are the count. Cost: the task's subtree.
+    ``gaps[k]`` the rows between free rows ``k`` and ``k + 1``, ``free[k]`` its row. Its
+    stack is column ``c`` of ``S`` (uint32, ``S[k - d, w, c]`` for level ``k``: ``w`` = 0 the
+    left-diagonal attacks, 1 the columns, 2 the right-diagonal attacks, 3 the open squares
+    not yet tried), ``i`` the level to resume at; a fresh task has only its level ``d``
+    filled and ``i = d``. The search stops after ``budget`` steps (one step tries one
+    square) with the stack ready to resume from the returned level, so a caller can bound
+    how long a call takes and call again; the counts of the calls add up. ``allowed``,
+    ``pre`` (the queens of free rows ``0..d-1``), ``top`` and ``sym`` are read only at the
+    completions of a symmetric constellation, to test the rotations (``board``: >= n
+    scratch uint32). ``nodes`` counts pushes below the task plus completions (the task's
+    own push is the host's), as the constellation kernel counts them. The last free row is
+    never pushed: when one is reached its open squares (one column is left, so zero or one
+    square) are the count. Cost: ``min(budget, the task's subtree)`` steps.
     """
     one = uint32(1)
     lastlevel = f - 1
@@ -61,29 +69,29 @@ def search_task(n, f, d, masks, gaps, free, allowed, pre, top, sym,
     fixed90 = 0
     fixed180 = 0
     nodes = 0
-    LS[0] = uint32(ls0)
-    DS[0] = uint32(ds0)
-    RS[0] = uint32(rs0)
-    BM[0] = uint32(bm0)
-    i = d
+    steps = 0
     while i >= d:
+        if steps == budget:
+            break
+        steps += 1
         s = i - d
-        b = BM[s]
+        b = S[s, 3, c]
         if b == 0:
             i -= 1
             continue
         bit = uint32(b & uint32(~b + one))
-        BM[s] = uint32(b ^ bit)
+        S[s, 3, c] = uint32(b ^ bit)
         g = gaps[i]
-        nl = uint32((LS[s] | bit) << g)
-        nd = uint32(DS[s] | bit)
-        nr = uint32((RS[s] | bit) >> g)
+        nl = uint32((S[s, 0, c] | bit) << g)
+        nd = uint32(S[s, 1, c] | bit)
+        nr = uint32((S[s, 2, c] | bit) >> g)
         j = i + 1
         nb = uint32(masks[j] & ~(nl | nd | nr))
         if nb == 0:
             continue
         if j == lastlevel:
             count += 1
+            nodes += 1
             if sym != SYM_NONE:
                 for y in range(n):
                     board[y] = allowed[y]
@@ -91,20 +99,20 @@ def search_task(n, f, d, masks, gaps, free, allowed, pre, top, sym,
                 for k in range(d):
                     board[free[k]] = pre[k]
                 for k in range(d, i):
-                    board[free[k]] = uint32(DS[k + 1 - d] & ~DS[k - d])
+                    board[free[k]] = uint32(S[k + 1 - d, 1, c] & ~S[k - d, 1, c])
                 board[free[i]] = bit
                 board[free[j]] = nb
                 half = 1
                 quarter = 1 if sym == SYM_ROT90 else 0
                 for r in range(n):
-                    c = 0
+                    col = 0
                     q = board[r]
                     while q > one:
                         q = uint32(q >> one)
-                        c += 1
-                    if board[last - r] != uint32(one << (last - c)):
+                        col += 1
+                    if board[last - r] != uint32(one << (last - col)):
                         half = 0
-                    if board[c] != uint32(one << (last - r)):
+                    if board[col] != uint32(one << (last - r)):
                         quarter = 0
                 fixed180 += half
                 fixed90 += quarter
@@ -113,13 +121,13 @@ def search_task(n, f, d, masks, gaps, free, allowed, pre, top, sym,
         if uint32(masks[j + 1] & ~(uint32(nl << gj) | nd | uint32(nr >> gj))) == 0:
             continue
         t = j - d
-        LS[t] = nl
-        DS[t] = nd
-        RS[t] = nr
-        BM[t] = nb
+        S[t, 0, c] = nl
+        S[t, 1, c] = nd
+        S[t, 2, c] = nr
+        S[t, 3, c] = nb
         i = j
         nodes += 1
-    return count, fixed90, fixed180, nodes + count
+    return i, count, fixed90, fixed180, nodes
 
 
 _search = njit(search_task)
@@ -261,25 +269,26 @@ def expand(n, items, d):
 
 
 @njit
-def count_tasks(n, d, subs, tables, tsub, state, pre, out):
+def count_tasks(n, d, subs, tables, tsub, state, pre, out, budget):
     """Count every task on the CPU into ``out[t] = (completions, fixed90, fixed180, nodes)``.
 
-    The GPU kernel's twin: the same :func:`search_task` over the same arrays. Cost: the
-    tasks' subtrees.
+    The GPU kernel's twin: the same :func:`search_task` over the same arrays, each task
+    searched in calls of ``budget`` steps, resumed until it is finished (as the GPU resumes
+    it launch after launch). Cost: the tasks' subtrees.
     """
-    LS = np.zeros(32, np.uint32)
-    DS = np.zeros(32, np.uint32)
-    RS = np.zeros(32, np.uint32)
-    BM = np.zeros(32, np.uint32)
-    board = np.zeros(32, np.uint32)
+    S = np.zeros((STACK, 4, 1), np.uint32)
+    board = np.zeros(STACK, np.uint32)
     for t in range(tsub.shape[0]):
         s = tsub[t]
-        c, f90, f180, nodes = _search(
-            n, subs[s, 0], d, tables[s, 0], tables[s, 1], tables[s, 2], tables[s, 3],
-            pre[t], subs[s, 2], subs[s, 1], state[t, 0], state[t, 1], state[t, 2],
-            state[t, 3], LS, DS, RS, BM, board,
-        )
-        out[t, 0] = c
-        out[t, 1] = f90
-        out[t, 2] = f180
-        out[t, 3] = nodes
+        for w in range(4):
+            S[0, w, 0] = state[t, w]
+        i = d
+        while i >= d:
+            i, c, f90, f180, nodes = _search(
+                n, subs[s, 0], d, tables[s, 0], tables[s, 1], tables[s, 2], tables[s, 3],
+                pre[t], subs[s, 2], subs[s, 1], S, 0, i, budget, board,
+            )
+            out[t, 0] += c
+            out[t, 1] += f90
+            out[t, 2] += f180
+            out[t, 3] += nodes
