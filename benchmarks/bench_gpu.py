@@ -61,12 +61,12 @@ def items_of(n: int) -> list[tuple[int, ...]]:
     return [tuple(s) for s in split(n)]
 
 
-def gpu_batch(n: int, rows: int) -> tuple[float, int, int]:
+def gpu_batch(n: int, rows: int, kernel: str = "numba") -> tuple[float, int, int]:
     from nqueens.engine.gpu import count_batch
 
     items = items_of(n)
     start = time.perf_counter()
-    out = count_batch(n, items, rows=rows)
+    out = count_batch(n, items, rows=rows, kernel=kernel)
     return time.perf_counter() - start, sum(r[0] for r in out), sum(r[1] for r in out)
 
 
@@ -78,18 +78,22 @@ def engine(n: int, device: str) -> tuple[float, int, int]:
     return time.perf_counter() - start, r.total, r.unique
 
 
-def cross_check(n: int) -> str:
-    """Every subproblem of ``n``: GPU rows == the CPU twin's rows (total, unique, nodes)."""
+def cross_check(n: int, kernels: list[str]) -> str:
+    """Every subproblem of ``n``: each GPU kernel's rows == the CPU twin's (total, unique,
+    nodes)."""
     from nqueens.engine.gpu import count_batch, count_batch_twin
 
     items = items_of(n)
-    gpu = [r[:3] for r in count_batch(n, items)]
     cpu = [r[:3] for r in count_batch_twin(n, items)]
-    bad = [i for i, (a, b) in enumerate(zip(gpu, cpu, strict=True)) if a != b]
-    if bad:
-        raise SystemExit(f"GPU and CPU twin disagree on {len(bad)} subproblems of n = {n}, "
-                         f"first {items[bad[0]]}: {gpu[bad[0]]} != {cpu[bad[0]]}")
-    return f"all {len(items)} subproblems of n = {n} agree (total, unique, nodes)"
+    for kernel in kernels:
+        gpu = [r[:3] for r in count_batch(n, items, kernel=kernel)]
+        bad = [i for i, (a, b) in enumerate(zip(gpu, cpu, strict=True)) if a != b]
+        if bad:
+            raise SystemExit(
+                f"the {kernel} GPU kernel and the CPU twin disagree on {len(bad)} subproblems "
+                f"of n = {n}, first {items[bad[0]]}: {gpu[bad[0]]} != {cpu[bad[0]]}")
+    return (f"all {len(items)} subproblems of n = {n} agree with the CPU twin (total, unique, "
+            f"nodes) for the {' and '.join(kernels)} kernel(s)")
 
 
 def ptx_report() -> str:
@@ -140,6 +144,8 @@ def main() -> None:
     parser.add_argument("--max-n", type=int, default=22)
     parser.add_argument("--rows", default=None, help="rows placed on the host, e.g. 1,2,3 "
                         "(default: the engine's default_rows(n) only)")
+    parser.add_argument("--kernel", default="numba",
+                        help="GPU kernels to time: numba, cuda-c (needs CuPy) or numba,cuda-c")
     parser.add_argument("--cpu-max-n", type=int, default=18,
                         help="time the CPU engine up to this n (it takes hours beyond ~19)")
     parser.add_argument("--repeat", type=int, default=1)
@@ -163,8 +169,10 @@ def main() -> None:
     gpu.require_gpu()
     name = gpu.device_name()
     known = oeis()
-    gpu_batch(12, 1)  # compile the kernel before timing
-    check = cross_check(args.check_n)
+    kernels = args.kernel.split(",")
+    for kernel in kernels:
+        gpu_batch(12, 1, kernel)  # compile the kernels before timing
+    check = cross_check(args.check_n, kernels)
     print(check, file=sys.stderr)
 
     results: list[dict[str, object]] = []
@@ -173,14 +181,16 @@ def main() -> None:
                  else [gpu.default_rows(n)])
         row: dict[str, object] = {"n": n, "batch": {}}
         for _ in range(args.repeat):
-            for r in sweep:
-                secs, total, unique = gpu_batch(n, r)
-                if (total, unique) != known[n]:
-                    raise SystemExit(f"n = {n}, rows {r}: GPU counted {total, unique}, "
-                                     f"OEIS says {known[n]}")
-                b = row["batch"]
-                assert isinstance(b, dict)
-                b[r] = min(b.get(r, secs), secs)
+            for kernel in kernels:
+                for r in sweep:
+                    secs, total, unique = gpu_batch(n, r, kernel)
+                    if (total, unique) != known[n]:
+                        raise SystemExit(f"n = {n}, {kernel}, rows {r}: GPU counted "
+                                         f"{total, unique}, OEIS says {known[n]}")
+                    b = row["batch"]
+                    assert isinstance(b, dict)
+                    key = f"{kernel}, rows={r}"
+                    b[key] = min(b.get(key, secs), secs)
             secs, total, unique = engine(n, "gpu")
             assert (total, unique) == known[n], (n, total, unique)
             row["engine"] = min(float(row.get("engine", secs)), secs)  # type: ignore[arg-type]
@@ -197,7 +207,7 @@ def main() -> None:
 def write_doc(args: argparse.Namespace, name: str, check: str,
               results: list[dict[str, object]], ncu_lines: list[str]) -> None:
     sweep = sorted({r for row in results for r in row["batch"]})  # type: ignore[attr-defined]
-    head = ["n", "exact (OEIS)", *[f"GPU, rows={r} (s)" for r in sweep], "engine --gpu (s)",
+    head = ["n", "exact (OEIS)", *[f"GPU batch, {r} (s)" for r in sweep], "engine --gpu (s)",
             f"CPU engine, {os.cpu_count()} cores (s)", "ygch H800 (s)", "ygch RTX 5090 (s)",
             "NQueensFAF RTX 3080 (s)", "target (s)"]
     lines = [

@@ -168,3 +168,135 @@ def test_simulated_kernel_counts_every_subproblem_as_the_cpu_kernel():
         cpu = [r[:3] for r in count_batch(n, [tuple(s) for s in split(n)])]
         assert rows_gpu == cpu, (n, rows, budget, slots)
         assert (sum(r[0] for r in rows_gpu), sum(r[1] for r in rows_gpu)) == OEIS[n]
+
+
+# --- the CUDA C twin (CuPy RawKernel source) ----------------------------------------------
+
+
+def _build_cuda_c_on_host(tmp_path):
+    import ctypes
+    import shutil
+
+    from nqueens.kernels.gpu_cuda import HOST_SHIM, SOURCE
+
+    cxx = shutil.which("g++") or shutil.which("c++")
+    if cxx is None:
+        pytest.skip("no C++ compiler to build the CUDA C twin for the CPU")
+    src = tmp_path / "step_slots.cpp"
+    src.write_text(HOST_SHIM + SOURCE)
+    lib = tmp_path / "step_slots.so"
+    subprocess.run([cxx, "-O2", "-shared", "-fPIC", "-Wall", "-Werror", "-o", str(lib),
+                    str(src)], check=True, capture_output=True, text=True)
+    return ctypes.CDLL(str(lib)).step_slots
+
+
+@pytest.mark.parametrize("n,d,budget", [(8, 1, 1 << 40), (9, 2, 3), (10, 0, 5), (11, 2, 4),
+                                         (12, 2, 1 << 40)])
+def test_cuda_c_twin_built_for_the_cpu_counts_as_the_cpu_kernel(tmp_path, n, d, budget):
+    """The CUDA C source, compiled as C++ for the CPU and driven like the GPU (slots
+    advanced by a step budget until every task is done), adds up to the CPU kernel's
+    completions, fixed points and nodes for every constellation."""
+    import ctypes
+
+    step = _build_cuda_c_on_host(tmp_path)
+    items = _items(n)
+    subs, tables, host, (tsub, state, pre) = gpu_tasks.expand(n, items, d)
+    nslots = len(tsub)
+    depth = max(1, int(subs[:, 0].max()) - d)
+    slot_task = np.arange(nslots, dtype=np.int64)
+    slot_level = np.full(nslots, 1 << 20, np.int64)
+    stack = np.zeros((depth, 4, nslots), np.uint32)
+    acc = np.zeros((nslots, 4), np.int64)
+    tsub32 = np.ascontiguousarray(tsub, np.int32)
+
+    def ptr(a):
+        return a.ctypes.data_as(ctypes.c_void_p)
+
+    launches = 0
+    while (slot_level >= d).any():
+        step(ctypes.c_int(n), ctypes.c_int(d), ctypes.c_longlong(budget), ctypes.c_int(nslots),
+             ptr(slot_task), ptr(slot_level), ptr(subs), ptr(tables), ptr(tsub32), ptr(state),
+             ptr(pre), ctypes.c_int(pre.shape[1]), ptr(stack), ptr(acc))
+        launches += 1
+    sums = host.copy()
+    np.add.at(sums, tsub, acc)
+    want = np.array([count_subproblem(n, *row[:4], row[4]) for row in items],
+                    np.int64).reshape(-1, 4)
+    assert (sums == want).all()
+    assert launches > 1 or budget > 1000
+
+
+def test_cuda_c_twin_compiles_with_nvcc(tmp_path):
+    import shutil
+
+    from nqueens.kernels.gpu_cuda import SOURCE
+
+    nvcc = shutil.which("nvcc")
+    if nvcc is None:
+        pytest.skip("nvcc is not installed")
+    src = tmp_path / "step_slots.cu"
+    src.write_text(SOURCE)
+    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-Xptxas", "-v", "-o",
+                           str(tmp_path / "k.cubin"), str(src)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "0 bytes spill stores" in proc.stderr
+
+
+_FAKE_CUPY = """
+import ctypes, json, sys, types
+import numpy as np
+
+lib = ctypes.CDLL(sys.argv[1])
+
+
+class RawKernel:
+    def __init__(self, source, name, options=()):
+        self.fn = getattr(lib, name)
+
+    def __call__(self, grid, block, args):
+        conv = []
+        for a in args:
+            if isinstance(a, np.ndarray):
+                assert a.flags.c_contiguous
+                conv.append(a.ctypes.data_as(ctypes.c_void_p))
+            elif isinstance(a, np.int32):
+                conv.append(ctypes.c_int(int(a)))
+            elif isinstance(a, np.int64):
+                conv.append(ctypes.c_longlong(int(a)))
+            else:
+                raise TypeError(type(a))
+        self.fn(*conv)
+
+
+cupy = types.ModuleType("cupy")
+cupy.RawKernel = RawKernel
+cupy.asarray = np.ascontiguousarray
+cupy.asnumpy = np.array
+cupy.zeros = np.zeros
+sys.modules["cupy"] = cupy
+
+from nqueens.engine.gpu import count_batch
+from nqueens.engine.split import split
+
+n = int(sys.argv[2])
+items = [tuple(s) for s in split(n)]
+rows = count_batch(n, items, kernel="cuda-c", budget=5, slots=40)
+print(json.dumps([r[:3] for r in rows]))
+"""
+
+
+@needs_numba_cuda
+def test_count_batch_drives_the_cuda_c_kernel_with_the_right_arguments(tmp_path):
+    """``count_batch(kernel="cuda-c")`` through a stand-in for CuPy that runs the CUDA C
+    source built for the CPU: the launch's argument order and types, the slot refills and
+    the resumed searches give the CPU engine's rows (the simulator stands in for the GPU
+    check)."""
+    _build_cuda_c_on_host(tmp_path)
+    n = 10
+    proc = subprocess.run([sys.executable, "-c", _FAKE_CUPY, str(tmp_path / "step_slots.so"),
+                           str(n)], env=_sim_env(), capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    got = [tuple(r) for r in json.loads(proc.stdout)]
+    assert got == [r[:3] for r in count_batch(n, [tuple(s) for s in split(n)])]

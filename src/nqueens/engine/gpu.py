@@ -34,6 +34,7 @@ from nqueens.errors import NQueensError
 
 __all__ = [
     "BATCH_SECONDS",
+    "KERNELS",
     "LAUNCH_SECONDS",
     "SLOTS",
     "GPUUnavailableError",
@@ -143,6 +144,10 @@ def _rows_from(n: int, arr: Any, sums: Any, seconds: float) -> list[Row]:
     return rows
 
 
+KERNELS = ("numba", "cuda-c")
+"""The GPU kernels: numba-cuda's (default, simulator-tested) and its CUDA C twin (CuPy)."""
+
+
 def count_batch(
     n: int,
     items: Sequence[Item],
@@ -150,19 +155,23 @@ def count_batch(
     rows: int | None = None,
     budget: int | None = None,
     slots: int | None = None,
+    kernel: str = "numba",
 ) -> list[Row]:
     """Count each subproblem of ``items`` on the GPU; one row per item, as the CPU's.
 
     ``rows`` (default :func:`default_rows`) free rows are placed on the host; the tasks run
     in ``slots`` GPU slots (default :data:`SLOTS`), each launch advancing every slot by
-    ``budget`` steps (default: adapted launch by launch to :data:`LAUNCH_SECONDS`). Raises
-    :class:`GPUUnavailableError` without numba-cuda or a GPU. Cost: the subtrees of the
-    items on the GPU, plus their first ``rows`` levels on the host.
+    ``budget`` steps (default: adapted launch by launch to :data:`LAUNCH_SECONDS`).
+    ``kernel="cuda-c"`` runs the CUDA C twin (:mod:`nqueens.kernels.gpu_cuda`, needs CuPy)
+    instead of numba-cuda's kernel. Raises :class:`GPUUnavailableError` without numba-cuda
+    or a GPU. Cost: the subtrees of the items on the GPU, plus their first ``rows`` levels
+    on the host.
     """
+    if kernel not in KERNELS:
+        raise NQueensError(f"kernel must be one of {', '.join(KERNELS)}, got {kernel!r}")
     require_gpu()
-    from nqueens.kernels.gpu import BLOCK, FRESH, step_slots
+    from nqueens.kernels.gpu import BLOCK, FRESH
 
-    cuda = _cuda()
     start = time.perf_counter()
     d = default_rows(n) if rows is None else rows
     arr, subs, tables, host, tsub, state, pre = _expand(n, items, d)
@@ -175,26 +184,16 @@ def count_batch(
         grid = (nslots + block - 1) // block
         step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
         depth = max(1, int(subs[:, 0].max()) - d)
-        g_subs = cuda.to_device(subs)
-        g_tables = cuda.to_device(tables)
-        g_tsub = cuda.to_device(tsub)
-        g_state = cuda.to_device(state)
-        g_pre = cuda.to_device(pre)
-        g_stack = cuda.device_array((depth, 4, nslots), dtype=np.uint32)
+        dev = _Device(kernel, n, d, grid, block, (subs, tables, tsub, state, pre),
+                      (depth, 4, nslots))
         slot_task = np.full(nslots, -1, np.int64)
         slot_level = np.full(nslots, FRESH, np.int64)
         acc = np.zeros((nslots, 4), np.int64)
         slot_task[:] = np.arange(nslots)
         nxt = nslots
         while (slot_task >= 0).any():
-            g_task = cuda.to_device(slot_task)
-            g_level = cuda.to_device(slot_level)
-            g_acc = cuda.to_device(acc)
             t0 = time.perf_counter()
-            step_slots[grid, block](n, d, step, g_task, g_level, g_subs, g_tables, g_tsub,
-                                    g_state, g_pre, g_stack, g_acc)
-            slot_level = g_level.copy_to_host()
-            acc = g_acc.copy_to_host()
+            slot_level, acc = dev.launch(step, slot_task, slot_level, acc)
             took = time.perf_counter() - t0
             done = np.nonzero((slot_task >= 0) & (slot_level < d))[0]
             if done.size:
@@ -209,6 +208,51 @@ def count_batch(
                 scale = min(4.0, LAUNCH_SECONDS / took)
                 step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
     return _rows_from(n, arr, sums, time.perf_counter() - start)
+
+
+class _Device:
+    """The batch's tables on the GPU, and one launch of a kernel over the slots."""
+
+    def __init__(self, kernel: str, n: int, d: int, grid: int, block: int,
+                 tables: tuple[Any, ...], stack_shape: tuple[int, int, int]) -> None:
+        self.kernel, self.n, self.d, self.grid, self.block = kernel, n, d, grid, block
+        self.width = int(tables[4].shape[1])
+        if kernel == "numba":
+            from nqueens.kernels.gpu import step_slots
+
+            self.fn: Any = step_slots
+            self.xp = _cuda()
+            self.tables = [self.xp.to_device(np.ascontiguousarray(a)) for a in tables]
+            self.stack = self.xp.device_array(stack_shape, dtype=np.uint32)
+        else:
+            import importlib
+
+            from nqueens.kernels.gpu_cuda import raw_kernel
+
+            try:
+                self.xp = importlib.import_module("cupy")
+            except ImportError:
+                raise GPUUnavailableError(
+                    "the CUDA C kernel needs CuPy: pip install cupy-cuda12x (or -cuda13x)"
+                ) from None
+            self.fn = raw_kernel()
+            self.tables = [self.xp.asarray(np.ascontiguousarray(a)) for a in tables]
+            self.stack = self.xp.zeros(stack_shape, dtype=np.uint32)
+
+    def launch(self, step: int, slot_task: Any, slot_level: Any, acc: Any) -> tuple[Any, Any]:
+        """Advance every slot by ``step`` steps; the slots' new levels and accumulators."""
+        subs, tables, tsub, state, pre = self.tables
+        if self.kernel == "numba":
+            g_task, g_level, g_acc = (self.xp.to_device(a) for a in (slot_task, slot_level, acc))
+            self.fn[self.grid, self.block](self.n, self.d, step, g_task, g_level, subs, tables,
+                                          tsub, state, pre, self.stack, g_acc)
+            return g_level.copy_to_host(), g_acc.copy_to_host()
+        g_task, g_level, g_acc = (self.xp.asarray(a) for a in (slot_task, slot_level, acc))
+        i32, i64 = np.int32, np.int64
+        self.fn((self.grid,), (self.block,), (
+            i32(self.n), i32(self.d), i64(step), i32(slot_task.shape[0]), g_task, g_level,
+            subs, tables, tsub, state, pre, i32(self.width), self.stack, g_acc))
+        return self.xp.asnumpy(g_level), self.xp.asnumpy(g_acc)
 
 
 def count_batch_twin(n: int, items: Sequence[Item], *, rows: int | None = None) -> list[Row]:
