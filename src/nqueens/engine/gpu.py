@@ -49,9 +49,11 @@ BATCH_SECONDS = 2.0
 """What the engine should aim one GPU batch at: enough tasks to fill the GPU; Ctrl-C still
 lands within a launch (:data:`LAUNCH_SECONDS`)."""
 LAUNCH_SECONDS = 0.2
-"""What one kernel launch should last; the next launch's size is scaled from the last one."""
+"""What one kernel launch should last; each launch's step budget is scaled from the last one's
+time."""
 SLOTS = 1 << 18
-"""Tasks in progress on the GPU at once, one per thread (an H100 keeps ~150 K resident)."""
+"""Tasks in progress on the GPU at once, one per thread (an H100 keeps 120-150 K threads
+resident, depending on the kernel's registers)."""
 _FIRST_BUDGET = 1 << 14
 """Steps per slot in the first launch of a batch, before any launch has been timed."""
 _MIN_BUDGET = 1 << 8
@@ -69,8 +71,8 @@ def default_rows(n: int) -> int:
     """How many free rows the host places before the GPU takes over, for board size ``n``.
 
     Two rows make about 0.5 M tasks for n = 18 and 2-3 M for n = 21 (several for each of
-    the ~135 K threads an H100 keeps resident) while the host's share stays near a
-    microsecond a task; not yet tuned on a GPU - the GPU benchmark sweeps it. O(1).
+    the :data:`SLOTS`) while the host's share stays near a microsecond a task; not yet
+    tuned on a GPU - the GPU benchmark sweeps it. O(1).
 
     >>> [default_rows(n) for n in (8, 16, 22, 23)]
     [1, 2, 2, 3]
