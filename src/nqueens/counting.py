@@ -43,6 +43,7 @@ def count(
     workers: int | None = ...,
     executor: concurrent.futures.Executor | None = ...,
     ledger: str | os.PathLike[str] | None = ...,
+    device: str = ...,
 ) -> int: ...
 
 
@@ -55,6 +56,7 @@ def count(
     workers: int | None = ...,
     executor: concurrent.futures.Executor | None = ...,
     ledger: str | os.PathLike[str] | None = ...,
+    device: str = ...,
 ) -> Counts: ...
 
 
@@ -66,6 +68,7 @@ def count(
     workers: int | None = None,
     executor: concurrent.futures.Executor | None = None,
     ledger: str | os.PathLike[str] | None = None,
+    device: str = "cpu",
 ) -> int | Counts:
     """The number of n-queens solutions; with ``unique=True``, also the classes (A002562).
 
@@ -73,8 +76,9 @@ def count(
     totals and classes in one pass over about an eighth of the search tree, on ``workers``
     local processes (None: every core for n >= 15, else this process) or on ``executor``
     (any :class:`concurrent.futures.Executor`, e.g. a Dask client's), recording progress in
-    the SQLite ``ledger`` file and resuming from it. A pure strategy enumerates every
-    solution and cannot be combined with ``workers``, ``executor`` or ``ledger``.
+    the SQLite ``ledger`` file and resuming from it; ``device="gpu"`` counts on a CUDA GPU
+    (``pip install "nqueens[gpu]"``). A pure strategy enumerates every solution and cannot
+    be combined with ``workers``, ``executor``, ``ledger`` or a GPU.
 
     >>> count(6, strategy="arrays")
     4
@@ -87,12 +91,12 @@ def count(
     if strategy == "bitmask":
         from nqueens.engine.run import run_count
 
-        result = run_count(n, workers=workers, executor=executor, ledger=ledger)
+        result = run_count(n, workers=workers, executor=executor, ledger=ledger, device=device)
         return Counts(n, result.total, result.unique) if unique else result.total
-    if workers is not None or executor is not None or ledger is not None:
+    if workers is not None or executor is not None or ledger is not None or device != "cpu":
         raise ConflictingOptionsError(
-            f"the {strategy} strategy counts in this process only; workers, a scheduler "
-            "and a ledger need the default bitmask strategy"
+            f"the {strategy} strategy counts in this process only; workers, a scheduler, "
+            "a ledger and a GPU device need the default bitmask strategy"
         )
     module = strategy_module(strategy)
     if not unique:

@@ -47,6 +47,11 @@ def register(sub: Any) -> None:
         "--ledger", metavar="FILE", default=None,
         help="record finished subproblems in this SQLite file and resume from it",
     )
+    p.add_argument(
+        "--gpu", action="store_true",
+        help="count on a CUDA GPU (pip install \"nqueens[gpu]\"); with --scheduler, on "
+        "workers that have one",
+    )
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -60,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     if strategy != "bitmask":
         used = [opt for opt, value in (("--workers", args.workers), ("--ledger", args.ledger),
-                                       ("--scheduler", args.scheduler)) if value is not None]
+                                       ("--scheduler", args.scheduler),
+                                       ("--gpu", args.gpu or None)) if value is not None]
         if used:
             raise UsageError(
                 f"nqueens count: {' and '.join(used)} cannot be combined with "
@@ -71,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         result = count(args.n, unique=True, strategy=strategy) if args.unique else None
         total = result.total if result else count(args.n, strategy=strategy)
         unique = result.unique if result else None
-        workers, subproblems = 1, 1
+        workers, subproblems, device = 1, 1, "cpu"
     else:
         from nqueens.counting import MAX_COUNT_N
         from nqueens.engine.progress import Progress, wants_progress
@@ -82,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidSizeError(
                 f"N = {args.n} is too large to count exactly (at most {MAX_COUNT_N})"
             )
+        device = "gpu" if args.gpu else "cpu"
         bar = Progress(enabled=wants_progress(quiet=args.quiet or args.json),
                        label=f"N = {args.n}")
         if scheduler:
@@ -89,9 +96,10 @@ def run(args: argparse.Namespace) -> int:
 
             with dask_executor(scheduler) as (executor, threads):
                 engine = run_count(args.n, workers=args.workers or threads, executor=executor,
-                                   ledger=args.ledger, progress=bar)
+                                   ledger=args.ledger, progress=bar, device=device)
         else:
-            engine = run_count(args.n, workers=args.workers, ledger=args.ledger, progress=bar)
+            engine = run_count(args.n, workers=args.workers, ledger=args.ledger, progress=bar,
+                               device=device)
         total = engine.total
         unique = engine.unique if args.unique else None
         workers, subproblems = engine.workers, engine.subproblems
@@ -103,6 +111,12 @@ def run(args: argparse.Namespace) -> int:
         record["seconds"] = round(seconds, 6)
         record["workers"] = workers
         record["subproblems"] = subproblems
+        if device == "gpu":
+            from nqueens.engine.gpu import device_name
+
+            record["device"] = "gpu"
+            if not scheduler:
+                record["gpu"] = device_name()
         print(json.dumps(record))
     elif unique is None:
         print(total)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from nqueens.engine.progress import Progress
 from nqueens.errors import NQueensError
 
-__all__ = ["POOL_MIN_N", "EngineError", "EngineResult", "run_count"]
+__all__ = ["DEVICES", "POOL_MIN_N", "EngineError", "EngineResult", "run_count"]
 
 POOL_MIN_N = 15
 """Below this n a count is too short to be worth starting worker processes."""
@@ -51,6 +51,12 @@ class EngineResult:
     resumed: int
     """Subproblems whose answers came from the ledger rather than this run."""
     seconds: float
+    device: str = "cpu"
+    """``"cpu"`` or ``"gpu"``: what counted this run's subproblems."""
+
+
+DEVICES = ("cpu", "gpu")
+"""What can count the subproblems: the CPU kernel, or a CUDA GPU (:mod:`~nqueens.engine.gpu`)."""
 
 
 def run_count(
@@ -61,12 +67,15 @@ def run_count(
     ledger: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
     target_seconds: float = 0.5,
+    device: str = "cpu",
 ) -> EngineResult:
     """Count the solutions and classes of size ``n`` with the constellation engine.
 
     ``executor`` runs the batches when given (``workers`` then says how many run at once);
     otherwise ``workers`` local processes do (None: every core, 1: this process; boards
-    below :data:`POOL_MIN_N` always run here). Cost: about n**4 / 20 subproblems whose
+    below :data:`POOL_MIN_N` always run here). ``device="gpu"`` counts the subproblems on a
+    CUDA GPU: in this process (one GPU), or, with ``executor``, on workers that have one.
+    Cost: about n**4 / 20 subproblems whose
     subtrees total an eighth of the plain search, divided among the workers.
     """
     from nqueens.engine import executors as ex
@@ -77,6 +86,17 @@ def run_count(
     start = time.perf_counter()
     if workers is not None and workers < 1:
         raise NQueensError(f"workers must be at least 1, got {workers}")
+    if device not in DEVICES:
+        raise NQueensError(f"device must be one of {', '.join(DEVICES)}, got {device!r}")
+    batch_fn = count_batch
+    if device == "gpu":
+        from nqueens.engine import gpu
+
+        if executor is None:
+            gpu.require_gpu()
+            workers = 1
+        batch_fn = gpu.count_batch
+        target_seconds = max(target_seconds, gpu.BATCH_SECONDS)
     subs = split(n)
     items = [tuple(s) for s in subs]
     keys = [s.key for s in subs]
@@ -128,7 +148,7 @@ def run_count(
     try:
         if pending:
             _loop(n, items, pending, record, bar, executor, factory, nworkers,
-                  target_seconds, count_batch)
+                  target_seconds, batch_fn)
     finally:
         bar.close()
         if led is not None:
@@ -138,7 +158,7 @@ def run_count(
     unique = base_unique + sum(r[1] for r in results.values())
     nodes = sum(r[2] for r in results.values())
     return EngineResult(n, total, unique, nodes, len(subs), nworkers, resumed,
-                        time.perf_counter() - start)
+                        time.perf_counter() - start, device)
 
 
 def _loop(
