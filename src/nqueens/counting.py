@@ -61,6 +61,7 @@ def count(
     wait: bool = ...,
     scheduler_timeout: float = ...,
     dask_log: str | os.PathLike[str] | None = ...,
+    device: str = ...,
 ) -> int: ...
 
 
@@ -80,6 +81,7 @@ def count(
     wait: bool = ...,
     scheduler_timeout: float = ...,
     dask_log: str | os.PathLike[str] | None = ...,
+    device: str = ...,
 ) -> Counts: ...
 
 
@@ -98,6 +100,7 @@ def count(
     wait: bool = False,
     scheduler_timeout: float = 30.0,
     dask_log: str | os.PathLike[str] | None = None,
+    device: str = "cpu",
 ) -> int | Counts:
     """The number of n-queens solutions; with ``unique=True``, also the classes (A002562).
 
@@ -113,7 +116,9 @@ def count(
     with ``wait``); ``repair`` recounts rows that fail their check instead of refusing the
     ledger. A scheduler silent for ``scheduler_timeout`` seconds ends the count with
     :class:`~nqueens.engine.executors.SchedulerError`; Dask's own logs go to ``dask_log`` or
-    nowhere. Ctrl-C stops the workers within a fraction of a second. A pure strategy
+    nowhere. ``device="gpu"`` counts on a CUDA GPU (``pip install "nqueens[gpu]"``), here or
+    on Dask workers that have one. Ctrl-C stops the workers within a fraction of a second.
+    A pure strategy
     enumerates every solution and cannot be combined with the engine's options.
 
     >>> count(6, strategy="arrays")
@@ -126,7 +131,7 @@ def count(
         raise InvalidSizeError(f"N = {n} is too large to count exactly (at most {MAX_COUNT_N})")
     if workers is not None and workers < 1:
         raise NQueensError(f"workers must be at least 1, got {workers}")
-    engine = (workers, executor, scheduler, ledger)
+    engine = (workers, executor, scheduler, ledger, None if device == "cpu" else device)
     if strategy == "bitmask" and (n > SMALL_N or any(x is not None for x in engine)):
         from nqueens.engine.run import run_count
 
@@ -140,18 +145,18 @@ def count(
             ):
                 result = run_count(n, workers=workers or threads, executor=dask,
                                    ledger=ledger, progress=progress, on_estimate=on_estimate,
-                                   repair=repair, wait=wait)
+                                   repair=repair, wait=wait, device=device)
         else:
             result = run_count(n, workers=workers, executor=executor, ledger=ledger,
                                progress=progress, on_estimate=on_estimate,
-                               repair=repair, wait=wait)
+                               repair=repair, wait=wait, device=device)
         return Counts(n, result.total, result.unique) if unique else result.total
     if strategy == "bitmask":
         return _count_small(n, unique)
     if any(x is not None for x in (*engine, progress, on_estimate)):
         raise ConflictingOptionsError(
-            f"the {strategy} strategy counts in this process only; workers, a scheduler "
-            "a ledger and callbacks need the default bitmask strategy"
+            f"the {strategy} strategy counts in this process only; workers, a scheduler, "
+            "a ledger, a GPU and callbacks need the default bitmask strategy"
         )
     module = strategy_module(strategy)
     if not unique:

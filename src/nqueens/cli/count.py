@@ -63,6 +63,11 @@ def register(sub: Any) -> None:
     p.add_argument("--wait", action="store_true",
                    help="wait for another count holding the ledger instead of refusing")
     add_dask_options(p)
+    p.add_argument(
+        "--gpu", action="store_true",
+        help="count on a CUDA GPU (pip install \"nqueens[gpu]\"); with --scheduler, on "
+        "workers that have one",
+    )
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -79,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
     estimate: dict[str, object] | None = None
     if strategy != "bitmask":
         used = [opt for opt, value in (("--workers", args.workers), ("--ledger", args.ledger),
-                                       ("--scheduler", args.scheduler)) if value is not None]
+                                       ("--scheduler", args.scheduler),
+                                       ("--gpu", args.gpu or None)) if value is not None]
         if used:
             raise UsageError(
                 f"nqueens count: {' and '.join(used)} cannot be combined with "
@@ -87,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
             )
         result = count(args.n, unique=True, strategy=strategy) if args.unique else None
         total = result.total if result else count(args.n, strategy=strategy)
-        workers, subproblems = 1, 1
+        workers, subproblems, device = 1, 1, "cpu"
     else:
         from nqueens.counting import MAX_COUNT_N, SMALL_N
         from nqueens.engine.progress import Progress, wants_progress
@@ -97,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidSizeError(
                 f"N = {args.n} is too large to count exactly (at most {MAX_COUNT_N})"
             )
+        device = "gpu" if args.gpu else "cpu"
         bar = Progress(enabled=wants_progress(quiet=args.quiet or args.json),
                        label=f"N = {args.n}")
 
@@ -106,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
             if e.seconds >= LONG_SECONDS and not args.quiet:
                 _say_cost(e)
 
-        if args.n > SMALL_N:
+        if args.n > SMALL_N and device == "cpu":
             _announce_compiling(args.n)
         try:
             workers = args.workers
@@ -116,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
             result = count(args.n, unique=True, workers=workers, scheduler=scheduler,
                            ledger=args.ledger, progress=bar, on_estimate=on_estimate,
                            scheduler_timeout=dask["lost_after"], dask_log=dask["log"],
-                           **ledger_options(args))
+                           device=device, **ledger_options(args))
         finally:
             bar.close()
         last = bar.last
@@ -134,6 +141,12 @@ def run(args: argparse.Namespace) -> int:
         record["subproblems"] = subproblems
         if estimate is not None:
             record["estimate"] = estimate
+        if device == "gpu":
+            from nqueens.engine.gpu import device_name
+
+            record["device"] = "gpu"
+            if not scheduler:
+                record["gpu"] = device_name()
         print(json.dumps(record))
     elif unique is None:
         print(total)

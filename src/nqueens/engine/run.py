@@ -35,6 +35,7 @@ from typing import Any
 from nqueens.errors import NQueensError, NQueensRuntimeError
 
 __all__ = [
+    "DEVICES",
     "ESTIMATE_MIN_N",
     "THREADS_MIN_N",
     "WEIGH_MIN_N",
@@ -63,6 +64,8 @@ first, on the unoriented orbits (the same weights and solutions, at most ~15% mo
 and reported before the split is made."""
 CALIBRATION_SECONDS = 0.1
 """How long the kernel is timed on sample subproblems to learn this machine's speed."""
+DEVICES = ("cpu", "gpu")
+"""Where the subproblems are counted: the CPU kernels, or the CUDA kernel (numba-cuda)."""
 
 Row = tuple[int, int, int, int]
 Task = Callable[..., list[Row]]
@@ -127,6 +130,7 @@ class EngineResult:
     """Subproblems whose answers came from the ledger rather than this run."""
     seconds: float
     estimate: CountEstimate | None = None
+    device: str = "cpu"
 
 
 class Scheduler:
@@ -241,6 +245,7 @@ def run_count(
     target_seconds: float = 0.5,
     repair: bool = False,
     wait: bool = False,
+    device: str = "cpu",
 ) -> EngineResult:
     """Count the solutions and classes of size ``n`` with the constellation engine.
 
@@ -255,6 +260,9 @@ def run_count(
     divided among the workers.
     The ledger is held by this count alone (another holder is refused, or waited for with
     ``wait``); ``repair`` recounts rows that fail their check instead of refusing the ledger.
+    ``device="gpu"`` counts the subproblems with the CUDA kernel: in the calling thread (one
+    GPU; Ctrl-C lands between launches), or, with ``executor``, on workers that have a GPU.
+    A GPU count states no time estimate (the calibration times the CPU kernel).
     """
     from nqueens.engine import executors as ex
     from nqueens.engine.ledger import Job, Ledger, LedgerError
@@ -264,6 +272,17 @@ def run_count(
     start = time.perf_counter()
     if workers is not None and workers < 1:
         raise NQueensError(f"workers must be at least 1, got {workers}")
+    if device not in DEVICES:
+        raise NQueensError(f"device must be one of {', '.join(DEVICES)}, got {device!r}")
+    if device == "gpu":
+        from nqueens.engine import gpu
+
+        if executor is None:
+            gpu.require_gpu()
+            workers = 1
+        task = gpu.count_batch
+        target_seconds = max(target_seconds, gpu.BATCH_SECONDS)
+        estimate = False if estimate is None else estimate
     if executor is not None:
         nworkers = workers or 1
     else:
@@ -332,7 +351,7 @@ def run_count(
     unique = base_unique + sum(r[1] for r in results.values())
     nodes = sum(r[2] for r in results.values())
     return EngineResult(n, total, unique, nodes, len(subs), nworkers, resumed,
-                        time.perf_counter() - start, found)
+                        time.perf_counter() - start, found, device)
 
 
 def _weigh(n: int, items: list[tuple[int, ...]]) -> tuple[list[float], float]:

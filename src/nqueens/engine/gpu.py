@@ -1,0 +1,278 @@
+"""The GPU executor's worker side: count a batch of subproblems on a CUDA GPU.
+
+:func:`count_batch` is :func:`nqueens.engine.task.count_batch` for the GPU: the same items
+in, the same rows ``(total, unique, nodes, microseconds)`` out, so the engine loop, the
+ledger and resume work unchanged whichever device counted a subproblem. On the host each
+constellation of the batch is cut into *tasks* by placing queens on its first ``rows`` free
+rows (:func:`nqueens.kernels.gpu_tasks.expand`); the GPU searches the tasks
+(:mod:`nqueens.kernels.gpu`) a fixed number at a time, each launch advancing every task in
+progress by a step budget sized so the launch lasts well under a second whatever the size of
+a task (so Ctrl-C lands between two launches), finished tasks replaced by the next ones (so
+the GPU stays full to the end); the tasks' answers are added back per constellation and
+weighed exactly as the CPU engine weighs them. The answers do not depend on ``rows``, the
+budget or the number of slots - only the speed does.
+
+numba-cuda is an optional extra (``pip install "nqueens[gpu]"``) imported only here, only
+when a GPU count runs. With ``NUMBA_ENABLE_CUDASIM=1`` its simulator runs the same kernel
+on the CPU (slowly: for tests of small boards).
+
+>>> count_batch_twin(8, [(0, 2, 0, 3, 0, 1)])[0][:2]   # the kernel's CPU twin: no GPU needed
+(8, 1)
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from nqueens.engine.task import Item, Row, weigh
+from nqueens.errors import NQueensError
+
+__all__ = [
+    "BATCH_SECONDS",
+    "KERNELS",
+    "LAUNCH_SECONDS",
+    "SLOTS",
+    "GPUUnavailableError",
+    "count_batch",
+    "count_batch_twin",
+    "default_rows",
+    "device_name",
+    "require_gpu",
+]
+
+BATCH_SECONDS = 2.0
+"""What the engine should aim one GPU batch at: enough tasks to fill the GPU; Ctrl-C still
+lands within a launch (:data:`LAUNCH_SECONDS`)."""
+LAUNCH_SECONDS = 0.2
+"""What one kernel launch should last; each launch's step budget is scaled from the last one's
+time."""
+SLOTS = 1 << 18
+"""Tasks in progress on the GPU at once, one per thread (an H100 keeps 120-150 K threads
+resident, depending on the kernel's registers)."""
+_FIRST_BUDGET = 1 << 14
+"""Steps per slot in the first launch of a batch, before any launch has been timed."""
+_MIN_BUDGET = 1 << 8
+_MAX_BUDGET = 1 << 30
+_SIM_SLOTS = 32
+"""Slots under the simulator: one block (each simulated thread is a Python thread)."""
+_SIM_BUDGET = 1 << 10
+
+
+class GPUUnavailableError(NQueensError):
+    """A GPU count was asked for where numba-cuda or a CUDA GPU is missing."""
+
+
+def default_rows(n: int) -> int:
+    """How many free rows the host places before the GPU takes over, for board size ``n``.
+
+    Two rows make about 0.5 M tasks for n = 18 and 2-3 M for n = 21 (several for each of
+    the :data:`SLOTS`) while the host's share stays near a microsecond a task; not yet
+    tuned on a GPU - the GPU benchmark sweeps it. O(1).
+
+    >>> [default_rows(n) for n in (8, 16, 22, 23)]
+    [1, 2, 2, 3]
+    """
+    if n < 12:
+        return 1
+    return 2 if n < 23 else 3
+
+
+def _cuda() -> Any:
+    """``numba.cuda``, or :class:`GPUUnavailableError` saying what is missing."""
+    try:
+        import numba.cuda as cuda
+    except ImportError:
+        raise GPUUnavailableError(
+            'counting on a GPU needs numba-cuda: pip install "nqueens[gpu]"'
+        ) from None
+    return cuda
+
+
+def require_gpu() -> None:
+    """Raise :class:`GPUUnavailableError` unless numba-cuda and a CUDA GPU are present.
+
+    The numba-cuda simulator (``NUMBA_ENABLE_CUDASIM=1``) counts as a GPU.
+    """
+    cuda = _cuda()
+    try:
+        present = bool(cuda.is_available())
+    except Exception:  # a broken driver install reads as no GPU
+        present = False
+    if not present:
+        raise GPUUnavailableError(
+            "no CUDA GPU found (numba-cuda sees no device with a working driver); "
+            "count on the CPU instead"
+        )
+
+
+def device_name() -> str:
+    """The name of the GPU counts run on (``"simulator"`` under the numba-cuda simulator)."""
+    if _simulated():
+        return "simulator"
+    cuda = _cuda()
+    name = cuda.get_current_device().name
+    return name.decode() if isinstance(name, bytes) else str(name)
+
+
+def _simulated() -> bool:
+    return os.environ.get("NUMBA_ENABLE_CUDASIM", "") == "1"
+
+
+def _expand(n: int, items: Sequence[Item], rows: int) -> tuple[Any, ...]:
+    from nqueens.kernels.gpu_tasks import expand
+
+    arr = np.array(items, dtype=np.int64).reshape(-1, 6)
+    subs, tables, host, (tsub, state, pre) = expand(n, arr, rows)
+    return arr, subs, tables, host, tsub, state, pre
+
+
+def _rows_from(n: int, arr: Any, sums: Any, seconds: float) -> list[Row]:
+    """Weigh the summed ``(completions, fixed90, fixed180, nodes)`` into engine rows.
+
+    The batch's time is shared out in proportion to nodes (a launch mixes constellations).
+    """
+    nodes_all = int(sums[:, 3].sum())
+    rows: list[Row] = []
+    for k in range(arr.shape[0]):
+        c, f90, f180, nodes = (int(v) for v in sums[k])
+        total, unique = weigh(int(arr[k, 5]), c, f90, f180)
+        share = nodes / nodes_all if nodes_all else 1 / arr.shape[0]
+        rows.append((total, unique, nodes, int(seconds * share * 1e6)))
+    return rows
+
+
+KERNELS = ("numba", "cuda-c")
+"""The GPU kernels: numba-cuda's (default, simulator-tested) and its CUDA C twin (CuPy)."""
+
+
+def count_batch(
+    n: int,
+    items: Sequence[Item],
+    *,
+    rows: int | None = None,
+    budget: int | None = None,
+    slots: int | None = None,
+    kernel: str = "numba",
+) -> list[Row]:
+    """Count each subproblem of ``items`` on the GPU; one row per item, as the CPU's.
+
+    ``rows`` (default :func:`default_rows`) free rows are placed on the host; the tasks run
+    in ``slots`` GPU slots (default :data:`SLOTS`), each launch advancing every slot by
+    ``budget`` steps (default: adapted launch by launch to :data:`LAUNCH_SECONDS`).
+    ``kernel="cuda-c"`` runs the CUDA C twin (:mod:`nqueens.kernels.gpu_cuda`, needs CuPy)
+    instead of numba-cuda's kernel. Raises :class:`GPUUnavailableError` without numba-cuda
+    or a GPU. Cost: the subtrees of the items on the GPU, plus their first ``rows`` levels
+    on the host.
+    """
+    if kernel not in KERNELS:
+        raise NQueensError(f"kernel must be one of {', '.join(KERNELS)}, got {kernel!r}")
+    require_gpu()
+    from nqueens.kernels.gpu import BLOCK, FRESH
+
+    start = time.perf_counter()
+    d = default_rows(n) if rows is None else rows
+    arr, subs, tables, host, tsub, state, pre = _expand(n, items, d)
+    sums = host.copy()
+    ntasks = int(tsub.shape[0])
+    if ntasks:
+        sim = _simulated()
+        nslots = min(ntasks, slots or (_SIM_SLOTS if sim else SLOTS))
+        block = min(nslots, 32 if sim else BLOCK)
+        grid = (nslots + block - 1) // block
+        step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
+        depth = max(1, int(subs[:, 0].max()) - d)
+        dev = _Device(kernel, n, d, grid, block, (subs, tables, tsub, state, pre),
+                      (depth, 4, nslots))
+        slot_task = np.full(nslots, -1, np.int64)
+        slot_level = np.full(nslots, FRESH, np.int64)
+        acc = np.zeros((nslots, 4), np.int64)
+        slot_task[:] = np.arange(nslots)
+        nxt = nslots
+        while (slot_task >= 0).any():
+            t0 = time.perf_counter()
+            slot_level, acc = dev.launch(step, slot_task, slot_level, acc)
+            took = time.perf_counter() - t0
+            done = np.nonzero((slot_task >= 0) & (slot_level < d))[0]
+            if done.size:
+                np.add.at(sums, tsub[slot_task[done]], acc[done])
+                acc[done] = 0
+                take = min(done.size, ntasks - nxt)
+                slot_task[done[:take]] = np.arange(nxt, nxt + take)
+                slot_level[done[:take]] = FRESH
+                slot_task[done[take:]] = -1
+                nxt += take
+            if budget is None and took > 0:
+                scale = min(4.0, LAUNCH_SECONDS / took)
+                step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
+    return _rows_from(n, arr, sums, time.perf_counter() - start)
+
+
+class _Device:
+    """The batch's tables on the GPU, and one launch of a kernel over the slots."""
+
+    def __init__(self, kernel: str, n: int, d: int, grid: int, block: int,
+                 tables: tuple[Any, ...], stack_shape: tuple[int, int, int]) -> None:
+        self.kernel, self.n, self.d, self.grid, self.block = kernel, n, d, grid, block
+        self.width = int(tables[4].shape[1])
+        if kernel == "numba":
+            from nqueens.kernels.gpu import step_slots
+
+            self.fn: Any = step_slots
+            self.xp = _cuda()
+            self.tables = [self.xp.to_device(np.ascontiguousarray(a)) for a in tables]
+            self.stack = self.xp.device_array(stack_shape, dtype=np.uint32)
+        else:
+            import importlib
+
+            from nqueens.kernels.gpu_cuda import raw_kernel
+
+            try:
+                self.xp = importlib.import_module("cupy")
+            except ImportError:
+                raise GPUUnavailableError(
+                    "the CUDA C kernel needs CuPy: pip install cupy-cuda12x (or -cuda13x)"
+                ) from None
+            self.fn = raw_kernel()
+            self.tables = [self.xp.asarray(np.ascontiguousarray(a)) for a in tables]
+            self.stack = self.xp.zeros(stack_shape, dtype=np.uint32)
+
+    def launch(self, step: int, slot_task: Any, slot_level: Any, acc: Any) -> tuple[Any, Any]:
+        """Advance every slot by ``step`` steps; the slots' new levels and accumulators."""
+        subs, tables, tsub, state, pre = self.tables
+        if self.kernel == "numba":
+            g_task, g_level, g_acc = (self.xp.to_device(a) for a in (slot_task, slot_level, acc))
+            self.fn[self.grid, self.block](self.n, self.d, step, g_task, g_level, subs, tables,
+                                          tsub, state, pre, self.stack, g_acc)
+            return g_level.copy_to_host(), g_acc.copy_to_host()
+        g_task, g_level, g_acc = (self.xp.asarray(a) for a in (slot_task, slot_level, acc))
+        i32, i64 = np.int32, np.int64
+        self.fn((self.grid,), (self.block,), (
+            i32(self.n), i32(self.d), i64(step), i32(slot_task.shape[0]), g_task, g_level,
+            subs, tables, tsub, state, pre, i32(self.width), self.stack, g_acc))
+        return self.xp.asnumpy(g_level), self.xp.asnumpy(g_acc)
+
+
+def count_batch_twin(n: int, items: Sequence[Item], *, rows: int | None = None) -> list[Row]:
+    """:func:`count_batch` with the GPU kernel's CPU twin counting the tasks (no GPU needed).
+
+    The same cut, the same task search compiled for the CPU: a check of the host side and of
+    the search, and a yardstick. Cost: the subtrees of the items.
+
+    >>> count_batch_twin(8, [(0, 2, 0, 3, 0, 1)])[0][:2]
+    (8, 1)
+    """
+    from nqueens.kernels.gpu_tasks import NO_BUDGET, count_tasks
+
+    start = time.perf_counter()
+    d = default_rows(n) if rows is None else rows
+    arr, subs, tables, host, tsub, state, pre = _expand(n, items, d)
+    out = np.zeros((tsub.shape[0], 4), np.int64)
+    count_tasks(n, d, subs, tables, tsub, state, pre, out, NO_BUDGET)
+    sums = host.copy()
+    np.add.at(sums, tsub, out)
+    return _rows_from(n, arr, sums, time.perf_counter() - start)

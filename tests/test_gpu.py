@@ -1,0 +1,302 @@
+"""GPU counting: the host-side cut, the task search (CPU twin), and the CUDA kernel itself
+run by numba-cuda's simulator (``NUMBA_ENABLE_CUDASIM=1``, in a subprocess, since the
+simulator is chosen when numba.cuda is first imported)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from _procs import env
+from nqueens.completion import count_completions
+from nqueens.engine.gpu import count_batch_twin, default_rows
+from nqueens.engine.split import split
+from nqueens.engine.task import count_batch
+from nqueens.kernels import gpu_tasks
+from nqueens.kernels.constellations import constellation_masks, count_subproblem
+
+from conftest import OEIS
+
+try:
+    import numba.cuda  # noqa: F401
+
+    HAVE_NUMBA_CUDA = True
+except ImportError:  # pragma: no cover - the [gpu] extra is not installed
+    HAVE_NUMBA_CUDA = False
+
+needs_numba_cuda = pytest.mark.skipif(
+    not HAVE_NUMBA_CUDA, reason='numba-cuda is not installed (pip install "nqueens[gpu]")'
+)
+
+
+def _items(n):
+    return np.array([tuple(s) for s in split(n)], np.int64).reshape(-1, 6)
+
+
+def _cut_and_count(n, d, budget=gpu_tasks.NO_BUDGET):
+    """Per constellation ``(completions, fixed90, fixed180, nodes)``: host share + tasks."""
+    items = _items(n)
+    subs, tables, host, (tsub, state, pre) = gpu_tasks.expand(n, items, d)
+    out = np.zeros((tsub.shape[0], 4), np.int64)
+    gpu_tasks.count_tasks(n, d, subs, tables, tsub, state, pre, out, budget)
+    sums = host.copy()
+    np.add.at(sums, tsub, out)
+    return items, sums, (subs, tsub, state, pre, out)
+
+
+# --- the host-side cut, checked against the CPU engine's kernel for every n up to 14 ---------
+
+
+@pytest.mark.parametrize("n", range(4, 15))
+def test_cut_adds_up_to_the_constellation_kernel_exactly(n):
+    """Host share plus tasks = the CPU kernel's completions, fixed points and nodes, for
+    every constellation, at several cut depths (nodes too: the same search, cut)."""
+    depths = range(5) if n <= 11 else sorted({1, default_rows(n), 3})
+    want = np.array([count_subproblem(n, *row[:4], row[4]) for row in _items(n)],
+                    np.int64).reshape(-1, 4)
+    for d in depths:
+        _, sums, _ = _cut_and_count(n, d)
+        assert (sums == want).all(), (n, d, np.nonzero((sums != want).any(axis=1))[0][:5])
+
+
+@pytest.mark.parametrize("n", range(6, 12))
+@pytest.mark.parametrize("budget", [1, 2, 7, 100])
+def test_searches_stopped_every_few_steps_and_resumed_add_up_the_same(n, budget):
+    """The GPU stops every task after a step budget and resumes it in the next launch; the
+    twin does the same, and the sums do not change, nodes included."""
+    want = np.array([count_subproblem(n, *row[:4], row[4]) for row in _items(n)],
+                    np.int64).reshape(-1, 4)
+    _, sums, _ = _cut_and_count(n, 2, budget)
+    assert (sums == want).all()
+
+
+@pytest.mark.parametrize("n", range(4, 15))
+def test_twin_rows_match_the_cpu_engine_and_oeis(n):
+    items = [tuple(s) for s in split(n)]
+    twin = count_batch_twin(n, items)
+    cpu = count_batch(n, items)
+    assert [r[:3] for r in twin] == [r[:3] for r in cpu]
+    if n >= 4:
+        assert (sum(r[0] for r in twin), sum(r[1] for r in twin)) == OEIS[n]
+
+
+@pytest.mark.parametrize("n", [8, 9])
+def test_each_task_counts_the_completions_of_its_partial_board(n):
+    """An independent oracle per task: the completion module's exhaustive count of the
+    border queens plus the task's placed queens equals what the task search found."""
+    d = 2
+    items, _, (_subs, tsub, _state, pre, out) = _cut_and_count(n, d)
+    assert len(tsub) > 0
+    for t in range(len(tsub)):
+        top, bottom, left, right = (int(v) for v in items[tsub[t], :4])
+        _, free = constellation_masks(n, top, bottom, left, right)
+        placed = {(0, top), (n - 1, bottom), (left, 0), (right, n - 1)}
+        placed |= {(int(free[k]), int(pre[t, k]).bit_length() - 1) for k in range(d)}
+        assert out[t, 0] == count_completions(n, sorted(placed)), (t, placed)
+
+
+def test_cut_is_deterministic_and_ordered_by_constellation():
+    a = gpu_tasks.expand(12, _items(12), 2)
+    b = gpu_tasks.expand(12, _items(12), 2)
+    tsub = a[3][0]
+    assert len(tsub) > 1000
+    assert (np.diff(tsub) >= 0).all()
+    for x, y in zip(a[:3] + a[3], b[:3] + b[3], strict=True):
+        assert np.array_equal(x, y)
+
+
+def test_default_rows_grow_with_n():
+    rows = [default_rows(n) for n in range(1, 29)]
+    assert rows == sorted(rows) and rows[0] >= 1
+
+
+# --- errors without a GPU ---------------------------------------------------------------
+
+
+def test_missing_numba_cuda_is_one_clear_error(monkeypatch):
+    from nqueens.engine import gpu
+
+    monkeypatch.setitem(sys.modules, "numba.cuda", None)
+    with pytest.raises(gpu.GPUUnavailableError, match=r'nqueens\[gpu\]'):
+        gpu.require_gpu()
+
+
+# --- the CUDA kernel under numba-cuda's simulator ----------------------------------------
+
+
+def _sim_env():
+    e = env()
+    e["NUMBA_ENABLE_CUDASIM"] = "1"
+    return e
+
+
+_SIM_SCRIPT = """
+import json, sys
+from nqueens.engine.gpu import count_batch
+from nqueens.engine.split import split
+out = {}
+for n, rows, budget, slots in json.loads(sys.argv[1]):
+    items = [tuple(s) for s in split(n)]
+    rows_out = count_batch(n, items, rows=rows, budget=budget, slots=slots)
+    out[f"{n}/{rows}/{budget}/{slots}"] = [r[:3] for r in rows_out]
+print(json.dumps(out))
+"""
+
+
+def _simulate(cases):
+    proc = subprocess.run([sys.executable, "-c", _SIM_SCRIPT, json.dumps(cases)],
+                          env=_sim_env(), capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+@needs_numba_cuda
+def test_simulated_kernel_counts_every_subproblem_as_the_cpu_kernel():
+    """n = 8..10: every constellation's total, unique and nodes from the CUDA kernel (run by
+    the simulator) equal the CPU engine's; cut at several depths; with the default budget
+    and slots, and with tasks stopped every 3 steps in 5 slots (many launches, tasks resumed
+    and slots refilled); the sums are the OEIS counts."""
+    cases = [[n, rows, None, None] for n in (8, 9, 10) for rows in (0, 1, 2)]
+    cases += [[9, 1, 3, 5], [10, 2, 3, 5]]
+    got = _simulate(cases)
+    for n, rows, budget, slots in cases:
+        rows_gpu = [tuple(r) for r in got[f"{n}/{rows}/{budget}/{slots}"]]
+        cpu = [r[:3] for r in count_batch(n, [tuple(s) for s in split(n)])]
+        assert rows_gpu == cpu, (n, rows, budget, slots)
+        assert (sum(r[0] for r in rows_gpu), sum(r[1] for r in rows_gpu)) == OEIS[n]
+
+
+# --- the CUDA C twin (CuPy RawKernel source) ----------------------------------------------
+
+
+def _build_cuda_c_on_host(tmp_path):
+    import ctypes
+    import shutil
+
+    from nqueens.kernels.gpu_cuda import HOST_SHIM, SOURCE
+
+    cxx = shutil.which("g++") or shutil.which("c++")
+    if cxx is None:
+        pytest.skip("no C++ compiler to build the CUDA C twin for the CPU")
+    src = tmp_path / "step_slots.cpp"
+    src.write_text(HOST_SHIM + SOURCE)
+    lib = tmp_path / "step_slots.so"
+    subprocess.run([cxx, "-O2", "-shared", "-fPIC", "-Wall", "-Werror", "-o", str(lib),
+                    str(src)], check=True, capture_output=True, text=True)
+    return ctypes.CDLL(str(lib)).step_slots
+
+
+@pytest.mark.parametrize("n,d,budget", [(8, 1, 1 << 40), (9, 2, 3), (10, 0, 5), (11, 2, 4),
+                                         (12, 2, 1 << 40)])
+def test_cuda_c_twin_built_for_the_cpu_counts_as_the_cpu_kernel(tmp_path, n, d, budget):
+    """The CUDA C source, compiled as C++ for the CPU and driven like the GPU (slots
+    advanced by a step budget until every task is done), adds up to the CPU kernel's
+    completions, fixed points and nodes for every constellation."""
+    import ctypes
+
+    step = _build_cuda_c_on_host(tmp_path)
+    items = _items(n)
+    subs, tables, host, (tsub, state, pre) = gpu_tasks.expand(n, items, d)
+    nslots = len(tsub)
+    depth = max(1, int(subs[:, 0].max()) - d)
+    slot_task = np.arange(nslots, dtype=np.int64)
+    slot_level = np.full(nslots, 1 << 20, np.int64)
+    stack = np.zeros((depth, 4, nslots), np.uint32)
+    acc = np.zeros((nslots, 4), np.int64)
+    tsub32 = np.ascontiguousarray(tsub, np.int32)
+
+    def ptr(a):
+        return a.ctypes.data_as(ctypes.c_void_p)
+
+    launches = 0
+    while (slot_level >= d).any():
+        step(ctypes.c_int(n), ctypes.c_int(d), ctypes.c_longlong(budget), ctypes.c_int(nslots),
+             ptr(slot_task), ptr(slot_level), ptr(subs), ptr(tables), ptr(tsub32), ptr(state),
+             ptr(pre), ctypes.c_int(pre.shape[1]), ptr(stack), ptr(acc))
+        launches += 1
+    sums = host.copy()
+    np.add.at(sums, tsub, acc)
+    want = np.array([count_subproblem(n, *row[:4], row[4]) for row in items],
+                    np.int64).reshape(-1, 4)
+    assert (sums == want).all()
+    assert launches > 1 or budget > 1000
+
+
+def test_cuda_c_twin_compiles_with_nvcc(tmp_path):
+    import shutil
+
+    from nqueens.kernels.gpu_cuda import SOURCE
+
+    nvcc = shutil.which("nvcc")
+    if nvcc is None:
+        pytest.skip("nvcc is not installed")
+    src = tmp_path / "step_slots.cu"
+    src.write_text(SOURCE)
+    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-Xptxas", "-v", "-o",
+                           str(tmp_path / "k.cubin"), str(src)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "0 bytes spill stores" in proc.stderr
+
+
+_FAKE_CUPY = """
+import ctypes, json, sys, types
+import numpy as np
+
+lib = ctypes.CDLL(sys.argv[1])
+
+
+class RawKernel:
+    def __init__(self, source, name, options=()):
+        self.fn = getattr(lib, name)
+
+    def __call__(self, grid, block, args):
+        conv = []
+        for a in args:
+            if isinstance(a, np.ndarray):
+                assert a.flags.c_contiguous
+                conv.append(a.ctypes.data_as(ctypes.c_void_p))
+            elif isinstance(a, np.int32):
+                conv.append(ctypes.c_int(int(a)))
+            elif isinstance(a, np.int64):
+                conv.append(ctypes.c_longlong(int(a)))
+            else:
+                raise TypeError(type(a))
+        self.fn(*conv)
+
+
+cupy = types.ModuleType("cupy")
+cupy.RawKernel = RawKernel
+cupy.asarray = np.ascontiguousarray
+cupy.asnumpy = np.array
+cupy.zeros = np.zeros
+sys.modules["cupy"] = cupy
+
+from nqueens.engine.gpu import count_batch
+from nqueens.engine.split import split
+
+n = int(sys.argv[2])
+items = [tuple(s) for s in split(n)]
+rows = count_batch(n, items, kernel="cuda-c", budget=5, slots=40)
+print(json.dumps([r[:3] for r in rows]))
+"""
+
+
+@needs_numba_cuda
+def test_count_batch_drives_the_cuda_c_kernel_with_the_right_arguments(tmp_path):
+    """``count_batch(kernel="cuda-c")`` through a stand-in for CuPy that runs the CUDA C
+    source built for the CPU: the launch's argument order and types, the slot refills and
+    the resumed searches give the CPU engine's rows (the simulator stands in for the GPU
+    check)."""
+    _build_cuda_c_on_host(tmp_path)
+    n = 10
+    proc = subprocess.run([sys.executable, "-c", _FAKE_CUPY, str(tmp_path / "step_slots.so"),
+                           str(n)], env=_sim_env(), capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    got = [tuple(r) for r in json.loads(proc.stdout)]
+    assert got == [r[:3] for r in count_batch(n, [tuple(s) for s in split(n)])]
