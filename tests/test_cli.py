@@ -114,6 +114,21 @@ def test_pure_strategy_solve_does_not_import_numba():
     assert out.stdout.strip().splitlines()[-1] == "False"
 
 
+def test_first_on_small_boards_does_not_import_numba():
+    code = (
+        "import sys\nfrom nqueens.cli import main\n"
+        "main(['first', '16', '-f', 'cols'])\n"
+        "print('numba' in sys.modules)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    lines = out.stdout.strip().splitlines()
+    assert lines[-1] == "False"
+    from nqueens.strategies import bitmask
+
+    assert lines[0] == " ".join(str(c + 1) for c in next(bitmask.solutions(16)))
+
+
 @pytest.mark.parametrize("command", ["solve", "first", "count"])
 @pytest.mark.parametrize("n", ["0", "-3", "abc", "2.5", ""])
 def test_bad_board_sizes(command, n):
