@@ -52,9 +52,16 @@ BASE: dict[str, tuple[str, ...]] = {
     "find": ("find", "8"),
     "verify": ("verify", "sol.txt"),
     "complete": ("complete", "6", "--queens", "1,2"),
+    "puzzle solve": ("puzzle", "solve", "puz.txt"),
+    "puzzle count": ("puzzle", "count", "puz.txt"),
+    "puzzle explain": ("puzzle", "explain", "puz.txt"),
+    "puzzle make": ("puzzle", "make", "--size", "5"),
+    "puzzle svg": ("puzzle", "svg", "puz.txt"),
+    "puzzle play": ("puzzle", "play", "puz.txt", "-o", "p.html"),
 }
 NEEDS = {"ledger show": ("good.sqlite",), "ledger verify": ("good.sqlite",),
-         "verify": ("sol.txt",)}
+         "verify": ("sol.txt",), **{f"puzzle {a}": ("puz.txt",)
+                                     for a in ("solve", "count", "explain", "svg", "play")}}
 
 BAD_N = ["0", "-1", "abc", "2.5", "", "1e3", "0x10", "nan", "\uff19", "9" * 30,
          "9223372036854775808", "-9223372036854775809"]
@@ -184,6 +191,19 @@ HANDMADE: list[Case] = [
     Case(("solve", "6", "--format", "svg")),
     Case(("tree", "6", "--until", "all", "--max-nodes", "100000", "--png", "t.png")),
     Case(("count", "8", "--dask-log", "no/such/dir/d.log", "--scheduler", "tcp://127.0.0.1:1")),
+    # puzzle files: malformed grids, regions, givens, devices
+    *[Case(("puzzle", action, name), (name,))
+      for action in ("solve", "count", "explain", "svg") for name in (
+          "empty.txt", "words.txt", "binary.bin", "ragged.puz", "regions3.puz", "split.puz",
+          "clash.puz", "badkind.puz", "adir")],
+    *[Case(("puzzle", action, dev)) for action in ("solve", "count")
+      for dev in ("/dev/zero", "missing.txt")],
+    Case(("puzzle", "make", "--size", "2")), Case(("puzzle", "make", "--size", "100000")),
+    Case(("puzzle", "make", "--size", "5", "--kind", "nope")),
+    Case(("puzzle", "play", "puz.txt", "-o", "no/such/dir/p.html"), ("puz.txt",)),
+    Case(("puzzle",)),
+    # the GPU executor with the options it cannot take
+    Case(("count", "8", "--gpu", "--strategy", "arrays")),
     # no command at all, an unknown one
     Case(()), Case(("nope",)), Case(("--nope",)),
 ]
@@ -231,6 +251,12 @@ def _files(good: Path) -> dict[str, Callable[[Path], None]]:
         "twoq.board": "QQ..\n....\n....\n....\n", "four.board": "Q...\n....\n....\n....\n",
         "big.board": ("." * 3000 + "\n") * 3000,
         "notes.txt": "hello\n" * 100, "empty.sqlite": "",
+        "puz.txt": "kind: regions\nABBBC\nABBBC\nDDDEC\nDDDDC\nDDDDC\n",
+        "ragged.puz": "kind: regions\nABBBC\nABB\nDDDEC\nDDDDC\nDDDDC\n",
+        "regions3.puz": "kind: regions\nAAABB\nAAABB\nCCCCC\nCCCCC\nCCCCC\n",
+        "split.puz": "kind: regions\nABBBA\nCBBBC\nDDDEC\nDDDDC\nDDDDC\n",
+        "clash.puz": "kind: completion\nQ....\n.Q...\n.....\n.....\n.....\n",
+        "badkind.puz": "kind: sudoku\nABBBC\nABBBC\nDDDEC\nDDDDC\nDDDDC\n",
     }
     files: dict[str, Callable[[Path], None]] = {}
     for name, content in text.items():

@@ -86,16 +86,22 @@ def register(sub: Any) -> None:
     q.set_defaults(func=_play)
 
 
+MAX_PUZZLE_BYTES = 1 << 20
+"""The largest puzzle file read (1 MiB: far beyond any board the solvers take)."""
+
+
 def _read(path: str) -> Puzzle:
     from nqueens.errors import ParseError
+    from nqueens.files import read_limited
     from nqueens.puzzles.model import parse_puzzle
 
     try:
         if path == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(MAX_PUZZLE_BYTES + 1)
+            if len(text) > MAX_PUZZLE_BYTES:
+                raise ParseError(f"the puzzle on stdin is larger than {MAX_PUZZLE_BYTES} bytes")
         else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+            text = read_limited(path, MAX_PUZZLE_BYTES, what="puzzle file")
     except (OSError, UnicodeDecodeError) as err:
         reason = getattr(err, "strerror", None) or err
         raise ParseError(f"cannot read puzzle file {path!r}: {reason}") from None
