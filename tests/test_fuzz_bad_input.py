@@ -189,7 +189,7 @@ HANDMADE: list[Case] = [
         ("stats", "5", "--plot"), ("solve", "6", "--limit", "1", "--format", "svg", "--out"))
       for path in ("no/such/dir/out.txt", "adir")],
     Case(("solve", "6", "--format", "svg")),
-    Case(("tree", "6", "--until", "all", "--max-nodes", "100000", "--png", "t.png")),
+    Case(("tree", "20", "--until", "all", "--png", "t.png")),
     Case(("count", "8", "--dask-log", "no/such/dir/d.log", "--scheduler", "tcp://127.0.0.1:1")),
     # puzzle files: malformed grids, regions, givens, devices
     *[Case(("puzzle", action, name), (name,))

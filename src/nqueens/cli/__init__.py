@@ -48,7 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     is about to exit, and the final collection of numba's many objects would cost about
     0.3 CPU-seconds - a third of a second added to every compiled command and to Ctrl-C.
     """
-    code = run_guarded(lambda: _dispatch(argv))
+    code = run_guarded(lambda: _dispatch(argv), exit_on_interrupt=argv is None)
     if argv is None:
         import gc
 
