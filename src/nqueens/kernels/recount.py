@@ -14,33 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from nqueens._jit import njit
-from nqueens.kernels.backtrack import STATE_DONE, fill_batch
+from nqueens.kernels.backtrack import STATE_DONE, fill_batch, symmetry_image
 
 __all__ = ["recount_border"]
-
-
-@njit
-def _image(p, s, img):
-    """Write symmetry ``s`` (0..7) of permutation ``p`` into ``img``."""
-    n = p.shape[0]
-    for r in range(n):
-        c = p[r]
-        if s == 0:
-            img[r] = c
-        elif s == 1:  # rotate 90: (r, c) -> (c, n-1-r)
-            img[c] = n - 1 - r
-        elif s == 2:  # rotate 180
-            img[n - 1 - r] = n - 1 - c
-        elif s == 3:  # rotate 270: (r, c) -> (n-1-c, r)
-            img[n - 1 - c] = r
-        elif s == 4:  # mirror columns
-            img[r] = n - 1 - c
-        elif s == 5:  # mirror rows
-            img[n - 1 - r] = c
-        elif s == 6:  # transpose
-            img[c] = r
-        else:  # anti-transpose: (r, c) -> (n-1-c, n-1-r)
-            img[n - 1 - c] = n - 1 - r
 
 
 @njit
@@ -99,7 +75,7 @@ def recount_border(n, top, bottom, left, right):
             rep = True
             fixed = 0
             for s in range(8):
-                _image(p, s, img)
+                symmetry_image(p, s, img)
                 if _compare(img, p) == 0:
                     fixed += 1
                 elif (img[0] == top and img[last] == bottom and img[left] == 0
