@@ -28,8 +28,10 @@ def solutions(
     """Every solution of the n-queens problem, lazily, in the textbooks' search order.
 
     Row by row, columns ascending. Memory does not grow with the number of solutions. The
-    time to the k-th solution is that of the backtracking search up to it; the whole stream
-    costs O(nodes of the pruned tree), ``14 * 10**6`` nodes for n = 12 with ``bitmask``.
+    time to the k-th solution is that of the backtracking search up to it.
+
+    Cost: O(nodes of the pruned tree) for the whole stream, ``14 * 10**6`` nodes for n = 12
+    with ``bitmask``.
 
     >>> next(solutions(8, strategy="promising"))
     Solution('1 5 8 6 3 7 2 4')
@@ -45,7 +47,8 @@ def solutions(
 def first_solution(n: int, *, strategy: str = DEFAULT_STRATEGY) -> Solution | None:
     """The first solution in search order, or ``None`` when there is none (n = 2, 3).
 
-    Stops at the first solution, as the blog's ``8queens.py`` does.
+    Stops at the first solution, as the blog's ``8queens.py`` does. Cost: O(nodes of the
+    pruned tree up to the first solution).
 
     >>> first_solution(4)
     Solution('2 4 1 3')

@@ -35,7 +35,7 @@ within a second. A step (a random draw or a swept row) touches big arrays at ran
 def local_search(n: int, *, seed: int | None = None) -> npt.NDArray[np.int32]:
     """A solution found by min-conflicts local search, as 0-based int32 columns.
 
-    COST: expected O(n) time after a one-off JIT compile (about 0.2 s at n = 10**6 and 6 s
+    Cost: O(n) expected time after a one-off JIT compile (about 0.2 s at n = 10**6 and 6 s
     at n = 10**7 on this machine); memory 20n bytes. ``seed=None`` draws a fresh seed.
     The kernel runs in slices of :data:`SLICE_STEPS` steps, so Ctrl-C stops it within a
     second.
@@ -77,7 +77,9 @@ def _search(seed: int, n: int, steps: int) -> npt.NDArray[np.int32]:
 
 
 def kernel_seed(seed: int | None) -> int:
-    """Map any non-negative integer seed (or ``None``: fresh entropy) to a 32-bit seed. O(1).
+    """Map any non-negative integer seed (or ``None``: fresh entropy) to a 32-bit seed.
+
+    Cost: O(1).
 
     >>> kernel_seed(1) == kernel_seed(1) != kernel_seed(2)
     True

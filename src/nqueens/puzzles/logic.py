@@ -105,7 +105,9 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
     """Solve ``p`` by the rules, easiest first, recording every step.
 
     With ``max_grade`` below 5 the solver stops (``solution`` None) where it would need a
-    harder rule, instead of searching. Cost: each step scans the units and up to
+    harder rule, instead of searching.
+
+    Cost: O(steps * units * MAX_SUBSETS): each step scans the units and up to
     :data:`MAX_SUBSETS` combinations of them per family pair and k (all of them for
     n <= 14); a search step streams the solutions once.
 
@@ -126,6 +128,8 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
 def grade_number(grade: int | str) -> int:
     """A grade given as a number (0-5) or a name (``easy``, ..., ``search``).
 
+    Cost: O(1).
+
     >>> grade_number("hard"), grade_number(2), grade_number("4")
     (3, 2, 4)
     """
@@ -141,7 +145,9 @@ def grade_number(grade: int | str) -> int:
 # --- narration ---------------------------------------------------------------------------
 
 def step_text(step: Step, lang: str, p: Puzzle) -> str:
-    """The step in words, in ``lang`` (``en``, ``ja`` or ``ko``). O(squares named).
+    """The step in words, in ``lang`` (``en``, ``ja`` or ``ko``).
+
+    Cost: O(squares named).
 
     >>> s = Step("single", place=(2, 4), removed=((2, 3),), units=(("row", 2),))
     >>> from nqueens.puzzles.model import completion_puzzle
@@ -211,6 +217,8 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
 
 def summary_text(e: Explanation, lang: str) -> str:
     """The closing line: solved (and the grade) or no solution.
+
+    Cost: O(1).
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> summary_text(explain(completion_puzzle(4, [(0, 1)])), "en")

@@ -84,7 +84,7 @@ LABELS: dict[str, dict[str, str]] = {
 def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
     """The page's data: rules, solution and narrated explainer steps (0-based squares).
 
-    Cost: one run of :func:`nqueens.puzzles.logic.explain`.
+    Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> d = play_data(completion_puzzle(4, [(0, 1)]))
@@ -108,7 +108,9 @@ def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
 
 
 def play_html(p: Puzzle, *, lang: str = "en") -> str:
-    """The whole page as one string (UTF-8 text, no external resources). O(n^2) + explain.
+    """The whole page as one string (UTF-8 text, no external resources).
+
+    Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> "ヒント" in play_html(completion_puzzle(4, [(0, 1)]), lang="ja")
