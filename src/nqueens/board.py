@@ -35,6 +35,7 @@ from nqueens._validate import check_columns
 from nqueens.errors import InvalidBoardError, ParseError
 
 __all__ = [
+    "CLASH_WORDS",
     "SYMMETRIES",
     "Conflict",
     "ConflictKind",
@@ -53,6 +54,9 @@ Placement = tuple[int, ...]
 ConflictKind = Literal["column", "diagonal", "anti-diagonal"]
 """How two queens clash: same column; same ``row - col`` (the ``\\`` diagonal);
 same ``row + col`` (the ``/`` diagonal)."""
+CLASH_WORDS: dict[ConflictKind, str] = {
+    "column": "a column", "diagonal": "a diagonal", "anti-diagonal": "an anti-diagonal"}
+"""What two queens that clash share, in words: ``queens at <1,1> and <3,1> share a column``."""
 
 
 def clash_kind(row_a: int, col_a: int, row_b: int, col_b: int) -> ConflictKind | None:
@@ -95,10 +99,9 @@ class Conflict:
         >>> first_conflict((0, 1)).describe()
         'queens at <1,1> and <2,2> share a diagonal'
         """
-        what = {"column": "a column", "diagonal": "a diagonal", "anti-diagonal": "an anti-diagonal"}
         return (
             f"queens at <{self.row_a + 1},{self.col_a + 1}> and "
-            f"<{self.row_b + 1},{self.col_b + 1}> share {what[self.kind]}"
+            f"<{self.row_b + 1},{self.col_b + 1}> share {CLASH_WORDS[self.kind]}"
         )
 
 

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from nqueens._validate import check_size
-from nqueens.board import Solution
+from nqueens.board import CLASH_WORDS, Solution, clash_kind
 from nqueens.errors import InvalidBoardError, InvalidSizeError, ParseError, UnknownOptionError
 
 __all__ = [
@@ -444,13 +444,8 @@ def _clash(a: Square, b: Square) -> str:
     (r1, c1), (r2, c2) = a, b
     if r1 == r2:
         return f"row {r1 + 1}"
-    if c1 == c2:
-        return "a column"
-    if r1 - c1 == r2 - c2:
-        return "a diagonal"
-    if r1 + c1 == r2 + c2:
-        return "an anti-diagonal"
-    return ""
+    kind = clash_kind(r1, c1, r2, c2)
+    return "" if kind is None else CLASH_WORDS[kind]
 
 
 def _squares(n: int, items: Iterable[Square], what: str) -> list[Square]:
