@@ -47,7 +47,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from nqueens._validate import check_size
+from nqueens._validate import check_int, check_size
 from nqueens.board import CLASH_WORDS, Solution, clash_kind
 from nqueens.errors import InvalidBoardError, InvalidSizeError, ParseError, UnknownOptionError
 
@@ -185,9 +185,8 @@ def count_completions(
     >>> count_completions(8, [], limit=0), count_completions(6, [(0, 1)], limit=1)
     (1, 1)
     """
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
-                              or limit < 0):
-        raise InvalidSizeError(f"limit must be a non-negative integer, not {limit!r}")
+    if limit is not None:
+        check_int(limit, "limit", low=0)
     if n <= ORDERED_MAX_N:
         return _count_rows(n, allowed_masks(n, placed, blocked=blocked), limit)
     s = _Search(n, placed, blocked, "constrained", stop=False, restart=False, seed=0)
@@ -240,8 +239,7 @@ def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:
     3
     """
     _check_size(n)
-    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
-        raise InvalidSizeError(f"the number of placed queens must be between 0 and {n}, not {k}")
+    check_int(k, "k", low=0, high=n)
     rng = random.Random(seed)
     for _ in range(1000):
         rows = sorted(rng.sample(range(n), k))

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import islice
 
+from nqueens._validate import check_int
 from nqueens.board import Solution
-from nqueens.errors import InvalidSizeError
 from nqueens.strategies import DEFAULT_STRATEGY, check_size, strategy_module
 
 __all__ = ["first_solution", "solutions"]
@@ -37,8 +37,8 @@ def solutions(
     Solution('1 5 8 6 3 7 2 4')
     """
     check_size(n, strategy)
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise InvalidSizeError(f"limit must be a positive integer, not {limit!r}")
+    if limit is not None:
+        check_int(limit, "limit", low=1)
     placements = strategy_module(strategy).solutions(n)
     stream = (Solution._trusted(p) for p in placements)
     return stream if limit is None else islice(stream, limit)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nqueens._validate import check_int
 from nqueens.errors import InvalidSizeError
 from nqueens.large.construct import check_size
 
@@ -86,6 +87,6 @@ def kernel_seed(seed: int | None) -> int:
     """
     import numpy as np
 
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise InvalidSizeError(f"seed must be a non-negative integer, not {seed!r}")
+    if seed is not None:
+        check_int(seed, "seed", low=0)
     return int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint32)[0])

@@ -39,6 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from nqueens._validate import check_choice
 from nqueens.errors import UnknownOptionError
 from nqueens.narrate import LANGUAGES
 from nqueens.puzzles.exact import solutions
@@ -156,9 +157,7 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
     >>> step_text(s, "ja", completion_puzzle(5))
     '3行目に残るマスは(3,5)だけなので、ここにクイーンを置く。1マスが置けなくなる。'
     """
-    if lang not in LANGUAGES:
-        raise UnknownOptionError(f"unknown language {lang!r}; choose one of "
-                                 f"{', '.join(LANGUAGES)}")
+    check_choice(lang, "language", LANGUAGES)
     def sq(s: Square) -> str:
         return _square(s, lang)
     cleared = len(step.removed)
@@ -224,9 +223,7 @@ def summary_text(e: Explanation, lang: str) -> str:
     >>> summary_text(explain(completion_puzzle(4, [(0, 1)])), "en")
     'All 4 queens are placed: solved. Difficulty: easy (grade 1 of 5).'
     """
-    if lang not in LANGUAGES:
-        raise UnknownOptionError(f"unknown language {lang!r}; choose one of "
-                                 f"{', '.join(LANGUAGES)}")
+    check_choice(lang, "language", LANGUAGES)
     n = e.puzzle.n
     name = {"en": GRADES, "ja": ("自明", "易しい", "普通", "難しい", "とても難しい", "探索が必要"),
             "ko": ("자명", "쉬움", "보통", "어려움", "매우 어려움", "탐색 필요")}[lang][e.grade]

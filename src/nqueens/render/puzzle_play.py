@@ -26,7 +26,7 @@ import json
 from html import escape
 from importlib import resources
 
-from nqueens.errors import UnknownOptionError
+from nqueens._validate import check_choice
 from nqueens.narrate import LANGUAGES
 from nqueens.puzzles.logic import explain, step_text
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle
@@ -91,9 +91,7 @@ def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
     >>> d["solution"], [s["rule"] for s in d["steps"]]
     ([1, 3, 0, 2], ['single', 'single', 'single'])
     """
-    if lang not in LANGUAGES:
-        raise UnknownOptionError(f"unknown language {lang!r}; choose one of "
-                                 f"{', '.join(LANGUAGES)}")
+    check_choice(lang, "language", LANGUAGES)
     e = explain(p)
     steps = [{"rule": s.rule, "place": None if s.place is None else list(s.place),
               "removed": [list(sq) for sq in s.removed], "text": step_text(s, lang, p)}
