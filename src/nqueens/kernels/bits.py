@@ -22,8 +22,8 @@ three masks); :func:`start` clears row 0 and :func:`descend` moves one row down:
 >>> import numpy as np
 >>> cs, ls, rs = (np.ones(4, np.int64) for _ in range(3))
 >>> start(cs, ls, rs)
->>> descend(cs, ls, rs, 0, 0b0100, 15), cs.tolist(), ls.tolist(), rs.tolist()
-((4, 8, 2), [0, 4, 1, 1], [0, 8, 1, 1], [0, 2, 1, 1])
+>>> [int(m) for m in descend(cs, ls, rs, 0, 0b0100, 15)], cs.tolist(), ls.tolist(), rs.tolist()
+([4, 8, 2], [0, 4, 1, 1], [0, 8, 1, 1], [0, 2, 1, 1])
 """
 
 from __future__ import annotations
