@@ -16,13 +16,8 @@ docs/benchmarks-bits.md holds the last run).
 from __future__ import annotations
 
 import argparse
-import atexit
-import importlib
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,27 +26,10 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from _common import machine_line  # noqa: E402
+from _common import kernels_at, machine_line  # noqa: E402
 
 ONE_SLICE = 1 << 62
 NAMES = ("bits", "backtrack", "stats", "montecarlo")
-
-
-def load(rev: str) -> dict[str, ModuleType]:
-    """The kernels of revision ``rev`` as modules of a temporary package."""
-    where = Path(tempfile.mkdtemp(prefix="nq_bits_"))
-    atexit.register(shutil.rmtree, where, ignore_errors=True)
-    pkg = where / "nq_bits_base"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    for name in NAMES:
-        src = subprocess.run(
-            ["git", "-C", str(ROOT), "show", f"{rev}:src/nqueens/kernels/{name}.py"],
-            check=True, capture_output=True, text=True,
-        ).stdout
-        (pkg / f"{name}.py").write_text(src.replace("nqueens.kernels.", "nq_bits_base."))
-    sys.path.insert(0, str(where))
-    return {name: importlib.import_module(f"nq_bits_base.{name}") for name in NAMES}
 
 
 def best(a: Callable[[], object], b: Callable[[], object], rounds: int) -> tuple[float, float]:
@@ -81,7 +59,7 @@ def main() -> None:
 
     from nqueens.kernels import backtrack, montecarlo, stats
 
-    old = load(args.baseline)
+    old = kernels_at(args.baseline, NAMES, "nq_bits_base")
     q = args.quick
     n_count, n_stats, n_first, probes = (11, 11, 22, 10**5) if q else (14, 14, 28, 10**6)
 

@@ -153,7 +153,7 @@ def completions(
     most-constrained-line search order with ``"constrained"``.
 
     ``batch`` is accepted for compatibility and ignored: completions come one at a time.
-    Cost: O(n) per node of is one exhaustive search, O(n) per node; memory O(n^2).
+    Cost: O(n) per node of one exhaustive search for the whole stream; memory O(n^2).
 
     >>> [s.to_compact() for s in completions(6, [(0, 1)])]
     ['2 4 6 1 3 5']

@@ -150,7 +150,7 @@ def tree_stats(n: int, *, progress: Progress | None = None) -> TreeStats:
 def first_solution_tries(n: int, *, progress: Progress | None = None) -> int:
     """Squares the search tries before it reaches the first solution (all squares if none).
 
-    Cost: O(nodes of the pruned tree up to the first solution), compiled ( 26 tries for n = 4, about
+    Cost: O(nodes of the pruned tree up to the first solution), compiled (26 tries for n = 4, about
     4 million for n = 20, 3 billion in seconds for n = 32), in slices of
     :data:`SLICE_NODES` squares so that Ctrl-C stops it within a second.
     ``progress(tried, 0)`` is called between slices (the total is unknown: 0).

@@ -49,7 +49,7 @@ class PuzzleCount:
 def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Placement]:
     """Every solution of ``p``, lazily, in search order. Memory O(batch * n).
 
-    Cost: O(nodes of the search tree), exponential in n in the worst case ( forward checking and
+    Cost: O(nodes of the search tree), exponential in n in the worst case (forward checking and
     most-constrained-unit branching keep random 14 x 14 region puzzles to milliseconds).
 
     >>> from nqueens.puzzles.model import completion_puzzle
