@@ -88,22 +88,17 @@ CHOICES = [
 ]
 
 
-@pytest.mark.parametrize(("call", "message"), NUMBERS)
-def test_bad_numbers_are_refused_in_one_wording(call: Callable[[], object], message: str
-                                                ) -> None:
-    with pytest.raises(InvalidSizeError) as err:
-        call()
-    assert str(err.value) == message
-    assert NUMBER.match(message)
+CASES = [(call, InvalidSizeError, NUMBER, message) for call, message in NUMBERS] + [
+    (call, UnknownOptionError, CHOICE, message) for call, message in CHOICES]
 
 
-@pytest.mark.parametrize(("call", "message"), CHOICES)
-def test_bad_choices_are_refused_in_one_wording(call: Callable[[], object], message: str
-                                                ) -> None:
-    with pytest.raises(UnknownOptionError) as err:
+@pytest.mark.parametrize(("call", "error", "wording", "message"), CASES)
+def test_bad_input_is_refused_in_one_wording(call: Callable[[], object], error: type[Exception],
+                                             wording: re.Pattern[str], message: str) -> None:
+    with pytest.raises(error) as err:
         call()
     assert str(err.value) == message
-    assert CHOICE.match(message)
+    assert wording.match(message)
 
 
 def test_the_step_and_puzzle_pages_refuse_an_unknown_language() -> None:
