@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import atexit
+import importlib
 import os
 import platform
 import shutil
 import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -83,3 +88,22 @@ def machine_line() -> str:
     """One line describing where the numbers were taken."""
     return (f"{cpu_name()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
             f"{time.strftime('%Y-%m-%d')}")
+
+
+def kernels_at(rev: str, names: tuple[str, ...], package: str) -> dict[str, ModuleType]:
+    """The modules ``names`` of ``src/nqueens/kernels`` at git revision ``rev``, imported as a
+    throw-away package ``package`` (their imports of each other redirected to it), so that a
+    benchmark can time old kernels beside today's without a second checkout."""
+    where = Path(tempfile.mkdtemp(prefix=f"{package}_"))
+    atexit.register(shutil.rmtree, where, ignore_errors=True)
+    pkg = where / package
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    for name in names:
+        src = subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"{rev}:src/nqueens/kernels/{name}.py"],
+            check=True, capture_output=True, text=True,
+        ).stdout
+        (pkg / f"{name}.py").write_text(src.replace("nqueens.kernels.", f"{package}."))
+    sys.path.insert(0, str(where))
+    return {name: importlib.import_module(f"{package}.{name}") for name in names}

@@ -17,13 +17,8 @@ over slices costs from what the kernels' budget counters and helpers cost.
 from __future__ import annotations
 
 import argparse
-import atexit
-import importlib
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -31,29 +26,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from _common import DOCS, machine_line  # noqa: E402
+from _common import DOCS, kernels_at, machine_line  # noqa: E402
 
 ONE_SLICE = 1 << 62
 
 
 def load_baseline(rev: str) -> dict[str, object]:
     """Import the kernels of revision ``rev`` as modules of a temporary package."""
-    where = Path(tempfile.mkdtemp(prefix="nq_baseline_"))
-    atexit.register(shutil.rmtree, where, ignore_errors=True)
-    pkg = where / "nq_baseline"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    modules = {}
-    for name in ("backtrack", "stats", "montecarlo", "local_search"):
-        src = subprocess.run(
-            ["git", "-C", str(ROOT), "show", f"{rev}:src/nqueens/kernels/{name}.py"],
-            check=True, capture_output=True, text=True,
-        ).stdout
-        (pkg / f"{name}.py").write_text(src)
-    sys.path.insert(0, str(where))
-    for name in ("backtrack", "stats", "montecarlo", "local_search"):
-        modules[name] = importlib.import_module(f"nq_baseline.{name}")
-    return modules
+    return dict(kernels_at(rev, ("backtrack", "stats", "montecarlo", "local_search"),
+                           "nq_baseline"))
 
 
 def best_pair(a: Callable[[], object], b: Callable[[], object], c: Callable[[], object],

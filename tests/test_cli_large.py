@@ -188,7 +188,7 @@ def test_complete_random_instance():
         (("complete", "8", "-q", "1-1"), "ROW,COL"),
         (("complete", "-q", "1,1"), "board size N"),
         (("complete", "1001"), "n <= 1000"),
-        (("complete", "8", "--random", "9"), "between 0 and 8"),
+        (("complete", "8", "--random", "9"), "--random K places at most N = 8 queens, got 9"),
         (("complete", "8", "--seed", "3"), "--seed applies only to --random"),
         (("complete", "8", "--limit", "3"), "--limit applies only to --all or --count"),
         (("complete", "8", "--all", "--limit", "0"), "at least 1"),

@@ -304,7 +304,7 @@ def test_sizes():
     with pytest.raises(InvalidSizeError):
         complete(0, [])
     assert allowed_masks(63, [(0, 0)])[0] == 1
-    with pytest.raises(InvalidSizeError, match="between 0 and 8"):
+    with pytest.raises(InvalidSizeError, match=r"^k must be an integer from 0 to 8, got 9$"):
         random_instance(8, 9)
 
 

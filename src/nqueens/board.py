@@ -35,6 +35,7 @@ from nqueens._validate import check_columns
 from nqueens.errors import InvalidBoardError, ParseError
 
 __all__ = [
+    "CLASH_WORDS",
     "SYMMETRIES",
     "Conflict",
     "ConflictKind",
@@ -53,6 +54,9 @@ Placement = tuple[int, ...]
 ConflictKind = Literal["column", "diagonal", "anti-diagonal"]
 """How two queens clash: same column; same ``row - col`` (the ``\\`` diagonal);
 same ``row + col`` (the ``/`` diagonal)."""
+CLASH_WORDS: dict[ConflictKind, str] = {
+    "column": "a column", "diagonal": "a diagonal", "anti-diagonal": "an anti-diagonal"}
+"""What two queens that clash share, in words: ``queens at <1,1> and <3,1> share a column``."""
 
 
 def clash_kind(row_a: int, col_a: int, row_b: int, col_b: int) -> ConflictKind | None:
@@ -88,20 +92,27 @@ class Conflict:
     kind: ConflictKind
 
     def describe(self) -> str:
-        """One line in the textbook's 1-based ``<row,col>`` notation."""
-        what = {"column": "a column", "diagonal": "a diagonal", "anti-diagonal": "an anti-diagonal"}
+        """One line in the textbook's 1-based ``<row,col>`` notation.
+
+        Cost: O(1).
+
+        >>> first_conflict((0, 1)).describe()
+        'queens at <1,1> and <2,2> share a diagonal'
+        """
         return (
             f"queens at <{self.row_a + 1},{self.col_a + 1}> and "
-            f"<{self.row_b + 1},{self.col_b + 1}> share {what[self.kind]}"
+            f"<{self.row_b + 1},{self.col_b + 1}> share {CLASH_WORDS[self.kind]}"
         )
 
 
 def first_conflict(placement: Sequence[int]) -> Conflict | None:
-    """The first clashing pair, or ``None`` when no two queens attack each other. O(n).
+    """The first clashing pair, or ``None`` when no two queens attack each other.
 
     Rows are scanned top to bottom; the first row whose queen is attacked by an earlier one
     is ``row_b``, and ``row_a`` is the earliest queen attacking it. Columns may repeat (a
     same-column clash is reported); one queen per row is implied by the representation.
+
+    Cost: O(n) with a dictionary per line.
 
     >>> first_conflict((1, 3, 0, 2)) is None
     True
@@ -130,7 +141,9 @@ def first_conflict(placement: Sequence[int]) -> Conflict | None:
 
 
 def is_solution(placement: Sequence[int], n: int | None = None) -> bool:
-    """True when ``placement`` puts ``n`` mutually non-attacking queens on an n-board. O(n).
+    """True when ``placement`` puts ``n`` mutually non-attacking queens on an n-board.
+
+    Cost: O(n).
 
     >>> is_solution((1, 3, 0, 2)), is_solution((0, 1)), is_solution((0, 5, 1), n=3)
     (True, False, False)
@@ -210,12 +223,14 @@ SYMMETRIES: dict[str, Callable[[Placement], Placement]] = {
 
 
 def symmetries(placement: Sequence[int]) -> list[Placement]:
-    """The 8 images of a permutation placement, in the order of :data:`SYMMETRIES`. O(n).
+    """The 8 images of a permutation placement, in the order of :data:`SYMMETRIES`.
 
     Images may coincide (a solution symmetric under 180-degree rotation has 4 distinct ones).
 
     A placement that is not a permutation raises
     :class:`~nqueens.errors.InvalidBoardError` (its "images" would not be placements).
+
+    Cost: O(n).
 
     >>> sorted(set(symmetries((1, 3, 0, 2))))
     [(1, 3, 0, 2), (2, 0, 3, 1)]
@@ -225,7 +240,9 @@ def symmetries(placement: Sequence[int]) -> list[Placement]:
 
 
 def canonical(placement: Sequence[int]) -> Placement:
-    """The lexicographically smallest of the 8 images: one representative per class. O(n).
+    """The lexicographically smallest of the 8 images: one representative per class.
+
+    Cost: O(n).
 
     >>> canonical((2, 0, 3, 1))
     (1, 3, 0, 2)
@@ -300,15 +317,29 @@ class Solution:
 
     @classmethod
     def from_cols(cls, cols: Iterable[int]) -> Solution:
-        """From 1-based columns, as the Korean/English textbook and the slides print them."""
+        """From 1-based columns, as the Korean/English textbook and the slides print them.
+
+        Cost: O(n).
+
+        >>> Solution.from_cols([2, 4, 1, 3]).placement
+        (1, 3, 0, 2)
+        """
         return cls(check_columns(tuple(cols), "cols", base=1))
 
     def to_compact(self) -> str:
-        """The compact form: 1-based columns separated by spaces (``'2 4 1 3'``). O(n)."""
+        """The compact form: 1-based columns separated by spaces (``'2 4 1 3'``).
+
+        Cost: O(n).
+
+        >>> Solution((1, 3, 0, 2)).to_compact()
+        '2 4 1 3'
+        """
         return " ".join(str(c) for c in self.cols)
 
     def to_grid(self) -> list[list[str]]:
-        """The seed ``n_queens()`` board: a list of rows of ``'Q'`` and ``'#'``. O(n^2).
+        """The seed ``n_queens()`` board: a list of rows of ``'Q'`` and ``'#'``.
+
+        Cost: O(n^2).
 
         >>> Solution((1, 3, 0, 2)).to_grid()[0]
         ['#', 'Q', '#', '#']
@@ -318,11 +349,26 @@ class Solution:
 
     @classmethod
     def from_grid(cls, grid: Sequence[Sequence[str]]) -> Solution:
-        """From a grid of ``'Q'``/``'#'`` strings (rows of equal length, one Q per row)."""
+        """From a grid of ``'Q'``/``'#'`` strings (rows of equal length, one Q per row).
+
+        Cost: O(n^2).
+
+        >>> Solution.from_grid(["#Q##", "###Q", "Q###", "##Q#"])
+        Solution('2 4 1 3')
+        """
         return cls(_queens_in_rows([list(row) for row in grid], "#"))
 
     def to_text(self) -> str:
-        """The blog's ``8queens.py`` board: ``Q`` and ``.`` separated by spaces. O(n^2)."""
+        """The blog's ``8queens.py`` board: ``Q`` and ``.`` separated by spaces.
+
+        Cost: O(n^2).
+
+        >>> print(Solution((1, 3, 0, 2)).to_text())
+        . Q . .
+        . . . Q
+        Q . . .
+        . . Q .
+        """
         n = self.n
         return "\n".join(
             " ".join("Q" if col == c else "." for col in range(n)) for c in self.placement
@@ -330,22 +376,46 @@ class Solution:
 
     @classmethod
     def from_text(cls, text: str) -> Solution:
-        """From a text board of ``Q`` and ``.`` (spaces optional), one line per row."""
+        """From a text board of ``Q`` and ``.`` (spaces optional), one line per row.
+
+        Cost: O(n^2).
+
+        >>> Solution.from_text(". Q . .|. . . Q|Q . . .|. . Q .".replace("|", chr(10)))
+        Solution('2 4 1 3')
+        """
         rows = [line.replace(" ", "") for line in text.strip().splitlines() if line.strip()]
         return cls(_queens_in_rows([list(r) for r in rows], "."))
 
     def to_json(self) -> dict[str, object]:
-        """A plain-data dict: ``{"n": 4, "cols": [2, 4, 1, 3]}`` (1-based columns)."""
+        """A plain-data dict: ``{"n": 4, "cols": [2, 4, 1, 3]}`` (1-based columns).
+
+        Cost: O(n).
+
+        >>> Solution((1, 3, 0, 2)).to_json()
+        {'n': 4, 'cols': [2, 4, 1, 3]}
+        """
         return {"n": self.n, "cols": list(self.cols)}
 
     # -- symmetry --
 
     def symmetries(self) -> list[Solution]:
-        """The 8 images under rotations and reflections (duplicates kept). O(n)."""
+        """The 8 images under rotations and reflections (duplicates kept).
+
+        Cost: O(n).
+
+        >>> sorted({s.to_compact() for s in Solution((1, 3, 0, 2)).symmetries()})
+        ['2 4 1 3', '3 1 4 2']
+        """
         return [Solution._trusted(p) for p in symmetries(self.placement)]
 
     def canonical(self) -> Solution:
-        """The representative of this solution's symmetry class. O(n)."""
+        """The representative of this solution's symmetry class.
+
+        Cost: O(n).
+
+        >>> Solution((2, 0, 3, 1)).canonical()
+        Solution('2 4 1 3')
+        """
         return Solution._trusted(canonical(self.placement))
 
     def __repr__(self) -> str:

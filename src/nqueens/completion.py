@@ -47,7 +47,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from nqueens.board import Solution
+from nqueens._validate import check_int, check_size
+from nqueens.board import CLASH_WORDS, Solution, clash_kind
 from nqueens.errors import InvalidBoardError, InvalidSizeError, ParseError, UnknownOptionError
 
 __all__ = [
@@ -109,7 +110,7 @@ def complete(
     columns ascending); with ``"constrained"`` the randomised, restarted search answers
     (deterministic for a given ``seed``); ``"auto"`` picks by board size.
 
-    COST: O(n) per search node; the number of nodes depends on the instance (a few hundred
+    Cost: O(n) per search node; the number of nodes depends on the instance (a few hundred
     on random boards up to n = 200 with ``"constrained"``). O(k) checks of the k placed
     queens first; bad input raises :class:`~nqueens.errors.InvalidBoardError`.
 
@@ -127,7 +128,9 @@ def solve(
     n: int, placed: Squares, *, blocked: Iterable[Square] = (), order: Order = "auto",
     seed: int = 0,
 ) -> SearchReport:
-    """:func:`complete` with the effort reported (nodes, dead ends, restarts). Same cost.
+    """:func:`complete` with the effort reported (nodes, dead ends, restarts).
+
+    Cost: O(n) per search node, as :func:`complete`.
 
     >>> r = solve(8, [(0, 0)], order="rows")
     >>> r.solution, r.order, r.restarts
@@ -144,11 +147,13 @@ def completions(
     n: int, placed: Squares, *, blocked: Iterable[Square] = (), batch: int = 64,
     order: Order = "auto",
 ) -> Iterator[Solution]:
-    """Every completion, lazily: in textbook order with ``order="rows"`` (the default up to
-    ``ORDERED_MAX_N``), in most-constrained-line search order with ``"constrained"``.
+    """Every completion, lazily, in the order ``order`` names.
+
+    In textbook order with ``order="rows"`` (the default up to ``ORDERED_MAX_N``), in
+    most-constrained-line search order with ``"constrained"``.
 
     ``batch`` is accepted for compatibility and ignored: completions come one at a time.
-    COST: the whole stream is one exhaustive search, O(n) per node; memory O(n^2).
+    Cost: O(n) per node of one exhaustive search for the whole stream; memory O(n^2).
 
     >>> [s.to_compact() for s in completions(6, [(0, 1)])]
     ['2 4 6 1 3 5']
@@ -173,16 +178,15 @@ def count_completions(
 
     With ``limit=K`` the search stops as soon as it has seen K + 1 completions and returns
     K + 1, which means "more than K" (``limit=1`` answers "is the completion unique?").
-    COST: O(n) per node of the most-constrained-line search (the same count in any order).
+    Cost: O(n) per node of the most-constrained-line search (the same count in any order).
 
     >>> count_completions(8, []), count_completions(6, [(0, 1)])
     (92, 1)
     >>> count_completions(8, [], limit=0), count_completions(6, [(0, 1)], limit=1)
     (1, 1)
     """
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
-                              or limit < 0):
-        raise InvalidSizeError(f"limit must be a non-negative integer, not {limit!r}")
+    if limit is not None:
+        check_int(limit, "limit", low=0)
     if n <= ORDERED_MAX_N:
         return _count_rows(n, allowed_masks(n, placed, blocked=blocked), limit)
     s = _Search(n, placed, blocked, "constrained", stop=False, restart=False, seed=0)
@@ -193,7 +197,9 @@ def count_completions(
 
 
 def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = ()) -> list[int]:
-    """Per-row masks of the columns a queen may take (bit c = column c), input checked. O(n*k).
+    """Per-row masks of the columns a queen may take (bit c = column c), input checked.
+
+    Cost: O(n*k).
 
     >>> [bin(m) for m in allowed_masks(4, [(0, 1)], blocked=[(2, 0)])]
     ['0b10', '0b1000', '0b100', '0b1101']
@@ -221,11 +227,11 @@ def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = ()) ->
 
 
 def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:
-    """``k`` mutually non-attacking queens on random rows and columns, sorted by row. O(k*n).
+    """``k`` mutually non-attacking queens on random rows and columns, sorted by row.
 
     Each queen takes a random column not attacked by the earlier ones; a dead end starts
     over (up to 1000 times). The instance may or may not have a completion: that is the
-    question it poses. Reproducible with ``seed``.
+    question it poses. Reproducible with ``seed``. Cost: O(k*n) per start.
 
     >>> random_instance(8, 3, seed=1) == random_instance(8, 3, seed=1)
     True
@@ -233,8 +239,7 @@ def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:
     3
     """
     _check_size(n)
-    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
-        raise InvalidSizeError(f"the number of placed queens must be between 0 and {n}, not {k}")
+    check_int(k, "k", low=0, high=n)
     rng = random.Random(seed)
     for _ in range(1000):
         rows = sorted(rng.sample(range(n), k))
@@ -251,7 +256,9 @@ def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:
 
 
 def parse_squares(text: str) -> list[Square]:
-    """Read 1-based ``"r,c r,c ..."`` into 0-based squares (no range check). O(len(text)).
+    """Read 1-based ``"r,c r,c ..."`` into 0-based squares (no range check).
+
+    Cost: O(len(text)).
 
     >>> parse_squares("1,1 2,5")
     [(0, 0), (1, 4)]
@@ -280,6 +287,8 @@ def parse_board(text: str) -> tuple[int, list[Square], list[Square]]:
 
     One line per row, spaces between squares optional; returns ``(n, placed, blocked)``,
     0-based. Rows of the wrong length or other characters raise :class:`ParseError`.
+
+    Cost: O(len(text)).
 
     >>> parse_board("Q . . .\\n. . x .\\n. . . .\\n. . . .")
     (4, [(0, 0)], [(1, 2)])
@@ -328,8 +337,7 @@ def _stream(s: _Search) -> Iterator[Solution]:
 
 
 def _check_size(n: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidSizeError(f"n must be a positive integer, not {n!r}")
+    check_size(n, name="n")
     if n > MAX_N:
         raise InvalidSizeError(
             f"n = {n} is too large for completion: the exact search handles n <= {MAX_N}"
@@ -434,13 +442,8 @@ def _clash(a: Square, b: Square) -> str:
     (r1, c1), (r2, c2) = a, b
     if r1 == r2:
         return f"row {r1 + 1}"
-    if c1 == c2:
-        return "a column"
-    if r1 - c1 == r2 - c2:
-        return "a diagonal"
-    if r1 + c1 == r2 + c2:
-        return "an anti-diagonal"
-    return ""
+    kind = clash_kind(r1, c1, r2, c2)
+    return "" if kind is None else CLASH_WORDS[kind]
 
 
 def _squares(n: int, items: Iterable[Square], what: str) -> list[Square]:

@@ -38,7 +38,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal, NamedTuple
 
-from nqueens.errors import UnknownOptionError
+from nqueens._validate import check_choice
 from nqueens.trace import Attack, Event
 
 __all__ = [
@@ -397,10 +397,7 @@ LANGUAGES: tuple[str, ...] = tuple(_PHRASES)
 
 
 def _phrases(lang: str) -> _Phrases:
-    if lang not in _PHRASES:
-        raise UnknownOptionError(
-            f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"
-        )
+    check_choice(lang, "language", LANGUAGES)
     return _PHRASES[lang]()
 
 

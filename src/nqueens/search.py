@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import islice
 
+from nqueens._validate import check_int
 from nqueens.board import Solution
-from nqueens.errors import InvalidSizeError
 from nqueens.strategies import DEFAULT_STRATEGY, check_size, strategy_module
 
 __all__ = ["FIRST_IN_PYTHON_N", "first_solution", "solutions"]
@@ -32,15 +32,17 @@ def solutions(
     """Every solution of the n-queens problem, lazily, in the textbooks' search order.
 
     Row by row, columns ascending. Memory does not grow with the number of solutions. The
-    time to the k-th solution is that of the backtracking search up to it; the whole stream
-    costs O(nodes of the pruned tree), ``14 * 10**6`` nodes for n = 12 with ``bitmask``.
+    time to the k-th solution is that of the backtracking search up to it.
+
+    Cost: O(nodes of the pruned tree) for the whole stream, ``14 * 10**6`` nodes for n = 12
+    with ``bitmask``.
 
     >>> next(solutions(8, strategy="promising"))
     Solution('1 5 8 6 3 7 2 4')
     """
     check_size(n, strategy)
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise InvalidSizeError(f"limit must be a positive integer, not {limit!r}")
+    if limit is not None:
+        check_int(limit, "limit", low=1)
     placements = strategy_module(strategy).solutions(n)
     stream = (Solution._trusted(p) for p in placements)
     return stream if limit is None else islice(stream, limit)

@@ -31,21 +31,27 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Generic, Literal, NamedTuple, TypeVar
 
+from nqueens._validate import check_choice
 from nqueens.board import ConflictKind, Placement, clash_kind
-from nqueens.errors import UnknownOptionError
 
 __all__ = [
     "ROOT",
+    "UNTIL",
     "Attack",
     "Event",
     "EventKind",
     "ResultT",
+    "Until",
     "Visitor",
     "events",
     "visit",
 ]
 
 EventKind = Literal["try", "place", "backtrack", "solution"]
+Until = Literal["first", "all"]
+"""Where a search stops: at the first solution, or when the tree is exhausted."""
+UNTIL: tuple[Until, ...] = ("first", "all")
+"""The values of :data:`Until`, for checks and the CLI."""
 ROOT = 0
 """The id of the root node (no queen placed)."""
 
@@ -193,7 +199,7 @@ def visit(stream: Iterable[Event], visitor: Visitor[ResultT]) -> ResultT:
     return visitor.result()
 
 
-def events(n: int, *, until: Literal["first", "all"] = "all") -> Iterator[Event]:
+def events(n: int, *, until: Until = "all") -> Iterator[Event]:
     """The search for ``n`` queens as events, lazily, stopping at the first solution or not.
 
     One event per tried square, placed queen, exhausted row and solution: the whole stream
@@ -204,8 +210,7 @@ def events(n: int, *, until: Literal["first", "all"] = "all") -> Iterator[Event]
     >>> [(e.kind, e.square) for e in events(1)]
     [('try', (0, 0)), ('place', (0, 0)), ('solution', (0, 0))]
     """
-    if until not in ("first", "all"):
-        raise UnknownOptionError(f"unknown value for until {until!r}; choose 'first' or 'all'")
+    check_choice(until, "until", UNTIL)
     queens: list[int] = []
     nodes: list[int] = [ROOT]  # nodes[r] = the node whose queen sits in row r-1; nodes[0] root
     next_id = 1

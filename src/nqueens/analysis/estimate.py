@@ -29,8 +29,9 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from nqueens._validate import check_int, check_size
 from nqueens.analysis.stats import Progress, tree_stats
-from nqueens.errors import InvalidSizeError, NQueensError
+from nqueens.kernels import MAX_PROBE_N
 
 if TYPE_CHECKING:
     import numpy as np
@@ -48,8 +49,8 @@ __all__ = [
 
 EXACT_UP_TO = 14
 """Exact values are computed beside the estimate for n up to this (a fraction of a second)."""
-MAX_ESTIMATE_N = 62
-"""The largest board the 64-bit kernel probes."""
+MAX_ESTIMATE_N = MAX_PROBE_N
+"""The largest board the 64-bit kernel probes (:data:`nqueens.kernels.MAX_PROBE_N`)."""
 MAX_TRIALS = 10**9
 """The most probes one call runs."""
 SLICE_STEPS = 1 << 20
@@ -83,7 +84,13 @@ class Quantity:
         return (self.mean - self.exact) / self.stderr
 
     def to_json(self) -> dict[str, object]:
-        """A plain dict: mean, stderr, ci95 and exact."""
+        """A plain dict: mean, stderr, ci95 and exact.
+
+        Cost: O(1).
+
+        >>> Quantity("solutions", 2.0, 0.5, exact=2).to_json()["ci95"]
+        [1.020018007729973, 2.979981992270027]
+        """
         low, high = self.ci95
         return {"mean": self.mean, "stderr": self.stderr, "ci95": [low, high],
                 "exact": self.exact}
@@ -106,7 +113,13 @@ class Estimate:
         return (self.checked, self.promising, self.solutions)
 
     def to_json(self) -> dict[str, object]:
-        """A plain dict of the run (n, trials, seed) and each quantity."""
+        """A plain dict of the run (n, trials, seed) and each quantity.
+
+        Cost: O(1).
+
+        >>> sorted(estimate(4, trials=10, seed=1).to_json())
+        ['checked', 'n', 'promising', 'seed', 'solutions', 'trials']
+        """
         record: dict[str, object] = {"n": self.n, "trials": self.trials, "seed": self.seed}
         for q in self.quantities:
             record[q.name] = q.to_json()
@@ -129,14 +142,12 @@ def estimate(
     >>> a == b
     True
     """
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ESTIMATE_N:
-        raise InvalidSizeError(f"N must be an integer from 1 to {MAX_ESTIMATE_N}, got {n!r}")
-    if isinstance(trials, bool) or not isinstance(trials, int) or not 2 <= trials <= MAX_TRIALS:
-        raise NQueensError(f"trials must be an integer from 2 to {MAX_TRIALS}, got {trials!r}")
+    check_size(n, largest=MAX_ESTIMATE_N)
+    check_int(trials, "trials", low=2, high=MAX_TRIALS)
     if seed is None:
         seed = secrets.randbelow(2**32)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
-        raise NQueensError(f"seed must be an integer from 0 to 2**32 - 1, got {seed!r}")
+    else:
+        check_int(seed, "seed", low=0, high=2**32 - 1)
 
     raw = _probes(n, trials, seed, SLICE_STEPS, progress)
     exact: tuple[int | None, int | None, int | None] = (None, None, None)

@@ -22,7 +22,7 @@ from typing import Literal
 
 from nqueens._validate import check_choice, check_int, check_size
 from nqueens.errors import InvalidSizeError
-from nqueens.trace import ROOT, Event, Visitor, events
+from nqueens.trace import ROOT, UNTIL, Event, Until, Visitor, events
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -40,7 +40,6 @@ DEFAULT_MAX_NODES = 20_000
 nodes; the drawing folds what does not fit a slide)."""
 
 NodeKind = Literal["root", "solution", "promising", "nonpromising"]
-Until = Literal["first", "all"]
 
 
 class TreeTooLargeError(InvalidSizeError):
@@ -180,7 +179,7 @@ def pruned_tree(n: int, *, until: Until = "first",
     15721 True 500
     """
     check_size(n)
-    check_choice(until, "until", ("first", "all"))
+    check_choice(until, "until", UNTIL)
     check_int(max_nodes, "max_nodes", low=1)
     builder = TreeBuilder(n, until=until)
     nodes = 1

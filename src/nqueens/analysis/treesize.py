@@ -19,10 +19,10 @@ The one place that measures the textbook's search tree before anything walks it:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Literal
 
-from nqueens.errors import InvalidSizeError, UnknownOptionError
-from nqueens.trace import Event, events
+from nqueens._validate import check_choice, check_int, check_size
+from nqueens.errors import InvalidSizeError
+from nqueens.trace import UNTIL, Event, Until, events
 
 __all__ = [
     "COUNT_CAP",
@@ -34,7 +34,6 @@ __all__ = [
     "trace_size",
 ]
 
-Until = Literal["first", "all"]
 
 COUNT_CAP = 20_000
 """The most squares :func:`trace_size` counts on the Python stream before it asks the
@@ -111,9 +110,7 @@ def trace(n: int, *, until: Until = "first", max_steps: int = DEFAULT_MAX_STEPS)
     nqueens.errors.InvalidSizeError: a trace of 8 queens to the end would try 15,720 squares, \
 more than the bound of 10,000 steps; raise the bound with --max-steps or use --until first
     """
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_TRACE_N:
-        raise InvalidSizeError(f"N must be an integer from 1 to {MAX_TRACE_N} for a trace, "
-                               f"got {n!r}")
+    check_size(n, largest=MAX_TRACE_N)
     tried, exact = trace_size(n, until=until, max_steps=max_steps)
     if tried > max_steps:
         goal = "to the first solution" if until == "first" else "to the end"
@@ -127,9 +124,6 @@ more than the bound of 10,000 steps; raise the bound with --max-steps or use --u
 
 
 def _check_args(n: int, until: str, bound: int, name: str) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidSizeError(f"N must be a positive integer, got {n!r}")
-    if until not in ("first", "all"):
-        raise UnknownOptionError(f"unknown value for until {until!r}; choose 'first' or 'all'")
-    if isinstance(bound, bool) or not isinstance(bound, int) or bound < 1:
-        raise InvalidSizeError(f"{name} must be a positive integer, got {bound!r}")
+    check_size(n)
+    check_choice(until, "until", UNTIL)
+    check_int(bound, name, low=1)

@@ -93,6 +93,8 @@ def run_complete(args: argparse.Namespace) -> int:
             raise UsageError("give the board size N (or a board with --board FILE)")
         n = args.n
         if args.random is not None:
+            if args.random > n:
+                raise UsageError(f"--random K places at most N = {n} queens, got {args.random}")
             placed = random_instance(n, args.random, seed=args.seed)
         else:
             placed = parse_squares(args.queens)

@@ -1,4 +1,5 @@
-"""``nqueens stats``: the textbook's state-space table, per-depth profiles, and a log plot."""
+"""``nqueens stats``: the textbook's state-space table, per-depth profiles, and a log plot
+(drawn by :mod:`nqueens.render.plot`)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,8 @@ from typing import Any
 
 from nqueens.cli._common import atomic_output, board_size
 
-__all__ = ["PLOT_FORMATS", "register", "run"]
+__all__ = ["register", "run"]
 
-PLOT_FORMATS = ("svg", "png")
 _COLUMNS = (
     ("n", "n"),
     ("tree_nodes", "whole tree"),
@@ -45,6 +45,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from nqueens.analysis.stats import MAX_STATS_N, tree_stats
     from nqueens.errors import InvalidSizeError, UnknownOptionError
+    from nqueens.render.plot import PLOT_FORMATS, stats_plot
 
     for n in args.n:
         if n > MAX_STATS_N:
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         with atomic_output(args.plot, "wb") as handle:
             results = [tree_stats(n) for n in args.n]
-            _plot(results, handle, plot_format or "svg")
+            stats_plot(results, handle, fmt=plot_format or "svg")
     else:
         results = [tree_stats(n) for n in args.n]
     out = sys.stdout
@@ -98,33 +99,3 @@ def _levels(s: Any) -> str:
     head = f"n = {s.n}: nodes per depth (depth n holds the {s.solutions:,} solutions)\n"
     return head + "".join("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) + "\n"
                           for r in rows)
-
-
-def _plot(results: list[Any], handle: Any, fmt: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(7, 4.5))
-    ax = fig.add_subplot()
-    ns = [s.n for s in results]
-    series = (
-        ("tree_nodes", "whole tree 1 + n + ... + n^n", "o-"),
-        ("candidates", "candidates n!", "s-"),
-        ("checked", "nodes checked (backtracking)", "^-"),
-        ("promising", "promising nodes", "v-"),
-        ("solutions", "solutions", "d-"),
-    )
-    for key, label, marker in series:
-        ys = [max(getattr(s, key), 0) for s in results]
-        ax.plot(ns, [y if y > 0 else float("nan") for y in ys], marker, label=label)
-    ax.set_yscale("log")
-    ax.set_xlabel("n")
-    ax.set_ylabel("nodes")
-    ax.set_title("N-Queens state-space tree: whole vs pruned")
-    ax.set_xticks(ns)
-    ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize="small")
-    fig.tight_layout()
-    fig.savefig(handle, format=fmt, metadata={"Date": None} if fmt == "svg" else None)

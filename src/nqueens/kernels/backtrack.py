@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from nqueens._jit import njit
-from nqueens.kernels.bits import bit_index, free, full_mask, place, take_lowest
+from nqueens.kernels.bits import bit_index, descend, free, full_mask, start, take_lowest
 
 __all__ = [
     "STATE_DONE",
@@ -52,9 +52,7 @@ def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget):
         return 0
     if meta[1] == STATE_FRESH:
         d = 0
-        cs[0] = 0
-        ls[0] = 0
-        rs[0] = 0
+        start(cs, ls, rs)
         av[0] = allowed[0] & full
         meta[1] = STATE_RUNNING
     else:
@@ -79,11 +77,8 @@ def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget):
                 meta[0] = d
                 return k
             continue
-        c, lf, rt = place(cs[d], ls[d], rs[d], bit, full)
+        c, lf, rt = descend(cs, ls, rs, d, bit, full)
         d += 1
-        cs[d] = c
-        ls[d] = lf
-        rs[d] = rt
         av[d] = free(c, lf, rt, allowed[d])
     if d < 0:
         meta[1] = STATE_DONE
@@ -105,9 +100,7 @@ def count_slice(n, full, allowed, av, cs, ls, rs, meta, budget):
         return 0
     if meta[1] == STATE_FRESH:
         d = 0
-        cs[0] = 0
-        ls[0] = 0
-        rs[0] = 0
+        start(cs, ls, rs)
         av[0] = allowed[0] & full
         meta[1] = STATE_RUNNING
     else:
@@ -125,11 +118,8 @@ def count_slice(n, full, allowed, av, cs, ls, rs, meta, budget):
         if d == last:
             total += 1
             continue
-        c, lf, rt = place(cs[d], ls[d], rs[d], bit, full)
+        c, lf, rt = descend(cs, ls, rs, d, bit, full)
         d += 1
-        cs[d] = c
-        ls[d] = lf
-        rs[d] = rt
         av[d] = free(c, lf, rt, allowed[d])
     if d < 0:
         meta[1] = STATE_DONE

@@ -15,13 +15,25 @@ small functions into the kernels that call them (measured in ``benchmarks/bench_
 (4, 8, 2)
 >>> free(4, 8, 2, 15)
 1
+
+A depth-first search keeps one frame per row in arrays (``cs``, ``ls``, ``rs``: the row's
+three masks); :func:`start` clears row 0 and :func:`descend` moves one row down:
+
+>>> import numpy as np
+>>> cs, ls, rs = (np.ones(4, np.int64) for _ in range(3))
+>>> start(cs, ls, rs)
+>>> [int(m) for m in descend(cs, ls, rs, 0, 0b0100, 15)], cs.tolist(), ls.tolist(), rs.tolist()
+([4, 8, 2], [0, 4, 1, 1], [0, 8, 1, 1], [0, 2, 1, 1])
 """
 
 from __future__ import annotations
 
 from nqueens._jit import njit
 
-__all__ = ["bit_index", "free", "full_mask", "lowest_bit", "place", "popcount", "take_lowest"]
+__all__ = [
+    "bit_index", "descend", "free", "full_mask", "lowest_bit", "place", "popcount", "start",
+    "take_lowest",
+]
 
 
 @njit
@@ -80,3 +92,26 @@ def place(cols, left, right, bit, full):
 def free(cols, left, right, allowed):
     """The columns of ``allowed`` that no queen attacks, given a row's three masks. O(1)."""
     return allowed & ~(cols | left | right)
+
+
+@njit
+def start(cs, ls, rs):
+    """Clear row 0's frame: no column and no diagonal taken yet. O(1)."""
+    cs[0] = 0
+    ls[0] = 0
+    rs[0] = 0
+
+
+@njit
+def descend(cs, ls, rs, d, bit, full):
+    """Place a queen on ``bit`` in row ``d``: write row ``d + 1``'s masks and return them.
+
+    The search's step "go one row down" on frame arrays; the caller moves ``d`` on and
+    keeps the returned ``(cols, left, right)`` in registers (reading them back from the
+    arrays costs up to 1.5x in the tree walk: ``benchmarks/bench_bits.py``). O(1).
+    """
+    c, lf, rt = place(cs[d], ls[d], rs[d], bit, full)
+    cs[d + 1] = c
+    ls[d + 1] = lf
+    rs[d + 1] = rt
+    return c, lf, rt

@@ -276,6 +276,10 @@ def setup(n, w, open_sq, placed, bits, cnt, q, trail, qstack, queue, meta):
             ok = 0
             break
     if ok:
+        # the scan below queues every forced line again: drop what the placements queued, or
+        # a line could be queued twice and overflow ``queue`` (2n + 1 slots; numba does not
+        # check bounds, so the overflow wrote past the array; NUMBA_DISABLE_JIT=1 found it)
+        queue[0] = 0
         for kind in range(2):
             for x in range(n):
                 if q[kind, x] < 0 and cnt[kind, x] <= 1:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from nqueens._jit import njit
-from nqueens.kernels.bits import free, lowest_bit, place, popcount
+from nqueens.kernels.bits import free, full_mask, lowest_bit, place, popcount
 
 __all__ = ["knuth_probes", "seed_probes"]
 
@@ -35,7 +35,7 @@ def knuth_probes(n, done, trials, out):
     :func:`seed_probes`: one thread running the same slices after the same seed gives the
     same result, however the trials are cut into calls.
     """
-    full = (np.int64(1) << n) - 1
+    full = full_mask(n)
     values = np.zeros(3, dtype=np.float64)
     for t in range(trials):
         cs = np.int64(0)

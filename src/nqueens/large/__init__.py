@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nqueens._validate import check_choice
 from nqueens.errors import InvalidSizeError, UnknownOptionError
+from nqueens.large import construct as _construct
 from nqueens.large import local as _local
 
 if TYPE_CHECKING:
@@ -32,15 +34,15 @@ __all__ = ["BYTES_PER_QUEEN", "METHODS", "available_memory", "find"]
 METHODS = ("construct", "local")
 """The ways :func:`find` can build a solution."""
 
-BYTES_PER_QUEEN = {"construct": 6, "local": _local.BYTES_PER_QUEEN}
-"""Peak working memory per queen of each method (result included); local search's own
-figure is defined once, in :mod:`nqueens.large.local`."""
+BYTES_PER_QUEEN = {"construct": _construct.BYTES_PER_QUEEN, "local": _local.BYTES_PER_QUEEN}
+"""Peak working memory per queen of each method (result included); each figure is defined
+once, in its method's module."""
 
 
 def find(n: int, *, method: str = "construct", seed: int | None = None) -> npt.NDArray[np.int32]:
     """One solution of the n-queens problem as 0-based int32 columns (``cols[row] = col``).
 
-    COST: O(n) time and ``BYTES_PER_QUEEN[method] * n`` bytes; ``construct`` is about 1 s at
+    Cost: O(n) time and ``BYTES_PER_QUEEN[method] * n`` bytes; ``construct`` is about 1 s at
     n = 10**8, ``local`` about 0.2 s at n = 10**6. ``seed`` applies to ``local`` only (None:
     a fresh random seed). n = 2 and 3 have no solution; boards whose arrays would not fit in
     the available memory are refused: both raise :class:`~nqueens.errors.InvalidSizeError`.
@@ -52,8 +54,7 @@ def find(n: int, *, method: str = "construct", seed: int | None = None) -> npt.N
     ...
     nqueens.errors.InvalidSizeError: n = 2 has no solution: 2 and 3 queens cannot be placed
     """
-    if method not in METHODS:
-        raise UnknownOptionError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+    check_choice(method, "method", METHODS)
     if method == "construct" and seed is not None:
         raise UnknownOptionError("a seed applies only to method 'local'; 'construct' is fixed")
     if isinstance(n, int) and not isinstance(n, bool) and n >= 4:
@@ -68,7 +69,13 @@ def find(n: int, *, method: str = "construct", seed: int | None = None) -> npt.N
 
 
 def available_memory() -> int | None:
-    """Bytes of memory available to a new allocation (Linux ``MemAvailable``), or None. O(1)."""
+    """Bytes of memory available to a new allocation (Linux ``MemAvailable``), or None.
+
+    Cost: O(1): one read of ``/proc/meminfo``.
+
+    >>> available_memory() is None or available_memory() > 0
+    True
+    """
     try:
         with open("/proc/meminfo") as f:
             for line in f:
@@ -85,7 +92,17 @@ def available_memory() -> int | None:
 
 
 def check_memory(n: int, per_queen: int, *, what: str) -> None:
-    """Raise :class:`InvalidSizeError` when ``per_queen * n`` bytes exceed available memory."""
+    """Raise :class:`InvalidSizeError` when ``per_queen * n`` bytes exceed available memory.
+
+    Cost: O(1).
+
+    >>> check_memory(10**6, 4, what="a test")
+    >>> try:
+    ...     check_memory(2**70, 4, what="a test")
+    ... except InvalidSizeError as err:
+    ...     print(str(err).split(":")[0])
+    n = 1180591620717411303424 is too large for memory
+    """
     need = per_queen * n
     have = available_memory()
     if have is not None and need > have:

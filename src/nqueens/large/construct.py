@@ -22,16 +22,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nqueens import _validate
 from nqueens.errors import InvalidSizeError
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["MAX_N", "construct"]
+__all__ = ["BYTES_PER_QUEEN", "MAX_N", "check_size", "construct"]
 
 MAX_N = 2**31 - 1
 """The largest n whose 0-based columns fit the int32 array this module returns."""
+BYTES_PER_QUEEN = 4
+"""Working memory per queen: the int32 result; the scratch is O(:data:`CHUNK`), not O(n)."""
 CHUNK = 1 << 22
 """Rows computed per numpy step (hundredths of a second), so that Ctrl-C lands between."""
 
@@ -39,7 +42,7 @@ CHUNK = 1 << 22
 def construct(n: int) -> npt.NDArray[np.int32]:
     """The explicit solution for ``n`` as 0-based int32 columns (``cols[row] = col``).
 
-    COST: O(n) time, vectorised in blocks of :data:`CHUNK` rows (so Ctrl-C stops it within
+    Cost: O(n) time, vectorised in blocks of :data:`CHUNK` rows (so Ctrl-C stops it within
     a second); memory 4n bytes for the result plus O(CHUNK) scratch (about 1 s and 400 MB
     at n = 10**8). ``n = 1`` gives ``[0]``; ``n = 2, 3`` have no
     solution and raise :class:`~nqueens.errors.InvalidSizeError`.
@@ -87,11 +90,17 @@ def construct(n: int) -> npt.NDArray[np.int32]:
 
 
 def check_size(n: int) -> None:
-    """Raise :class:`InvalidSizeError` unless n is a board size with a solution (1 or >= 4)."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidSizeError(f"n must be an integer, not {n!r}")
-    if n < 1:
-        raise InvalidSizeError(f"n must be a positive integer, not {n}")
+    """Raise :class:`InvalidSizeError` unless n is a board size with a solution (1 or >= 4).
+
+    Cost: O(1).
+
+    >>> check_size(4)
+    >>> check_size(3)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidSizeError: n = 3 has no solution: 2 and 3 queens cannot be placed
+    """
+    _validate.check_size(n, name="n")
     if n in (2, 3):
         raise InvalidSizeError(
             f"n = {n} has no solution: 2 and 3 queens cannot be placed"

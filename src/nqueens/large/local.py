@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nqueens._validate import check_int
 from nqueens.errors import InvalidSizeError
 from nqueens.large.construct import check_size
 
@@ -35,7 +36,7 @@ within a second. A step (a random draw or a swept row) touches big arrays at ran
 def local_search(n: int, *, seed: int | None = None) -> npt.NDArray[np.int32]:
     """A solution found by min-conflicts local search, as 0-based int32 columns.
 
-    COST: expected O(n) time after a one-off JIT compile (about 0.2 s at n = 10**6 and 6 s
+    Cost: O(n) expected time after a one-off JIT compile (about 0.2 s at n = 10**6 and 6 s
     at n = 10**7 on this machine); memory 20n bytes. ``seed=None`` draws a fresh seed.
     The kernel runs in slices of :data:`SLICE_STEPS` steps, so Ctrl-C stops it within a
     second.
@@ -77,13 +78,15 @@ def _search(seed: int, n: int, steps: int) -> npt.NDArray[np.int32]:
 
 
 def kernel_seed(seed: int | None) -> int:
-    """Map any non-negative integer seed (or ``None``: fresh entropy) to a 32-bit seed. O(1).
+    """Map any non-negative integer seed (or ``None``: fresh entropy) to a 32-bit seed.
+
+    Cost: O(1).
 
     >>> kernel_seed(1) == kernel_seed(1) != kernel_seed(2)
     True
     """
     import numpy as np
 
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise InvalidSizeError(f"seed must be a non-negative integer, not {seed!r}")
+    if seed is not None:
+        check_int(seed, "seed", low=0)
     return int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint32)[0])

@@ -49,7 +49,7 @@ class PuzzleCount:
 def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Placement]:
     """Every solution of ``p``, lazily, in search order. Memory O(batch * n).
 
-    Cost: one exhaustive search (exponential in n in the worst case; forward checking and
+    Cost: O(nodes of the search tree), exponential in n in the worst case (forward checking and
     most-constrained-unit branching keep random 14 x 14 region puzzles to milliseconds).
 
     >>> from nqueens.puzzles.model import completion_puzzle
@@ -68,6 +68,8 @@ def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Placement]:
 def solve(p: Puzzle) -> Placement | None:
     """The first solution in search order, or ``None`` (a proof that there is none).
 
+    Cost: O(nodes of the search tree up to the first solution).
+
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> solve(parse_puzzle("AB\\nAB")) is None
     True
@@ -78,7 +80,7 @@ def solve(p: Puzzle) -> Placement | None:
 def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
     """Count the solutions; with ``limit`` K stop after K + 1 ("more than K").
 
-    Cost: the whole search, or until K + 1 solutions are found.
+    Cost: O(nodes of the search tree), or until K + 1 solutions are found.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> count(completion_puzzle(8, [(0, 0)]))
@@ -98,6 +100,8 @@ def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
 
 def is_unique(p: Puzzle) -> bool:
     """Whether ``p`` has exactly one solution (stops at the second).
+
+    Cost: O(nodes of the search tree up to the second solution).
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> is_unique(completion_puzzle(4, [(0, 1)])), is_unique(completion_puzzle(4))

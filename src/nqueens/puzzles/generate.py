@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from nqueens._validate import check_choice, check_size
 from nqueens.errors import InvalidSizeError, NQueensRuntimeError, UnknownOptionError
 from nqueens.puzzles.exact import is_unique, solutions
 from nqueens.puzzles.logic import GRADES, RULES, explain, grade_number
@@ -69,8 +70,10 @@ def make(
 
     ``seed`` None draws one (reported in :attr:`Made.seed`). Raises
     :class:`~nqueens.errors.NQueensRuntimeError` when ``attempts`` fresh starts find no
-    puzzle of the grade asked for. Cost: each attempt counts solutions up to 2 a few times
-    (region puzzles: O(n^2) repairs at most) and runs the explainer once.
+    puzzle of the grade asked for.
+
+    Cost: O(attempts * (search + explain)): each attempt counts solutions up to 2 a few
+    times (region puzzles: O(n^2) repairs at most) and runs the explainer once.
 
     >>> make(3)
     Traceback (most recent call last):
@@ -78,10 +81,8 @@ def make(
     nqueens.errors.InvalidSizeError: no 3 x 3 puzzle has a solution: queens that may not \
 touch need n = 1 or n >= 4
     """
-    if kind not in KINDS:
-        raise UnknownOptionError(f"unknown kind {kind!r}; use one of {', '.join(KINDS)}")
-    if not isinstance(n, int) or n < 1 or n > MAX_N:
-        raise InvalidSizeError(f"n must be between 1 and {MAX_N}, got {n!r}")
+    check_choice(kind, "kind", KINDS)
+    check_size(n, largest=MAX_N, name="n")
     if n in (2, 3):
         raise InvalidSizeError(f"no {n} x {n} puzzle has a solution: queens that may not "
                                "touch need n = 1 or n >= 4")
@@ -113,7 +114,9 @@ touch need n = 1 or n >= 4
 
 def random_solution(n: int, rng: random.Random, *, touching: bool, diagonals: bool
                     ) -> tuple[int, ...]:
-    """A random placement, one queen per row and column, that obeys the rules. O(n^2) typ.
+    """A random placement, one queen per row and column, that obeys the rules.
+
+    Cost: O(n^2) per start (a dead end starts again).
 
     >>> random_solution(6, random.Random(3), touching=True, diagonals=True)
     (2, 5, 1, 4, 0, 3)
@@ -128,7 +131,7 @@ def random_solution(n: int, rng: random.Random, *, touching: bool, diagonals: bo
 def random_regions(n: int, rng: random.Random, seeds: list[Square]) -> list[list[int]]:
     """n connected regions grown at random from the ``seeds`` (region k from seeds[k]).
 
-    O(n^2). Every square joins the region of a neighbour (up, down, left, right).
+    Cost: O(n^2). Every square joins the region of a neighbour (up, down, left, right).
 
     >>> g = random_regions(3, random.Random(0), [(0, 0), (1, 1), (2, 2)])
     >>> [g[r][c] for r, c in [(0, 0), (1, 1), (2, 2)]], sorted({v for row in g for v in row})

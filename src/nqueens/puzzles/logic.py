@@ -39,6 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from nqueens._validate import check_choice
 from nqueens.errors import UnknownOptionError
 from nqueens.narrate import LANGUAGES
 from nqueens.puzzles.exact import solutions
@@ -105,7 +106,9 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
     """Solve ``p`` by the rules, easiest first, recording every step.
 
     With ``max_grade`` below 5 the solver stops (``solution`` None) where it would need a
-    harder rule, instead of searching. Cost: each step scans the units and up to
+    harder rule, instead of searching.
+
+    Cost: O(steps * units * MAX_SUBSETS): each step scans the units and up to
     :data:`MAX_SUBSETS` combinations of them per family pair and k (all of them for
     n <= 14); a search step streams the solutions once.
 
@@ -126,6 +129,8 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
 def grade_number(grade: int | str) -> int:
     """A grade given as a number (0-5) or a name (``easy``, ..., ``search``).
 
+    Cost: O(1).
+
     >>> grade_number("hard"), grade_number(2), grade_number("4")
     (3, 2, 4)
     """
@@ -141,7 +146,9 @@ def grade_number(grade: int | str) -> int:
 # --- narration ---------------------------------------------------------------------------
 
 def step_text(step: Step, lang: str, p: Puzzle) -> str:
-    """The step in words, in ``lang`` (``en``, ``ja`` or ``ko``). O(squares named).
+    """The step in words, in ``lang`` (``en``, ``ja`` or ``ko``).
+
+    Cost: O(squares named).
 
     >>> s = Step("single", place=(2, 4), removed=((2, 3),), units=(("row", 2),))
     >>> from nqueens.puzzles.model import completion_puzzle
@@ -150,9 +157,7 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
     >>> step_text(s, "ja", completion_puzzle(5))
     '3行目に残るマスは(3,5)だけなので、ここにクイーンを置く。1マスが置けなくなる。'
     """
-    if lang not in LANGUAGES:
-        raise UnknownOptionError(f"unknown language {lang!r}; choose one of "
-                                 f"{', '.join(LANGUAGES)}")
+    check_choice(lang, "language", LANGUAGES)
     def sq(s: Square) -> str:
         return _square(s, lang)
     cleared = len(step.removed)
@@ -212,13 +217,13 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
 def summary_text(e: Explanation, lang: str) -> str:
     """The closing line: solved (and the grade) or no solution.
 
+    Cost: O(1).
+
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> summary_text(explain(completion_puzzle(4, [(0, 1)])), "en")
     'All 4 queens are placed: solved. Difficulty: easy (grade 1 of 5).'
     """
-    if lang not in LANGUAGES:
-        raise UnknownOptionError(f"unknown language {lang!r}; choose one of "
-                                 f"{', '.join(LANGUAGES)}")
+    check_choice(lang, "language", LANGUAGES)
     n = e.puzzle.n
     name = {"en": GRADES, "ja": ("自明", "易しい", "普通", "難しい", "とても難しい", "探索が必要"),
             "ko": ("자명", "쉬움", "보통", "어려움", "매우 어려움", "탐색 필요")}[lang][e.grade]

@@ -111,7 +111,9 @@ class Puzzle:
         return self.kind == "completion" or self.diagonals
 
     def region_cells(self) -> list[list[Square]]:
-        """The squares of each region, row by row. O(n^2).
+        """The squares of each region, row by row.
+
+        Cost: O(n^2).
 
         >>> region_puzzle(["AB", "BB"], connected=False).region_cells()
         [[(0, 0)], [(0, 1), (1, 0), (1, 1)]]
@@ -125,6 +127,8 @@ class Puzzle:
     def rules_text(self) -> str:
         """The rules in words, for headings and reports.
 
+        Cost: O(1).
+
         >>> parse_puzzle("AAB\\nACB\\nCCB").rules_text()
         'one queen per row, column and region; no two queens touch'
         """
@@ -134,7 +138,14 @@ class Puzzle:
         return text + "; none share a diagonal" if self.diagonals else text
 
     def to_text(self) -> str:
-        """The puzzle in the text format (``parse_puzzle(p.to_text()) == p``). O(n^2)."""
+        """The puzzle in the text format (``parse_puzzle(p.to_text()) == p``).
+
+        Cost: O(n^2).
+
+        >>> p = parse_puzzle("AAB" + chr(10) + "ACB" + chr(10) + "CCB")
+        >>> parse_puzzle(p.to_text()) == p
+        True
+        """
         lines = [f"kind: {self.kind}"]
         rules = [r for r, on in zip(_RULES, (self.diagonals, not self.connected), strict=True)
                  if on]
@@ -152,7 +163,13 @@ class Puzzle:
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict[str, object]:
-        """The puzzle as JSON-ready data (1-based squares, region letters by row)."""
+        """The puzzle as JSON-ready data (1-based squares, region letters by row).
+
+        Cost: O(n^2).
+
+        >>> parse_puzzle("kind: completion" + chr(10) + "Q." + chr(10) + ".x").to_json()
+        {'kind': 'completion', 'n': 2, 'givens': [[1, 1]], 'blocked': [[2, 2]]}
+        """
         data: dict[str, object] = {"kind": self.kind, "n": self.n}
         if self.kind == "regions":
             data["rules"] = {"diagonals": self.diagonals, "connected": self.connected}
@@ -237,7 +254,9 @@ def completion_puzzle(
 
 
 def parse_puzzle(text: str) -> Puzzle:
-    """Read a puzzle in the text format (see the module docstring). O(len(text)).
+    """Read a puzzle in the text format (see the module docstring).
+
+    Cost: O(len(text)).
 
     >>> parse_puzzle("kind: completion\\n..\\n.x").blocked
     ((1, 1),)
@@ -305,7 +324,7 @@ have equal length
 def clash(p: Puzzle, a: Square, b: Square) -> str | None:
     """Why queens on squares ``a`` and ``b`` break the rules of ``p`` (``None``: they do not).
 
-    O(1). The reason reads after "queens at <..> and <..>": "share a row", "touch", ...
+    Cost: O(1). The reason reads after "queens at <..> and <..>": "share a row", "touch", ...
 
     >>> p = parse_puzzle("AAB\\nACB\\nCCB")
     >>> clash(p, (0, 0), (1, 1)), clash(p, (0, 0), (2, 2)), clash(p, (0, 1), (1, 0))
@@ -328,8 +347,8 @@ def clash(p: Puzzle, a: Square, b: Square) -> str | None:
 def first_violation(p: Puzzle, cols: Sequence[int]) -> str | None:
     """Why the placement ``cols`` (a 0-based column per row) does not solve ``p``, or None.
 
-    An independent checker: every pair of queens is compared (O(n^2)), then the givens and
-    blocked squares.
+    An independent checker: every pair of queens is compared, then the givens and
+    blocked squares. Cost: O(n^2).
 
     >>> p = parse_puzzle("AAB\\nACB\\nCCB")
     >>> first_violation(p, (0, 2, 1))

@@ -11,6 +11,8 @@ stream live in :mod:`nqueens.search` and :mod:`nqueens.trace`, the tree built fr
 - :mod:`nqueens.render.player`: one self-contained HTML page that steps through a trace
   (its HTML, script and style are package data: ``player.html``, ``.js``, ``.css``).
 - :mod:`nqueens.render.terminal`: boards in colour for a terminal (rich).
+- :mod:`nqueens.render.plot`: the state-space statistics against n, on a log scale
+  (matplotlib).
 """
 
 from __future__ import annotations

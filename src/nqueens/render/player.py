@@ -94,8 +94,14 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
     """The player page for ``events`` of an ``n``-queens search, narrated by ``lines``.
 
     ``lines[i]`` is shown with ``events[i]`` (``""`` shows nothing); ``lang`` sets the
-    page's language and its button texts (en, ja, ko; others fall back to English). Cost:
-    O(n^2 + total size of the events); 200 to 500 bytes of page per event.
+    page's language and its button texts (en, ja, ko; others fall back to English).
+    Cost: O(n^2 + len(events)) time and page size; 200 to 500 bytes of page per event.
+
+    >>> from nqueens.trace import events
+    >>> ev = list(events(4, until="first"))
+    >>> page = player_html(n=4, events=ev, lines=[""] * len(ev), lang="en")
+    >>> page.count('class="square')
+    16
     """
     events = list(events)
     lines = list(lines)
@@ -142,7 +148,18 @@ def write_player(path: str | os.PathLike[str], *, n: int, events: Sequence[Event
     """Write :func:`player_html` to ``path`` atomically (no half-written file).
 
     An unwritable path raises :class:`~nqueens.files.OutputPathError` (an
-    :class:`~nqueens.errors.NQueensError`) with one line naming it. Cost: as the page.
+    :class:`~nqueens.errors.NQueensError`) with one line naming it.
+
+    Cost: O(n^2 + len(events)), as the page.
+
+    >>> import os, tempfile
+    >>> from nqueens.trace import events
+    >>> ev = list(events(1))
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     write_player(os.path.join(d, "p.html"), n=1, events=ev, lines=[""] * 3, lang="en")
+    ...     open(os.path.join(d, "p.html"), encoding="utf-8").read() == player_html(
+    ...         n=1, events=ev, lines=[""] * 3, lang="en")
+    True
     """
     write_atomic(path, player_html(n=n, events=events, lines=lines, lang=lang))
 

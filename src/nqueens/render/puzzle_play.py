@@ -26,7 +26,7 @@ import json
 from html import escape
 from importlib import resources
 
-from nqueens.errors import UnknownOptionError
+from nqueens._validate import check_choice
 from nqueens.narrate import LANGUAGES
 from nqueens.puzzles.logic import explain, step_text
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle
@@ -84,16 +84,14 @@ LABELS: dict[str, dict[str, str]] = {
 def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
     """The page's data: rules, solution and narrated explainer steps (0-based squares).
 
-    Cost: one run of :func:`nqueens.puzzles.logic.explain`.
+    Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> d = play_data(completion_puzzle(4, [(0, 1)]))
     >>> d["solution"], [s["rule"] for s in d["steps"]]
     ([1, 3, 0, 2], ['single', 'single', 'single'])
     """
-    if lang not in LANGUAGES:
-        raise UnknownOptionError(f"unknown language {lang!r}; choose one of "
-                                 f"{', '.join(LANGUAGES)}")
+    check_choice(lang, "language", LANGUAGES)
     e = explain(p)
     steps = [{"rule": s.rule, "place": None if s.place is None else list(s.place),
               "removed": [list(sq) for sq in s.removed], "text": step_text(s, lang, p)}
@@ -108,7 +106,9 @@ def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
 
 
 def play_html(p: Puzzle, *, lang: str = "en") -> str:
-    """The whole page as one string (UTF-8 text, no external resources). O(n^2) + explain.
+    """The whole page as one string (UTF-8 text, no external resources).
+
+    Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> "ヒント" in play_html(completion_puzzle(4, [(0, 1)]), lang="ja")

@@ -43,7 +43,7 @@ def region_colors(p: Puzzle) -> list[str]:
 
     Greedy colouring of the region adjacency graph, regions taken by decreasing number of
     neighbours, each taking the least used colour its neighbours do not have (so up to 9
-    regions all differ). O(n^2).
+    regions all differ). Cost: O(n^2).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> region_colors(parse_puzzle("AAB\\nACB\\nCCB"))
@@ -74,11 +74,11 @@ def puzzle_svg(
     p: Puzzle, *, solution: Sequence[int] | None = None, crosses: Iterable[Square] = (),
     size: int | None = 400, coordinates: bool = True,
 ) -> str:
-    """The puzzle as an SVG document string, with ``solution`` queens drawn if given. O(n^2).
+    """The puzzle as an SVG document string, with ``solution`` queens drawn if given.
 
     ``solution`` is a 0-based column per row (e.g. from :func:`nqueens.puzzles.exact.solve`);
     ``crosses`` lists squares to mark with a cross. ``size`` is the width in pixels (None:
-    fill the container).
+    fill the container). Cost: O(n^2).
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> svg = puzzle_svg(completion_puzzle(4, [(0, 1)], blocked=[(3, 3)]))

@@ -56,10 +56,10 @@ _QUEEN_TIPS = ((5.5, 14.0), (14.0, 10.0), (22.5, 8.0), (31.0, 10.0), (39.5, 14.0
 
 def queen_shape(x: float, y: float, *, fill: str = COLORS["queen"],
                 edge: str = COLORS["queen_edge"]) -> str:
-    """SVG for a queen in the square whose top-left corner is ``(x, y)``. O(1).
+    """SVG for a queen in the square whose top-left corner is ``(x, y)``.
 
     The queen is a crown drawn with a path, five circles and two bars, so it looks the same
-    whatever fonts the viewer has.
+    whatever fonts the viewer has. Cost: O(1).
 
     >>> queen_shape(0, 0).startswith('<g class="queen-shape" transform="translate(0,0)"')
     True
@@ -78,7 +78,7 @@ def attack_counts(placement: Sequence[int], n: int) -> list[list[int]]:
     """``counts[row][col]``: how many queens attack that square (queens not counting themselves).
 
     A queen attacks along its row, its column and both diagonals; two distinct lines meet in
-    one square only, so a queen is counted at most once per other square. O(n^2).
+    one square only, so a queen is counted at most once per other square. Cost: O(n^2).
 
     >>> attack_counts((0,), 3)
     [[0, 1, 1], [1, 1, 0], [1, 0, 1]]
@@ -112,14 +112,14 @@ def board_svg(
     highlight: Iterable[tuple[int, int]] | None = None,
     coordinates: bool = True,
 ) -> str:
-    """The board as an SVG document string: squares, queens, numbers. O(n^2).
+    """The board as an SVG document string: squares, queens, numbers.
 
     ``board`` is a :class:`~nqueens.board.Solution` or a placement (0-based columns of the
     first rows; pass ``n`` for a partial one). ``size`` is the width in pixels (``None``: no
     width, the picture fills its container). ``attacks=True`` shades each empty square a
     queen attacks, darker the more queens attack it, and rings queens that attack each other.
     ``highlight`` lists 0-based ``(row, col)`` squares to mark. The output depends only on
-    the arguments (no ids, no timestamps).
+    the arguments (no ids, no timestamps). Cost: O(n^2).
 
     >>> svg = board_svg((0,), n=3, attacks=True, coordinates=False)
     >>> svg.count('data-attacks='), svg.count('data-queen="1"')

@@ -22,7 +22,7 @@ _DARK = "on #b58863"
 def colour_console(stream: IO[str]) -> Any | None:
     """A rich ``Console`` writing to ``stream`` if it is a colour terminal, else ``None``.
 
-    Cost: importing rich (~30 ms) the first time.
+    Cost: O(1), after importing rich (~30 ms) the first time.
 
     >>> import io
     >>> colour_console(io.StringIO()) is None
@@ -39,7 +39,9 @@ def colour_console(stream: IO[str]) -> Any | None:
 
 
 def board_text(placement: Sequence[int], *, n: int | None = None) -> Any:
-    """A ``rich.text.Text`` board: 3-character squares, ``Q`` bold on its square. O(n^2).
+    """A ``rich.text.Text`` board: 3-character squares, ``Q`` bold on its square.
+
+    Cost: O(n^2).
 
     >>> board_text((1, 3, 0, 2)).plain.splitlines()[0]
     ' ·  Q  ·  · '

@@ -21,7 +21,13 @@ __all__ = ["count", "solutions"]
 
 
 def solutions(n: int) -> Iterator[Placement]:
-    """Yield every solution (0-based columns) in search order. Lazy; O(n) memory."""
+    """Yield every solution (0-based columns) in search order. Lazy.
+
+    Cost: O(nodes of the pruned tree) for the whole stream, O(1) per node; memory O(n).
+
+    >>> list(solutions(4))
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    """
     placement = [0] * n
     cols = [False] * n
     diags1 = [False] * (2 * n - 1)
@@ -44,7 +50,13 @@ def solutions(n: int) -> Iterator[Placement]:
 
 
 def count(n: int) -> int:
-    """The number of solutions, by the same search without building placements."""
+    """The number of solutions, by the same search without building placements.
+
+    Cost: O(nodes of the pruned tree), O(1) per node; memory O(n).
+
+    >>> count(8)
+    92
+    """
     cols = [False] * n
     diags1 = [False] * (2 * n - 1)
     diags2 = [False] * (2 * n - 1)

@@ -22,7 +22,13 @@ __all__ = ["count", "solutions"]
 
 
 def solutions(n: int) -> Iterator[Placement]:
-    """Yield every solution (0-based columns) in search order. Lazy; O(n) memory."""
+    """Yield every solution (0-based columns) in search order. Lazy.
+
+    Cost: O(n) per node of the pruned tree (the textbook's promising check); memory O(n).
+
+    >>> list(solutions(4))
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    """
     col = [0] * (n + 1)  # col[1..n], 1-based as in the textbook; col[0] is unused
 
     def promising(i: int) -> bool:
@@ -46,7 +52,13 @@ def solutions(n: int) -> Iterator[Placement]:
 
 
 def count(n: int) -> int:
-    """The number of solutions, by the same search without building placements."""
+    """The number of solutions, by the same search without building placements.
+
+    Cost: O(n) per node of the pruned tree (the textbook's promising check); memory O(n).
+
+    >>> count(6)
+    4
+    """
     col = [0] * (n + 1)
 
     def promising(i: int) -> bool:
