@@ -38,6 +38,7 @@ __all__ = [
     "dask_options",
     "ledger_options",
     "non_negative_int",
+    "one_line",
     "positive_int",
     "run_guarded",
 ]
@@ -176,7 +177,7 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
         return code
     except (NQueensError, NQueensRuntimeError) as err:
         _flush_quietly()
-        message = " ".join(str(err).split("\n"))
+        message = one_line(str(err))
         hint = getattr(err, "cli_hint", None)
         if hint:
             message = f"{message}; {hint}"
@@ -215,6 +216,20 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
         return EXIT_INTERRUPTED
     finally:
         _restore_sigterm(previous)
+
+
+def one_line(text: str) -> str:
+    r"""``text`` as one printable line: line breaks (``\n``, ``\x1c``, U+2028 ...) become
+    spaces, and every other character a terminal would not print its escape.
+
+    Cost: O(len(text)).
+
+    >>> print(one_line("bad ledger\n(text '\x1a\x07ok')"))
+    bad ledger (text '\x1a\x07ok')
+    """
+    text = " ".join(text.splitlines())
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
 
 
 def _exit_now_if(wanted: bool, code: int) -> None:
