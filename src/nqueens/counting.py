@@ -120,6 +120,8 @@ def count(
     on Dask workers that have one. Ctrl-C stops the workers within a fraction of a second.
     A pure strategy
     enumerates every solution and cannot be combined with the engine's options.
+    Cost: O(nodes) of the backtracking search (the engine walks about an eighth of them),
+    divided among the workers.
 
     >>> count(6, strategy="arrays")
     4

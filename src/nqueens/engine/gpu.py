@@ -72,7 +72,8 @@ def default_rows(n: int) -> int:
 
     Two rows make about 0.5 M tasks for n = 18 and 2-3 M for n = 21 (several for each of
     the :data:`SLOTS`) while the host's share stays near a microsecond a task; not yet
-    tuned on a GPU - the GPU benchmark sweeps it. O(1).
+    tuned on a GPU - the GPU benchmark sweeps it.
+    Cost: O(1) per call.
 
     >>> [default_rows(n) for n in (8, 16, 22, 23)]
     [1, 2, 2, 3]
@@ -97,6 +98,16 @@ def require_gpu() -> None:
     """Raise :class:`GPUUnavailableError` unless numba-cuda and a CUDA GPU are present.
 
     The numba-cuda simulator (``NUMBA_ENABLE_CUDASIM=1``) counts as a GPU.
+    Cost: O(1) per call, after numba-cuda's import and the CUDA driver's first start.
+
+    >>> import sys
+    >>> from unittest import mock
+    >>> with mock.patch.dict(sys.modules, {"numba.cuda": None}):   # as if it were absent
+    ...     try:
+    ...         require_gpu()
+    ...     except GPUUnavailableError as err:
+    ...         print(err)
+    counting on a GPU needs numba-cuda: pip install "nqueens[gpu]"
     """
     cuda = _cuda()
     try:
@@ -111,7 +122,24 @@ def require_gpu() -> None:
 
 
 def device_name() -> str:
-    """The name of the GPU counts run on (``"simulator"`` under the numba-cuda simulator)."""
+    """The name of the GPU counts run on (``"simulator"`` under the numba-cuda simulator).
+
+    Raises :class:`GPUUnavailableError` without numba-cuda.
+    Cost: O(1) per call.
+
+    >>> import sys
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"NUMBA_ENABLE_CUDASIM": "1"}):
+    ...     device_name()
+    'simulator'
+    >>> with mock.patch.dict(os.environ, {"NUMBA_ENABLE_CUDASIM": "0"}), \\
+    ...         mock.patch.dict(sys.modules, {"numba.cuda": None}):   # as if it were absent
+    ...     device_name()
+    Traceback (most recent call last):
+    ...
+    nqueens.engine.gpu.GPUUnavailableError: counting on a GPU needs numba-cuda: \
+pip install "nqueens[gpu]"
+    """
     if _simulated():
         return "simulator"
     cuda = _cuda()
@@ -166,8 +194,14 @@ def count_batch(
     ``budget`` steps (default: adapted launch by launch to :data:`LAUNCH_SECONDS`).
     ``kernel="cuda-c"`` runs the CUDA C twin (:mod:`nqueens.kernels.gpu_cuda`, needs CuPy)
     instead of numba-cuda's kernel. Raises :class:`GPUUnavailableError` without numba-cuda
-    or a GPU. Cost: the subtrees of the items on the GPU, plus their first ``rows`` levels
-    on the host.
+    or a GPU.
+    Cost: O(nodes) of the items' subtrees on the GPU, plus their first ``rows`` levels on
+    the host.
+
+    >>> count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="opencl")   # checked before any GPU
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.NQueensError: kernel must be one of numba, cuda-c, got 'opencl'
     """
     if kernel not in KERNELS:
         raise NQueensError(f"kernel must be one of {', '.join(KERNELS)}, got {kernel!r}")
@@ -261,7 +295,8 @@ def count_batch_twin(n: int, items: Sequence[Item], *, rows: int | None = None) 
     """:func:`count_batch` with the GPU kernel's CPU twin counting the tasks (no GPU needed).
 
     The same cut, the same task search compiled for the CPU: a check of the host side and of
-    the search, and a yardstick. Cost: the subtrees of the items.
+    the search, and a yardstick.
+    Cost: O(nodes) of the items' subtrees, on one CPU core.
 
     >>> count_batch_twin(8, [(0, 2, 0, 3, 0, 1)])[0][:2]
     (8, 1)

@@ -161,7 +161,19 @@ class Ledger:
         Holds the file exclusively until :meth:`close`: another holder raises
         :class:`LedgerBusyError`, or is waited for with ``wait=True``. Rows that fail their
         check raise :class:`LedgerRowsError`, or with ``repair=True`` are deleted so the
-        count recomputes them. Cost: one integrity check of the file and of every row, O(size).
+        count recomputes them.
+        Cost: O(size): one integrity check of the file and of every row.
+
+        >>> import os, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "job.sqlite")
+        ...     with Ledger.open(path, job) as led:
+        ...         try:
+        ...             Ledger.open(path, job)
+        ...         except LedgerBusyError:
+        ...             print("busy")
+        busy
         """
         name = os.fspath(path)
         parent = os.path.dirname(name) or "."
@@ -248,7 +260,21 @@ class Ledger:
         """Open an existing ledger read-only, whatever its job (for ``show`` and ``verify``).
 
         Never writes, creates or locks; refuses rows that fail their check.
-        Cost: one integrity check of the file and of every row, O(size).
+        Cost: O(size): one integrity check of the file and of every row.
+
+        >>> import os, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "job.sqlite")
+        ...     with Ledger.open(path, job) as led:
+        ...         led.record([(1, "1,2,2,1", 2, 1, 5, 10)])
+        ...     with Ledger.read(path) as seen:
+        ...         seen.job.n, seen.done()
+        (8, {1: (2, 1, 5, 10)})
+        >>> Ledger.read("no-such-ledger.sqlite")
+        Traceback (most recent call last):
+        ...
+        nqueens.engine.ledger.LedgerError: no ledger at 'no-such-ledger.sqlite'
         """
         name = os.fspath(path)
         if not os.path.isfile(name):
@@ -291,15 +317,53 @@ class Ledger:
     # -- using -----------------------------------------------------------------------------
 
     def done(self) -> dict[int, Row]:
-        """Finished subproblems: index -> ``(total, unique, nodes, microseconds)``. O(rows)."""
+        """Finished subproblems: index -> ``(total, unique, nodes, microseconds)``.
+
+        Cost: O(rows) per call.
+
+        >>> import os, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     with Ledger.open(os.path.join(d, "job.sqlite"), job) as led:
+        ...         before = led.done()
+        ...         led.record([(0, "0,1,0,2", 8, 1, 9, 20)])
+        ...         before, led.done()
+        ({}, {0: (8, 1, 9, 20)})
+        """
         return {i: row for i, (_, row, ok) in self._rows.items() if ok == "ok"}
 
     def keys(self) -> dict[int, str]:
-        """Finished subproblems: index -> key. O(rows)."""
+        """Finished subproblems: index -> key.
+
+        Cost: O(rows) per call.
+
+        >>> import os, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     with Ledger.open(os.path.join(d, "job.sqlite"), job) as led:
+        ...         led.record([(0, "0,1,0,2", 8, 1, 9, 20), (1, "1,2,2,1", 2, 1, 5, 10)])
+        ...         led.keys()
+        {0: '0,1,0,2', 1: '1,2,2,1'}
+        """
         return {i: key for i, (key, _, ok) in self._rows.items() if ok == "ok"}
 
     def record(self, rows: Iterable[tuple[int, str, int, int, int, int]]) -> None:
-        """Commit ``(index, key, total, unique, nodes, microseconds)`` rows in one transaction."""
+        """Commit ``(index, key, total, unique, nodes, microseconds)`` rows in one transaction.
+
+        A row recorded again under its index replaces the old one.
+        Cost: O(len(rows)) digests and inserts, one commit.
+
+        >>> import os, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "job.sqlite")
+        ...     with Ledger.open(path, job) as led:
+        ...         led.record([(0, "0,1,0,2", 8, 1, 9, 20)])
+        ...         led.record([(0, "0,1,0,2", 8, 1, 9, 25)])
+        ...     with Ledger.read(path) as seen:
+        ...         seen.done()
+        {0: (8, 1, 9, 25)}
+        """
         now = _now()
         values = []
         for i, k, t, u, nd, us in rows:
@@ -314,7 +378,19 @@ class Ledger:
             self._rows[v[0]] = (v[1], (v[2], v[3], v[4], v[5]), "ok")
 
     def summary(self) -> Summary:
-        """Progress so far: how many subproblems are done and the sums of their counts. O(rows)."""
+        """Progress so far: how many subproblems are done and the sums of their counts.
+
+        Cost: O(rows) per call.
+
+        >>> import os, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     with Ledger.open(os.path.join(d, "job.sqlite"), job) as led:
+        ...         led.record([(0, "0,1,0,2", 8, 1, 9, 20), (1, "1,2,2,1", 2, 1, 5, 10)])
+        ...         s = led.summary()
+        >>> s.job.n, s.done, s.total, s.unique, s.nodes, s.seconds
+        (8, 2, 10, 2, 14, 3e-05)
+        """
         done = self.done()
         updated = self._conn.execute(
             "SELECT COALESCE(MAX(finished), '') FROM results"
@@ -325,7 +401,21 @@ class Ledger:
                        str(updated or self.created))
 
     def close(self) -> None:
-        """Close the file (committed rows are already safe) and release it."""
+        """Close the file (committed rows are already safe) and release it.
+
+        Cost: O(log size): the write-ahead log is folded back into the file.
+
+        >>> import os, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "job.sqlite")
+        ...     Ledger.open(path, job).close()
+        ...     after = sorted(os.listdir(d))   # no -wal or -shm file left beside it
+        ...     with Ledger.open(path, job) as again:   # released: a new holder is let in
+        ...         rows = again.done()
+        >>> after, rows
+        (['job.sqlite'], {})
+        """
         if self._lock_fd is not None:
             with contextlib.suppress(sqlite3.Error, NQueensRuntimeError):
                 with self._write("write"):

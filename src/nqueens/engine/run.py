@@ -91,7 +91,13 @@ class CountEstimate:
     """Estimated wall seconds: ``nodes / (rate * workers that run at once here)``."""
 
     def to_json(self) -> dict[str, object]:
-        """The estimate as a JSON-ready dict (rounded)."""
+        """The estimate as a JSON-ready dict (rounded).
+
+        Cost: O(1) per call.
+
+        >>> CountEstimate(8, 94.0, 168.875, 126228.4, 2, 0.00066).to_json()
+        {'solutions': 94.0, 'seconds': 0.001, 'nodes': 168.9, 'rate': 126228, 'workers': 2}
+        """
         return {"solutions": float(f"{self.solutions:.4g}"), "seconds": round(self.seconds, 3),
                 "nodes": float(f"{self.nodes:.4g}"), "rate": round(self.rate),
                 "workers": self.workers}
@@ -165,7 +171,17 @@ class Scheduler:
         return 2 * self.workers
 
     def batch_size(self) -> int:
-        """Subproblems in the next batch. O(1)."""
+        """Subproblems in the next batch: at most 8 untimed, at most a quarter per worker.
+
+        Cost: O(1) per call.
+
+        >>> s = Scheduler(range(100), workers=1)
+        >>> s.batch_size()
+        8
+        >>> s.finished(10, seconds=1.0)   # 0.1 s each: 5 fit in the 0.5 s target
+        >>> s.batch_size()
+        5
+        """
         cap = max(1, len(self.pending) // (4 * self.workers))
         if self._finished == 0:
             return max(1, min(cap, 8))
@@ -174,22 +190,57 @@ class Scheduler:
         return max(1, min(cap, want))
 
     def next_batch(self) -> list[int]:
-        """Take the next batch of subproblem indexes off the queue (empty when none left)."""
+        """Take the next batch of subproblem indexes off the queue (empty when none left).
+
+        Cost: O(batch size) per call.
+
+        >>> s = Scheduler([4, 5, 6], workers=1)
+        >>> s.next_batch(), s.next_batch(), s.next_batch(), s.next_batch()
+        ([4], [5], [6], [])
+        """
         size = min(self.batch_size(), len(self.pending))
         return [self.pending.popleft() for _ in range(size)]
 
     def finished(self, count: int, *, seconds: float) -> None:
-        """Note that ``count`` subproblems took ``seconds`` of worker time."""
+        """Note that ``count`` subproblems took ``seconds`` of worker time.
+
+        Cost: O(1) per call.
+
+        >>> s = Scheduler(range(1000), workers=1, target_seconds=0.5)
+        >>> s.finished(100, seconds=1.0)   # 10 ms each: 50 fit in 0.5 s
+        >>> s.batch_size()
+        50
+        """
         self._finished += count
         self._spent += seconds
 
     def requeue(self, idxs: Sequence[int]) -> None:
-        """Put subproblems back at the front of the queue, in order (no attempt counted)."""
+        """Put subproblems back at the front of the queue, in order (no attempt counted).
+
+        Cost: O(len(idxs)) per call.
+
+        >>> s = Scheduler([7, 8], workers=1)
+        >>> s.requeue([1, 2])
+        >>> list(s.pending), sum(s.attempts.values())
+        ([1, 2, 7, 8], 0)
+        """
         self.pending.extendleft(reversed(idxs))
 
     def failed(self, n: int, idxs: Sequence[int], err: BaseException) -> None:
-        """Count a failed attempt of each subproblem and requeue them; give up when one has
-        failed ``max_attempts`` times (raises :class:`EngineError`)."""
+        """Count a failed attempt of each subproblem and requeue them (or raise EngineError).
+
+        The count gives up when one subproblem has failed ``max_attempts`` times.
+        Cost: O(len(idxs)) per call.
+
+        >>> s = Scheduler([], workers=1, max_attempts=2)
+        >>> s.failed(8, [3], OSError("lost"))
+        >>> list(s.pending)
+        [3]
+        >>> s.failed(8, [3], OSError("lost"))
+        Traceback (most recent call last):
+        ...
+        nqueens.engine.run.EngineError: a batch of N = 8 failed 2 times: OSError: lost
+        """
         for i in idxs:
             self.attempts[i] += 1
             if self.attempts[i] >= self.max_attempts:
@@ -217,8 +268,15 @@ def estimate_count(n: int, *, workers: int = 1, skip: Iterable[int] = ()) -> Cou
 
     Knuth's estimator runs on every subproblem (through the same pruned tree the kernel
     searches) and the kernel is timed for :data:`CALIBRATION_SECONDS` on sample subproblems;
-    subproblems in ``skip`` (already counted) are left out of the time. Cost: about
-    ``len(split(n)) * ESTIMATE_PROBES * n**2`` compiled steps plus the calibration.
+    subproblems in ``skip`` (already counted) are left out of the time.
+    Cost: O(len(split(n)) * ESTIMATE_PROBES * n**2) compiled steps plus the calibration.
+
+    >>> import nqueens.engine.run as run_module
+    >>> saved, run_module.CALIBRATION_SECONDS = run_module.CALIBRATION_SECONDS, 0.001
+    >>> e = estimate_count(8, workers=2, skip=range(78))   # all 78 subproblems counted
+    >>> e.solutions, e.nodes, e.seconds, e.workers
+    (94.0, 0, 0.0, 2)
+    >>> run_module.CALIBRATION_SECONDS = saved
     """
     items = _orbits(n)
     weights, solutions = _weigh(n, items)
@@ -256,13 +314,21 @@ def run_count(
     ``progress`` receives a :class:`CountProgress` after every batch and a few times a
     second; ``on_estimate`` the :class:`CountEstimate` before counting starts (made for
     n >= :data:`ESTIMATE_MIN_N`, or whenever ``estimate`` is True; never when False).
-    Cost: about n**4 / 20 subproblems whose subtrees total an eighth of the plain search,
+    Cost: O(n**4) subproblems whose subtrees total an eighth of the plain search,
     divided among the workers.
     The ledger is held by this count alone (another holder is refused, or waited for with
     ``wait``); ``repair`` recounts rows that fail their check instead of refusing the ledger.
     ``device="gpu"`` counts the subproblems with the CUDA kernel: in the calling thread (one
     GPU; Ctrl-C lands between launches), or, with ``executor``, on workers that have a GPU.
     A GPU count states no time estimate (the calibration times the CPU kernel).
+
+    >>> r = run_count(8, workers=1)
+    >>> r.total, r.unique, r.subproblems, r.resumed, r.device
+    (92, 12, 78, 0, 'cpu')
+    >>> run_count(8, workers=0)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.NQueensError: workers must be at least 1, got 0
     """
     from nqueens.engine import executors as ex
     from nqueens.engine.ledger import Job, Ledger, LedgerError

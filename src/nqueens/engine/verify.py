@@ -75,7 +75,11 @@ class Report(NamedTuple):
 def recount(n: int, sub: Sequence[int]) -> tuple[int, int]:
     """``(total, unique)`` of a subproblem ``(top, bottom, left, right, ...)`` by enumeration.
 
-    Cost: the plain search with the four border queens placed, plus O(8n) per solution.
+    Cost: O(nodes) of the plain search with the four border queens placed, plus O(8n) per
+    solution.
+
+    >>> recount(8, (0, 2, 0, 3, 0, 1)), recount(4, (1, 2, 2, 1)), recount(4, (0, 1, 0, 2))
+    ((8, 1), (2, 1), (0, 0))
     """
     from nqueens.kernels.recount import recount_border
 
@@ -84,12 +88,20 @@ def recount(n: int, sub: Sequence[int]) -> tuple[int, int]:
 
 
 def recount_batch(n: int, items: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
-    """:func:`recount` of each item: what a worker thread or a Dask worker runs. O(the items)."""
+    """:func:`recount` of each item: what a worker thread or a Dask worker runs.
+
+    Cost: O(len(items)) recounts, each as :func:`recount`.
+
+    >>> recount_batch(8, [(0, 2, 0, 3, 0, 1), (0, 1, 0, 2, 0, 1)]), recount_batch(8, [])
+    ([(8, 1), (0, 0)], [])
+    """
     return [recount(n, item) for item in items]
 
 
 def catch_probability(done: int, sample: int, rate: float = DEFAULT_RATE) -> float:
     """Chance that ``sample`` rows drawn from ``done`` meet one of ``ceil(rate * done)`` bad ones.
+
+    Cost: O(min(sample, done)) per call.
 
     >>> catch_probability(100, 100), catch_probability(100, 0)
     (1.0, 0.0)
@@ -107,7 +119,10 @@ def sample_size(done: int, *, rate: float = DEFAULT_RATE,
                 confidence: float = DEFAULT_CONFIDENCE) -> int:
     """The fewest rows of ``done`` whose recount catches error rate ``rate`` with ``confidence``.
 
-    Cost: O(answer).
+    Cost: O(answer) per call.
+
+    >>> sample_size(0), sample_size(10), sample_size(100), sample_size(3206)
+    (0, 10, 99, 416)
     """
     bad = max(1, math.ceil(rate * done)) if done else 0
     miss = 1.0
@@ -136,7 +151,24 @@ def verify_ledger(
     ``everything`` recounts every row; else ``sample`` random rows, by default
     :func:`sample_size` of them for ``rate`` and ``confidence``. Runs on ``workers`` threads
     or on ``executor``. Raises ``LedgerError`` for a file that is not a sound ledger or whose
-    keys do not belong to its split. Cost: the recounted subtrees, divided among the workers.
+    keys do not belong to its split.
+    Cost: O(nodes) of the recounted subtrees, divided among the workers.
+
+    >>> import os, tempfile
+    >>> from nqueens.engine.run import run_count
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     path = os.path.join(d, "count.sqlite")
+    ...     total = run_count(8, workers=1, ledger=path).total
+    ...     every = verify_ledger(path, everything=True)
+    ...     some = verify_ledger(path, sample=5, seed=1)
+    >>> total, len(every.checks), all(c.ok for c in every.checks), every.probability
+    (92, 78, True, 1.0)
+    >>> len(some.checks), round(some.probability, 4)
+    (5, 0.0641)
+    >>> verify_ledger("count.sqlite", rate=0)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.NQueensError: rate and confidence must lie strictly between 0 and 1
     """
     from nqueens.engine.ledger import Ledger, LedgerError
     from nqueens.engine.split import METHOD, split

@@ -62,7 +62,16 @@ class Verdict:
         return self.conflict is None
 
     def describe(self) -> str:
-        """``ok n=N`` or ``clash: queens at <r,c> and <r,c> share ...`` (1-based)."""
+        """``ok n=N`` or ``clash: queens at <r,c> and <r,c> share ...`` (1-based).
+
+        Cost: O(1) per call.
+
+        >>> from nqueens.board import first_conflict
+        >>> Verdict(4, None).describe()
+        'ok n=4'
+        >>> Verdict(3, first_conflict((0, 1, 2))).describe()   # 0-based columns
+        'clash: queens at <1,1> and <2,2> share a diagonal'
+        """
         if self.conflict is None:
             return f"ok n={self.n}"
         return f"clash: {self.conflict.describe()}"
@@ -71,7 +80,7 @@ class Verdict:
 def verify_cols(cols: npt.ArrayLike) -> Verdict:
     """Check 0-based columns (``cols[row] = col``) for clashes.
 
-    COST: O(n) time (blocks of 65535 rows), 10n bytes of tables plus one block.
+    Cost: O(n) time (blocks of 65535 rows), 10n bytes of tables plus one block.
     Columns off the board raise :class:`~nqueens.errors.InvalidBoardError`.
 
     >>> verify_cols([0, 3, 1, 0]).describe()
@@ -109,9 +118,21 @@ def verify_cols(cols: npt.ArrayLike) -> Verdict:
 
 
 def verify_file(path: str | os.PathLike[str], *, fmt: str | None = None) -> Verdict:
-    """Read a solution file (format from ``fmt`` or the extension) and check it. O(n).
+    """Read a solution file (format from ``fmt`` or the extension) and check it.
 
     Unreadable or malformed files raise :class:`~nqueens.errors.ParseError`.
+    Cost: O(n) time and memory, as :func:`verify_cols` plus the read.
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     path = os.path.join(d, "four.txt")
+    ...     _ = open(path, "w").write("2 4 1 3")
+    ...     verify_file(path).describe()
+    'ok n=4'
+    >>> verify_file("no-such-file.txt")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.ParseError: cannot read 'no-such-file.txt': No such file or directory
     """
     return verify_cols(read_cols(path, fmt=fmt))
 

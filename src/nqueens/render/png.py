@@ -33,7 +33,7 @@ class MissingDependencyError(NQueensError):
 def svg_to_png(svg: str, *, scale: float = 1.0) -> bytes:
     """The PNG bytes of an SVG document string, ``scale`` times its pixel size.
 
-    Cost: cairosvg's import (~0.1 s, once) plus rasterising, about linear in the pixels.
+    Cost: O(pixels) to rasterise, plus cairosvg's import (~0.1 s, once).
 
     >>> svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>')[:8]
     b'\\x89PNG\\r\\n\\x1a\\n'
