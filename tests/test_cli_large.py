@@ -301,25 +301,6 @@ def test_complete_stops_on_ctrl_c(tmp_path, mode):
     assert proc.returncode == 130, line
     assert line.strip() == "nqueens: interrupted"
     assert answered < 1.0, answered     # the search stopped and the message is out
-    # the process is gone within 1.5 s; on a heavily loaded machine the interpreter's own
-    # teardown of the numba kernels alone can take longer, so that is measured and allowed
-    assert waited < max(1.5, _teardown_seconds() + 0.5), waited
-
-
-def _teardown_seconds() -> float:
-    """How long a process that ran the completion kernels takes to exit after its last line."""
-    import os
-    import subprocess
-    import sys
-    import time
-
-    from conftest import SRC
-
-    code = ("from nqueens.completion import count_completions as c\n"
-            "c(30, [(0, 0)], limit=5); c(8, [])\nprint('done', flush=True)\n")
-    proc = subprocess.Popen([sys.executable, "-u", "-c", code], stdout=subprocess.PIPE,
-                            text=True, env={**os.environ, "PYTHONPATH": str(SRC)})
-    assert proc.stdout is not None and proc.stdout.readline() == "done\n"
-    start = time.perf_counter()
-    proc.wait(timeout=30)
-    return time.perf_counter() - start
+    # the process is gone within 1.5 s: the program ends right after its one line, without
+    # the interpreter's teardown of the numba kernels
+    assert waited < 1.5, waited
