@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import os
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -62,3 +63,25 @@ def assert_bad_input(result: CliResult, *fragments: str) -> None:
 @pytest.fixture
 def cli():
     return run_cli
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+"""Debian's chromium, which the browser tests drive through playwright."""
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """A headless chromium for the page tests (skipped where chromium or playwright is absent)."""
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (apt install chromium); "
+                    "playwright install cannot download a browser here")
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="playwright (python) is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

@@ -7,7 +7,6 @@ the console. Skipped, with the reason, where chromium or playwright is missing.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,24 +16,6 @@ from nqueens.trace import events
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("Debian's chromium is not installed (apt install chromium); "
-                    "playwright install cannot download a browser here")
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="playwright (python) is not installed")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def lines_for(evs) -> list[str]:
