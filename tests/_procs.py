@@ -69,3 +69,27 @@ def children(pid: int) -> list[tuple[int, str]]:
         except (OSError, ValueError, IndexError):
             continue
     return out
+
+
+def run_with_terminal_stderr(args: list[str], environ: dict[str, str],
+                             timeout: float = 300) -> tuple[str, str]:
+    """``python -m nqueens ARGS`` with stderr on a pseudo-terminal (as a person sees it) and
+    stdout on a pipe; return both, the terminal's bytes decoded."""
+    import pty
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "nqueens", *args], env=environ,
+                            stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    out = proc.communicate(timeout=timeout)[0]
+    os.close(master)
+    return out, b"".join(chunks).decode(errors="replace")

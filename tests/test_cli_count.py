@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 
 import pytest
@@ -55,27 +53,10 @@ def test_bad_input_is_one_line(args, fragment):
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a pty")
 def test_progress_bar_on_a_terminal_and_none_with_quiet():
-    import pty
+    from _procs import run_with_terminal_stderr
 
     def run(*extra: str) -> tuple[str, str]:
-        master, slave = pty.openpty()
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "nqueens", "count", "16", "--workers", "1", *extra],
-            env=env(), stdout=subprocess.PIPE, stderr=slave, text=True,
-        )
-        os.close(slave)
-        chunks = []
-        while True:
-            try:
-                data = os.read(master, 4096)
-            except OSError:
-                break
-            if not data:
-                break
-            chunks.append(data)
-        out = proc.communicate(timeout=300)[0]
-        os.close(master)
-        return out, b"".join(chunks).decode(errors="replace")
+        return run_with_terminal_stderr(["count", "16", "--workers", "1", *extra], env())
 
     out, err = run()
     assert out == f"{OEIS[16][0]}\n"

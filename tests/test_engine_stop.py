@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from _procs import env, start_cli, wait_for_rows
+from _procs import env, run_with_terminal_stderr, start_cli, wait_for_rows
 
 from conftest import OEIS
 
@@ -182,28 +182,12 @@ def test_small_counts_never_load_numba():
 
 @pytest.mark.slow
 def test_first_run_says_once_that_it_compiles(tmp_path):
-    import pty
-
     def run() -> str:
-        master, slave = pty.openpty()
         e = env()
         e["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
-        proc = subprocess.Popen([sys.executable, "-m", "nqueens", "count", "11"], env=e,
-                                stdout=subprocess.PIPE, stderr=slave, text=True)
-        os.close(slave)
-        chunks = []
-        while True:
-            try:
-                data = os.read(master, 4096)
-            except OSError:
-                break
-            if not data:
-                break
-            chunks.append(data)
-        out = proc.communicate(timeout=600)[0]
-        os.close(master)
+        out, err = run_with_terminal_stderr(["count", "11"], e, timeout=600)
         assert out == f"{OEIS[11][0]}\n"
-        return b"".join(chunks).decode(errors="replace")
+        return err
 
     first, second = run(), run()
     assert first.count("compiling the counting kernels") == 1, first
