@@ -127,44 +127,10 @@ def count_constellation(n, allowed, free, top, sym):
                 if sym == SYM_ROT90:
                     fixed90 += _fixed_by(n, board, True)
         return count, fixed90, fixed180, nodes
-    i = 0
-    while i >= 0:
-        b = bm[i]
-        if b == 0:
-            i -= 1
-            continue
-        bit = b & -b
-        bm[i] = b ^ bit
-        g = gap[i]
-        nl = (ls[i] | bit) << g
-        nd = ds[i] | bit
-        nr = (rs[i] | bit) >> g
-        j = i + 1
-        nb = masks[j] & ~(nl | nd | nr)
-        if nb == 0:
-            continue
-        if j == lastlevel:
-            # one column is left for the last free row: at most one square
-            count += 1
-            if sym != SYM_NONE:
-                for k in range(i):
-                    board[free[k]] = ds[k + 1] & ~ds[k]
-                board[free[i]] = bit
-                board[free[j]] = nb
-                fixed180 += _fixed_by(n, board, False)
-                if sym == SYM_ROT90:
-                    fixed90 += _fixed_by(n, board, True)
-            continue
-        # look one row further: the row after j must keep an open square (as NQueensFAF)
-        gj = gap[j]
-        if masks[j + 1] & ~((nl << gj) | nd | (nr >> gj)) == 0:
-            continue
-        ls[j] = nl
-        ds[j] = nd
-        rs[j] = nr
-        bm[j] = nb
-        i = j
-        nodes += 1
+    # the same loop the sliced counter runs, with no budget
+    i, count, fixed90, fixed180, nodes = _search(
+        n, ls, ds, rs, bm, masks, gap, board, free, sym, 0, lastlevel, count, fixed90,
+        fixed180, nodes, 1 << 62)
     return count, fixed90, fixed180, nodes + count
 
 
