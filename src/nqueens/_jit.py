@@ -14,7 +14,7 @@ from typing import Any, TypeVar, cast
 
 import numba
 
-__all__ = ["needs_compiling", "njit"]
+__all__ = ["needs_compiling", "njit", "njit_inline"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -25,6 +25,19 @@ def njit(fn: F) -> F:
         return cast(F, numba.njit(cache=True, nogil=True)(fn))
     except RuntimeError:
         return cast(F, numba.njit(cache=False, nogil=True)(fn))
+
+
+def njit_inline(fn: F) -> F:
+    """:func:`njit`, and inlined into each kernel that calls it (numba's ``inline="always"``).
+
+    For a hot loop that lives in a function of its own: inlined, LLVM sees the caller's
+    private arrays and optimises the loop as if it were written there (measured ~7% on the
+    counting kernel, ``benchmarks/bench_engine.py``).
+    """
+    try:
+        return cast(F, numba.njit(cache=True, nogil=True, inline="always")(fn))
+    except RuntimeError:
+        return cast(F, numba.njit(cache=False, nogil=True, inline="always")(fn))
 
 
 def needs_compiling(*kernels: Any) -> bool:

@@ -18,7 +18,18 @@ from __future__ import annotations
 import numpy as np
 
 from nqueens._jit import njit
-from nqueens.kernels.bits import bit_index, descend, free, full_mask, start, take_lowest
+from nqueens.kernels.bits import (
+    STATE_DONE,
+    STATE_FRESH,
+    STATE_RUNNING,
+    bit_index,
+    descend,
+    free,
+    full_mask,
+    resume,
+    suspend,
+    take_lowest,
+)
 
 __all__ = [
     "STATE_DONE",
@@ -28,12 +39,47 @@ __all__ = [
     "count_slice",
     "count_total_unique",
     "fill_batch",
+    "new_search",
     "symmetry_image",
 ]
 
-STATE_FRESH = 0
-STATE_RUNNING = 1
-STATE_DONE = 2
+
+@njit
+def _walk(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget, record):
+    """The resumable search behind :func:`fill_batch` (``record``: solutions written into
+    ``out`` until it is full) and :func:`count_slice` (only counted). Returns the solutions
+    found in this call. Cost: O(budget + solutions * n when recording).
+    """
+    cap = out.shape[0]
+    k = 0
+    d = resume(meta, cs, ls, rs, av, allowed[0] & full)
+    last = n - 1
+    # the budget is spent on backtracks (one per node) and checked in the loop condition:
+    # measured the cheapest place for it (bench_slicing.py)
+    while d >= 0 and budget > 0:
+        bit, av[d] = take_lowest(av[d])
+        if bit == 0:  # the row is exhausted: back up
+            d -= 1
+            budget -= 1
+            continue
+        if d == last:
+            if record:
+                pos[d] = bit
+                for r in range(n):
+                    out[k, r] = bit_index(pos[r])
+                k += 1
+                if k == cap:
+                    break
+            else:
+                k += 1
+            continue
+        if record:
+            pos[d] = bit
+        c, lf, rt = descend(cs, ls, rs, d, bit, full)
+        d += 1
+        av[d] = free(c, lf, rt, allowed[d])
+    suspend(meta, d)
+    return k
 
 
 @njit
@@ -41,50 +87,12 @@ def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget):
     """Write the next solutions (0-based columns) into the rows of ``out``; return how many.
 
     The search state lives in the caller's arrays (``av``/``cs``/``ls``/``rs``/``pos`` of
-    length n, ``meta = [depth, status]``), so the next call resumes where this one stopped.
-    A call returns when ``out`` is full or after ``budget`` (>= 1) backtracks, about one
-    per node; ``meta[1]`` is :data:`STATE_DONE` once the search is exhausted.
-    Cost: O(budget + len(out) * n).
+    length n, ``meta = [depth, status]``, as :func:`new_search` makes them), so the next
+    call resumes where this one stopped. A call returns when ``out`` is full or after
+    ``budget`` (>= 1) backtracks, about one per node; ``meta[1]`` is :data:`STATE_DONE`
+    once the search is exhausted. Cost: O(budget + len(out) * n).
     """
-    cap = out.shape[0]
-    k = 0
-    if meta[1] == STATE_DONE:
-        return 0
-    if meta[1] == STATE_FRESH:
-        d = 0
-        start(cs, ls, rs)
-        av[0] = allowed[0] & full
-        meta[1] = STATE_RUNNING
-    else:
-        d = meta[0]
-    last = n - 1
-    # the budget is spent on backtracks (one per node) and checked in the loop condition:
-    # measured the cheapest place for it (bench_slicing.py)
-    while d >= 0 and budget > 0:
-        a = av[d]
-        if a == 0:
-            d -= 1
-            budget -= 1
-            continue
-        bit, rest = take_lowest(a)
-        av[d] = rest
-        pos[d] = bit
-        if d == last:
-            for r in range(n):
-                out[k, r] = bit_index(pos[r])
-            k += 1
-            if k == cap:
-                meta[0] = d
-                return k
-            continue
-        c, lf, rt = descend(cs, ls, rs, d, bit, full)
-        d += 1
-        av[d] = free(c, lf, rt, allowed[d])
-    if d < 0:
-        meta[1] = STATE_DONE
-    else:
-        meta[0] = d
-    return k
+    return _walk(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget, True)
 
 
 @njit
@@ -92,40 +100,22 @@ def count_slice(n, full, allowed, av, cs, ls, rs, meta, budget):
     """Count the next solutions for ``budget`` (>= 1) backtracks (nodes); return how many.
 
     The resumable counting search: the same state arrays as :func:`fill_batch` (without
-    ``pos``); ``meta[1]`` is :data:`STATE_DONE` once every solution that respects
-    ``allowed`` has been counted. Summed over the calls, the count is exact whatever the
-    budget. Cost: O(budget).
+    ``pos``);
+    ``meta[1]`` is :data:`STATE_DONE` once every solution that respects ``allowed`` has
+    been counted. Summed over the calls, the count is exact whatever the budget.
+    Cost: O(budget).
     """
-    if meta[1] == STATE_DONE:
-        return 0
-    if meta[1] == STATE_FRESH:
-        d = 0
-        start(cs, ls, rs)
-        av[0] = allowed[0] & full
-        meta[1] = STATE_RUNNING
-    else:
-        d = meta[0]
-    total = 0
-    last = n - 1
-    while d >= 0 and budget > 0:  # budget spent on backtracks, as in fill_batch
-        a = av[d]
-        if a == 0:
-            d -= 1
-            budget -= 1
-            continue
-        bit, rest = take_lowest(a)
-        av[d] = rest
-        if d == last:
-            total += 1
-            continue
-        c, lf, rt = descend(cs, ls, rs, d, bit, full)
-        d += 1
-        av[d] = free(c, lf, rt, allowed[d])
-    if d < 0:
-        meta[1] = STATE_DONE
-    else:
-        meta[0] = d
-    return total
+    # nothing is recorded: av stands in for pos and out is empty, neither is written
+    return _walk(n, full, allowed, av, cs, ls, rs, av, meta, np.zeros((0, 1), np.int64),
+                 budget, False)
+
+
+@njit
+def new_search(n):
+    """Fresh state ``(av, cs, ls, rs, pos, meta)`` for :func:`fill_batch` and
+    :func:`count_slice` on an ``n``-board: nothing searched yet. O(n)."""
+    return (np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+            np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(2, np.int64))
 
 
 @njit
@@ -190,12 +180,7 @@ def count_total_unique(n):
     """
     full = full_mask(n)
     allowed = np.full(n, full, np.int64)
-    av = np.zeros(n, np.int64)
-    cs = np.zeros(n, np.int64)
-    ls = np.zeros(n, np.int64)
-    rs = np.zeros(n, np.int64)
-    pos = np.zeros(n, np.int64)
-    meta = np.zeros(2, np.int64)
+    av, cs, ls, rs, pos, meta = new_search(n)
     out = np.zeros((256, n), np.int64)
     img = np.zeros(n, np.int64)
     total = 0

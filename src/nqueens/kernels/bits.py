@@ -16,6 +16,13 @@ small functions into the kernels that call them (measured in ``benchmarks/bench_
 >>> free(4, 8, 2, 15)
 1
 
+A search that skips rows moves the diagonals by the gap, and looks one row further ahead:
+
+>>> place_gap(0, 0, 0, 0b0100, 2)
+(4, 16, 1)
+>>> free_ahead(4, 16, 1, 1, 0b1111)
+11
+
 A depth-first search keeps one frame per row in arrays (``cs``, ``ls``, ``rs``: the row's
 three masks); :func:`start` clears row 0 and :func:`descend` moves one row down:
 
@@ -28,11 +35,14 @@ three masks); :func:`start` clears row 0 and :func:`descend` moves one row down:
 
 from __future__ import annotations
 
+import numpy as np
+
 from nqueens._jit import njit
 
 __all__ = [
-    "bit_index", "descend", "free", "full_mask", "lowest_bit", "place", "popcount", "start",
-    "take_lowest",
+    "STATE_DONE", "STATE_FRESH", "STATE_RUNNING", "bit_index", "descend", "free",
+    "free_ahead", "full_mask", "lowest_bit", "new_frames", "next_child", "place", "place_gap",
+    "popcount", "push", "resume", "start", "suspend", "take_lowest",
 ]
 
 
@@ -60,22 +70,32 @@ def take_lowest(mask):
 
 @njit
 def bit_index(bit):
-    """The column number of a one-bit mask (0 for 1, 3 for 8). O(log n)."""
+    """The column number of a one-bit int64 mask (0 for 1, 3 for 8, 63 for the sign bit).
+
+    O(log 64): a binary search over the word.
+    """
+    if bit < 0:
+        return 63
     i = 0
-    while bit > 1:
-        bit >>= 1
-        i += 1
+    step = 32
+    while step:
+        if bit >> step:
+            bit >>= step
+            i += step
+        step >>= 1
     return i
 
 
 @njit
 def popcount(mask):
-    """The number of set bits of a non-negative mask. O(set bits)."""
-    k = 0
-    while mask:
-        mask &= mask - 1
-        k += 1
-    return k
+    """The number of set bits of a non-negative int64 mask. O(1): bits summed in parallel."""
+    x = mask - ((mask >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
 
 
 @njit
@@ -92,6 +112,35 @@ def place(cols, left, right, bit, full):
 def free(cols, left, right, allowed):
     """The columns of ``allowed`` that no queen attacks, given a row's three masks. O(1)."""
     return allowed & ~(cols | left | right)
+
+
+@njit
+def place_gap(cols, left, right, bit, gap):
+    """The masks ``gap`` rows further down after a queen on ``bit``: ``(cols, left, right)``.
+
+    For searches that skip rows (rows holding a fixed queen, whose attacks are already
+    struck out of the other rows): the diagonals move one column per row skipped. Not cut
+    to the board: the ``allowed`` mask of the row they are used on cuts them. O(1).
+    """
+    return cols | bit, (left | bit) << gap, (right | bit) >> gap
+
+
+@njit
+def free_ahead(cols, left, right, gap, allowed):
+    """The columns of ``allowed`` left open ``gap`` rows below a row with these masks. O(1).
+
+    The look-ahead "will the row after the next one still have a square?": with ``gap``
+    0 it is :func:`free`.
+    """
+    return allowed & ~(cols | (left << gap) | (right >> gap))
+
+
+STATE_FRESH = 0
+"""A resumable search's status (``meta[1]``) before its first slice."""
+STATE_RUNNING = 1
+"""A resumable search's status between two slices (``meta[0]`` holds its depth)."""
+STATE_DONE = 2
+"""A resumable search's status once it is exhausted."""
 
 
 @njit
@@ -115,3 +164,64 @@ def descend(cs, ls, rs, d, bit, full):
     ls[d + 1] = lf
     rs[d + 1] = rt
     return c, lf, rt
+
+
+@njit
+def resume(meta, cs, ls, rs, av, first):
+    """The depth a resumable search goes on from: 0 when fresh (row 0 set up, its open
+    squares ``first``), where the last slice stopped when running, -1 when done. O(1).
+
+    ``meta = [depth, status, ...]``; :func:`suspend` writes it back at the slice's end.
+    """
+    if meta[1] == STATE_DONE:
+        return -1
+    if meta[1] == STATE_FRESH:
+        start(cs, ls, rs)
+        av[0] = first
+        meta[1] = STATE_RUNNING
+        return 0
+    return meta[0]
+
+
+@njit
+def suspend(meta, d):
+    """Record where a slice of a resumable search stopped: depth ``d``, or done if ``d < 0``.
+
+    O(1).
+    """
+    if d < 0:
+        meta[1] = STATE_DONE
+    else:
+        meta[0] = d
+
+
+@njit
+def new_frames(depth):
+    """Zeroed frame arrays ``(cs, ls, rs, bm)`` for a search ``depth`` rows deep. O(depth)."""
+    return (np.zeros(depth, np.int64), np.zeros(depth, np.int64), np.zeros(depth, np.int64),
+            np.zeros(depth, np.int64))
+
+
+@njit
+def next_child(cs, ls, rs, bm, i, gap, allowed):
+    """Take the next untried square of frame ``i`` (``bm[i]``, crossed off) and give the row
+    ``gap`` below: ``(bit, cols, left, right, open)``, ``bit`` 0 when none is left. O(1).
+
+    The step of a search over frame arrays that skips rows (:func:`place_gap`); the
+    caller backs up on 0, or moves on with :func:`push`.
+    """
+    b = bm[i]
+    if b == 0:
+        return 0, 0, 0, 0, 0
+    bit, bm[i] = take_lowest(b)
+    c, lf, rt = place_gap(cs[i], ls[i], rs[i], bit, gap)
+    return bit, c, lf, rt, free(c, lf, rt, allowed)
+
+
+@njit
+def push(cs, ls, rs, bm, j, cols, left, right, open_squares):
+    """Write frame ``j``: its three masks and its open squares, all untried. O(1)."""
+    cs[j] = cols
+    ls[j] = left
+    rs[j] = right
+    bm[j] = open_squares

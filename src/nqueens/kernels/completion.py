@@ -40,6 +40,7 @@ from __future__ import annotations
 import numpy as np
 
 from nqueens._jit import njit
+from nqueens.kernels.bits import bit_index, descend, free, lowest_bit, start, take_lowest
 
 __all__ = [
     "M_SIZE",
@@ -96,33 +97,6 @@ GROWTH_NUM, GROWTH_DEN = 3, 2
 
 
 @njit
-def _ctz(x: int) -> int:
-    """Index of the lowest set bit of a nonzero int64 word."""
-    b = x & -x
-    if b < 0:
-        return 63
-    i = 0
-    if b >= 1 << 32:
-        b >>= 32
-        i += 32
-    if b >= 1 << 16:
-        b >>= 16
-        i += 16
-    if b >= 1 << 8:
-        b >>= 8
-        i += 8
-    if b >= 1 << 4:
-        b >>= 4
-        i += 4
-    if b >= 1 << 2:
-        b >>= 2
-        i += 2
-    if b >= 2:
-        i += 1
-    return i
-
-
-@njit
 def _rand(meta, bound):
     """A pseudo-random integer in [0, bound) from the LCG state in meta[M_RNG]."""
     x = meta[M_RNG] * 6364136223846793005 + 1442695040888963407
@@ -174,15 +148,15 @@ def _place(n, w, bits, cnt, q, trail, qstack, queue, meta, r, c):
     for k in range(w):
         word = bits[0, r, k]
         while word != 0:
-            j = k * 64 + _ctz(word)
-            word &= word - 1
+            low, word = take_lowest(word)
+            j = k * 64 + bit_index(low)
             if _remove(n, bits, cnt, q, trail, queue, meta, r, j) == 0:
                 return 0
     for k in range(w):
         word = bits[1, c, k]
         while word != 0:
-            i = k * 64 + _ctz(word)
-            word &= word - 1
+            low, word = take_lowest(word)
+            i = k * 64 + bit_index(low)
             if _remove(n, bits, cnt, q, trail, queue, meta, i, c) == 0:
                 return 0
     # both diagonals, one square per row
@@ -206,7 +180,7 @@ def _only_square(n, w, bits, kind, line):
     for k in range(w):
         word = bits[kind, line, k]
         if word != 0:
-            return k * 64 + _ctz(word)
+            return k * 64 + bit_index(lowest_bit(word))
     return -1
 
 
@@ -330,8 +304,8 @@ def _choose(n, w, bits, cnt, q, meta, cands, d):
     for k in range(w):
         word = bits[kind, line, k]
         while word != 0:
-            y = k * 64 + _ctz(word)
-            word &= word - 1
+            low, word = take_lowest(word)
+            y = k * 64 + bit_index(low)
             cands[d, m] = line * n + y if kind == 0 else y * n + line
             m += 1
     if meta[M_RESTART]:
@@ -419,9 +393,7 @@ def count_rows(n, full, allowed, av, cs, ls, rs, meta, budget):
     if d == -2:
         return STATUS_EXHAUSTED
     if d == -1:
-        cs[0] = 0
-        ls[0] = 0
-        rs[0] = 0
+        start(cs, ls, rs)
         av[0] = allowed[0] & full
         d = 0
     stop = meta[2] + budget
@@ -429,15 +401,14 @@ def count_rows(n, full, allowed, av, cs, ls, rs, meta, budget):
     nodes = meta[2]
     status = STATUS_EXHAUSTED
     while d >= 0:
-        a = av[d]
-        if a == 0:
+        bit, rest = take_lowest(av[d])
+        if bit == 0:
             d -= 1
             continue
         if nodes >= stop:
             status = STATUS_BUDGET
             break
-        bit = a & -a
-        av[d] = a ^ bit
+        av[d] = rest
         nodes += 1
         if d == n - 1:
             count += 1
@@ -445,14 +416,9 @@ def count_rows(n, full, allowed, av, cs, ls, rs, meta, budget):
                 status = STATUS_LIMIT
                 break
             continue
-        c = cs[d] | bit
-        lf = ((ls[d] | bit) << 1) & full
-        rt = (rs[d] | bit) >> 1
+        c, lf, rt = descend(cs, ls, rs, d, bit, full)
         d += 1
-        cs[d] = c
-        ls[d] = lf
-        rs[d] = rt
-        av[d] = allowed[d] & ~(c | lf | rt) & full
+        av[d] = free(c, lf, rt, allowed[d] & full)
     meta[0] = d if status != STATUS_EXHAUSTED else -2
     meta[1] = count
     meta[2] = nodes

@@ -20,20 +20,33 @@ from __future__ import annotations
 
 import numpy as np
 
-from nqueens._jit import njit
+from nqueens._jit import njit, njit_inline
+from nqueens.kernels.bits import (
+    bit_index,
+    free,
+    free_ahead,
+    full_mask,
+    new_frames,
+    next_child,
+    place_gap,
+    popcount,
+    push,
+    take_lowest,
+)
 
 __all__ = [
+    "NO_LIMIT",
     "SYM_NONE",
     "SYM_ROT90",
     "SYM_ROT180",
     "constellation_masks",
-    "count_constellation",
     "count_slice",
     "count_subproblem",
     "estimate_constellations",
     "list_constellations",
     "list_orbit_block",
     "new_slice_state",
+    "root_frame",
 ]
 
 SYM_NONE = 0
@@ -45,20 +58,11 @@ SYM_ROT90 = 2
 
 
 @njit
-def _col(bit):
-    c = 0
-    while bit > 1:
-        bit >>= 1
-        c += 1
-    return c
-
-
-@njit
 def _fixed_by(n, board, quarter):
     """1 when the finished ``board`` (bits per row) equals its quarter- or half-turn."""
     last = n - 1
     for r in range(n):
-        c = _col(board[r])
+        c = bit_index(board[r])
         if quarter:
             # (r, c) -> (c, n-1-r): fixed iff the queen of row c is in column n-1-r
             if board[c] != (1 << (last - r)):
@@ -71,79 +75,23 @@ def _fixed_by(n, board, quarter):
 
 
 @njit
-def count_constellation(n, allowed, free, top, sym):
-    """``(completions, fixed90, fixed180, nodes)`` of the constellation given by ``allowed``.
-
-    ``free`` lists, in order, the rows below row 0 that hold no border queen; the border
-    queens' rows are skipped (their attacks are already struck out of ``allowed``), so the
-    masks shift by the gap between consecutive free rows. ``top`` is the column of the
-    row-0 queen; ``sym`` one of :data:`SYM_NONE`, :data:`SYM_ROT180`, :data:`SYM_ROT90`.
-    ``nodes`` counts the partial boards the search extended plus the completions.
-    Cost: the subtree below the constellation; the fixed-point tests run only at leaves of
-    symmetric constellations.
-    """
-    f = free.shape[0]
-    count = 0
-    fixed90 = 0
-    fixed180 = 0
-    nodes = 0
-    board = np.zeros(n, np.int64)
-    for r in range(n):
-        board[r] = allowed[r]
-    board[0] = 1 << top
-    if f == 0:
-        count = 1
-        if sym != SYM_NONE:
-            fixed180 = _fixed_by(n, board, False)
-            if sym == SYM_ROT90:
-                fixed90 = _fixed_by(n, board, True)
-        return count, fixed90, fixed180, nodes
-    ls = np.zeros(f, np.int64)
-    ds = np.zeros(f, np.int64)
-    rs = np.zeros(f, np.int64)
-    bm = np.zeros(f, np.int64)
-    gap = np.zeros(f, np.int64)
-    masks = np.zeros(f, np.int64)
-    for i in range(f):
-        masks[i] = allowed[free[i]]
-        if i + 1 < f:
-            gap[i] = free[i + 1] - free[i]
-    bit = 1 << top
-    ls[0] = bit << free[0]
-    ds[0] = bit
-    rs[0] = bit >> free[0]
-    bm[0] = masks[0] & ~(ls[0] | ds[0] | rs[0])
-    lastlevel = f - 1
-    if lastlevel == 0:
-        b = bm[0]
-        while b != 0:
-            bit = b & -b
-            b ^= bit
-            nodes += 1
-            count += 1
-            if sym != SYM_NONE:
-                board[free[0]] = bit
-                fixed180 += _fixed_by(n, board, False)
-                if sym == SYM_ROT90:
-                    fixed90 += _fixed_by(n, board, True)
-        return count, fixed90, fixed180, nodes
-    # the same loop the sliced counter runs, with no budget
-    i, count, fixed90, fixed180, nodes = _search(
-        n, ls, ds, rs, bm, masks, gap, board, free, sym, 0, lastlevel, count, fixed90,
-        fixed180, nodes, 1 << 62)
-    return count, fixed90, fixed180, nodes + count
+def root_frame(allowed, rows, top):
+    """``(cols, left, right, open)`` of the first free row ``rows[0]`` below the top queen."""
+    c, lf, rt = place_gap(0, 0, 0, 1 << top, rows[0])
+    return c, lf, rt, free(c, lf, rt, allowed[rows[0]])
 
 
 @njit
 def constellation_masks(n, t, b, left, right):
-    """``(allowed, free)`` for the border queens (0,t), (n-1,b), (left,0), (right,n-1).
+    """``(allowed, rows)`` for the border queens (0,t), (n-1,b), (left,0), (right,n-1).
 
     A corner queen is two of the four: ``t == left == 0`` puts one at (0,0), ``t == n-1,
     right == 0`` at (0,n-1), ``b == 0, left == n-1`` at (n-1,0). ``allowed[y]`` is a single
-    bit on a border queen's row, else the columns no border queen attacks.
+    bit on a border queen's row, else the columns no border queen attacks; ``rows`` lists,
+    in order, the rows below row 0 that hold no border queen (the *free rows*).
     """
     last = n - 1
-    full = (1 << n) - 1
+    full = full_mask(n)
     qr = np.array([0, last, left, right], np.int64)
     qc = np.array([t, b, 0, last], np.int64)
     cols = 0
@@ -170,25 +118,43 @@ def constellation_masks(n, t, b, left, right):
                 a &= ~(1 << (qc[q] + d))
         allowed[y] = a
         nfree += 1
-    free = np.zeros(nfree, np.int64)
+    rows = np.zeros(nfree, np.int64)
     k = 0
     for y in range(1, n):
         if (y != last) and (y != left) and (y != right):
-            free[k] = y
+            rows[k] = y
             k += 1
-    return allowed, free[:k]
+    return allowed, rows[:k]
 
 
 @njit
 def count_subproblem(n, t, b, left, right, sym):
-    """``(completions, fixed90, fixed180, nodes)`` of one constellation given by its queens."""
-    allowed, free = constellation_masks(n, t, b, left, right)
-    return count_constellation(n, allowed, free, t, sym)
+    """``(completions, fixed90, fixed180, nodes)`` of one constellation given by its queens.
+
+    :func:`count_slice` on the one item, in a single slice. ``sym`` is one of
+    :data:`SYM_NONE`, :data:`SYM_ROT180`, :data:`SYM_ROT90`; ``nodes`` counts the partial
+    boards the search extended plus the completions. Cost: the subtree below the
+    constellation; the fixed-point tests run only at leaves of symmetric constellations.
+    """
+    items = np.zeros((1, 5), np.int64)
+    items[0, 0] = t
+    items[0, 1] = b
+    items[0, 2] = left
+    items[0, 3] = right
+    items[0, 4] = sym
+    out = np.zeros((1, 4), np.int64)
+    st = np.zeros(8, np.int64)
+    st[_LEVEL] = -2
+    stack = np.zeros((STATE_ROWS, n), np.int64)
+    count_slice(n, items, out, st, stack, NO_LIMIT)
+    return out[0, 0], out[0, 1], out[0, 2], out[0, 3]
 
 
 STATE_ROWS = 9
-"""Rows of a sliced count's stack: ls, ds, rs, bm, masks, gap, board, free, allowed."""
+"""Rows of a sliced count's stack: cs, ls, rs, bm, masks, gap, board, rows, allowed."""
 _K, _LEVEL, _COUNT, _F90, _F180, _NODES, _LAST = 0, 1, 2, 3, 4, 5, 6
+NO_LIMIT = 1 << 62
+"""A node budget no search reaches."""
 
 
 def new_slice_state(n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -206,12 +172,8 @@ def _slice_setup(n, items, k, out, st, stack):
     """
     t = items[k, 0]
     sym = items[k, 4]
-    allowed, free = constellation_masks(n, t, items[k, 1], items[k, 2], items[k, 3])
-    f = free.shape[0]
-    ls = stack[0]
-    ds = stack[1]
-    rs = stack[2]
-    bm = stack[3]
+    allowed, rows = constellation_masks(n, t, items[k, 1], items[k, 2], items[k, 3])
+    f = rows.shape[0]
     masks = stack[4]
     gap = stack[5]
     board = stack[6]
@@ -220,58 +182,61 @@ def _slice_setup(n, items, k, out, st, stack):
         stack[8, r] = allowed[r]
     board[0] = 1 << t
     for i in range(f):
-        stack[7, i] = free[i]
-        masks[i] = allowed[free[i]]
-        gap[i] = free[i + 1] - free[i] if i + 1 < f else 0
+        stack[7, i] = rows[i]
+        masks[i] = allowed[rows[i]]
+        gap[i] = rows[i + 1] - rows[i] if i + 1 < f else 0
+    count = 0
+    fixed90 = 0
+    fixed180 = 0
     if f == 0:
-        out[k, 0] = 1
-        out[k, 1] = 0
-        out[k, 2] = 0
-        out[k, 3] = 0
+        count = 1
         if sym != SYM_NONE:
-            out[k, 2] = _fixed_by(n, board, False)
+            fixed180 = _fixed_by(n, board, False)
             if sym == SYM_ROT90:
-                out[k, 1] = _fixed_by(n, board, True)
-        return 1
-    bit = 1 << t
-    ls[0] = bit << free[0]
-    ds[0] = bit
-    rs[0] = bit >> free[0]
-    bm[0] = masks[0] & ~(ls[0] | ds[0] | rs[0])
-    if f == 1:
-        count = 0
-        fixed90 = 0
-        fixed180 = 0
-        b = bm[0]
+                fixed90 = _fixed_by(n, board, True)
+    else:
+        c, lf, rt, b = root_frame(allowed, rows, t)
+        stack[0, 0] = c
+        stack[1, 0] = lf
+        stack[2, 0] = rt
+        stack[3, 0] = b
+        if f > 1:
+            st[_LEVEL] = 0
+            st[_COUNT] = 0
+            st[_F90] = 0
+            st[_F180] = 0
+            st[_NODES] = 0
+            st[_LAST] = f - 1
+            return 0
+        # one free row: each of its open squares is a completion
         while b != 0:
-            bit = b & -b
-            b ^= bit
+            bit, b = take_lowest(b)
             count += 1
             if sym != SYM_NONE:
-                board[free[0]] = bit
+                board[rows[0]] = bit
                 fixed180 += _fixed_by(n, board, False)
                 if sym == SYM_ROT90:
                     fixed90 += _fixed_by(n, board, True)
-        out[k, 0] = count
-        out[k, 1] = fixed90
-        out[k, 2] = fixed180
-        out[k, 3] = count
-        return 1
-    st[_LEVEL] = 0
-    st[_COUNT] = 0
-    st[_F90] = 0
-    st[_F180] = 0
-    st[_NODES] = 0
-    st[_LAST] = f - 1
-    return 0
+    out[k, 0] = count
+    out[k, 1] = fixed90
+    out[k, 2] = fixed180
+    out[k, 3] = count if f == 1 else 0  # no node is searched when no row is free
+    return 1
 
 
-@njit
-def _search(n, ls, ds, rs, bm, masks, gap, board, free, sym, i, lastlevel, count, fixed90,
+@njit_inline
+def _search(n, cs, ls, rs, bm, masks, gap, board, rows, sym, i, lastlevel, count, fixed90,
             fixed180, nodes, limit):
     """The search loop of :func:`count_slice` from level ``i`` until done (level -1) or
     ``nodes`` reaches ``limit``; returns the new ``(i, count, fixed90, fixed180, nodes)``.
-    The budget is checked when the search backs up a level (not on its hottest path)."""
+
+    Level ``i`` is free row ``rows[i]``; its frame is ``cs/ls/rs[i]`` (the columns and the
+    two diagonals attacked there) and ``bm[i]`` (its open squares not tried yet). A child
+    is pushed only when the row after it keeps an open square (a one-row look-ahead, as
+    NQueensFAF); the last free row is never pushed: one column is left for it, so its open
+    squares (zero or one) are the completions. The budget is checked when the search backs
+    up a level (not on its hottest path).
+    """
     while i >= 0:
         b = bm[i]
         if b == 0:
@@ -279,32 +244,28 @@ def _search(n, ls, ds, rs, bm, masks, gap, board, free, sym, i, lastlevel, count
             if nodes >= limit:
                 break
             continue
-        bit = b & -b
-        bm[i] = b ^ bit
-        g = gap[i]
-        nl = (ls[i] | bit) << g
-        nd = ds[i] | bit
-        nr = (rs[i] | bit) >> g
+        bit, rest = take_lowest(b)
+        bm[i] = rest
+        nc, nl, nr = place_gap(cs[i], ls[i], rs[i], bit, gap[i])
         j = i + 1
-        nb = masks[j] & ~(nl | nd | nr)
+        nb = free(nc, nl, nr, masks[j])
         if nb == 0:
             continue
         if j == lastlevel:
             count += 1
             if sym != SYM_NONE:
                 for q in range(i):
-                    board[free[q]] = ds[q + 1] & ~ds[q]
-                board[free[i]] = bit
-                board[free[j]] = nb
+                    board[rows[q]] = cs[q + 1] & ~cs[q]
+                board[rows[i]] = bit
+                board[rows[j]] = nb
                 fixed180 += _fixed_by(n, board, False)
                 if sym == SYM_ROT90:
                     fixed90 += _fixed_by(n, board, True)
             continue
-        gj = gap[j]
-        if masks[j + 1] & ~((nl << gj) | nd | (nr >> gj)) == 0:
+        if free_ahead(nc, nl, nr, gap[j], masks[j + 1]) == 0:
             continue
+        cs[j] = nc
         ls[j] = nl
-        ds[j] = nd
         rs[j] = nr
         bm[j] = nb
         i = j
@@ -319,19 +280,19 @@ def count_slice(n, items, out, st, stack, budget):
     Resumable: the search state lives in ``st`` and ``stack`` (from :func:`new_slice_state`),
     so a caller loops ``while not count_slice(...)`` and regains control after each slice.
     Row k of ``out`` receives ``(completions, fixed90, fixed180, nodes)`` of item k, as
-    :func:`count_constellation` returns them. Returns 1 when every item is done, else 0;
+    :func:`count_subproblem` returns them. Returns 1 when every item is done, else 0;
     ``st[7]`` holds the nodes counted by the last call. Cost: ``budget`` nodes (the last
     item set up may add O(n**2)), then the call returns.
     """
     # work on private copies (LLVM then knows they do not alias: ~15% faster), saved back
-    ls = stack[0].copy()
-    ds = stack[1].copy()
+    cs = stack[0].copy()
+    ls = stack[1].copy()
     rs = stack[2].copy()
     bm = stack[3].copy()
     masks = stack[4].copy()
     gap = stack[5].copy()
     board = stack[6].copy()
-    free = stack[7].copy()
+    rows = stack[7].copy()
     nitems = items.shape[0]
     spent = 0
     st[7] = 0
@@ -340,27 +301,27 @@ def count_slice(n, items, out, st, stack, budget):
         if st[_LEVEL] == -2:
             done = _slice_setup(n, items, k, out, st, stack)
             for r in range(n):
-                ls[r] = stack[0, r]
-                ds[r] = stack[1, r]
+                cs[r] = stack[0, r]
+                ls[r] = stack[1, r]
                 rs[r] = stack[2, r]
                 bm[r] = stack[3, r]
                 masks[r] = stack[4, r]
                 gap[r] = stack[5, r]
                 board[r] = stack[6, r]
-                free[r] = stack[7, r]
+                rows[r] = stack[7, r]
             if done:
                 spent += out[k, 3]
                 st[_K] = k + 1
                 continue
         sym = items[k, 4]
         i, count, fixed90, fixed180, nodes = _search(
-            n, ls, ds, rs, bm, masks, gap, board, free, sym, st[_LEVEL], st[_LAST],
+            n, cs, ls, rs, bm, masks, gap, board, rows, sym, st[_LEVEL], st[_LAST],
             st[_COUNT], st[_F90], st[_F180], st[_NODES], st[_NODES] + (budget - spent))
         spent += nodes - st[_NODES]
         if i >= 0:  # out of budget: keep the state for the next call
             for r in range(n):
-                stack[0, r] = ls[r]
-                stack[1, r] = ds[r]
+                stack[0, r] = cs[r]
+                stack[1, r] = ls[r]
                 stack[2, r] = rs[r]
                 stack[3, r] = bm[r]
                 stack[6, r] = board[r]
@@ -397,83 +358,49 @@ def estimate_constellations(n, items, probes, seed):
     np.random.seed(seed)
     m = items.shape[0]
     res = np.zeros((m, 2), np.float64)
-    ls = np.zeros(n, np.int64)
-    ds = np.zeros(n, np.int64)
-    rs = np.zeros(n, np.int64)
+    kids = np.zeros(n, np.int64)
     for k in range(m):
         t = items[k, 0]
-        allowed, free = constellation_masks(n, t, items[k, 1], items[k, 2], items[k, 3])
-        f = free.shape[0]
+        allowed, rows = constellation_masks(n, t, items[k, 1], items[k, 2], items[k, 3])
+        f = rows.shape[0]
         if f == 0:
             res[k, 1] = 1.0
             continue
-        bit0 = 1 << t
-        first = allowed[free[0]] & ~((bit0 << free[0]) | bit0 | (bit0 >> free[0]))
+        c0, l0, r0, first = root_frame(allowed, rows, t)
         if f == 1:
-            c = float(_popcount(first))
-            res[k, 0] = c
-            res[k, 1] = c
+            res[k, 0] = res[k, 1] = float(popcount(first))
             continue
         lastlevel = f - 1
         tot_nodes = 0.0
         tot_sols = 0.0
         for _p in range(probes):
-            ls[0] = bit0 << free[0]
-            ds[0] = bit0
-            rs[0] = bit0 >> free[0]
-            b = first
+            c, lf, rt, b = c0, l0, r0, first
             i = 0
             w = 1.0
             while True:
+                # the completions and the pushed children of this node
                 j = i + 1
-                g = free[j] - free[i]
+                g = rows[j] - rows[i]
                 leaves = 0
-                kids = 0
-                pick = 0
-                # count the completions and the pushed children of this node
-                a = b
-                while a != 0:
-                    bit = a & -a
-                    a ^= bit
-                    nl = (ls[i] | bit) << g
-                    nd = ds[i] | bit
-                    nr = (rs[i] | bit) >> g
-                    nb = allowed[free[j]] & ~(nl | nd | nr)
-                    if nb == 0:
+                nkids = 0
+                while b != 0:
+                    bit, b = take_lowest(b)
+                    nc, nl, nr = place_gap(c, lf, rt, bit, g)
+                    if free(nc, nl, nr, allowed[rows[j]]) == 0:
                         continue
                     if j == lastlevel:
                         leaves += 1
-                        continue
-                    gj = free[j + 1] - free[j]
-                    if allowed[free[j + 1]] & ~((nl << gj) | nd | (nr >> gj)) == 0:
-                        continue
-                    kids += 1
-                tot_nodes += w * (leaves + kids)
+                    elif free_ahead(nc, nl, nr, rows[j + 1] - rows[j],
+                                    allowed[rows[j + 1]]) != 0:
+                        kids[nkids] = bit
+                        nkids += 1
+                tot_nodes += w * (leaves + nkids)
                 tot_sols += w * leaves
-                if kids == 0:
+                if nkids == 0:
                     break
-                r = np.random.randint(0, kids)
-                a = b
-                while True:
-                    bit = a & -a
-                    a ^= bit
-                    nl = (ls[i] | bit) << g
-                    nd = ds[i] | bit
-                    nr = (rs[i] | bit) >> g
-                    nb = allowed[free[j]] & ~(nl | nd | nr)
-                    if nb == 0:
-                        continue
-                    gj = free[j + 1] - free[j]
-                    if allowed[free[j + 1]] & ~((nl << gj) | nd | (nr >> gj)) == 0:
-                        continue
-                    if pick == r:
-                        break
-                    pick += 1
-                w *= kids
-                ls[j] = nl
-                ds[j] = nd
-                rs[j] = nr
-                b = nb
+                w *= nkids
+                c, lf, rt = place_gap(c, lf, rt, kids[np.random.randint(0, nkids)], g)
+                b = free(c, lf, rt, allowed[rows[j]])
                 i = j
         res[k, 0] = tot_nodes / probes
         res[k, 1] = tot_sols / probes
@@ -525,6 +452,19 @@ def _attack(r1, c1, r2, c2):
 
 
 @njit
+def _orbit_key(t, b, left, right, last, key):
+    """Write the sort key of constellation ``(t, b, left, right)`` into ``key``: the orbit's
+    canonical member is the one with the least key (bottom queen nearest a corner, then top
+    queen nearest the centre, then the least tuple)."""
+    key[0] = min(b, last - b)
+    key[1] = -min(t, last - t)
+    key[2] = t
+    key[3] = b
+    key[4] = left
+    key[5] = right
+
+
+@njit
 def _key_less(a, b):
     for i in range(a.shape[0]):
         if a[i] != b[i]:
@@ -541,15 +481,6 @@ other four are their mirror images, whose search trees are the same size."""
 
 
 @njit
-def _popcount(x):
-    """The number of set bits of a non-negative int64 below 2**62. O(1)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
-
-
-@njit
 def _tree_estimate(n, t, b, left, right, depth):
     """The placements of queens on all of the first ``depth`` free rows (all free rows if fewer).
 
@@ -558,45 +489,27 @@ def _tree_estimate(n, t, b, left, right, depth):
     smallest. Cost: the placements of the first ``depth - 1`` free rows (the last level is a
     popcount).
     """
-    allowed, free = constellation_masks(n, t, b, left, right)
-    f = free.shape[0]
-    d = min(depth, f)
+    allowed, rows = constellation_masks(n, t, b, left, right)
+    d = min(depth, rows.shape[0])
     if d == 0:
         return 0
-    ls = np.zeros(d, np.int64)
-    ds = np.zeros(d, np.int64)
-    rs = np.zeros(d, np.int64)
-    bm = np.zeros(d, np.int64)
-    bit = 1 << t
-    ls[0] = bit << free[0]
-    ds[0] = bit
-    rs[0] = bit >> free[0]
-    bm[0] = allowed[free[0]] & ~(ls[0] | ds[0] | rs[0])
+    cs, ls, rs, bm = new_frames(d)
+    c, lf, rt, b = root_frame(allowed, rows, t)
     if d == 1:
-        return _popcount(bm[0])
+        return popcount(b)
+    push(cs, ls, rs, bm, 0, c, lf, rt, b)
     total = 0
     i = 0
     while i >= 0:
-        m = bm[i]
-        if m == 0:
-            i -= 1
-            continue
-        bit = m & -m
-        bm[i] = m ^ bit
         j = i + 1
-        g = free[j] - free[i]
-        nl = (ls[i] | bit) << g
-        nd = ds[i] | bit
-        nr = (rs[i] | bit) >> g
-        nb = allowed[free[j]] & ~(nl | nd | nr)
-        if j + 1 == d:
-            total += _popcount(nb)
-            continue
-        ls[j] = nl
-        ds[j] = nd
-        rs[j] = nr
-        bm[j] = nb
-        i = j
+        bit, c, lf, rt, b = next_child(cs, ls, rs, bm, i, rows[j] - rows[i], allowed[rows[j]])
+        if bit == 0:
+            i -= 1
+        elif j + 1 == d:
+            total += popcount(b)
+        else:
+            push(cs, ls, rs, bm, j, c, lf, rt, b)
+            i = j
     return total
 
 
@@ -691,12 +604,7 @@ def _orbit_block(n, orient, t, b, lf_lo, lf_hi, out, k):
         for rt in range(1, last):
             if rt == lf or _attack(0, t, rt, last) or _attack(last, b, rt, last):
                 continue
-            key[0] = min(b, last - b)
-            key[1] = -min(t, last - t)
-            key[2] = t
-            key[3] = b
-            key[4] = lf
-            key[5] = rt
+            _orbit_key(t, b, lf, rt, last, key)
             best = True
             stab = 1
             sym = SYM_NONE
@@ -709,12 +617,7 @@ def _orbit_block(n, orient, t, b, lf_lo, lf_hi, out, k):
                     elif g == 2 and sym == SYM_NONE:
                         sym = SYM_ROT180
                     continue
-                other[0] = min(ib, last - ib)
-                other[1] = -min(it, last - it)
-                other[2] = it
-                other[3] = ib
-                other[4] = il
-                other[5] = ir
+                _orbit_key(it, ib, il, ir, last, other)
                 if _key_less(other, key):
                     best = False
                     break

@@ -25,11 +25,13 @@ import numpy as np
 from numba import uint32
 
 from nqueens._jit import njit
+from nqueens.kernels.bits import free_ahead, new_frames, next_child, push
 from nqueens.kernels.constellations import (
     SYM_NONE,
     SYM_ROT90,
     constellation_masks,
-    count_constellation,
+    count_subproblem,
+    root_frame,
 )
 
 __all__ = ["MAX_GPU_N", "NO_BUDGET", "STACK", "count_tasks", "expand", "search_task"]
@@ -149,6 +151,26 @@ def _grow(a, need):
 
 
 @njit
+def _room(tsub, state, pre, need):
+    """The task arrays, grown (doubling) to hold at least ``need`` tasks."""
+    return _grow(tsub, need), _grow(state, need), _grow(pre, need)
+
+
+@njit
+def _add_task(tsub, state, pre, nt, s, cols, left, right, open_squares, placed, d):
+    """Write task ``nt`` of constellation ``s`` (its first frame and the ``d`` queens
+    above it); return ``nt + 1``."""
+    tsub[nt] = s
+    state[nt, 0] = left & 0xFFFFFFFF
+    state[nt, 1] = cols
+    state[nt, 2] = right
+    state[nt, 3] = open_squares
+    for k in range(d):
+        pre[nt, k] = placed[k]
+    return nt + 1
+
+
+@njit
 def expand(n, items, d):
     """Cut the constellations ``items`` (rows ``top, bottom, left, right, sym, ...``) at ``d``.
 
@@ -161,8 +183,9 @@ def expand(n, items, d):
     * ``host`` int64 ``(m, 4)``: the host's share of ``(completions, fixed90, fixed180,
       nodes)`` - the whole answer for a constellation not cut, the pushes down to level
       ``d`` (the tasks' own included) for one that is;
-    * ``tasks``: ``(tsub int32, state uint32 (t, 4) = ls, ds, rs, open squares, pre uint32
-      (t, max(d, 1)) = the queens of free rows 0..d-1)``, in constellation order, each
+    * ``tasks``: ``(tsub int32, state uint32 (t, 4), pre uint32 (t, max(d, 1)))``: a
+      task's first frame (left diagonals, columns, right diagonals, open squares) and the
+      queens of its free rows 0..d-1, in constellation order, each
       constellation's tasks in the search's order (so neighbouring GPU threads get
       neighbouring, similar subtrees).
 
@@ -178,92 +201,59 @@ def expand(n, items, d):
     state = np.zeros((1024, 4), np.uint32)
     pre = np.zeros((1024, width), np.uint32)
     nt = 0
-    ls = np.zeros(32, np.int64)
-    ds = np.zeros(32, np.int64)
-    rs = np.zeros(32, np.int64)
-    bm = np.zeros(32, np.int64)
+    cs, ls, rs, bm = new_frames(32)
     placed = np.zeros(32, np.int64)
     for s in range(m):
         top = items[s, 0]
         sym = items[s, 4]
-        allowed, free = constellation_masks(n, top, items[s, 1], items[s, 2], items[s, 3])
-        f = free.shape[0]
+        allowed, rows = constellation_masks(n, top, items[s, 1], items[s, 2], items[s, 3])
+        f = rows.shape[0]
         subs[s, 0] = f
         subs[s, 1] = sym
         subs[s, 2] = top
         for y in range(n):
             tables[s, 3, y] = allowed[y]
         for k in range(f):
-            tables[s, 0, k] = allowed[free[k]]
-            tables[s, 2, k] = free[k]
+            tables[s, 0, k] = allowed[rows[k]]
+            tables[s, 2, k] = rows[k]
             if k + 1 < f:
-                tables[s, 1, k] = free[k + 1] - free[k]
+                tables[s, 1, k] = rows[k + 1] - rows[k]
         if f - 1 <= d:
             # too shallow to cut: the constellation kernel counts it here
-            c, f90, f180, nodes = count_constellation(n, allowed, free, top, sym)
+            c, f90, f180, nodes = count_subproblem(n, top, items[s, 1], items[s, 2],
+                                                   items[s, 3], sym)
             host[s, 0] = c
             host[s, 1] = f90
             host[s, 2] = f180
             host[s, 3] = nodes
             continue
         subs[s, 3] = 1
-        bit = 1 << top
-        ls[0] = bit << free[0]
-        ds[0] = bit
-        rs[0] = bit >> free[0]
-        bm[0] = allowed[free[0]] & ~(ls[0] | ds[0] | rs[0])
+        c, lf, rt, b = root_frame(allowed, rows, top)
         if d == 0:
-            tsub = _grow(tsub, nt + 1)
-            state = _grow(state, nt + 1)
-            pre = _grow(pre, nt + 1)
-            tsub[nt] = s
-            state[nt, 0] = ls[0]
-            state[nt, 1] = ds[0]
-            state[nt, 2] = rs[0]
-            state[nt, 3] = bm[0]
-            nt += 1
+            tsub, state, pre = _room(tsub, state, pre, nt + 1)
+            nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, 0)
             continue
+        push(cs, ls, rs, bm, 0, c, lf, rt, b)
         pushes = 0
         i = 0
         while i >= 0:
-            b = bm[i]
-            if b == 0:
+            j = i + 1
+            bit, c, lf, rt, b = next_child(cs, ls, rs, bm, i, rows[j] - rows[i],
+                                           allowed[rows[j]])
+            if bit == 0:
                 i -= 1
                 continue
-            bit = b & -b
-            bm[i] = b ^ bit
             placed[i] = bit
-            g = free[i + 1] - free[i]
-            nl = (ls[i] | bit) << g
-            nd = ds[i] | bit
-            nr = (rs[i] | bit) >> g
-            j = i + 1
-            nb = allowed[free[j]] & ~(nl | nd | nr)
-            if nb == 0:
-                continue
             # j <= d < f - 1: never the last free row
-            gj = free[j + 1] - free[j]
-            if allowed[free[j + 1]] & ~((nl << gj) | nd | (nr >> gj)) == 0:
+            if b == 0 or free_ahead(c, lf, rt, rows[j + 1] - rows[j], allowed[rows[j + 1]]) == 0:
                 continue
             pushes += 1
             if j == d:
-                tsub = _grow(tsub, nt + 1)
-                state = _grow(state, nt + 1)
-                pre = _grow(pre, nt + 1)
-                tsub[nt] = s
-                state[nt, 0] = nl & 0xFFFFFFFF
-                state[nt, 1] = nd
-                state[nt, 2] = nr
-                state[nt, 3] = nb
-                for k in range(d):
-                    pre[nt, k] = placed[k]
-                nt += 1
-                continue
-            ls[j] = nl
-            ds[j] = nd
-            rs[j] = nr
-            bm[j] = nb
-            i = j
+                tsub, state, pre = _room(tsub, state, pre, nt + 1)
+                nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, d)
+            else:
+                push(cs, ls, rs, bm, j, c, lf, rt, b)
+                i = j
         host[s, 3] = pushes
     return subs, tables, host, (tsub[:nt], state[:nt], pre[:nt])
 

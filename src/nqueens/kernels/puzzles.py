@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from nqueens._jit import njit
+from nqueens.kernels.bits import bit_index, take_lowest
 
 __all__ = ["new_state", "search"]
 
@@ -37,16 +38,11 @@ def _choose(n, d, allowed, done_rows, done_cols, done_regs, region, regmask, can
     for r in range(n):
         m = allowed[d, r]
         while m:
-            low = m & -m
-            c = 0
-            t = low
-            while t > 1:
-                t >>= 1
-                c += 1
+            low, m = take_lowest(m)
+            c = bit_index(low)
             counts[r] += 1
             counts[n + c] += 1
             counts[2 * n + region[r, c]] += 1
-            m ^= low
     best = n * n + 1
     kind = -1
     which = -1

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from nqueens._jit import njit
-from nqueens.kernels.backtrack import STATE_DONE, fill_batch, symmetry_image
+from nqueens.kernels.backtrack import STATE_DONE, fill_batch, new_search, symmetry_image
 
 __all__ = ["recount_border"]
 
@@ -56,12 +56,7 @@ def recount_border(n, top, bottom, left, right):
                 ok = False
         if ok:
             allowed[r0] |= 1 << c0
-    av = np.zeros(n, np.int64)
-    cs = np.zeros(n, np.int64)
-    ls = np.zeros(n, np.int64)
-    rs = np.zeros(n, np.int64)
-    pos = np.zeros(n, np.int64)
-    meta = np.zeros(2, np.int64)
+    av, cs, ls, rs, pos, meta = new_search(n)
     out = np.zeros((64, n), np.int64)
     img = np.zeros(n, np.int64)
     total = 0

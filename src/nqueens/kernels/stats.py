@@ -12,13 +12,21 @@ after a node budget, so Python regains control (and Ctrl-C lands) between slices
 from __future__ import annotations
 
 from nqueens._jit import njit
-from nqueens.kernels.bits import descend, free, place, popcount, start, take_lowest
+from nqueens.kernels.bits import (
+    STATE_DONE,
+    STATE_FRESH,
+    STATE_RUNNING,
+    descend,
+    free,
+    place,
+    popcount,
+    resume,
+    start,
+    suspend,
+    take_lowest,
+)
 
 __all__ = ["STATE_DONE", "STATE_FRESH", "first_solution_slice", "levels_slice"]
-
-STATE_FRESH = 0
-STATE_RUNNING = 1
-STATE_DONE = 2
 
 
 @njit
@@ -31,15 +39,7 @@ def levels_slice(n, full, first, av, cs, ls, rs, meta, levels, budget):
     columns still to try. A node at depth ``n - 1`` with ``k`` safe columns has ``k``
     promising children, so leaves are counted without being visited. Cost: O(budget).
     """
-    if meta[1] == STATE_DONE:
-        return
-    if meta[1] == STATE_FRESH:
-        d = 0
-        start(cs, ls, rs)
-        av[0] = first & full
-        meta[1] = STATE_RUNNING
-    else:
-        d = meta[0]
+    d = resume(meta, cs, ls, rs, av, first & full)
     last = n - 1
     while d >= 0 and budget > 0:  # budget spent on backtracks: the cheapest place for it
         a = av[d]
@@ -64,10 +64,7 @@ def levels_slice(n, full, first, av, cs, ls, rs, meta, levels, budget):
         ls[d] = lf
         rs[d] = rt
         av[d] = free(c, lf, rt, full)
-    if d < 0:
-        meta[1] = STATE_DONE
-    else:
-        meta[0] = d
+    suspend(meta, d)
 
 
 @njit
