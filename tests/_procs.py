@@ -54,21 +54,29 @@ def wait_for_rows(path: Path, rows: int, proc: subprocess.Popen[str], timeout: f
     raise AssertionError("ledger did not fill in time")
 
 
-def children(pid: int) -> list[tuple[int, str]]:
-    """(pid, command line) of the direct children of ``pid`` (Linux /proc)."""
-    out = []
+def proc_stat(pid: int | str) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command name: state, parent, process group,
+    session, ... (``proc_stat(pid)[11]`` and ``[12]`` are the user and system clock ticks)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+_STAT_FIELD = {"parent": 1, "group": 2, "session": 3}
+
+
+def live_processes(by: str, value: int) -> list[int]:
+    """Live (non-zombie) processes whose ``by`` ("parent", "group" or "session") is ``value``."""
+    field = _STAT_FIELD[by]
+    found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            stat = (entry / "stat").read_text()
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            if ppid == pid:
-                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-                out.append((int(entry.name), cmd))
-        except (OSError, ValueError, IndexError):
+            fields = proc_stat(entry.name)
+        except OSError:  # ended while we looked
             continue
-    return out
+        if fields[0] != "Z" and int(fields[field]) == value:
+            found.append(int(entry.name))
+    return found
 
 
 def run_with_terminal_stderr(args: list[str], environ: dict[str, str],
