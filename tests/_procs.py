@@ -79,25 +79,28 @@ def live_processes(by: str, value: int) -> list[int]:
     return found
 
 
-def run_with_terminal_stderr(args: list[str], environ: dict[str, str],
-                             timeout: float = 300) -> tuple[str, str]:
-    """``python -m nqueens ARGS`` with stderr on a pseudo-terminal (as a person sees it) and
-    stdout on a pipe; return both, the terminal's bytes decoded."""
+def run_on_terminal(args: list[str], environ: dict[str, str], *, stream: str,
+                    timeout: float = 300) -> tuple[int, str, str]:
+    """``python -m nqueens ARGS`` with ``stream`` ("stdout" or "stderr") on a pseudo-terminal,
+    as a person sees it, and the other on a pipe; return (exit status, the terminal's text,
+    the pipe's text). The terminal's bytes must be UTF-8; its line ends stay ``\\r\\n``."""
     import pty
 
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "nqueens", *args], env=environ,
-                            stdout=subprocess.PIPE, stderr=slave, text=True)
+    streams = ({"stdout": slave, "stderr": subprocess.PIPE} if stream == "stdout"
+               else {"stdout": subprocess.PIPE, "stderr": slave})
+    proc = subprocess.Popen([sys.executable, "-m", "nqueens", *args], env=environ, text=True,
+                            **streams)
     os.close(slave)
     chunks = []
     while True:
         try:
-            data = os.read(master, 4096)
-        except OSError:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the child closed the terminal
             break
         if not data:
             break
         chunks.append(data)
-    out = proc.communicate(timeout=timeout)[0]
+    out, err = proc.communicate(timeout=timeout)
     os.close(master)
-    return out, b"".join(chunks).decode(errors="replace")
+    return proc.returncode, b"".join(chunks).decode("utf-8"), err if stream == "stdout" else out

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from _procs import env, live_processes, run_with_terminal_stderr, start_cli, wait_for_rows
+from _procs import env, live_processes, run_on_terminal, start_cli, wait_for_rows
 
 from conftest import OEIS
 
@@ -169,7 +169,8 @@ def test_first_run_says_once_that_it_compiles(tmp_path):
     def run() -> str:
         e = env()
         e["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
-        out, err = run_with_terminal_stderr(["count", "11"], e, timeout=600)
+        code, err, out = run_on_terminal(["count", "11"], e, stream="stderr", timeout=600)
+        assert code == 0, err
         assert out == f"{OEIS[11][0]}\n"
         return err
 
