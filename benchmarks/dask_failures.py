@@ -13,7 +13,6 @@ import argparse
 import os
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -23,6 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
 ENV.pop("DASK_SCHEDULER_ADDRESS", None)
+sys.path.insert(0, str(ROOT / "src"))
+
+from nqueens.engine.ledger import Ledger  # noqa: E402
+from nqueens.errors import NQueensError  # noqa: E402
 
 
 def free_port() -> int:
@@ -43,13 +46,11 @@ def cli(*args: str) -> subprocess.Popen[str]:
 
 
 def rows(path: Path) -> int:
+    """Finished subproblems in the ledger a count is writing (0 before it has a readable one)."""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1)
-        try:
-            return int(conn.execute("SELECT COUNT(*) FROM results").fetchone()[0])
-        finally:
-            conn.close()
-    except sqlite3.Error:
+        with Ledger.read(path, check_rows=False) as led:
+            return led.summary().done
+    except NQueensError:
         return 0
 
 

@@ -12,6 +12,18 @@ from pathlib import Path
 from nqueens.engine import ledger as L
 
 
+def edit(path: Path, *statements: str) -> None:
+    """Run SQL ``statements`` on the ledger in one transaction and leave its digests stale
+    (what a careless edit or a damaged disk does)."""
+    conn = sqlite3.connect(path)
+    try:
+        with conn:
+            for sql in statements:
+                conn.execute(sql)
+    finally:
+        conn.close()
+
+
 def edit_and_resign(path: Path, *statements: str) -> None:
     """Run SQL ``statements`` on the ledger, then recompute the job and row digests."""
     conn = sqlite3.connect(path)

@@ -54,42 +54,53 @@ def wait_for_rows(path: Path, rows: int, proc: subprocess.Popen[str], timeout: f
     raise AssertionError("ledger did not fill in time")
 
 
-def children(pid: int) -> list[tuple[int, str]]:
-    """(pid, command line) of the direct children of ``pid`` (Linux /proc)."""
-    out = []
+def proc_stat(pid: int | str) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command name: state, parent, process group,
+    session, ... (``proc_stat(pid)[11]`` and ``[12]`` are the user and system clock ticks)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+_STAT_FIELD = {"parent": 1, "group": 2, "session": 3}
+
+
+def live_processes(by: str, value: int) -> list[int]:
+    """Live (non-zombie) processes whose ``by`` ("parent", "group" or "session") is ``value``."""
+    field = _STAT_FIELD[by]
+    found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            stat = (entry / "stat").read_text()
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            if ppid == pid:
-                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-                out.append((int(entry.name), cmd))
-        except (OSError, ValueError, IndexError):
+            fields = proc_stat(entry.name)
+        except OSError:  # ended while we looked
             continue
-    return out
+        if fields[0] != "Z" and int(fields[field]) == value:
+            found.append(int(entry.name))
+    return found
 
 
-def run_with_terminal_stderr(args: list[str], environ: dict[str, str],
-                             timeout: float = 300) -> tuple[str, str]:
-    """``python -m nqueens ARGS`` with stderr on a pseudo-terminal (as a person sees it) and
-    stdout on a pipe; return both, the terminal's bytes decoded."""
+def run_on_terminal(args: list[str], environ: dict[str, str], *, stream: str,
+                    timeout: float = 300) -> tuple[int, str, str]:
+    """``python -m nqueens ARGS`` with ``stream`` ("stdout" or "stderr") on a pseudo-terminal,
+    as a person sees it, and the other on a pipe; return (exit status, the terminal's text,
+    the pipe's text). The terminal's bytes must be UTF-8; its line ends stay ``\\r\\n``."""
     import pty
 
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "nqueens", *args], env=environ,
-                            stdout=subprocess.PIPE, stderr=slave, text=True)
+    streams = ({"stdout": slave, "stderr": subprocess.PIPE} if stream == "stdout"
+               else {"stdout": subprocess.PIPE, "stderr": slave})
+    proc = subprocess.Popen([sys.executable, "-m", "nqueens", *args], env=environ, text=True,
+                            **streams)
     os.close(slave)
     chunks = []
     while True:
         try:
-            data = os.read(master, 4096)
-        except OSError:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the child closed the terminal
             break
         if not data:
             break
         chunks.append(data)
-    out = proc.communicate(timeout=timeout)[0]
+    out, err = proc.communicate(timeout=timeout)
     os.close(master)
-    return out, b"".join(chunks).decode(errors="replace")
+    return proc.returncode, b"".join(chunks).decode("utf-8"), err if stream == "stdout" else out

@@ -85,3 +85,19 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+class BrowserPage:
+    """A page of ours loaded from a file in :func:`browser`, its console messages and page
+    errors recorded; ready once the page sets ``body[data-ready="1"]``."""
+
+    def __init__(self, browser, path: Path) -> None:
+        self.page = browser.new_page()
+        self.messages: list[tuple[str, str]] = []
+        self.page.on("console", lambda m: self.messages.append((m.type, m.text)))
+        self.page.on("pageerror", lambda e: self.messages.append(("pageerror", str(e))))
+        self.page.goto(path.resolve().as_uri())
+        self.page.wait_for_selector('body[data-ready="1"]', timeout=5000)
+
+    def errors(self) -> list[tuple[str, str]]:
+        return [(t, m) for t, m in self.messages if t in ("error", "pageerror")]

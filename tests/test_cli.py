@@ -84,45 +84,41 @@ def test_count_plain_unique_and_json():
     assert rec["total"] == 40 and "unique" not in rec
 
 
-def test_help_and_version_do_not_import_numba():
+def _run_main_in_a_fresh_python(*argvs: list[str]) -> list[str]:
+    """Run ``main(argv)`` for each of ``argvs`` in one new interpreter, each required to exit
+    0; return the lines it printed, the last saying whether numba got imported."""
     code = (
-        "import sys\n"
-        "from nqueens.cli import main\n"
-        "for argv in (['--help'], ['--version'], ['solve', '--help'], ['count', '--help']):\n"
+        "import sys\nfrom nqueens.cli import main\n"
+        f"for argv in {list(argvs)!r}:\n"
         "    try:\n"
-        "        main(argv)\n"
-        "    except SystemExit:\n"
-        "        pass\n"
+        "        code = main(argv)\n"
+        "    except SystemExit as stop:\n"
+        "        code = stop.code\n"
+        "    assert code in (0, None), (argv, code)\n"
         "print('numba' in sys.modules)\n"
     )
     env = dict(os.environ, PYTHONPATH=str(SRC))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
-    assert out.stdout.strip().splitlines()[-1] == "False"
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip().splitlines()
+
+
+def test_help_and_version_do_not_import_numba():
+    lines = _run_main_in_a_fresh_python(["--help"], ["--version"], ["solve", "--help"],
+                                        ["count", "--help"])
+    assert lines[-1] == "False"
     v = run_cli("--version")
     from nqueens import __version__
     assert v.code == 0 and v.out.strip() == f"nqueens {__version__}"
 
 
 def test_pure_strategy_solve_does_not_import_numba():
-    code = (
-        "import sys\nfrom nqueens.cli import main\n"
-        "main(['solve', '6', '--strategy', 'arrays', '-f', 'cols'])\n"
-        "print('numba' in sys.modules)\n"
-    )
-    env = dict(os.environ, PYTHONPATH=str(SRC))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
-    assert out.stdout.strip().splitlines()[-1] == "False"
+    lines = _run_main_in_a_fresh_python(["solve", "6", "--strategy", "arrays", "-f", "cols"])
+    assert lines[-1] == "False"
 
 
 def test_first_on_small_boards_does_not_import_numba():
-    code = (
-        "import sys\nfrom nqueens.cli import main\n"
-        "main(['first', '16', '-f', 'cols'])\n"
-        "print('numba' in sys.modules)\n"
-    )
-    env = dict(os.environ, PYTHONPATH=str(SRC))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
-    lines = out.stdout.strip().splitlines()
+    lines = _run_main_in_a_fresh_python(["first", "16", "-f", "cols"])
     assert lines[-1] == "False"
     from nqueens.strategies import bitmask
 

@@ -53,10 +53,13 @@ def test_bad_input_is_one_line(args, fragment):
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a pty")
 def test_progress_bar_on_a_terminal_and_none_with_quiet():
-    from _procs import run_with_terminal_stderr
+    from _procs import run_on_terminal
 
     def run(*extra: str) -> tuple[str, str]:
-        return run_with_terminal_stderr(["count", "16", "--workers", "1", *extra], env())
+        code, err, out = run_on_terminal(["count", "16", "--workers", "1", *extra], env(),
+                                         stream="stderr")
+        assert code == 0, err
+        return out, err
 
     out, err = run()
     assert out == f"{OEIS[16][0]}\n"

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from _procs import run_on_terminal
 from nqueens.board import Solution
 
 from conftest import ROOT, SRC, assert_bad_input, run_cli
@@ -144,29 +145,13 @@ def test_piped_boards_are_plain_text() -> None:
 def run_in_pty(*args: str, **env_extra: str) -> str:
     if sys.platform == "win32":
         pytest.skip("pseudo-terminals need a POSIX system")
-    import pty
-
     env = dict(os.environ, PYTHONPATH=str(SRC), TERM="xterm-256color", COLUMNS="80")
     env.pop("NO_COLOR", None)
     env.pop("FORCE_COLOR", None)
     env.update(env_extra)
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "nqueens", *args], stdout=slave,
-                            stderr=subprocess.PIPE, env=env)
-    os.close(slave)
-    chunks = []
-    while True:
-        try:
-            data = os.read(master, 65536)
-        except OSError:  # EIO: the child closed the terminal
-            break
-        if not data:
-            break
-        chunks.append(data)
-    os.close(master)
-    assert proc.wait(timeout=60) == 0, proc.stderr.read()
-    proc.stderr.close()
-    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+    code, out, err = run_on_terminal(list(args), env, stream="stdout", timeout=60)
+    assert code == 0, err
+    return out.replace("\r\n", "\n")
 
 
 def test_boards_in_a_terminal_are_coloured() -> None:

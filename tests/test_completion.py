@@ -78,12 +78,17 @@ def _random_case(rng: random.Random):
     return n, placed, blocked
 
 
+def _cases_with_answers(seed: int, cases: int):
+    """``cases`` random boards from ``seed``, each with its completions by brute force."""
+    rng = random.Random(seed)
+    for _ in range(cases):
+        n, placed, blocked = _random_case(rng)
+        yield n, placed, blocked, brute_completions(n, placed, blocked)
+
+
 @pytest.mark.parametrize("chunk", range(4))
 def test_against_brute_force(chunk):
-    rng = random.Random(1000 + chunk)
-    for _ in range(40):
-        n, placed, blocked = _random_case(rng)
-        expected = brute_completions(n, placed, blocked)
+    for n, placed, blocked, expected in _cases_with_answers(1000 + chunk, 40):
         got = [s.placement for s in completions(n, placed, blocked=blocked)]
         assert got == expected, (n, placed, blocked)
         assert count_completions(n, placed, blocked=blocked) == len(expected)
@@ -93,10 +98,7 @@ def test_against_brute_force(chunk):
 
 @pytest.mark.parametrize("chunk", range(4))
 def test_every_order_against_brute_force(chunk):
-    rng = random.Random(2000 + chunk)
-    for _ in range(25):
-        n, placed, blocked = _random_case(rng)
-        expected = brute_completions(n, placed, blocked)
+    for n, placed, blocked, expected in _cases_with_answers(2000 + chunk, 25):
         listed = [s.placement for s in completions(n, placed, blocked=blocked,
                                                    order="constrained")]
         assert sorted(listed) == expected and len(set(listed)) == len(listed)

@@ -16,11 +16,10 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from _procs import env, run_with_terminal_stderr, start_cli, wait_for_rows
+from _procs import env, live_processes, run_on_terminal, start_cli, wait_for_rows
 
 from conftest import OEIS
 
@@ -28,21 +27,6 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ne
 
 EXPECTED_16 = "Counts(n=16, total=14772512, unique=1846955)"
 SCRIPT = "import nqueens\nprint(nqueens.count(16, unique=True))\n"
-
-
-def _session(sid: int) -> list[int]:
-    """Processes still alive in session ``sid`` (zombies excluded)."""
-    left = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[0] != "Z" and int(fields[3]) == sid:
-            left.append(int(entry.name))
-    return left
 
 
 @contextlib.contextmanager
@@ -95,7 +79,7 @@ def test_sigint_at_random_moments_then_the_resumed_count_is_exact(tmp_path):
         assert seconds < 1.5
         assert err.splitlines()[-1] == "nqueens: interrupted"
         assert "Traceback" not in err
-        assert _session(proc.pid) == []
+        assert live_processes("session", proc.pid) == []
     r = subprocess.run([sys.executable, "-m", "nqueens", "count", "18", "--unique", "--json",
                         "--ledger", str(ledger)], env=env(), capture_output=True, text=True,
                        timeout=1200)
@@ -112,7 +96,7 @@ def test_sigterm_exits_143_with_one_line(tmp_path):
     assert code == 143, err
     assert err.strip().splitlines() == ["nqueens: terminated"]
     assert seconds < 1.5
-    assert _session(proc.pid) == []
+    assert live_processes("session", proc.pid) == []
 
 
 def test_sigkill_leaves_no_process_behind(tmp_path):
@@ -122,7 +106,7 @@ def test_sigkill_leaves_no_process_behind(tmp_path):
         proc.kill()
         proc.communicate(timeout=30)
     time.sleep(0.2)
-    assert _session(proc.pid) == []
+    assert live_processes("session", proc.pid) == []
 
 
 @pytest.mark.slow
@@ -185,7 +169,8 @@ def test_first_run_says_once_that_it_compiles(tmp_path):
     def run() -> str:
         e = env()
         e["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
-        out, err = run_with_terminal_stderr(["count", "11"], e, timeout=600)
+        code, err, out = run_on_terminal(["count", "11"], e, stream="stderr", timeout=600)
+        assert code == 0, err
         assert out == f"{OEIS[11][0]}\n"
         return err
 

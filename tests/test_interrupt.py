@@ -17,12 +17,11 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from _procs import start_cli
+from _procs import live_processes, proc_stat, start_cli
 from nqueens.analysis import estimate as est
 from nqueens.analysis import stats
 from nqueens.large import local
@@ -131,23 +130,8 @@ def test_construct_blocks_do_not_change_the_board(monkeypatch):
 
 
 def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    fields = proc_stat(pid)
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _group(pgid: int) -> list[int]:
-    """Live (non-zombie) processes of process group ``pgid``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            found.append(int(entry.name))
-    return found
 
 
 @pytest.fixture(scope="module")
@@ -182,7 +166,7 @@ def _interrupt(args: list[str], startup: float, *, sig: int = signal.SIGINT,
         proc.send_signal(sig)
         out, err = proc.communicate(timeout=30)
         took = time.monotonic() - sent
-        assert _group(proc.pid) == [], "a process of the command outlived it"
+        assert live_processes("group", proc.pid) == [], "a process of the command outlived it"
         return proc.returncode, took, out, err
     finally:
         if proc.poll() is None:
@@ -249,7 +233,7 @@ def test_a_process_that_ignores_ctrl_c_is_seen_alive():
         proc.send_signal(signal.SIGINT)
         with pytest.raises(subprocess.TimeoutExpired):
             proc.wait(timeout=1.5)
-        assert _group(proc.pid) == [proc.pid]
+        assert live_processes("group", proc.pid) == [proc.pid]
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()

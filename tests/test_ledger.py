@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from _forge import edit_and_resign
+from _forge import edit, edit_and_resign
 from _procs import ledger_rows, start_cli, wait_for_rows
 from nqueens.engine.ledger import Job, Ledger, LedgerError
 from nqueens.engine.run import run_count
@@ -86,17 +86,11 @@ def test_damaged_ledger_refused(tmp_path):
     assert "damaged" in r.err or "malformed" in r.err or "not a readable" in r.err
     bad = tmp_path / "bad.sqlite"
     bad.write_bytes(data)
-    conn = sqlite3.connect(bad)
-    with conn:
-        conn.execute("UPDATE results SET uniq = total + 1 WHERE idx = 3")
-    conn.close()
+    edit(bad, "UPDATE results SET uniq = total + 1 WHERE idx = 3")
     assert_bad_input(run_cli("ledger", "show", str(bad)), "damaged ledger")
     swapped = tmp_path / "swapped.sqlite"
     swapped.write_bytes(data)
-    conn = sqlite3.connect(swapped)
-    with conn:
-        conn.execute("UPDATE results SET key = '9,9,9,9' WHERE idx = 5")
-    conn.close()
+    edit(swapped, "UPDATE results SET key = '9,9,9,9' WHERE idx = 5")
     assert_bad_input(run_cli("count", "11", "--ledger", str(swapped)),
                      "subproblem 5 fails its check")
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import nqueens.cli
-from _forge import edit_and_resign
+from _forge import edit, edit_and_resign
 from _procs import env
 from nqueens.engine.ledger import Job, Ledger, LedgerBusyError, LedgerError, LedgerRowsError
 from nqueens.engine.run import run_count
@@ -100,10 +100,7 @@ def test_random_bytes_over_a_page_are_refused_or_harmless(finished, tmp_path, ca
 ])
 def test_edited_rows_are_refused_by_name_and_repaired(finished, tmp_path, capsys, sql):
     path = _copy(finished, tmp_path / "edit.sqlite")
-    conn = sqlite3.connect(path)
-    with conn:
-        conn.execute(sql)
-    conn.close()
+    edit(path, sql)
     code, out, err = _count(path, capsys)
     assert code == 2 and err.count("\n") == 1, err
     assert "fails its check" in err and "--repair" in err
@@ -125,11 +122,7 @@ def test_edited_rows_are_refused_by_name_and_repaired(finished, tmp_path, capsys
 ])
 def test_foreign_schema_objects_are_refused_by_name(finished, tmp_path, capsys, sql, named):
     path = _copy(finished, tmp_path / "schema.sqlite")
-    conn = sqlite3.connect(path)
-    with conn:
-        conn.execute("DELETE FROM results WHERE idx < 50")
-        conn.execute(sql)
-    conn.close()
+    edit(path, "DELETE FROM results WHERE idx < 50", sql)
     code, _, err = _count(path, capsys)
     assert code == 2 and err.count("\n") == 1 and named in err, err
     assert_bad_input(run_cli("ledger", "show", str(path)), named)
@@ -137,10 +130,7 @@ def test_foreign_schema_objects_are_refused_by_name(finished, tmp_path, capsys, 
 
 def test_edited_job_record_is_refused(finished, tmp_path, capsys):
     path = _copy(finished, tmp_path / "job.sqlite")
-    conn = sqlite3.connect(path)
-    with conn:
-        conn.execute("UPDATE meta SET value = '1' WHERE key = 'subproblems'")
-    conn.close()
+    edit(path, "UPDATE meta SET value = '1' WHERE key = 'subproblems'")
     code, _, err = _count(path, capsys)
     assert code == 2 and "job record fails its check" in err
 
@@ -307,10 +297,7 @@ def test_wait_takes_turns_and_computes_nothing_twice(tmp_path):
 
 def test_rows_error_lists_the_bad_rows(finished, tmp_path):
     path = _copy(finished, tmp_path / "rows.sqlite")
-    conn = sqlite3.connect(path)
-    with conn:
-        conn.execute("UPDATE results SET total = total + 8 WHERE idx IN (3, 4, 5, 6, 7, 8, 9)")
-    conn.close()
+    edit(path, "UPDATE results SET total = total + 8 WHERE idx IN (3, 4, 5, 6, 7, 8, 9)")
     with pytest.raises(LedgerRowsError) as info:
         Ledger.read(path)
     assert info.value.bad == [3, 4, 5, 6, 7, 8, 9]

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import json
 import os
-import pty
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from _procs import run_on_terminal
 from nqueens.analysis.treesize import trace, trace_size
 from nqueens.errors import InvalidSizeError, UnknownOptionError
 from nqueens.narrate import event_lines, narrate, narrate_events, step_label
@@ -275,23 +273,8 @@ def test_cli_max_steps_allows_a_longer_trace():
 def test_cli_colour_in_a_terminal():
     env = dict(os.environ, PYTHONPATH=str(SRC), TERM="xterm-256color")
     env.pop("NO_COLOR", None)
-    main, child = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "nqueens", "trace", "4"], stdout=child,
-                            stderr=subprocess.PIPE, env=env)
-    os.close(child)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(main, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    proc.wait(timeout=60)
-    os.close(main)
-    out = b"".join(chunks).decode()
-    assert proc.returncode == 0
+    code, out, err = run_on_terminal(["trace", "4"], env, stream="stdout", timeout=60)
+    assert code == 0, err
     assert "\x1b[" in out
     assert "is nonpromising" in out
 

@@ -14,6 +14,8 @@ import pytest
 from nqueens.render.player import write_player
 from nqueens.trace import events
 
+from conftest import BrowserPage
+
 pytestmark = pytest.mark.browser
 
 
@@ -23,16 +25,8 @@ def lines_for(evs) -> list[str]:
     return ["" if e.kind == "place" else f"{e.kind} {e.row + 1},{e.col + 1}" for e in evs]
 
 
-class Page:
+class Page(BrowserPage):
     """A loaded player page, recording console messages and page errors."""
-
-    def __init__(self, browser, path: Path) -> None:
-        self.page = browser.new_page()
-        self.messages: list[tuple[str, str]] = []
-        self.page.on("console", lambda m: self.messages.append((m.type, m.text)))
-        self.page.on("pageerror", lambda e: self.messages.append(("pageerror", str(e))))
-        self.page.goto(path.resolve().as_uri())
-        self.page.wait_for_selector('body[data-ready="1"]', timeout=5000)
 
     def board(self) -> dict[str, object]:
         return self.page.evaluate(
@@ -54,9 +48,6 @@ class Page:
               };
             }"""
         )
-
-    def errors(self) -> list[tuple[str, str]]:
-        return [(t, m) for t, m in self.messages if t in ("error", "pageerror")]
 
 
 def expect_step(view: dict, evs, lines, k: int) -> None:

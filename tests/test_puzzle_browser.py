@@ -12,18 +12,14 @@ import pytest
 from nqueens.puzzles import explain, make
 from nqueens.render.puzzle_play import play_html
 
+from conftest import BrowserPage
+
 pytestmark = pytest.mark.browser
 
 
 
-class Page:
-    def __init__(self, browser, path) -> None:
-        self.page = browser.new_page()
-        self.messages: list[tuple[str, str]] = []
-        self.page.on("console", lambda m: self.messages.append((m.type, m.text)))
-        self.page.on("pageerror", lambda e: self.messages.append(("pageerror", str(e))))
-        self.page.goto(path.resolve().as_uri())
-        self.page.wait_for_selector('body[data-ready="1"]', timeout=5000)
+class Page(BrowserPage):
+    """A loaded puzzle page: click squares, read cells and texts."""
 
     def click(self, r: int, c: int, times: int = 1) -> None:
         for _ in range(times):
@@ -37,9 +33,6 @@ class Page:
 
     def text(self, selector: str) -> str:
         return self.page.text_content(selector) or ""
-
-    def errors(self) -> list[tuple[str, str]]:
-        return [(t, m) for t, m in self.messages if t in ("error", "pageerror")]
 
 
 @pytest.fixture(scope="module")

@@ -43,7 +43,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -58,6 +58,7 @@ __all__ = [
     "SearchReport",
     "Square",
     "allowed_masks",
+    "board_squares",
     "complete",
     "completions",
     "count_completions",
@@ -298,20 +299,40 @@ def parse_board(text: str) -> tuple[int, list[Square], list[Square]]:
     n = len(rows)
     if n == 0:
         raise ParseError("the board is empty: expected rows of Q (queen), . (empty), x (blocked)")
-    placed: list[Square] = []
-    blocked: list[Square] = []
     for r, row in enumerate(rows):
         if len(row) != n:
             raise ParseError(f"row {r + 1} has {len(row)} squares; a board of {n} rows needs {n}")
+    placed, blocked = board_squares(rows, lambda r, c, ch: ParseError(
+        f"row {r + 1} has {ch!r}; only Q (queen), . (empty) and x (blocked) are allowed"))
+    return n, placed, blocked
+
+
+def board_squares(rows: Sequence[str], bad: Callable[[int, int, str], Exception]
+                  ) -> tuple[list[Square], list[Square]]:
+    """The queens (``Q``) and blocked squares (``x`` or ``X``) of a partial board's rows.
+
+    ``.`` is an empty square; any other character raises ``bad(row, col, char)`` (0-based),
+    so each reader words its own message. Both lists come in reading order.
+    Cost: O(total length of the rows).
+
+    >>> board_squares(["Q..", "..x", ".X."], ValueError)
+    ([(0, 0)], [(1, 2), (2, 1)])
+    >>> board_squares(["Q?"], lambda r, c, ch: ValueError(f"{ch!r} at <{r + 1},{c + 1}>"))
+    Traceback (most recent call last):
+    ...
+    ValueError: '?' at <1,2>
+    """
+    placed: list[Square] = []
+    blocked: list[Square] = []
+    for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             if ch == "Q":
                 placed.append((r, c))
             elif ch in "xX":
                 blocked.append((r, c))
             elif ch != ".":
-                raise ParseError(f"row {r + 1} has {ch!r}; only Q (queen), . (empty) and "
-                                 "x (blocked) are allowed")
-    return n, placed, blocked
+                raise bad(r, c, ch)
+    return placed, blocked
 
 
 # -- private helpers -----------------------------------------------------------------------

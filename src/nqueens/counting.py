@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal, NamedTuple, overload
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict, Unpack, overload
 
 from nqueens.board import canonical
 from nqueens.errors import ConflictingOptionsError, InvalidSizeError, NQueensError
@@ -45,44 +45,32 @@ class Counts(NamedTuple):
     unique: int
 
 
-@overload
-def count(
-    n: int,
-    *,
-    unique: Literal[False] = ...,
-    strategy: str = ...,
-    workers: int | None = ...,
-    executor: concurrent.futures.Executor | None = ...,
-    scheduler: str | None = ...,
-    ledger: str | os.PathLike[str] | None = ...,
-    progress: Callable[[CountProgress], None] | None = ...,
-    on_estimate: Callable[[CountEstimate], None] | None = ...,
-    repair: bool = ...,
-    wait: bool = ...,
-    scheduler_timeout: float = ...,
-    dask_log: str | os.PathLike[str] | None = ...,
-    device: str = ...,
-) -> int: ...
+if TYPE_CHECKING:
+
+    class _CountOptions(TypedDict, total=False):
+        """The keyword options of :func:`count` besides ``unique``, written once for its two
+        overloads (mypy checks that the implementation accepts every one of them)."""
+
+        strategy: str
+        workers: int | None
+        executor: concurrent.futures.Executor | None
+        scheduler: str | None
+        ledger: str | os.PathLike[str] | None
+        progress: Callable[[CountProgress], None] | None
+        on_estimate: Callable[[CountEstimate], None] | None
+        repair: bool
+        wait: bool
+        scheduler_timeout: float
+        dask_log: str | os.PathLike[str] | None
+        device: str
 
 
 @overload
-def count(
-    n: int,
-    *,
-    unique: Literal[True],
-    strategy: str = ...,
-    workers: int | None = ...,
-    executor: concurrent.futures.Executor | None = ...,
-    scheduler: str | None = ...,
-    ledger: str | os.PathLike[str] | None = ...,
-    progress: Callable[[CountProgress], None] | None = ...,
-    on_estimate: Callable[[CountEstimate], None] | None = ...,
-    repair: bool = ...,
-    wait: bool = ...,
-    scheduler_timeout: float = ...,
-    dask_log: str | os.PathLike[str] | None = ...,
-    device: str = ...,
-) -> Counts: ...
+def count(n: int, *, unique: Literal[False] = ..., **options: Unpack[_CountOptions]) -> int: ...
+
+
+@overload
+def count(n: int, *, unique: Literal[True], **options: Unpack[_CountOptions]) -> Counts: ...
 
 
 def count(

@@ -271,15 +271,56 @@ class _Phrases(ABC):
         return self.square(r, event.queens[r])
 
 
-class _English(_Phrases):
+class _Textbook(_Phrases):
+    """A language that tells the search as the textbook does: a sentence a square, with the
+    book's remark in braces, and one attacker named for a nonpromising square (the queen in
+    the same column, else the nearest on a diagonal)."""
+
+    def promising(self, event: Event, n: int, remark: str | None) -> str:
+        base = self.is_promising(self.square(event.row, event.col))
+        return f"{base} {{ {remark} }}" if remark else base
+
+    def nonpromising(self, event: Event) -> str:
+        a = _named_attacker(event.attackers)
+        queen = a.row + 1
+        why = (self.in_column(queen, a.col + 1) if a.kind == "column"
+               else self.on_diagonal(queen, left=a.kind == "diagonal"))
+        return f"{self.is_nonpromising(self.square(event.row, event.col))} {{ {why} }}"
+
+    @abstractmethod
+    def is_promising(self, square: str) -> str:
+        """The sentence for a promising ``square`` (already written out)."""
+
+    @abstractmethod
+    def is_nonpromising(self, square: str) -> str:
+        """The sentence for a nonpromising ``square``, before its reason."""
+
+    @abstractmethod
+    def in_column(self, queen: int, col: int) -> str:
+        """The reason: queen ``queen`` (1-based) stands in column ``col`` (1-based)."""
+
+    @abstractmethod
+    def on_diagonal(self, queen: int, *, left: bool) -> str:
+        """The reason: queen ``queen`` (1-based) is on the square's left or right diagonal."""
+
+
+class _English(_Textbook):
     """Neapolitan's worked example, word for word."""
 
     def step(self, label: str) -> str:
         return f"Step ({label})"
 
-    def promising(self, event: Event, n: int, remark: str | None) -> str:
-        base = f"{self.square(event.row, event.col)} is promising."
-        return f"{base} {{ {remark} }}" if remark else base
+    def is_promising(self, square: str) -> str:
+        return f"{square} is promising."
+
+    def is_nonpromising(self, square: str) -> str:
+        return f"{square} is nonpromising."
+
+    def in_column(self, queen: int, col: int) -> str:
+        return f"because queen {queen} is in column {col}"
+
+    def on_diagonal(self, queen: int, *, left: bool) -> str:
+        return f"because queen {queen} is on {'left' if left else 'right'} diagonal"
 
     def first_queen(self) -> str:
         return "because queen 1 is the first queen positioned"
@@ -287,15 +328,6 @@ class _English(_Phrases):
     def again(self, event: Event, times: int) -> str:
         sq = self.square(event.row, event.col)
         return f"This is the {_ordinal_en(times)} time we\u2019ve tried {sq}."
-
-    def nonpromising(self, event: Event) -> str:
-        a = _named_attacker(event.attackers)
-        if a.kind == "column":
-            why = f"because queen {a.row + 1} is in column {a.col + 1}"
-        else:
-            side = "left" if a.kind == "diagonal" else "right"
-            why = f"because queen {a.row + 1} is on {side} diagonal"
-        return f"{self.square(event.row, event.col)} is nonpromising. {{ {why} }}"
 
     def backtrack(self, event: Event) -> str:
         return f"Backtrack to {self._target(event) or 'root'}."
@@ -352,15 +384,23 @@ class _Japanese(_Phrases):
         return f"{size}の解は、この{amount}だけ"
 
 
-class _Korean(_Phrases):
+class _Korean(_Textbook):
     """The Korean textbook's terms (유망하다 / 유망하지 않다, 백트래킹, 루트 노드)."""
 
     def step(self, label: str) -> str:
         return f"단계 ({label})"
 
-    def promising(self, event: Event, n: int, remark: str | None) -> str:
-        base = f"{self.square(event.row, event.col)} 노드는 유망하다."
-        return f"{base} {{ {remark} }}" if remark else base
+    def is_promising(self, square: str) -> str:
+        return f"{square} 노드는 유망하다."
+
+    def is_nonpromising(self, square: str) -> str:
+        return f"{square} 노드는 유망하지 않다."
+
+    def in_column(self, queen: int, col: int) -> str:
+        return f"{queen}번 퀸이 {col}열에 있으므로"
+
+    def on_diagonal(self, queen: int, *, left: bool) -> str:
+        return f"{queen}번 퀸이 {'왼쪽' if left else '오른쪽'} 대각선에 있으므로"
 
     def first_queen(self) -> str:
         return "1번 퀸이 처음 놓는 퀸이므로"
@@ -368,15 +408,6 @@ class _Korean(_Phrases):
     def again(self, event: Event, times: int) -> str:
         word = f"{_KO_ORDINALS[times - 1]} 번째" if times <= len(_KO_ORDINALS) else f"{times}번째"
         return f"{self.square(event.row, event.col)} 노드를 검사하는 것은 이번이 {word}이다."
-
-    def nonpromising(self, event: Event) -> str:
-        a = _named_attacker(event.attackers)
-        if a.kind == "column":
-            why = f"{a.row + 1}번 퀸이 {a.col + 1}열에 있으므로"
-        else:
-            side = "왼쪽" if a.kind == "diagonal" else "오른쪽"
-            why = f"{a.row + 1}번 퀸이 {side} 대각선에 있으므로"
-        return f"{self.square(event.row, event.col)} 노드는 유망하지 않다. {{ {why} }}"
 
     def backtrack(self, event: Event) -> str:
         return f"{self._target(event) or '루트'} 노드로 백트래킹한다."

@@ -42,6 +42,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from nqueens.completion import board_squares
 from nqueens.errors import ParseError
 
 __all__ = [
@@ -305,17 +306,8 @@ have equal length
         if rules:
             raise PuzzleFormatError("rules apply to region puzzles only; a completion puzzle "
                                     "always has the n-queens rules")
-        givens: list[Square] = []
-        blocked: list[Square] = []
-        for r, row in enumerate(grid):
-            for c, ch in enumerate(row):
-                if ch == "Q":
-                    givens.append((r, c))
-                elif ch in "xX":
-                    blocked.append((r, c))
-                elif ch != ".":
-                    raise PuzzleFormatError(
-                        f"line {lines[r]}, square <{r + 1},{c + 1}>: {ch!r} is not Q, . or x")
+        givens, blocked = board_squares(grid, lambda r, c, ch: PuzzleFormatError(
+            f"line {lines[r]}, square <{r + 1},{c + 1}>: {ch!r} is not Q, . or x"))
         return completion_puzzle(len(grid), givens, blocked=blocked)
     return region_puzzle(grid, diagonals="diagonals" in rules,
                          connected="disconnected" not in rules)

@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape
 
 from nqueens.errors import InvalidBoardError
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square
-from nqueens.render.svg import COLORS, MARGIN, SQUARE, queen_shape
+from nqueens.render.svg import COLORS, MARGIN, SQUARE, coordinate_labels, queen_shape
 
 __all__ = ["PALETTE", "puzzle_svg", "region_colors"]
 
@@ -148,15 +148,8 @@ def puzzle_svg(
         fill = COLORS["queen"] if is_given or p.regions else SOLUTION_QUEEN
         out.append(f'<g class="queen" data-row="{r}" data-col="{c}" '
                    f'data-given="{int(is_given)}">{queen_shape(x, y, fill=fill)}</g>')
-    if coordinates:
-        font = ('font-family="Helvetica, Arial, sans-serif" font-size="14" '
-                f'fill="{COLORS["coord"]}" text-anchor="middle"')
-        for i in range(n):
-            mid = margin + i * SQUARE + SQUARE / 2
-            out.append(f'<text class="coord col" x="{mid:g}" y="{margin - 6}" {font}>'
-                       f"{i + 1}</text>")
-            out.append(f'<text class="coord row" x="{margin / 2:g}" y="{mid + 4:g}" {font}>'
-                       f"{i + 1}</text>")
+    if coordinates:  # the font size is 14 for every puzzle (n <= 62) as for a board
+        out.extend(coordinate_labels(n, margin))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

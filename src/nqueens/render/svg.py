@@ -26,6 +26,7 @@ __all__ = [
     "SQUARE",
     "attack_counts",
     "board_svg",
+    "coordinate_labels",
     "queen_shape",
 ]
 
@@ -72,6 +73,29 @@ def queen_shape(x: float, y: float, *, fill: str = COLORS["queen"],
     parts.append(f'<rect x="7" y="34.2" width="31" height="4.3" rx="2" {style}/>')
     parts.append("</g>")
     return "".join(parts)
+
+
+def coordinate_labels(n: int, margin: int) -> list[str]:
+    """SVG ``<text>`` labels: an ``n``-square board's column and row numbers, 1-based.
+
+    The columns are numbered above the board, the rows left of it, for a board drawn
+    ``margin`` units from the picture's top left corner. Cost: O(n).
+
+    >>> [label.split(">")[1] for label in coordinate_labels(2, MARGIN)]
+    ['1</text', '1</text', '2</text', '2</text']
+    >>> coordinate_labels(2, MARGIN)[1].startswith('<text class="coord row" x="10.0" y="46.5"')
+    True
+    """
+    font = (f'font-family="Helvetica, Arial, sans-serif" font-size="{_font_size(n)}" '
+            f'fill="{COLORS["coord"]}" text-anchor="middle"')
+    out = []
+    for i in range(n):
+        mid = margin + i * SQUARE + SQUARE / 2
+        out.append(f'<text class="coord col" x="{_num(mid)}" y="{margin - 6}" {font}>'
+                   f"{i + 1}</text>")
+        out.append(f'<text class="coord row" x="{margin / 2}" y="{_num(mid + 4)}" {font}>'
+                   f"{i + 1}</text>")
+    return out
 
 
 def attack_counts(placement: Sequence[int], n: int) -> list[list[int]]:
@@ -195,14 +219,7 @@ def board_svg(
             )
         out.append(f'<g class="queen" data-row="{r}" data-col="{c}">{queen_shape(x, y)}</g>')
     if coordinates:
-        font = (f'font-family="Helvetica, Arial, sans-serif" font-size="{_font_size(size_n)}" '
-                f'fill="{COLORS["coord"]}" text-anchor="middle"')
-        for i in range(size_n):
-            mid = margin + i * SQUARE + SQUARE / 2
-            out.append(f'<text class="coord col" x="{_num(mid)}" y="{margin - 6}" {font}>'
-                       f"{i + 1}</text>")
-            out.append(f'<text class="coord row" x="{margin / 2}" y="{_num(mid + 4)}" {font}>'
-                       f"{i + 1}</text>")
+        out.extend(coordinate_labels(size_n, margin))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
