@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from _common import build_refcount, cpu_name  # noqa: E402
+from _common import build_refcount, cpu_name, kernels_at  # noqa: E402
 
 DOC = ROOT / "docs" / "benchmarks-engine.md"
 PY = sys.executable
@@ -126,11 +126,18 @@ def in_process(exe: Path, sizes: list[int], repeat: int) -> dict[int, tuple[floa
     return best
 
 
+OLD_KERNEL_REV = "543c573"
+"""The last revision with the unsliced per-subproblem kernel (one uninterruptible call per
+subproblem, the bit steps written inline): the 0.303x yardstick was measured on it."""
+
+
 def slicing(n: int, repeat: int) -> dict[str, float]:
     """Part 3: best CPU seconds to count every subproblem of n, three ways, alternated."""
     from nqueens.engine.split import split
     from nqueens.engine.task import SLICE_NODES, count_batch
-    from nqueens.kernels.constellations import count_subproblem
+
+    count_subproblem = kernels_at(OLD_KERNEL_REV, ("constellations",),
+                                  "nq_old")["constellations"].count_subproblem
 
     items = [tuple(s) for s in split(n)]
     batches = [items[i:i + 64] for i in range(0, len(items), 64)]
