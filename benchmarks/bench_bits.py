@@ -52,14 +52,17 @@ def main() -> None:
     ap.add_argument("--baseline", default="82bb131")
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--quick", action="store_true", help="smaller cases (a smoke run)")
+    ap.add_argument("--completion-baseline", default="f3a3184",
+                    help="revision whose completion kernel wrote its row step by hand")
     ap.add_argument("--out", type=Path, help="also write the table here (Markdown)")
     args = ap.parse_args()
 
     import numpy as np
 
-    from nqueens.kernels import backtrack, montecarlo, stats
+    from nqueens.kernels import backtrack, completion, montecarlo, stats
 
     old = kernels_at(args.baseline, NAMES, "nq_bits_base")
+    old.update(kernels_at(args.completion_baseline, ("completion",), "nq_compl_base"))
     q = args.quick
     n_count, n_stats, n_first, probes = (11, 11, 22, 10**5) if q else (14, 14, 28, 10**6)
 
@@ -102,6 +105,17 @@ def main() -> None:
         k.knuth_probes(n, 0, probes, out)
         return out.ravel().tolist()
 
+    def complete_count(k: ModuleType, n: int) -> int:
+        # the row-by-row counter behind complete --count: two queens placed, the rest free
+        full = (1 << n) - 1
+        allowed = np.full(n, full, np.int64)
+        allowed[0] = 1 << 1
+        allowed[1] = 1 << 3
+        av, cs, ls, rs = (np.zeros(n, np.int64) for _ in range(4))
+        meta = np.array([-1, 0, 0, -1], np.int64)
+        k.count_rows(n, full, allowed, av, cs, ls, rs, meta, ONE_SLICE)
+        return int(meta[1])
+
     cases = [
         (f"backtrack.count_slice, n = {n_count}", count, backtrack, "backtrack", n_count),
         (f"backtrack.fill_batch (all solutions), n = {n_count - 1}", enum, backtrack,
@@ -110,6 +124,9 @@ def main() -> None:
         (f"stats.first_solution_slice, n = {n_first}", first, stats, "stats", n_first),
         (f"montecarlo.knuth_probes, n = 14, {probes:,} probes", probe, montecarlo,
          "montecarlo", 14),
+        (f"completion.count_rows, n = {n_count + 2}, two queens placed "
+         f"(baseline {args.completion_baseline})", complete_count, completion, "completion",
+         n_count + 2),
     ]
     lines = [f"| kernel (one call) | {args.baseline} (CPU s) | today (CPU s) | today / old |",
              "|---|---|---|---|"]

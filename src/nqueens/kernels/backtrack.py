@@ -57,11 +57,12 @@ def _walk(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget, record):
     # the budget is spent on backtracks (one per node) and checked in the loop condition:
     # measured the cheapest place for it (bench_slicing.py)
     while d >= 0 and budget > 0:
-        bit, av[d] = take_lowest(av[d])
-        if bit == 0:  # the row is exhausted: back up
+        a = av[d]
+        if a == 0:  # the row is exhausted: back up
             d -= 1
             budget -= 1
             continue
+        bit, av[d] = take_lowest(a)
         if d == last:
             if record:
                 pos[d] = bit

@@ -401,14 +401,14 @@ def count_rows(n, full, allowed, av, cs, ls, rs, meta, budget):
     nodes = meta[2]
     status = STATUS_EXHAUSTED
     while d >= 0:
-        bit, rest = take_lowest(av[d])
-        if bit == 0:
+        a = av[d]
+        if a == 0:
             d -= 1
             continue
         if nodes >= stop:
             status = STATUS_BUDGET
             break
-        av[d] = rest
+        bit, av[d] = take_lowest(a)
         nodes += 1
         if d == n - 1:
             count += 1
