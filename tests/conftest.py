@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -101,3 +102,17 @@ class BrowserPage:
 
     def errors(self) -> list[tuple[str, str]]:
         return [(t, m) for t, m in self.messages if t in ("error", "pageerror")]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Give the tests' child processes a working Ctrl-C even when pytest itself has none.
+
+    A shell without job control that starts a command in the background (``pytest &``)
+    makes it ignore SIGINT, and an ignored signal stays ignored across ``exec``: every
+    ``nqueens`` the tests start would then ignore the SIGINT the Ctrl-C tests send it (as
+    Unix programs should), and those tests would hang. A handler, unlike an ignore, is reset
+    to the default at ``exec``, so installing Python's own handler here gives the children
+    SIGINT's default back.
+    """
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
