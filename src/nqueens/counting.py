@@ -48,7 +48,7 @@ class Counts(NamedTuple):
 if TYPE_CHECKING:
 
     class _CountOptions(TypedDict, total=False):
-        """The keyword options of :func:`count` besides ``unique``, written once for its two
+        """The keyword options of :func:`count` besides ``unique``, written once for its
         overloads (mypy checks that the implementation accepts every one of them)."""
 
         strategy: str
@@ -71,6 +71,10 @@ def count(n: int, *, unique: Literal[False] = ..., **options: Unpack[_CountOptio
 
 @overload
 def count(n: int, *, unique: Literal[True], **options: Unpack[_CountOptions]) -> Counts: ...
+
+
+@overload
+def count(n: int, *, unique: bool, **options: Unpack[_CountOptions]) -> int | Counts: ...
 
 
 def count(
