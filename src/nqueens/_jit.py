@@ -21,23 +21,25 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def njit(fn: F) -> F:
     """Compile ``fn`` with numba in nopython mode, cached on disk when possible, GIL released."""
-    try:
-        return cast(F, numba.njit(cache=True, nogil=True)(fn))
-    except RuntimeError:
-        return cast(F, numba.njit(cache=False, nogil=True)(fn))
+    return _compile(fn)
 
 
 def njit_inline(fn: F) -> F:
     """:func:`njit`, and inlined into each kernel that calls it (numba's ``inline="always"``).
 
     For a hot loop that lives in a function of its own: inlined, LLVM sees the caller's
-    private arrays and optimises the loop as if it were written there (measured ~7% on the
-    counting kernel, ``benchmarks/bench_engine.py``).
+    private arrays and optimises the loop as if it were written there (measured ~6% on the
+    counting kernel, ``docs/benchmarks-engine.md``).
     """
+    return _compile(fn, inline="always")
+
+
+def _compile(fn: F, **options: Any) -> F:
+    """numba's ``njit`` with ``options``, cached on disk unless no cache can be written."""
     try:
-        return cast(F, numba.njit(cache=True, nogil=True, inline="always")(fn))
+        return cast(F, numba.njit(cache=True, nogil=True, **options)(fn))
     except RuntimeError:
-        return cast(F, numba.njit(cache=False, nogil=True, inline="always")(fn))
+        return cast(F, numba.njit(cache=False, nogil=True, **options)(fn))
 
 
 def needs_compiling(*kernels: Any) -> bool:

@@ -138,6 +138,21 @@ def _remove(n, bits, cnt, q, trail, queue, meta, r, c):
 
 
 @njit
+def _close_line(n, w, bits, cnt, q, trail, queue, meta, kind, line):
+    """Close every open square of row ``line`` (``kind`` 0) or column ``line`` (1); 0 on a
+    dead end."""
+    for k in range(w):
+        word = bits[kind, line, k]
+        while word != 0:
+            low, word = take_lowest(word)
+            y = k * 64 + bit_index(low)
+            r, c = (line, y) if kind == 0 else (y, line)
+            if _remove(n, bits, cnt, q, trail, queue, meta, r, c) == 0:
+                return 0
+    return 1
+
+
+@njit
 def _place(n, w, bits, cnt, q, trail, qstack, queue, meta, r, c):
     """Put a queen on the open square (r, c) and close what it attacks; 0 on a dead end."""
     qstack[meta[M_QTOP]] = r * n + c
@@ -145,20 +160,9 @@ def _place(n, w, bits, cnt, q, trail, qstack, queue, meta, r, c):
     q[0, r] = c
     q[1, c] = r
     # the row and the column (their counts no longer matter: both lines are taken)
-    for k in range(w):
-        word = bits[0, r, k]
-        while word != 0:
-            low, word = take_lowest(word)
-            j = k * 64 + bit_index(low)
-            if _remove(n, bits, cnt, q, trail, queue, meta, r, j) == 0:
-                return 0
-    for k in range(w):
-        word = bits[1, c, k]
-        while word != 0:
-            low, word = take_lowest(word)
-            i = k * 64 + bit_index(low)
-            if _remove(n, bits, cnt, q, trail, queue, meta, i, c) == 0:
-                return 0
+    if (_close_line(n, w, bits, cnt, q, trail, queue, meta, 0, r) == 0
+            or _close_line(n, w, bits, cnt, q, trail, queue, meta, 1, c) == 0):
+        return 0
     # both diagonals, one square per row
     for i in range(n):
         if i == r:

@@ -143,9 +143,7 @@ def count_subproblem(n, t, b, left, right, sym):
     items[0, 3] = right
     items[0, 4] = sym
     out = np.zeros((1, 4), np.int64)
-    st = np.zeros(8, np.int64)
-    st[_LEVEL] = -2
-    stack = np.zeros((STATE_ROWS, n), np.int64)
+    st, stack = new_slice_state(n)
     count_slice(n, items, out, st, stack, NO_LIMIT)
     return out[0, 0], out[0, 1], out[0, 2], out[0, 3]
 
@@ -157,7 +155,8 @@ NO_LIMIT = 1 << 62
 """A node budget no search reaches."""
 
 
-def new_slice_state(n: int) -> tuple[np.ndarray, np.ndarray]:
+@njit
+def new_slice_state(n):
     """Fresh ``(scalars, stack)`` for :func:`count_slice`: nothing started yet. O(n)."""
     scalars = np.zeros(8, np.int64)
     scalars[_LEVEL] = -2  # -2: the current item is not set up yet
