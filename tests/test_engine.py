@@ -130,7 +130,7 @@ def test_a_failing_executor_gives_up_with_a_clear_error():
 
 
 def test_workers_below_one_refused():
-    with pytest.raises(NQueensError, match="at least 1"):
+    with pytest.raises(NQueensError, match="workers must be a positive integer, got 0"):
         run_count(8, workers=0)
 
 

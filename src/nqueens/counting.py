@@ -19,8 +19,9 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict, Unpack, overload
 
+from nqueens._validate import check_int
 from nqueens.board import canonical
-from nqueens.errors import ConflictingOptionsError, InvalidSizeError, NQueensError
+from nqueens.errors import ConflictingOptionsError, InvalidSizeError
 from nqueens.strategies import DEFAULT_STRATEGY, check_size, check_strategy, strategy_module
 
 if TYPE_CHECKING:
@@ -123,8 +124,8 @@ def count(
     check_size(n, check_strategy(strategy))
     if n > MAX_COUNT_N:
         raise InvalidSizeError(f"N = {n} is too large to count exactly (at most {MAX_COUNT_N})")
-    if workers is not None and workers < 1:
-        raise NQueensError(f"workers must be at least 1, got {workers}")
+    if workers is not None:
+        check_int(workers, "workers", low=1)
     engine = (workers, executor, scheduler, ledger, None if device == "cpu" else device)
     if strategy == "bitmask" and (n > SMALL_N or any(x is not None for x in engine)):
         from nqueens.engine.run import run_count

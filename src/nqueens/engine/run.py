@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from nqueens._validate import check_int
 from nqueens.errors import NQueensError, NQueensRuntimeError
 
 __all__ = [
@@ -329,7 +330,7 @@ def run_count(
     >>> run_count(8, workers=0)
     Traceback (most recent call last):
     ...
-    nqueens.errors.NQueensError: workers must be at least 1, got 0
+    nqueens.errors.InvalidSizeError: workers must be a positive integer, got 0
     """
     from nqueens.engine import executors as ex
     from nqueens.engine.ledger import Job, Ledger, LedgerError
@@ -337,8 +338,8 @@ def run_count(
     from nqueens.engine.task import count_batch
 
     start = time.perf_counter()
-    if workers is not None and workers < 1:
-        raise NQueensError(f"workers must be at least 1, got {workers}")
+    if workers is not None:
+        check_int(workers, "workers", low=1)
     if device not in DEVICES:
         raise NQueensError(f"device must be one of {', '.join(DEVICES)}, got {device!r}")
     if device == "gpu":
