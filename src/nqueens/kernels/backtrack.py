@@ -19,6 +19,7 @@ import numpy as np
 
 from nqueens._jit import njit
 from nqueens.kernels.bits import (
+    NO_BUDGET,
     STATE_DONE,
     STATE_FRESH,
     STATE_RUNNING,
@@ -187,7 +188,7 @@ def count_total_unique(n):
     total = 0
     unique = 0
     while meta[1] != STATE_DONE:
-        k = fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, 1 << 62)
+        k = fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, NO_BUDGET)
         total += k
         unique += count_canonical(out, k, img)
     return total, unique

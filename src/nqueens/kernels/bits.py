@@ -40,7 +40,7 @@ import numpy as np
 from nqueens._jit import njit
 
 __all__ = [
-    "STATE_DONE", "STATE_FRESH", "STATE_RUNNING", "bit_index", "descend", "free",
+    "NO_BUDGET", "STATE_DONE", "STATE_FRESH", "STATE_RUNNING", "bit_index", "descend", "free",
     "free_ahead", "full_mask", "lowest_bit", "new_frames", "next_child", "place", "place_gap",
     "popcount", "push", "resume", "start", "suspend", "take_lowest",
 ]
@@ -135,6 +135,8 @@ def free_ahead(cols, left, right, gap, allowed):
     return allowed & ~(cols | (left << gap) | (right >> gap))
 
 
+NO_BUDGET = 1 << 62
+"""A node or step budget no search reaches: one slice that runs to the end."""
 STATE_FRESH = 0
 """A resumable search's status (``meta[1]``) before its first slice."""
 STATE_RUNNING = 1

@@ -22,6 +22,7 @@ import numpy as np
 
 from nqueens._jit import njit, njit_inline
 from nqueens.kernels.bits import (
+    NO_BUDGET,
     bit_index,
     free,
     free_ahead,
@@ -35,7 +36,6 @@ from nqueens.kernels.bits import (
 )
 
 __all__ = [
-    "NO_LIMIT",
     "SYM_NONE",
     "SYM_ROT90",
     "SYM_ROT180",
@@ -144,15 +144,13 @@ def count_subproblem(n, t, b, left, right, sym):
     items[0, 4] = sym
     out = np.zeros((1, 4), np.int64)
     st, stack = new_slice_state(n)
-    count_slice(n, items, out, st, stack, NO_LIMIT)
+    count_slice(n, items, out, st, stack, NO_BUDGET)
     return out[0, 0], out[0, 1], out[0, 2], out[0, 3]
 
 
 STATE_ROWS = 9
 """Rows of a sliced count's stack: cs, ls, rs, bm, masks, gap, board, rows, allowed."""
 _K, _LEVEL, _COUNT, _F90, _F180, _NODES, _LAST = 0, 1, 2, 3, 4, 5, 6
-NO_LIMIT = 1 << 62
-"""A node budget no search reaches."""
 
 
 @njit

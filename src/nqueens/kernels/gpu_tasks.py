@@ -25,7 +25,7 @@ import numpy as np
 from numba import uint32
 
 from nqueens._jit import njit
-from nqueens.kernels.bits import free_ahead, new_frames, next_child, push
+from nqueens.kernels.bits import NO_BUDGET, free_ahead, new_frames, next_child, push
 from nqueens.kernels.constellations import (
     SYM_NONE,
     SYM_ROT90,
@@ -40,8 +40,6 @@ MAX_GPU_N = 32
 """The largest board the 32-bit bitboards hold."""
 STACK = 32
 """Stack depth of a task (free rows below it: at most n - 3 - rows < 32)."""
-NO_BUDGET = 1 << 62
-"""A step budget no search reaches."""
 
 
 def search_task(n, f, d, masks, gaps, free, allowed, pre, top, sym, S, c, i, budget, board):

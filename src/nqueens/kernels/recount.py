@@ -15,6 +15,7 @@ import numpy as np
 
 from nqueens._jit import njit
 from nqueens.kernels.backtrack import STATE_DONE, fill_batch, new_search, symmetry_image
+from nqueens.kernels.bits import NO_BUDGET
 
 __all__ = ["recount_border"]
 
@@ -63,7 +64,7 @@ def recount_border(n, top, bottom, left, right):
     unique = 0
     found = 0
     while True:
-        k = fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, 1 << 62)
+        k = fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, NO_BUDGET)
         for i in range(k):
             p = out[i]
             found += 1
