@@ -278,8 +278,9 @@ def count_slice(n, items, out, st, stack, budget):
     so a caller loops ``while not count_slice(...)`` and regains control after each slice.
     Row k of ``out`` receives ``(completions, fixed90, fixed180, nodes)`` of item k, as
     :func:`count_subproblem` returns them. Returns 1 when every item is done, else 0;
-    ``st[7]`` holds the nodes counted by the last call. Cost: ``budget`` nodes (the last
-    item set up may add O(n**2)), then the call returns.
+    ``st[0]`` holds how many items are finished and ``st[7]`` the nodes counted by the
+    last call. Cost: ``budget`` nodes (the last item set up may add O(n**2)), then the
+    call returns.
     """
     # work on private copies (LLVM then knows they do not alias: ~15% faster), saved back
     cs = stack[0].copy()
@@ -478,13 +479,15 @@ other four are their mirror images, whose search trees are the same size."""
 
 
 @njit
-def _tree_estimate(n, t, b, left, right, depth):
-    """The placements of queens on all of the first ``depth`` free rows (all free rows if fewer).
+def _tree_estimate(n, t, b, left, right, depth, bound):
+    """The placements of queens on all of the first ``depth`` free rows (all free rows if
+    fewer), or ``bound`` once they reach it.
 
     A cheap, exact stand-in for the size of the constellation's search tree (the width of
     its level ``depth``); the split searches each orbit in the orientation where it is
-    smallest. Cost: the placements of the first ``depth - 1`` free rows (the last level is a
-    popcount).
+    smallest, so an orientation stops being measured once it cannot win. Cost: the
+    placements of the first ``depth - 1`` free rows (the last level is a popcount), cut
+    short at ``bound``.
     """
     allowed, rows = constellation_masks(n, t, b, left, right)
     d = min(depth, rows.shape[0])
@@ -493,7 +496,7 @@ def _tree_estimate(n, t, b, left, right, depth):
     cs, ls, rs, bm = new_frames(d)
     c, lf, rt, b = root_frame(allowed, rows, t)
     if d == 1:
-        return popcount(b)
+        return min(popcount(b), bound)
     push(cs, ls, rs, bm, 0, c, lf, rt, b)
     total = 0
     i = 0
@@ -504,6 +507,8 @@ def _tree_estimate(n, t, b, left, right, depth):
             i -= 1
         elif j + 1 == d:
             total += popcount(b)
+            if total >= bound:
+                return bound
         else:
             push(cs, ls, rs, bm, j, c, lf, rt, b)
             i = j
@@ -514,14 +519,15 @@ def _tree_estimate(n, t, b, left, right, depth):
 def _orient(n, t, b, left, right):
     """The image of the constellation, among :data:`_ORIENTATIONS`, with the least estimate.
 
-    Ties go to the earliest in that order, so the identity wins unless another is smaller.
+    Ties go to the earliest in that order, so the identity wins unless another is smaller;
+    an image's estimate is cut short once it cannot win.
     """
     last = n - 1
     bt, bb, bl, br = t, b, left, right
-    best = _tree_estimate(n, t, b, left, right, ESTIMATE_DEPTH)
+    best = _tree_estimate(n, t, b, left, right, ESTIMATE_DEPTH, NO_BUDGET)
     for g in _ORIENTATIONS[1:]:
         it, ib, il, ir = _image(g, t, b, left, right, last)
-        e = _tree_estimate(n, it, ib, il, ir, ESTIMATE_DEPTH)
+        e = _tree_estimate(n, it, ib, il, ir, ESTIMATE_DEPTH, best)
         if e < best:
             best = e
             bt, bb, bl, br = it, ib, il, ir
