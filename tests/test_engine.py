@@ -165,3 +165,44 @@ def test_progress_helpers_are_quiet_off_a_terminal():
 def test_small_boards_count_in_pure_python(n):
     assert nqueens.count(n, unique=True) == nqueens.Counts(n, *OEIS[n])
     assert nqueens.count(n) == OEIS[n][0]
+
+
+def test_a_stopped_batch_hands_back_the_rows_it_finished():
+    from nqueens.engine.split import split
+    from nqueens.engine.task import Stopped, count_batch
+
+    items = [tuple(s) for s in split(12)][:200]
+    whole = count_batch(12, items)
+
+    class AfterSlices:
+        """Set after a few slices: the stop lands in the middle of the batch."""
+
+        def __init__(self, slices: int) -> None:
+            self.asked = 0
+            self.slices = slices
+
+        def is_set(self) -> bool:
+            self.asked += 1
+            return self.asked > self.slices
+
+    for slices in (10, 100, 300):  # of the ~440 slices the batch takes
+        with pytest.raises(Stopped) as info:
+            count_batch(12, items, stop=AfterSlices(slices), slice_nodes=64)
+        kept = info.value.rows
+        assert 0 < len(kept) < len(items)
+        assert [r[:3] for r in kept] == [r[:3] for r in whole[:len(kept)]]
+
+
+def test_the_calibration_work_is_kept(monkeypatch, tmp_path):
+    import nqueens.engine.run as run_module
+
+    # long enough for the whole calibration sample to be counted
+    monkeypatch.setattr(run_module, "CALIBRATION_SECONDS", 30.0)
+    seen: list[CountProgress] = []
+    ledger = tmp_path / "13.ledger"
+    r = run_count(13, workers=1, estimate=True, progress=seen.append, ledger=ledger)
+    assert (r.total, r.unique) == OEIS[13] and r.resumed == 0
+    # the first report comes before any batch: the sampled subproblems are already in
+    assert 0 < seen[0].done < r.subproblems
+    again = run_count(13, workers=1, ledger=ledger)
+    assert again.resumed == r.subproblems and (again.total, again.unique) == OEIS[13]

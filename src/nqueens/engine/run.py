@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures as cf
-import contextlib
 import inspect
 import os
 import threading
@@ -382,12 +381,22 @@ def run_count(
                 f"under the wrong key"
             )
     resumed = len(results)
+
+    def keep(idxs: list[int], rows: list[Row]) -> None:
+        for i, row in zip(idxs, rows, strict=True):
+            results[i] = row
+        if led is not None:
+            led.record((i, keys[i], *row) for i, row in zip(idxs, rows, strict=True))
+
     try:
         weights: list[float] | None = None
         if items and estimate is not False and (n >= WEIGH_MIN_N or estimate):
             weights, solutions_est = _weigh(n, items)
             if wants and found is None:
-                found = _calibrate(n, items, weights, solutions_est, nworkers, set(results))
+                early: dict[int, Row] = {}
+                found = _calibrate(n, items, weights, solutions_est, nworkers, set(results),
+                                   keep=early)
+                keep(list(early), list(early.values()))
                 if on_estimate is not None:
                     on_estimate(found)
         watch = _Watch(n, len(items), nworkers, weights, progress)
@@ -395,10 +404,7 @@ def run_count(
         def record(idxs: list[int], rows: list[Row]) -> None:
             if len(rows) != len(idxs):
                 raise EngineError("a worker returned a batch of the wrong size")
-            for i, row in zip(idxs, rows, strict=True):
-                results[i] = row
-            if led is not None:
-                led.record((i, keys[i], *row) for i, row in zip(idxs, rows, strict=True))
+            keep(idxs, rows)
             watch.finished(idxs, rows)
 
         watch.start(results)
@@ -441,27 +447,35 @@ def _weigh(n: int, items: list[tuple[int, ...]]) -> tuple[list[float], float]:
 
 
 def _calibrate(n: int, items: list[tuple[int, ...]], weights: list[float], solutions: float,
-               workers: int, skip: set[int]) -> CountEstimate:
-    """Time the kernel on sample subproblems, on as many threads at once as will count here
-    (``workers``, at most the cores), and scale the node estimate to seconds."""
+               workers: int, skip: set[int],
+               keep: dict[int, Row] | None = None) -> CountEstimate:
+    """Time the kernel on sample subproblems not in ``skip``, on as many threads at once as
+    will count here (``workers``, at most the cores), and scale the node estimate to
+    seconds. The rows of the samples counted to the end go into ``keep`` when given, so a
+    count that calibrates first loses no work to it."""
     from nqueens.engine.executors import cpu_count
     from nqueens.engine.task import Stopped, count_batch
 
-    left = sum(w for i, w in enumerate(weights) if i not in skip)
+    todo = [i for i in range(len(items)) if i not in skip]
+    left = sum(weights[i] for i in todo)
     runners = max(1, min(workers, cpu_count()))
-    step = max(1, len(items) // (32 * runners))
-    sample = items[::step]
+    sample = todo[::max(1, len(todo) // (32 * runners))]
     count_batch(8, [(0, 2, 0, 3, 0, 1)])  # load the kernel before timing it
     tally = _Tally()
     until = time.perf_counter() + CALIBRATION_SECONDS
+    counted: dict[int, Row] = {}
 
     class Enough:
         def is_set(self) -> bool:
             return time.perf_counter() >= until
 
-    def probe(part: list[tuple[int, ...]]) -> None:
-        with contextlib.suppress(Stopped):
-            count_batch(n, part, stop=Enough(), tally=tally, slice_nodes=1 << 16)
+    def probe(part: list[int]) -> None:
+        try:
+            rows = count_batch(n, [items[i] for i in part], stop=Enough(), tally=tally,
+                               slice_nodes=1 << 16)
+        except Stopped as stopped:
+            rows = stopped.rows
+        counted.update(zip(part, rows, strict=False))
 
     t0 = time.perf_counter()
     if runners == 1:
@@ -475,6 +489,8 @@ def _calibrate(n: int, items: list[tuple[int, ...]], weights: list[float], solut
             t.join()
     seconds = max(time.perf_counter() - t0, 1e-6)
     rate = max(tally.nodes / seconds / runners, 1.0)
+    if keep is not None:
+        keep.update(counted)
     return CountEstimate(n, solutions, left, rate, workers, left / (rate * runners))
 
 

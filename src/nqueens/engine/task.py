@@ -50,7 +50,15 @@ class StopFlag(Protocol):
 
 
 class Stopped(Exception):
-    """Raised by :func:`count_batch` when its ``stop`` flag was set between two slices."""
+    """Raised by :func:`count_batch` when its ``stop`` flag was set between two slices.
+
+    ``rows`` holds the rows of the items finished before the stop (a prefix of the batch,
+    in order), so a caller can keep that work.
+    """
+
+    def __init__(self, rows: list[Row] | None = None) -> None:
+        super().__init__()
+        self.rows: list[Row] = rows or []
 
 
 def weigh(stabilizer: int, completions: int, fixed90: int, fixed180: int) -> tuple[int, int]:
@@ -112,17 +120,24 @@ def count_batch(
     start = time.perf_counter()
     while True:
         if stop is not None and stop.is_set():
-            raise Stopped
+            done = int(state[0])  # the items before this one are finished
+            raise Stopped(_rows(out[:done].tolist(), items, time.perf_counter() - start))
         finished = k.count_slice(n, arr, out, state, stack, slice_nodes)
         if tally is not None:
             tally(int(state[7]))
         if finished:
             break
-    micros = (time.perf_counter() - start) * 1e6
-    nodes = int(out[:, 3].sum())
+    return _rows(out.tolist(), items, time.perf_counter() - start)
+
+
+def _rows(out: list[list[int]], items: Sequence[Sequence[int]], seconds: float) -> list[Row]:
+    """The rows of the kernel's answers ``out`` (one per leading item), ``seconds`` shared
+    out by nodes."""
+    micros = seconds * 1e6
+    nodes = sum(r[3] for r in out)
     rows: list[Row] = []
-    for (completions, fixed90, fixed180, nodes_k), item in zip(out.tolist(), items, strict=True):
+    for (completions, fixed90, fixed180, nodes_k), item in zip(out, items, strict=False):
         total, unique = weigh(int(item[5]), completions, fixed90, fixed180)
-        share = micros * nodes_k / nodes if nodes else micros / len(items)
+        share = micros * nodes_k / nodes if nodes else micros / len(out)
         rows.append((total, unique, int(nodes_k), int(share)))
     return rows
