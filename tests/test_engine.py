@@ -186,9 +186,9 @@ def test_a_stopped_batch_hands_back_the_rows_it_finished():
             return self.asked > self.slices
 
     for slices in (10, 100, 300):  # of the ~440 slices the batch takes
-        with pytest.raises(Stopped) as info:
-            count_batch(12, items, stop=AfterSlices(slices), slice_nodes=64)
-        kept = info.value.rows
+        kept: list = []
+        with pytest.raises(Stopped):
+            count_batch(12, items, stop=AfterSlices(slices), slice_nodes=64, finished=kept)
         assert 0 < len(kept) < len(items)
         assert [r[:3] for r in kept] == [r[:3] for r in whole[:len(kept)]]
 
@@ -206,3 +206,44 @@ def test_the_calibration_work_is_kept(monkeypatch, tmp_path):
     assert 0 < seen[0].done < r.subproblems
     again = run_count(13, workers=1, ledger=ledger)
     assert again.resumed == r.subproblems and (again.total, again.unique) == OEIS[13]
+
+
+def test_ctrl_c_inside_a_batch_keeps_its_finished_subproblems():
+    from nqueens.engine.split import split
+    from nqueens.engine.task import count_batch
+
+    items = [tuple(s) for s in split(12)][:200]
+    whole = count_batch(12, items)
+    slices = 0
+
+    def interrupt_later(nodes: int) -> None:
+        nonlocal slices
+        slices += 1
+        if slices == 100:
+            raise KeyboardInterrupt
+
+    kept: list = []
+    with pytest.raises(KeyboardInterrupt):
+        count_batch(12, items, tally=interrupt_later, slice_nodes=64, finished=kept)
+    assert 0 < len(kept) < len(items)
+    assert [r[:3] for r in kept] == [r[:3] for r in whole[:len(kept)]]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_interrupted_count_records_what_its_batches_finished(tmp_path, workers):
+    ledger = tmp_path / "16.ledger"
+    seen: list[CountProgress] = []
+
+    def interrupt(p: CountProgress) -> None:
+        seen.append(p)
+        if p.elapsed > 0.6:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_count(16, workers=workers, ledger=ledger, progress=interrupt, estimate=False)
+    reported = seen[-1].done  # the subproblems of the batches that came back whole
+    r = run_count(16, workers=workers, ledger=ledger, estimate=False)
+    assert (r.total, r.unique) == OEIS[16]
+    # the batches cut short gave up their finished subproblems to the ledger too
+    assert r.resumed > reported
+    assert _count_threads() == []

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures as cf
+import contextlib
 import inspect
 import os
 import threading
@@ -470,11 +471,10 @@ def _calibrate(n: int, items: list[tuple[int, ...]], weights: list[float], solut
             return time.perf_counter() >= until
 
     def probe(part: list[int]) -> None:
-        try:
+        rows: list[Row] = []
+        with contextlib.suppress(Stopped):
             rows = count_batch(n, [items[i] for i in part], stop=Enough(), tally=tally,
-                               slice_nodes=1 << 16)
-        except Stopped as stopped:
-            rows = stopped.rows
+                               slice_nodes=1 << 16, finished=rows)
         counted.update(zip(part, rows, strict=False))
 
     t0 = time.perf_counter()
@@ -565,18 +565,29 @@ def _accepts(fn: Callable[..., Any], name: str) -> bool:
 def _run_inline(n: int, items: list[tuple[int, ...]], sched: Scheduler,
                 record: Callable[[list[int], list[Row]], None], watch: _Watch,
                 run: Task) -> None:
-    """Count in the calling thread, batch by batch; Ctrl-C lands between kernel slices."""
-    sliced = _accepts(run, "tally")
+    """Count in the calling thread, batch by batch; Ctrl-C lands between kernel slices, and
+    the subproblems the interrupted batch finished are recorded."""
+    kwargs: dict[str, Any] = {}
+    if _accepts(run, "tally"):
+        def tally(nodes: int) -> None:
+            watch.tally(nodes)
+            watch.report()
 
-    def tally(nodes: int) -> None:
-        watch.tally(nodes)
-        watch.report()
-
+        kwargs["tally"] = tally
+    keeps = _accepts(run, "finished")
     while sched.pending:
         idxs = sched.next_batch()
         t0 = time.perf_counter()
         batch = [items[i] for i in idxs]
-        rows = run(n, batch, tally=tally) if sliced else run(n, batch)
+        partial: list[Row] = []
+        if keeps:
+            kwargs["finished"] = partial
+        try:
+            rows = run(n, batch, **kwargs)
+        except BaseException:
+            if partial:
+                record(idxs[:len(partial)], partial)
+            raise
         sched.finished(len(idxs), seconds=time.perf_counter() - t0)
         record(idxs, rows)
 
@@ -596,12 +607,17 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
         kwargs["stop"] = stop
     if local and _accepts(run, "tally"):
         kwargs["tally"] = watch.tally
+    keeps = local and _accepts(run, "finished")
     inflight: dict[cf.Future[list[Row]], list[int]] = {}
+    partials: dict[cf.Future[list[Row]], list[Row]] = {}
     try:
         while sched.pending or inflight:
             while sched.pending and len(inflight) < sched.depth:
                 idxs = sched.next_batch()
                 batch = [items[i] for i in idxs]
+                partial: list[Row] = []
+                if keeps:
+                    kwargs["finished"] = partial
                 try:
                     fut = pool.submit(run, n, batch, **kwargs)
                 except (cf.BrokenExecutor, RuntimeError) as err:
@@ -610,9 +626,11 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
                         "the executor broke while counting; rerun with a ledger to resume"
                     ) from err
                 inflight[fut] = idxs
+                partials[fut] = partial
             done, _ = cf.wait(list(inflight), timeout=0.25, return_when=cf.FIRST_COMPLETED)
             for fut in done:
                 idxs = inflight.pop(fut)
+                partials.pop(fut)
                 try:
                     rows = fut.result()
                 except (cf.BrokenExecutor, cf.CancelledError) as err:
@@ -635,3 +653,13 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
         if own:
             # the workers see the stop flag within one kernel slice
             pool.shutdown(wait=True, cancel_futures=True)
+        elif keeps:
+            cf.wait(list(inflight), timeout=1.0)
+        # keep what the batches still in flight finished, wholly or in part
+        for fut, idxs in inflight.items():
+            if not fut.done() or fut.cancelled():
+                continue
+            if fut.exception() is None:
+                record(idxs, fut.result())
+            elif partials[fut]:
+                record(idxs[:len(partials[fut])], partials[fut])

@@ -50,15 +50,7 @@ class StopFlag(Protocol):
 
 
 class Stopped(Exception):
-    """Raised by :func:`count_batch` when its ``stop`` flag was set between two slices.
-
-    ``rows`` holds the rows of the items finished before the stop (a prefix of the batch,
-    in order), so a caller can keep that work.
-    """
-
-    def __init__(self, rows: list[Row] | None = None) -> None:
-        super().__init__()
-        self.rows: list[Row] = rows or []
+    """Raised by :func:`count_batch` when its ``stop`` flag was set between two slices."""
 
 
 def weigh(stabilizer: int, completions: int, fixed90: int, fixed180: int) -> tuple[int, int]:
@@ -92,14 +84,17 @@ def count_batch(
     stop: StopFlag | None = None,
     tally: Callable[[int], None] | None = None,
     slice_nodes: int = SLICE_NODES,
+    finished: list[Row] | None = None,
 ) -> list[Row]:
     """Count each subproblem of ``items`` for board size ``n``; one :data:`Row` per item.
 
     The kernel runs in slices of about ``slice_nodes`` nodes; between slices ``stop`` is
     checked (:class:`Stopped` is raised when it is set) and ``tally`` is told how many
-    nodes the slice counted. A row's microseconds are the batch's time shared out by nodes.
-    Cost: O(nodes) in the subtrees of the items (the first call in a process also loads
-    the kernel).
+    nodes the slice counted. A batch cut short (stopped, or Ctrl-C between two slices)
+    appends to ``finished`` the rows of the items it did finish (the first ones, in order),
+    so no finished work is lost. A row's microseconds are the batch's time shared out by
+    nodes. Cost: O(nodes) in the subtrees of the items (the first call in a process also
+    loads the kernel).
 
     >>> from nqueens.engine.split import split
     >>> count_batch(8, [])
@@ -118,15 +113,20 @@ def count_batch(
     out = np.zeros((len(items), 4), np.int64)
     state, stack = k.new_slice_state(n)
     start = time.perf_counter()
-    while True:
-        if stop is not None and stop.is_set():
+    try:
+        while True:
+            if stop is not None and stop.is_set():
+                raise Stopped
+            over = k.count_slice(n, arr, out, state, stack, slice_nodes)
+            if tally is not None:
+                tally(int(state[7]))
+            if over:
+                break
+    except BaseException:
+        if finished is not None:
             done = int(state[0])  # the items before this one are finished
-            raise Stopped(_rows(out[:done].tolist(), items, time.perf_counter() - start))
-        finished = k.count_slice(n, arr, out, state, stack, slice_nodes)
-        if tally is not None:
-            tally(int(state[7]))
-        if finished:
-            break
+            finished.extend(_rows(out[:done].tolist(), items, time.perf_counter() - start))
+        raise
     return _rows(out.tolist(), items, time.perf_counter() - start)
 
 
