@@ -14,7 +14,7 @@ from typing import Any, TypeVar, cast
 
 import numba
 
-__all__ = ["needs_compiling", "njit", "njit_inline"]
+__all__ = ["needs_compiling", "njit"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -22,16 +22,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 def njit(fn: F) -> F:
     """Compile ``fn`` with numba in nopython mode, cached on disk when possible, GIL released."""
     return _compile(fn)
-
-
-def njit_inline(fn: F) -> F:
-    """:func:`njit`, and inlined into each kernel that calls it (numba's ``inline="always"``).
-
-    For a hot loop that lives in a function of its own: inlined, LLVM sees the caller's
-    private arrays and optimises the loop as if it were written there (measured ~6% on the
-    counting kernel, ``docs/benchmarks-engine.md``).
-    """
-    return _compile(fn, inline="always")
 
 
 def _compile(fn: F, **options: Any) -> F:

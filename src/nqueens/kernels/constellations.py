@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nqueens._jit import njit, njit_inline
+from nqueens._jit import njit
 from nqueens.kernels.bits import (
     NO_BUDGET,
     bit_index,
@@ -221,53 +221,89 @@ def _slice_setup(n, items, k, out, st, stack):
     return 1
 
 
-@njit_inline
-def _search(n, cs, ls, rs, bm, masks, gap, board, rows, sym, i, lastlevel, count, fixed90,
-            fixed180, nodes, limit):
-    """The search loop of :func:`count_slice` from level ``i`` until done (level -1) or
-    ``nodes`` reaches ``limit``; returns the new ``(i, count, fixed90, fixed180, nodes)``.
+FRAME = 8
+"""Words per level in :func:`_search`'s frame array (six used, eight for cheap indexing)."""
+_COLS, _LEFT, _RIGHT, _OPEN, _MASK, _GAP = 0, 1, 2, 3, 4, 5
+"""A level's words in the frame array, in the order of the stack's first six rows."""
 
-    Level ``i`` is free row ``rows[i]``; its frame is ``cs/ls/rs[i]`` (the columns and the
-    two diagonals attacked there) and ``bm[i]`` (its open squares not tried yet). A child
-    is pushed only when the row after it keeps an open square (a one-row look-ahead, as
-    NQueensFAF); the last free row is never pushed: one column is left for it, so its open
-    squares (zero or one) are the completions. The budget is checked when the search backs
-    up a level (not on its hottest path).
+
+@njit
+def _search(n, stack, sym, i, lastlevel, count, fixed90, fixed180, nodes, limit):
+    """The search of :func:`count_slice` from level ``i`` until done (level -1) or ``nodes``
+    reaches ``limit``; returns the new ``(i, count, fixed90, fixed180, nodes)``.
+
+    Level ``i`` is free row ``stack[7, i]``; its frame is the columns and the two diagonals
+    attacked there, its open squares not tried yet, its row's ``allowed`` mask and the gap
+    to the next free row (the stack's rows 0-5). A child is pushed only when the row after
+    it keeps an open square (a one-row look-ahead, as NQueensFAF); the last free row is
+    never pushed: one column is left for it, so its open squares (zero or one) are the
+    completions. The budget is checked when the search backs up a level (not on its hottest
+    path).
+
+    The frames are copied into one private array, a level's words side by side, and the
+    search walks it by a single offset ``p``: LLVM then keeps every live value of the loop
+    in a register (the stack's six rows as separate arrays cost 10-15% in reloads, measured
+    in ``docs/benchmarks-engine.md``). The frames are copied back when the search stops
+    early. Cost: the nodes searched, plus O(free rows) for the copies.
     """
-    while i >= 0:
-        b = bm[i]
+    f = lastlevel + 1
+    fr = np.empty(f * FRAME, np.int64)
+    for r in range(f):
+        for w in range(_GAP + 1):
+            fr[r * FRAME + w] = stack[w, r]
+    p = i * FRAME
+    last = (lastlevel - 1) * FRAME  # the level whose children are completions
+    while p >= 0:
+        b = fr[p + _OPEN]
         if b == 0:
-            i -= 1
+            p -= FRAME
             if nodes >= limit:
                 break
             continue
         bit, rest = take_lowest(b)
-        bm[i] = rest
-        nc, nl, nr = place_gap(cs[i], ls[i], rs[i], bit, gap[i])
-        j = i + 1
-        nb = free(nc, nl, nr, masks[j])
+        fr[p + _OPEN] = rest
+        nc, nl, nr = place_gap(fr[p + _COLS], fr[p + _LEFT], fr[p + _RIGHT], bit, fr[p + _GAP])
+        q = p + FRAME
+        nb = free(nc, nl, nr, fr[q + _MASK])
         if nb == 0:
             continue
-        if j == lastlevel:
+        if p == last:
             count += 1
             if sym != SYM_NONE:
-                for q in range(i):
-                    board[rows[q]] = cs[q + 1] & ~cs[q]
-                board[rows[i]] = bit
-                board[rows[j]] = nb
-                fixed180 += _fixed_by(n, board, False)
-                if sym == SYM_ROT90:
-                    fixed90 += _fixed_by(n, board, True)
+                f180, f90 = _leaf_fixed(n, stack, fr, p // FRAME, bit, nb, sym)
+                fixed180 += f180
+                fixed90 += f90
             continue
-        if free_ahead(nc, nl, nr, gap[j], masks[j + 1]) == 0:
+        if free_ahead(nc, nl, nr, fr[q + _GAP], fr[q + FRAME + _MASK]) == 0:
             continue
-        cs[j] = nc
-        ls[j] = nl
-        rs[j] = nr
-        bm[j] = nb
-        i = j
+        fr[q + _COLS] = nc
+        fr[q + _LEFT] = nl
+        fr[q + _RIGHT] = nr
+        fr[q + _OPEN] = nb
+        p = q
         nodes += 1
-    return i, count, fixed90, fixed180, nodes
+    if p < 0:
+        return -1, count, fixed90, fixed180, nodes
+    for r in range(f):
+        for w in range(_OPEN + 1):
+            stack[w, r] = fr[r * FRAME + w]
+    return p // FRAME, count, fixed90, fixed180, nodes
+
+
+@njit
+def _leaf_fixed(n, stack, fr, i, bit, nb, sym):
+    """``(fixed180, fixed90)`` of the completion found from level ``i`` (its queen ``bit``,
+    the last row's ``nb``) of a symmetric constellation: 1 where the half (quarter) turn
+    maps it onto itself. Kept out of :func:`_search` so that the hot loop's registers stay
+    free. O(n)."""
+    board = stack[6]
+    rows = stack[7]
+    for q in range(i):
+        board[rows[q]] = fr[(q + 1) * FRAME + _COLS] & ~fr[q * FRAME + _COLS]
+    board[rows[i]] = bit
+    board[rows[i + 1]] = nb
+    f90 = _fixed_by(n, board, True) if sym == SYM_ROT90 else 0
+    return _fixed_by(n, board, False), f90
 
 
 @njit
@@ -282,47 +318,20 @@ def count_slice(n, items, out, st, stack, budget):
     last call. Cost: ``budget`` nodes (the last item set up may add O(n**2)), then the
     call returns.
     """
-    # work on private copies (LLVM then knows they do not alias: ~15% faster), saved back
-    cs = stack[0].copy()
-    ls = stack[1].copy()
-    rs = stack[2].copy()
-    bm = stack[3].copy()
-    masks = stack[4].copy()
-    gap = stack[5].copy()
-    board = stack[6].copy()
-    rows = stack[7].copy()
     nitems = items.shape[0]
     spent = 0
     st[7] = 0
     while st[_K] < nitems:
         k = st[_K]
-        if st[_LEVEL] == -2:
-            done = _slice_setup(n, items, k, out, st, stack)
-            for r in range(n):
-                cs[r] = stack[0, r]
-                ls[r] = stack[1, r]
-                rs[r] = stack[2, r]
-                bm[r] = stack[3, r]
-                masks[r] = stack[4, r]
-                gap[r] = stack[5, r]
-                board[r] = stack[6, r]
-                rows[r] = stack[7, r]
-            if done:
-                spent += out[k, 3]
-                st[_K] = k + 1
-                continue
-        sym = items[k, 4]
+        if st[_LEVEL] == -2 and _slice_setup(n, items, k, out, st, stack):
+            spent += out[k, 3]  # finished at set-up (at most one free row)
+            st[_K] = k + 1
+            continue
         i, count, fixed90, fixed180, nodes = _search(
-            n, cs, ls, rs, bm, masks, gap, board, rows, sym, st[_LEVEL], st[_LAST],
-            st[_COUNT], st[_F90], st[_F180], st[_NODES], st[_NODES] + (budget - spent))
+            n, stack, items[k, 4], st[_LEVEL], st[_LAST], st[_COUNT], st[_F90], st[_F180],
+            st[_NODES], st[_NODES] + (budget - spent))
         spent += nodes - st[_NODES]
         if i >= 0:  # out of budget: keep the state for the next call
-            for r in range(n):
-                stack[0, r] = cs[r]
-                stack[1, r] = ls[r]
-                stack[2, r] = rs[r]
-                stack[3, r] = bm[r]
-                stack[6, r] = board[r]
             st[_LEVEL] = i
             st[_COUNT] = count
             st[_F90] = fixed90
