@@ -464,7 +464,7 @@ def _calibrate(n: int, items: list[tuple[int, ...]], weights: list[float], solut
     count_batch(8, [(0, 2, 0, 3, 0, 1)])  # load the kernel before timing it
     tally = _Tally()
     until = time.perf_counter() + CALIBRATION_SECONDS
-    counted: dict[int, Row] = {}
+    counted: dict[int, Row] = {} if keep is None else keep
 
     class Enough:
         def is_set(self) -> bool:
@@ -489,8 +489,6 @@ def _calibrate(n: int, items: list[tuple[int, ...]], weights: list[float], solut
             t.join()
     seconds = max(time.perf_counter() - t0, 1e-6)
     rate = max(tally.nodes / seconds / runners, 1.0)
-    if keep is not None:
-        keep.update(counted)
     return CountEstimate(n, solutions, left, rate, workers, left / (rate * runners))
 
 
