@@ -175,3 +175,28 @@ def test_write_solution_refuses_an_unknown_format():
     with pytest.raises(UnknownOptionError, match="unknown fmt 'xml'; choose one of cols, npy"):
         write_solution(np.array([1, 3, 0, 2]), out, fmt="xml")
     assert out.getvalue() == b""
+
+
+@given(solution_placements)
+def test_a_solution_is_a_sequence_of_its_columns(p):
+    s = Solution(p)
+    assert tuple(s) == p and len(s) == len(p) and [s[r] for r in range(len(p))] == list(p)
+    assert s[1:] == p[1:] and list(reversed(s)) == list(reversed(p))
+    # every function that takes a placement takes the Solution itself
+    assert is_solution(s) and first_conflict(s) is None
+    assert canonical(s) == canonical(p) and symmetries(s) == symmetries(p)
+    assert Solution(s) == s
+
+
+@pytest.mark.parametrize("bad", [None, 5, "1 3 0 2", b"\x01", [1.0, 3], [None], [True, 0],
+                                 {0: 1}])
+def test_the_checker_refuses_what_is_not_a_placement(bad):
+    for check in (is_solution, first_conflict):
+        with pytest.raises(InvalidBoardError, match="integer columns"):
+            check(bad)
+
+
+def test_is_solution_checks_its_size_argument():
+    with pytest.raises(NQueensError, match="n must be a non-negative integer"):
+        is_solution((1, 3, 0, 2), n="4")
+    assert not is_solution((1, 3, 0, 2), n=5)

@@ -214,3 +214,28 @@ def test_runtime_failures_exit_3_and_input_errors_exit_2(capsys):
     assert capsys.readouterr().err == "nqueens: error: bad N\n"
     assert isinstance(NQueensRuntimeError("x"), RuntimeError)
     assert not isinstance(NQueensRuntimeError("x"), ValueError)
+
+
+def _every_parser(parser):
+    """``parser`` and every sub-parser under it, with the words that reach each one."""
+    import argparse
+
+    stack = [((), parser)]
+    while stack:
+        words, p = stack.pop()
+        yield words, p
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, child in action.choices.items():
+                    stack.append(((*words, name), child))
+
+
+def test_every_help_page_reads_cleanly():
+    from nqueens.cli import build_parser
+
+    pages = list(_every_parser(build_parser()))
+    assert len(pages) > 15          # the top, each command, ledger's and puzzle's actions
+    for words, p in pages:
+        text = p.format_help()
+        assert "%%" not in text and "%(" not in text, (words, text)
+        assert p.description, words

@@ -12,7 +12,8 @@ import time
 
 import pytest
 
-pytest.importorskip("distributed", reason="dask.distributed is not installed (nqueens[dask])")
+pytest.importorskip("distributed",
+                    reason='dask.distributed is not installed (the ".[dask]" extra)')
 
 from _procs import env, start_cli, wait_for_rows
 

@@ -31,6 +31,21 @@ def test_no_gpu_is_one_line_exit_2():
     assert_bad_input(r, "no CUDA GPU found")
 
 
+def test_numbas_own_builtin_cuda_is_not_numba_cuda(monkeypatch):
+    """numba (0.68) still ships a deprecated ``numba.cuda`` of its own; it is refused."""
+    import types
+
+    from nqueens.engine.gpu import GPUUnavailableError, require_gpu
+
+    builtin = types.SimpleNamespace(implementation="Built-in", is_available=lambda: True)
+    monkeypatch.setitem(sys.modules, "numba.cuda", builtin)
+    with pytest.raises(GPUUnavailableError, match=r"needs numba-cuda: pip install numba-cuda"):
+        require_gpu()
+    monkeypatch.setitem(sys.modules, "numba.cuda", types.SimpleNamespace(
+        implementation="NVIDIA", is_available=lambda: True))
+    require_gpu()
+
+
 def test_gpu_with_a_pure_strategy_is_bad_input():
     r = run_cli("count", "8", "--gpu", "--strategy", "arrays")
     assert_bad_input(r, "--gpu cannot be combined with --strategy arrays")

@@ -92,3 +92,10 @@ def test_the_event_stream_knows_nothing_of_analysis_or_pictures() -> None:
     assert "nqueens.search" not in graph["nqueens.render.tree"]
     source = (Path(SRC) / "nqueens" / "render" / "tree.py").read_text(encoding="utf-8")
     assert "events(" not in source
+
+
+def test_the_package_ships_its_type_marker() -> None:
+    """PEP 561: without ``py.typed`` a user's type checker sees every nqueens call as Any."""
+    import nqueens
+
+    assert (Path(nqueens.__file__).parent / "py.typed").is_file()

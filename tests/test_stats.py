@@ -142,3 +142,14 @@ def test_cli_plot_unknown_format(tmp_path):
 ])
 def test_cli_bad_input(args, fragment):
     assert_bad_input(run_cli(*args), fragment)
+
+
+def test_cli_plot_without_matplotlib_is_one_line(tmp_path, monkeypatch):
+    fake = tmp_path / "fake"
+    (fake / "matplotlib").mkdir(parents=True)
+    (fake / "matplotlib" / "__init__.py").write_text("raise ImportError('no matplotlib')\n")
+    monkeypatch.setenv("PYTHONPATH", str(fake))
+    target = tmp_path / "p.svg"
+    r = run_cli("stats", "4", "--plot", str(target))
+    assert_bad_input(r, "pip install matplotlib", ".[plot]")
+    assert not target.exists()

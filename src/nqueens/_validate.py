@@ -25,7 +25,7 @@ from typing import TypeVar, cast
 
 from nqueens.errors import InvalidBoardError, InvalidSizeError, UnknownOptionError
 
-__all__ = ["check_choice", "check_columns", "check_int", "check_size"]
+__all__ = ["check_choice", "check_columns", "check_int", "check_integers", "check_size"]
 
 T = TypeVar("T")
 
@@ -103,19 +103,10 @@ def check_columns(placement: object, name: str = "placement", *, base: int = 0,
     nqueens.errors.InvalidBoardError: placement is not a permutation: rows 1 and 2 both have \
 column 0
     """
-    if isinstance(placement, (str, bytes)) or not (
-            isinstance(placement, Sequence) or hasattr(placement, "__array__")):
-        raise InvalidBoardError(f"{name} must be a sequence of integer columns, "
-                                f"got {placement!r}")
-    seq = cast("Sequence[object]", placement)  # a sequence, or a numpy array
-    n = len(seq)
-    cols: list[int] = []
+    cols = check_integers(placement, name)
+    n = len(cols)
     seen: dict[int, int] = {}
-    for row, col in enumerate(seq):
-        if not _is_integer(col):  # numpy integers are columns; floats, strs, bools are not
-            raise InvalidBoardError(f"{name} must hold integer columns, got {col!r} "
-                                    f"in row {row + 1}")
-        c = int(col)  # type: ignore[call-overload]  # an int or a numpy integer: checked
+    for row, c in enumerate(cols):
         if not base <= c < base + n:
             raise InvalidBoardError(f"{name} has column {c} in row {row + 1}, off a board of "
                                     f"size {n} (columns {base}..{base + n - 1})")
@@ -124,7 +115,34 @@ column 0
                 raise InvalidBoardError(f"{name} is not a permutation: rows {seen[c] + 1} and "
                                         f"{row + 1} both have column {c}")
             seen[c] = row
-        cols.append(c - base)
+    return cols if base == 0 else tuple(c - base for c in cols)
+
+
+def check_integers(placement: object, name: str = "placement") -> tuple[int, ...]:
+    """A sequence of integers (ints or numpy integers) as a tuple of ints. Cost: O(n).
+
+    Anything else (a string, a number, ``None``, a sequence holding a float, a bool or
+    ``None``) raises :class:`~nqueens.errors.InvalidBoardError`; the values' range is not
+    checked (:func:`check_columns` does that).
+
+    >>> check_integers([3, -1])
+    (3, -1)
+    >>> check_integers(None, "cols")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidBoardError: cols must be a sequence of integer columns, got None
+    """
+    if isinstance(placement, (str, bytes)) or not (
+            isinstance(placement, Sequence) or hasattr(placement, "__array__")):
+        raise InvalidBoardError(f"{name} must be a sequence of integer columns, "
+                                f"got {placement!r}")
+    seq = cast("Sequence[object]", placement)  # a sequence, or a numpy array
+    cols: list[int] = []
+    for row, col in enumerate(seq):
+        if not _is_integer(col):  # numpy integers are columns; floats, strs, bools are not
+            raise InvalidBoardError(f"{name} must hold integer columns, got {col!r} "
+                                    f"in row {row + 1}")
+        cols.append(int(col))  # type: ignore[call-overload]  # an int or a numpy integer
     return tuple(cols)
 
 

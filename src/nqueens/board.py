@@ -27,11 +27,11 @@ Conflict(row_a=1, col_a=2, row_b=2, col_b=1, kind='anti-diagonal')
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, overload
 
-from nqueens._validate import check_columns
+from nqueens._validate import check_columns, check_int, check_integers
 from nqueens.errors import InvalidBoardError, ParseError
 
 __all__ = [
@@ -111,6 +111,8 @@ def first_conflict(placement: Sequence[int]) -> Conflict | None:
     Rows are scanned top to bottom; the first row whose queen is attacked by an earlier one
     is ``row_b``, and ``row_a`` is the earliest queen attacking it. Columns may repeat (a
     same-column clash is reported); one queen per row is implied by the representation.
+    ``placement`` is any sequence of integer columns (a :class:`Solution` too); anything
+    else raises :class:`~nqueens.errors.InvalidBoardError`.
 
     Cost: O(n) with a dictionary per line.
 
@@ -119,6 +121,7 @@ def first_conflict(placement: Sequence[int]) -> Conflict | None:
     >>> first_conflict((0, 3, 0)).describe()
     'queens at <1,1> and <3,1> share a column'
     """
+    placement = check_integers(placement)
     by_col: dict[int, int] = {}
     by_diag: dict[int, int] = {}
     by_anti: dict[int, int] = {}
@@ -143,12 +146,16 @@ def first_conflict(placement: Sequence[int]) -> Conflict | None:
 def is_solution(placement: Sequence[int], n: int | None = None) -> bool:
     """True when ``placement`` puts ``n`` mutually non-attacking queens on an n-board.
 
+    ``placement`` is any sequence of integer columns (a :class:`Solution` too); anything
+    else raises :class:`~nqueens.errors.InvalidBoardError`.
+
     Cost: O(n).
 
     >>> is_solution((1, 3, 0, 2)), is_solution((0, 1)), is_solution((0, 5, 1), n=3)
     (True, False, False)
     """
-    size = len(placement) if n is None else n
+    placement = check_integers(placement)
+    size = len(placement) if n is None else check_int(n, "n", low=0)
     if len(placement) != size or any(not 0 <= c < size for c in placement):
         return False
     return first_conflict(placement) is None
@@ -259,8 +266,11 @@ def canonical(placement: Sequence[int]) -> Placement:
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class Solution:
+class Solution(Sequence[int]):
     """A solved board: ``placement[row]`` is the 0-based column of the queen in ``row``.
+
+    It is also a read-only sequence of those columns (``len``, ``s[row]``, iteration), so
+    every function that takes a placement takes a ``Solution`` too.
 
     Build one from any representation the seeds use; each constructor checks the board and
     raises :class:`~nqueens.errors.InvalidBoardError` naming the first clash. ``repr`` gives
@@ -426,6 +436,22 @@ class Solution:
 
     def __len__(self) -> int:
         return self.n
+
+    def __iter__(self) -> Iterator[int]:
+        """The 0-based columns, row by row: a ``Solution`` reads as its ``placement``.
+
+        >>> list(Solution("2 4 1 3")), Solution("2 4 1 3")[0], is_solution(Solution("2 4 1 3"))
+        ([1, 3, 0, 2], 1, True)
+        """
+        return iter(self.placement)
+
+    @overload
+    def __getitem__(self, row: int) -> int: ...
+    @overload
+    def __getitem__(self, rows: slice) -> Placement: ...
+
+    def __getitem__(self, row: int | slice) -> int | Placement:
+        return self.placement[row]
 
     def _repr_svg_(self) -> str:
         """Jupyter's hook: the board as SVG (the renderer is imported only here)."""

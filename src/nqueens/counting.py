@@ -109,7 +109,7 @@ def count(
     with ``wait``); ``repair`` recounts rows that fail their check instead of refusing the
     ledger. A scheduler silent for ``scheduler_timeout`` seconds ends the count with
     :class:`~nqueens.engine.executors.SchedulerError`; Dask's own logs go to ``dask_log`` or
-    nowhere. ``device="gpu"`` counts on a CUDA GPU (``pip install "nqueens[gpu]"``), here or
+    nowhere. ``device="gpu"`` counts on a CUDA GPU (``pip install ".[gpu]"``), here or
     on Dask workers that have one. Ctrl-C stops the workers within a fraction of a second.
     A pure strategy
     enumerates every solution and cannot be combined with the engine's options.

@@ -14,6 +14,7 @@ __all__ = [
     "DiskFullError",
     "InvalidBoardError",
     "InvalidSizeError",
+    "MissingDependencyError",
     "NQueensError",
     "NQueensRuntimeError",
     "ParseError",
@@ -43,6 +44,10 @@ class InvalidBoardError(NQueensError):
 
 class ConflictingOptionsError(NQueensError):
     """Options that cannot be used together, such as a pure strategy with a ledger."""
+
+
+class MissingDependencyError(NQueensError):
+    """An optional package (or the C library under it) that a requested output needs."""
 
 
 class NQueensRuntimeError(RuntimeError):

@@ -34,8 +34,8 @@ def register(sub: Any) -> None:
         "verify", help="recount subproblems with an independent search",
         description="Recount finished subproblems of a ledger with an independent search "
         "(plain row-by-row backtracking from the border queens, classes by explicit symmetry "
-        "images) and report each disagreement. By default a random sample sized so that a 1%% "
-        "error rate is caught with probability at least 99%%; --all recounts every row. "
+        "images) and report each disagreement. By default a random sample sized so that a 1% "
+        "error rate is caught with probability at least 99%; --all recounts every row. "
         "Exit status 1 when a recount disagrees with the ledger.",
     )
     verify.add_argument("file", metavar="FILE", help="ledger file")

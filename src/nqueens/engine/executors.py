@@ -284,7 +284,8 @@ address (expected tcp://HOST:PORT, a port from 1 to 65535)
         import distributed  # noqa: F401  (configures its loggers on import)
     except ImportError:
         raise DaskUnavailableError(
-            'a Dask scheduler needs dask.distributed: pip install "nqueens[dask]"'
+            'a Dask scheduler needs dask.distributed: pip install "dask[distributed]" '
+            '(the ".[dask]" extra)'
         ) from None
     quiet_dask(log)
     from distributed import Client

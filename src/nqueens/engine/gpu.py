@@ -12,9 +12,9 @@ the GPU stays full to the end); the tasks' answers are added back per constellat
 weighed exactly as the CPU engine weighs them. The answers do not depend on ``rows``, the
 budget or the number of slots - only the speed does.
 
-numba-cuda is an optional extra (``pip install "nqueens[gpu]"``) imported only here, only
-when a GPU count runs. With ``NUMBA_ENABLE_CUDASIM=1`` its simulator runs the same kernel
-on the CPU (slowly: for tests of small boards).
+numba-cuda is an optional extra (``pip install ".[gpu]"``, or ``pip install numba-cuda``)
+imported only here, only when a GPU count runs. With ``NUMBA_ENABLE_CUDASIM=1`` its
+simulator runs the same kernel on the CPU (slowly: for tests of small boards).
 
 >>> count_batch_twin(8, [(0, 2, 0, 3, 0, 1)])[0][:2]   # the kernel's CPU twin: no GPU needed
 (8, 1)
@@ -22,6 +22,7 @@ on the CPU (slowly: for tests of small boards).
 
 from __future__ import annotations
 
+import importlib
 import os
 import time
 from collections.abc import Sequence
@@ -67,6 +68,9 @@ class GPUUnavailableError(NQueensError):
     """A GPU count was asked for where numba-cuda or a CUDA GPU is missing."""
 
 
+NEEDS_NUMBA_CUDA = 'counting on a GPU needs numba-cuda: pip install numba-cuda (the ".[gpu]" extra)'
+
+
 def default_rows(n: int) -> int:
     """How many free rows the host places before the GPU takes over, for board size ``n``.
 
@@ -86,11 +90,13 @@ def default_rows(n: int) -> int:
 def _cuda() -> Any:
     """``numba.cuda``, or :class:`GPUUnavailableError` saying what is missing."""
     try:
-        import numba.cuda as cuda
+        cuda = importlib.import_module("numba.cuda")
     except ImportError:
-        raise GPUUnavailableError(
-            'counting on a GPU needs numba-cuda: pip install "nqueens[gpu]"'
-        ) from None
+        cuda = None
+    # numba still ships a deprecated built-in ``numba.cuda``; only NVIDIA's numba-cuda
+    # package (which takes that name over when installed) has what the kernel needs.
+    if cuda is None or getattr(cuda, "implementation", "NVIDIA") == "Built-in":
+        raise GPUUnavailableError(NEEDS_NUMBA_CUDA)
     return cuda
 
 
@@ -107,7 +113,7 @@ def require_gpu() -> None:
     ...         require_gpu()
     ...     except GPUUnavailableError as err:
     ...         print(err)
-    counting on a GPU needs numba-cuda: pip install "nqueens[gpu]"
+    counting on a GPU needs numba-cuda: pip install numba-cuda (the ".[gpu]" extra)
     """
     cuda = _cuda()
     try:
@@ -138,7 +144,7 @@ def device_name() -> str:
     Traceback (most recent call last):
     ...
     nqueens.engine.gpu.GPUUnavailableError: counting on a GPU needs numba-cuda: \
-pip install "nqueens[gpu]"
+pip install numba-cuda (the ".[gpu]" extra)
     """
     if _simulated():
         return "simulator"

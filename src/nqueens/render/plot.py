@@ -12,8 +12,12 @@ from typing import IO
 
 from nqueens._validate import check_choice
 from nqueens.analysis.stats import TreeStats
+from nqueens.errors import MissingDependencyError
 
-__all__ = ["PLOT_FORMATS", "stats_plot"]
+__all__ = ["INSTALL_HINT", "PLOT_FORMATS", "stats_plot"]
+
+INSTALL_HINT = 'the plot needs matplotlib: pip install matplotlib (the ".[plot]" extra)'
+
 
 PLOT_FORMATS = ("svg", "png")
 """The picture formats :func:`stats_plot` writes."""
@@ -33,7 +37,9 @@ def stats_plot(results: Sequence[TreeStats], handle: IO[bytes], *, fmt: str = "s
     Cost: O(len(results)) points, plus importing matplotlib the first time (about 0.5 s).
     ``fmt`` is ``svg`` (byte-identical for the same results: no date is written) or
     ``png``; any other raises :class:`~nqueens.errors.UnknownOptionError` before a byte
-    is written. Zero counts (no solutions for n = 2, 3) are left out of the log scale.
+    is written, and a missing matplotlib :class:`~nqueens.errors.MissingDependencyError`
+    (saying what to install). Zero counts (no solutions for n = 2, 3) are left out of the
+    log scale.
 
     >>> import io
     >>> from nqueens.analysis.stats import tree_stats
@@ -47,10 +53,13 @@ def stats_plot(results: Sequence[TreeStats], handle: IO[bytes], *, fmt: str = "s
     nqueens.errors.UnknownOptionError: unknown fmt 'gif'; choose one of svg, png
     """
     check_choice(fmt, "fmt", PLOT_FORMATS)
-    import matplotlib
+    try:
+        import matplotlib
 
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
+        matplotlib.use("Agg")
+        from matplotlib.figure import Figure
+    except ImportError as err:
+        raise MissingDependencyError(f"{INSTALL_HINT} ({err})") from None
 
     fig = Figure(figsize=(7, 4.5))
     ax = fig.add_subplot()

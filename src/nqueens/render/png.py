@@ -8,13 +8,13 @@ is left to :mod:`nqueens.render.svg` and :mod:`nqueens.render.tree`.
 
 from __future__ import annotations
 
-from nqueens.errors import NQueensError
+from nqueens.errors import MissingDependencyError, NQueensError
 
 __all__ = ["MAX_PNG_SIDE", "ImageTooLargeError", "MissingDependencyError", "svg_to_png"]
 
 INSTALL_HINT = (
-    "PNG output needs cairosvg and the cairo library: pip install 'nqueens[png]' "
-    "(and on Debian/Ubuntu apt install libcairo2), or use SVG"
+    'PNG output needs cairosvg and the cairo library: pip install cairosvg (the ".[png]" '
+    "extra; on Debian/Ubuntu also apt install libcairo2), or use SVG"
 )
 
 
@@ -24,10 +24,6 @@ MAX_PNG_SIDE = 32767
 
 class ImageTooLargeError(NQueensError):
     """A picture too large to rasterise (cairo's limit or the memory)."""
-
-
-class MissingDependencyError(NQueensError):
-    """An optional package (or the C library under it) that a requested output needs."""
 
 
 def svg_to_png(svg: str, *, scale: float = 1.0) -> bytes:
