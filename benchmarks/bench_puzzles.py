@@ -169,8 +169,9 @@ def main() -> None:
             mo, mt = statistics.median(ours), statistics.median(theirs)
             over = "≥ " if gave_up else ""
             row = (f"| {n} | {len(puzzles)} | {kind} | {statistics.median(counts):g} | "
-                   f"{ms(mo)} | {over}{ms(mt)} | {over}{mt / mo:.0f}x |"
-                   + (f" CP-SAT stopped at {CAP:g} s on {gave_up}" if gave_up else ""))
+                   f"{ms(mo)} | {over}{ms(mt)} | {over}{mt / mo:.0f}x | "
+                   + (f"CP-SAT stopped at {CAP:g} s on {gave_up} of {len(puzzles)} "
+                      if gave_up else "") + "|")
             print(row, flush=True)
             lines.append(row)
     lines.append("")

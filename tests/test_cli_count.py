@@ -16,6 +16,10 @@ def test_plain_and_unique_output():
     assert run_cli("count", "10").out == "724\n"
     r = run_cli("count", "11", "--unique")
     assert r.out == "2680 solutions, 341 unique up to rotation and reflection\n"
+    assert run_cli("count", "1", "--unique").out == (
+        "1 solution, 1 unique up to rotation and reflection\n")
+    assert run_cli("count", "3", "--unique").out == (
+        "0 solutions, 0 unique up to rotation and reflection\n")
 
 
 def test_json_has_workers_and_subproblems():
@@ -30,6 +34,25 @@ def test_json_has_workers_and_subproblems():
 def test_pure_strategy_still_counts():
     record = json.loads(run_cli("count", "8", "--strategy", "arrays", "--json").out)
     assert record["total"] == 92 and record["workers"] == 1
+
+
+def test_more_workers_than_cores_count_on_every_core(tmp_path):
+    """As the library does: a script moved from a larger machine still runs, and says so."""
+    from nqueens.engine.executors import cpu_count
+    from nqueens.engine.run import run_count
+
+    r = run_cli("count", "14", "--json", "--workers", "100000")
+    assert r.code == 0, r.err
+    record = json.loads(r.out)
+    assert record["total"] == OEIS[14][0] and record["workers"] == cpu_count()
+    assert r.err.strip().splitlines() == [
+        f"nqueens count: warning: --workers 100000 is more than the {cpu_count()} cores here; "
+        f"counting on {cpu_count()} (--scheduler spreads work over a cluster)"]
+    assert run_count(14, workers=10**9).workers == cpu_count()
+    ledger = tmp_path / "l.sqlite"
+    assert run_cli("count", "10", "--ledger", str(ledger)).code == 0
+    v = run_cli("ledger", "verify", str(ledger), "--all", "--workers", "99999")
+    assert v.code == 0 and "more than the" in v.err, v.err
 
 
 def test_no_progress_on_a_pipe():

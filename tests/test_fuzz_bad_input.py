@@ -173,9 +173,7 @@ HANDMADE: list[Case] = [
     *[Case(("count", "8", "--ledger", dev)) for dev in ("/dev/null", "/dev/zero", "/dev/full")],
     Case(("count", "8", "--strategy", "arrays", "--ledger", "x.sqlite")),
     Case(("count", "8", "--strategy", "promising", "--workers", "1")),
-    Case(("count", "12", "--workers", "100000")),
     Case(("ledger", "verify", "good.sqlite", "--all", "--sample", "3"), ("good.sqlite",)),
-    Case(("ledger", "verify", "good.sqlite", "--workers", "100000"), ("good.sqlite",)),
     Case(("ledger",)), Case(("ledger", "nope")),
     # scheduler addresses: refused at once, before any connection
     *[Case(("count", "8", "--scheduler", a)) for a in (

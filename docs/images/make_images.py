@@ -4,9 +4,9 @@
 
 Writes board-8.svg, board-attacks.svg (with the command the README shows beside it),
 tree-N.svg (n = 4..8, until the first solution) and tree-N-all.svg (n = 4..8, the whole
-search), player-4.html and player.png (a screenshot of the player taken with headless
-Debian chromium through playwright). The narrative lines come from nqueens.narrate when it
-is installed, otherwise from a short English stand-in.
+search), player-4.html, and player.png: a screenshot of the player taken with headless
+Debian chromium through playwright (both come with the test extras and .ci/run; without
+them the screenshot is skipped with one line and the rest is still written).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 
 from nqueens.analysis.tree import pruned_tree
 from nqueens.board import Solution
+from nqueens.narrate import event_lines
 from nqueens.render.player import write_player
 from nqueens.render.svg import board_svg
 from nqueens.render.tree import tree_svg
@@ -29,44 +30,12 @@ ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def stand_in_lines(evs: list) -> list[str]:
-    """English lines in the textbook's words, used when nqueens.narrate is not there."""
-    out = []
-    for e in evs:
-        sq = f"<{e.row + 1},{e.col + 1}>"
-        if e.kind == "try" and e.promising:
-            out.append(f"{sq} is promising.")
-        elif e.kind == "try":
-            # the book's choice: a queen in the same column, else the nearest on a diagonal
-            a = next((a for a in e.attackers if a.kind == "column"), e.attackers[-1])
-            why = (f"queen {a.row + 1} is in column {a.col + 1}" if a.kind == "column"
-                   else f"queen {a.row + 1} is on a diagonal")
-            out.append(f"{sq} is nonpromising. ({why})")
-        elif e.kind == "place":
-            out.append(f"Place queen {e.row + 1} on {sq}.")
-        elif e.kind == "backtrack":
-            back = f"<{len(e.queens)},{e.queens[-1] + 1}>" if e.queens else "root"
-            out.append(f"Backtrack to {back}.")
-        else:
-            out.append(f"Solution {e.index} found: columns "
-                       f"{' '.join(str(c + 1) for c in e.queens)}.")
-    return out
-
-
 def nqueens_output(*args: str) -> str:
     """What ``nqueens ARGS`` writes to stdout (this checkout's sources)."""
     src = str(HERE.parents[1] / "src")
     return subprocess.run([sys.executable, "-m", "nqueens", *args], check=True,
                           capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": src}).stdout
-
-
-def lines_for(evs: list, lang: str) -> list[str]:
-    try:
-        from nqueens.narrate import event_lines  # type: ignore[import-not-found]
-    except ImportError:
-        return stand_in_lines(evs)
-    return list(event_lines(evs, lang))
 
 
 def main() -> None:
@@ -81,12 +50,16 @@ def main() -> None:
             (HERE / f"tree-{n}.svg").write_text(tree_svg(pruned_tree(n, until="first")))
     evs = list(events(4, until="all"))
     page = HERE / "player-4.html"
-    write_player(page, n=4, events=evs, lines=lines_for(evs, "en"), lang="en")
+    write_player(page, n=4, events=evs, lines=list(event_lines(evs, "en")), lang="en")
     chromium = shutil.which("chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        chromium = None
     if chromium is None:
-        print("chromium not found: player.png not made", file=sys.stderr)
+        print("player.png not made: it needs Debian's chromium and playwright "
+              "(pip install -e '.[test]')", file=sys.stderr)
         return
-    from playwright.sync_api import sync_playwright
 
     # a nonpromising try with two attackers shows most of what the player draws
     step = next(i for i, e in enumerate(evs)

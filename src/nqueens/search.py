@@ -34,8 +34,8 @@ def solutions(
     Row by row, columns ascending. Memory does not grow with the number of solutions. The
     time to the k-th solution is that of the backtracking search up to it.
 
-    Cost: O(nodes of the pruned tree) for the whole stream, ``14 * 10**6`` nodes for n = 12
-    with ``bitmask``.
+    Cost: O(nodes of the pruned tree) for the whole stream, about ``10**7`` nodes for n = 12
+    (10,103,869 checked: ``nqueens stats 12``).
 
     >>> next(solutions(8, strategy="promising"))
     Solution('1 5 8 6 3 7 2 4')

@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 
-from nqueens.cli._common import ArgumentParser, run_guarded
+from nqueens.cli._common import ArgumentParser, UsageError, run_guarded
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -57,6 +57,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    args, extra = build_parser().parse_known_args(argv)
+    if extra:  # named after the subcommand they were given to, as its other errors are
+        words = [args.command, getattr(args, f"{args.command}_command", None)]
+        prog = " ".join(["nqueens", *(w for w in words if w)])
+        raise UsageError(f"{prog}: error: unrecognized arguments: {' '.join(extra)} "
+                         f"(see {prog} --help)")
     code: int = args.func(args)
     return code

@@ -65,7 +65,7 @@ class ArgumentParser(argparse.ArgumentParser):
     """argparse whose errors are one line on stderr (no usage block) and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see --help)")
+        raise UsageError(f"{self.prog}: error: {message} (see {self.prog} --help)")
 
 
 MAX_INT = 2**63 - 1
@@ -141,17 +141,18 @@ def positive_float(text: str) -> float:
 
 
 def cap_workers(command: str, workers: int | None) -> int:
-    """``--workers`` for local work: every core when None; more than the cores is refused."""
+    """``--workers`` for local work: every core when None; more than the cores runs on
+    every core, as the library does, and says so on stderr (a script moved from a larger
+    machine still runs)."""
     from nqueens.engine.executors import cpu_count
 
     cores = cpu_count()
     if workers is None:
         return cores
     if workers > cores:
-        raise UsageError(
-            f"nqueens {command}: --workers {workers} is more than the {cores} cores here "
-            f"(use at most {cores}, or --scheduler for a cluster)"
-        )
+        print(f"nqueens {command}: warning: --workers {workers} is more than the {cores} cores here; "
+              f"counting on {cores} (--scheduler spreads work over a cluster)", file=sys.stderr)
+        return cores
     return workers
 
 

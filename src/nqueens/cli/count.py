@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
                                        ("--gpu", args.gpu or None)) if value is not None]
         if used:
             raise UsageError(
-                f"nqueens count: {' and '.join(used)} cannot be combined with "
+                f"{' and '.join(used)} cannot be combined with "
                 f"--strategy {strategy} (the engine needs the default bitmask strategy)"
             )
         result = count(args.n, unique=True, strategy=strategy) if args.unique else None
@@ -151,7 +151,8 @@ def run(args: argparse.Namespace) -> int:
     elif unique is None:
         print(total)
     else:
-        print(f"{total} solutions, {unique} unique up to rotation and reflection")
+        word = "solution" if total == 1 else "solutions"
+        print(f"{total} {word}, {unique} unique up to rotation and reflection")
     return 0
 
 

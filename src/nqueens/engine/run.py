@@ -310,8 +310,8 @@ def run_count(
     """Count the solutions and classes of size ``n`` with the constellation engine.
 
     ``executor`` runs the batches when given (``workers`` then says how many run at once);
-    otherwise ``workers`` threads of this process do (None: every core; 1, or n below
-    :data:`THREADS_MIN_N`: the calling thread). ``task`` replaces
+    otherwise ``workers`` threads of this process do (None, or more than the cores: every
+    core; 1, or n below :data:`THREADS_MIN_N`: the calling thread). ``task`` replaces
     :func:`~nqueens.engine.task.count_batch` (same signature, e.g. a GPU kernel's).
     ``progress`` receives a :class:`CountProgress` after every batch and a few times a
     second; ``on_estimate`` the :class:`CountEstimate` before counting starts (made for
@@ -354,7 +354,7 @@ def run_count(
     if executor is not None:
         nworkers = workers or 1
     else:
-        nworkers = workers if workers is not None else ex.cpu_count()
+        nworkers = min(workers or ex.cpu_count(), ex.cpu_count())
         if n < THREADS_MIN_N:
             nworkers = 1
     found: CountEstimate | None = None

@@ -28,6 +28,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from nqueens._validate import check_int
 from nqueens.errors import NQueensError
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ def verify_ledger(
 
     ``everything`` recounts every row; else ``sample`` random rows, by default
     :func:`sample_size` of them for ``rate`` and ``confidence``. Runs on ``workers`` threads
-    or on ``executor``. Raises ``LedgerError`` for a file that is not a sound ledger or whose
+    (at most the cores) or on ``executor``. Raises ``LedgerError`` for a file that is not a sound ledger or whose
     keys do not belong to its split.
     Cost: O(nodes) of the recounted subtrees, divided among the workers.
 
@@ -173,6 +174,7 @@ def verify_ledger(
     from nqueens.engine.ledger import Ledger, LedgerError
     from nqueens.engine.split import METHOD, split
 
+    check_int(workers, "workers", low=1)
     if not 0 < rate < 1 or not 0 < confidence < 1:
         raise NQueensError("rate and confidence must lie strictly between 0 and 1")
     with Ledger.read(path) as led:
@@ -205,6 +207,10 @@ def _run(n: int, items: list[tuple[int, ...]], workers: int,
     """Recount ``items`` in batches on ``executor`` or ``workers`` threads; keep the order."""
     if not items:
         return []
+    if executor is None:
+        from nqueens.engine.executors import cpu_count
+
+        workers = min(workers, cpu_count())
     if executor is None and workers <= 1:
         return recount_batch(n, items)
     # many small batches, cheapest last in the queue is unknown: interleave for balance

@@ -36,8 +36,8 @@ within a second. A step (a random draw or a swept row) touches big arrays at ran
 def local_search(n: int, *, seed: int | None = None) -> npt.NDArray[np.int32]:
     """A solution found by min-conflicts local search, as 0-based int32 columns.
 
-    Cost: O(n) expected time after a one-off JIT compile (about 0.2 s at n = 10**6 and 6 s
-    at n = 10**7 on this machine); memory 20n bytes. ``seed=None`` draws a fresh seed.
+    Cost: O(n) expected time after a one-off JIT compile (about 0.4 s at n = 10**6 and 5.5 s
+    at n = 10**7 on a 2-core machine); memory 20n bytes. ``seed=None`` draws a fresh seed.
     The kernel runs in slices of :data:`SLICE_STEPS` steps, so Ctrl-C stops it within a
     second.
 
