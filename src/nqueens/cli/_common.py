@@ -150,8 +150,9 @@ def cap_workers(command: str, workers: int | None) -> int:
     if workers is None:
         return cores
     if workers > cores:
-        print(f"nqueens {command}: warning: --workers {workers} is more than the {cores} cores here; "
-              f"counting on {cores} (--scheduler spreads work over a cluster)", file=sys.stderr)
+        print(f"nqueens {command}: warning: --workers {workers} is more than the {cores} cores "
+              f"here; counting on {cores} (--scheduler spreads work over a cluster)",
+              file=sys.stderr)
         return cores
     return workers
 

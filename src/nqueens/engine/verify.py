@@ -151,8 +151,8 @@ def verify_ledger(
 
     ``everything`` recounts every row; else ``sample`` random rows, by default
     :func:`sample_size` of them for ``rate`` and ``confidence``. Runs on ``workers`` threads
-    (at most the cores) or on ``executor``. Raises ``LedgerError`` for a file that is not a sound ledger or whose
-    keys do not belong to its split.
+    (at most the cores) or on ``executor``. Raises ``LedgerError`` for a file that is not a
+    sound ledger or whose keys do not belong to its split.
     Cost: O(nodes) of the recounted subtrees, divided among the workers.
 
     >>> import os, tempfile
