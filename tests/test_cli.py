@@ -242,8 +242,9 @@ def test_every_help_page_reads_cleanly():
 
 
 def _long_options(parser) -> set[str]:
-    return {o for a in parser._actions for o in a.option_strings
-            if o.startswith("--") and o != "--help"}
+    """Each option's first long name (``--out``, not its alias ``--output``)."""
+    names = ([o for o in a.option_strings if o.startswith("--")] for a in parser._actions)
+    return {longs[0] for longs in names if longs and longs[0] != "--help"}
 
 
 def _synopses(text: str) -> list[tuple[tuple[str, ...], str]]:
@@ -281,3 +282,16 @@ def test_the_readme_table_and_engine_synopses_name_every_option():
         if line.startswith("| "):
             missing -= {"--scheduler-timeout", "--dask-log"}
         assert not missing, (words, sorted(missing))
+
+
+@pytest.mark.parametrize("argv", [["first", "6", "-f", "cols", "{}"],
+                                  ["find", "8", "{}"],
+                                  ["puzzle", "make", "--size", "6", "--seed", "1", "{}"]])
+def test_out_and_output_name_the_same_file_everywhere(tmp_path, argv):
+    """``--out`` (solve, first, find) and ``--output`` (puzzle) are each other's aliases."""
+    for flag in ("--out", "--output", "-o"):
+        target = tmp_path / f"x{flag}.txt"
+        r = run_cli(*[a for word in argv for a in ((flag, str(target)) if word == "{}"
+                                                   else (word,))])
+        assert r.code == 0 and target.stat().st_size > 0, (flag, r.err)
+

@@ -185,6 +185,8 @@ def test_malformed_npy_and_json(tmp_path):
         (_tmp_file(b"not numpy at all", ".npy", where=str(tmp_path)), "no .npy header"),
         (_truncated_npy(tmp_path), "not a readable .npy array"),
         (_tmp_file("{nope", ".json", where=str(tmp_path)), "not valid JSON"),
+        (_tmp_file('{"cols": [2, 4, 1, 3]}\n{"cols": [3, 1, 4, 2]}\n', ".json",
+                   where=str(tmp_path)), "more than one JSON value"),
         (_tmp_file("[1, true]", ".json", where=str(tmp_path)), "row 2 has True"),
         (_tmp_file('{"n": 5, "cols": [2, 4, 1, 3]}', ".json", where=str(tmp_path)), "n is 5"),
         (_tmp_file("[]", ".json", where=str(tmp_path)), "non-empty"),

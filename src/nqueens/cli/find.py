@@ -24,7 +24,8 @@ def register(sub: Any) -> None:
                    help="construct: explicit O(n) formula (default); local: min-conflicts "
                    "local search, random, reproducible with --seed")
     p.add_argument("--seed", type=non_negative_int, help="random seed for --method local")
-    p.add_argument("--out", "-o", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("--out", "--output", "-o", metavar="FILE",
+                   help="write to FILE instead of stdout")
     p.add_argument("--format", "-f", choices=("cols", "npy"),
                    help="cols (text) or npy; default: npy when FILE ends in .npy, else cols")
     p.set_defaults(func=run_find)

@@ -72,17 +72,20 @@ def register(sub: Any) -> None:
                    help="region puzzles: queens may not share a diagonal either")
     q.add_argument("--format", "-f", choices=("text", "json", "svg"), default="text")
     q.add_argument("--solution", action="store_true", help="svg: draw the solution")
-    q.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    q.add_argument("--output", "--out", "-o", metavar="FILE",
+                   help="write here instead of stdout")
     q.set_defaults(func=_make)
 
     q = with_file("svg", "draw the puzzle as SVG (regions in colour and letters)")
     q.add_argument("--solution", action="store_true", help="draw the solution on top")
-    q.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    q.add_argument("--output", "--out", "-o", metavar="FILE",
+                   help="write here instead of stdout")
     q.set_defaults(func=_svg)
 
     q = with_file("play", "write a self-contained HTML page to play the puzzle offline")
     q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
-    q.add_argument("--output", "-o", metavar="FILE", required=True, help="the HTML file")
+    q.add_argument("--output", "--out", "-o", metavar="FILE", required=True,
+                   help="the HTML file")
     q.set_defaults(func=_play)
 
 

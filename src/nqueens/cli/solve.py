@@ -69,7 +69,7 @@ def register(sub: Any) -> None:
         help=f"search strategy (default: {DEFAULT_STRATEGY})",
     )
     common.add_argument(
-        "--out", "-o", metavar="FILE",
+        "--out", "--output", "-o", metavar="FILE",
         help="write to FILE instead of stdout (written whole or not at all); for svg/png "
         "with several solutions, put {index} in the name for one numbered file each",
     )

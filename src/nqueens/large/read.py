@@ -160,7 +160,14 @@ def _read_json(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
     text = read_limited(path, MAX_JSON_BYTES, what="JSON file")
     try:
         data = json.loads(text, parse_int=_json_int)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+    except json.JSONDecodeError as err:
+        if err.msg == "Extra data":
+            raise ParseError(
+                f"{str(path)!r} holds more than one JSON value: verify checks one solution "
+                f"a file (solve --format json writes one a line; take one with head -1)"
+            ) from None
+        raise ParseError(f"{str(path)!r} is not valid JSON: {err}") from None
+    except UnicodeDecodeError as err:
         raise ParseError(f"{str(path)!r} is not valid JSON: {err}") from None
     except RecursionError:
         raise ParseError(f"{str(path)!r} is JSON nested too deeply to be a solution") from None
