@@ -122,6 +122,11 @@ def run_complete(args: argparse.Namespace) -> int:
         stream = completions(n, placed, blocked=blocked, order=args.order)
     else:
         stream = _one(complete(n, placed, blocked=blocked, order=args.order))
+    colour = None
+    if fmt == "board":
+        from nqueens.render.terminal import colour_console
+
+        colour = colour_console(out)
     found = 0
     for s in stream:
         found += 1
@@ -134,7 +139,12 @@ def run_complete(args: argparse.Namespace) -> int:
         else:
             if found > 1:
                 out.write("\n")
-            out.write(s.to_text() + "\n")
+            if colour is not None:  # on a terminal: the given queens stand out
+                from nqueens.render.terminal import board_text
+
+                colour.print(board_text(s.placement, given=placed, blocked=blocked))
+            else:
+                out.write(s.to_text() + "\n")
         if not args.all or (args.limit is not None and found >= args.limit):
             break
     if found == 0:

@@ -3,14 +3,15 @@
 :func:`colour_console` says whether a stream is a terminal that shows colour (rich decides,
 honouring ``NO_COLOR`` and ``TERM=dumb``;
 both give plain text) and returns a console for it; :func:`board_text`
-draws a board as rich text: light and dark squares, queens in bold. Plain text for pipes is
+draws a board as rich text: light and dark squares, queens in bold (given queens of a
+partial board in blue and underlined, blocked squares as ``×``). Plain text for pipes is
 left to :meth:`nqueens.board.Solution.to_text`, which callers use when this returns ``None``.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import IO, Any
 
 __all__ = ["board_text", "colour_console"]
@@ -38,17 +39,30 @@ def colour_console(stream: IO[str]) -> Any | None:
     return console
 
 
-def board_text(placement: Sequence[int], *, n: int | None = None) -> Any:
+_QUEEN = "bold #111111"
+_GIVEN = "bold underline #1d4ed8"
+_EMPTY = "#7a6a55"
+_BLOCKED = "bold #9b1c1c"
+
+
+def board_text(placement: Sequence[int], *, n: int | None = None,
+               given: Collection[tuple[int, int]] = (),
+               blocked: Collection[tuple[int, int]] = ()) -> Any:
     """A ``rich.text.Text`` board: 3-character squares, ``Q`` bold on its square.
 
+    ``given`` (0-based ``(row, col)`` squares) marks the queens a partial board came with,
+    so that a completed board shows what was added; ``blocked`` squares show ``×``.
     Cost: O(n^2).
 
     >>> board_text((1, 3, 0, 2)).plain.splitlines()[0]
     ' ·  Q  ·  · '
+    >>> board_text((1, 3, 0, 2), blocked=[(0, 0)]).plain.splitlines()[0]
+    ' ×  Q  ·  · '
     """
     from rich.text import Text
 
     size = len(placement) if n is None else n
+    marked, walls = set(given), set(blocked)
     text = Text()
     for r in range(size):
         if r:
@@ -56,7 +70,10 @@ def board_text(placement: Sequence[int], *, n: int | None = None) -> Any:
         for c in range(size):
             shade = _LIGHT if (r + c) % 2 == 0 else _DARK
             if r < len(placement) and placement[r] == c:
-                text.append(" Q ", style=f"bold #111111 {shade}")
+                style = _GIVEN if (r, c) in marked else _QUEEN
+                text.append(" Q ", style=f"{style} {shade}")
+            elif (r, c) in walls:
+                text.append(" × ", style=f"{_BLOCKED} {shade}")
             else:
-                text.append(" · ", style=f"#7a6a55 {shade}")
+                text.append(" · ", style=f"{_EMPTY} {shade}")
     return text
