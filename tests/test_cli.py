@@ -295,3 +295,21 @@ def test_out_and_output_name_the_same_file_everywhere(tmp_path, argv):
                                                    else (word,))])
         assert r.code == 0 and target.stat().st_size > 0, (flag, r.err)
 
+
+
+def test_ctrl_c_while_the_command_line_is_still_loading_is_one_line_130():
+    """A Ctrl-C that lands while main() imports what it needs: no traceback either."""
+    code = (
+        "import sys\n"
+        "class Interrupting:\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name == 'nqueens.cli._common':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupting())\n"
+        "from nqueens.cli import main\n"
+        "sys.exit(main(['count', '8']))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         timeout=60)
+    assert (out.returncode, out.stderr, out.stdout) == (130, "nqueens: interrupted\n", "")

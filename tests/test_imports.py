@@ -99,3 +99,45 @@ def test_the_package_ships_its_type_marker() -> None:
     import nqueens
 
     assert (Path(nqueens.__file__).parent / "py.typed").is_file()
+
+
+def _modules_after(statement: str) -> set[str]:
+    import os
+    import subprocess
+    import sys
+
+    code = f"import sys\n{statement}\nprint(' '.join(sorted(sys.modules)))"
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         check=True, timeout=60)
+    return set(out.stdout.split())
+
+
+def test_importing_the_package_or_the_command_line_loads_nothing_else() -> None:
+    """Public names load at first use, so the CLI starts (and takes Ctrl-C) at once."""
+    ours = {m for m in _modules_after("import nqueens") if m.startswith("nqueens")}
+    assert ours == {"nqueens"}
+    loaded = _modules_after("import nqueens.cli")
+    assert {m for m in loaded if m.startswith("nqueens")} == {"nqueens", "nqueens.cli"}
+    assert "numpy" not in loaded and "argparse" not in loaded
+
+
+def test_every_public_name_resolves_to_its_home() -> None:
+    import importlib
+
+    import nqueens
+
+    for name in nqueens.__all__:
+        value = getattr(nqueens, name)
+        if name != "__version__":
+            assert value is getattr(importlib.import_module(nqueens._HOME[name]), name), name
+    assert set(nqueens.__all__) <= set(dir(nqueens)) and "annotations" not in dir(nqueens)
+    from nqueens import Solution, count  # from-imports resolve too
+
+    assert count(6) == 4 and Solution("2 4 1 3").n == 4
+    try:
+        nqueens.no_such_name  # noqa: B018
+    except AttributeError as err:
+        assert "no_such_name" in str(err)
+    else:
+        raise AssertionError("an unknown name must raise AttributeError")

@@ -13,9 +13,12 @@ and ``complete``, 2 for bad input, 3 for a failure at run time (disk full, sched
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from nqueens.cli._common import ArgumentParser, UsageError, run_guarded
+if TYPE_CHECKING:
+    from nqueens.cli._common import ArgumentParser
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -29,6 +32,7 @@ COMMANDS = (
 def build_parser() -> ArgumentParser:
     """The full argument parser, every subcommand registered."""
     from nqueens import __version__
+    from nqueens.cli._common import ArgumentParser
 
     parser = ArgumentParser(
         prog="nqueens",
@@ -47,7 +51,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     Run as the program (``argv`` None), it then freezes the garbage collector: the process
     is about to exit, and the final collection of numba's many objects would cost about
     0.3 CPU-seconds - a third of a second added to every compiled command and to Ctrl-C.
+    Everything the command line needs is imported in here, under the guard, so that even
+    a Ctrl-C in its first milliseconds ends with one line and status 130.
     """
+    try:
+        from nqueens.cli._common import run_guarded
+    except KeyboardInterrupt:  # before run_guarded exists: its words and status by hand
+        print("nqueens: interrupted", file=sys.stderr)
+        return 130
     code = run_guarded(lambda: _dispatch(argv), exit_on_interrupt=argv is None)
     if argv is None:
         import gc
@@ -57,6 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(argv: Sequence[str] | None) -> int:
+    from nqueens.cli._common import UsageError
+
     args, extra = build_parser().parse_known_args(argv)
     if extra:  # named after the subcommand they were given to, as its other errors are
         words = [args.command, getattr(args, f"{args.command}_command", None)]
