@@ -75,6 +75,30 @@ def test_not_a_ledger_refused(tmp_path):
     assert_bad_input(run_cli("count", "8", "--ledger", str(other)), "not an nqueens ledger")
 
 
+@pytest.mark.parametrize("sides", [(), ("-wal",), ("-wal", "-shm")])
+def test_a_ledger_stopped_while_it_was_created_is_taken_up(tmp_path, sides):
+    """Ctrl-C in the milliseconds where a count creates its ledger leaves an SQLite file with
+    nothing in it (WAL mode set, no table yet): the next count starts there."""
+    path = tmp_path / "l.sqlite"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    for side in sides:   # a connection still open when the process died
+        (tmp_path / ("l.sqlite" + side)).touch()
+    conn.close()
+    assert path.stat().st_size > 0
+    r = run_cli("count", "10", "--ledger", str(path), "--json")
+    assert r.code == 0, r.err
+    assert json.loads(r.out)["total"] == OEIS[10][0]
+    assert run_cli("ledger", "verify", str(path), "--all").code == 0
+    # a database with anything in it is still somebody else's
+    other = tmp_path / "app.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE t (x)")
+    conn.close()
+    assert_bad_input(run_cli("count", "8", "--ledger", str(other)), "not an nqueens ledger")
+
+
 def test_damaged_ledger_refused(tmp_path):
     path = tmp_path / "l.sqlite"
     run_count(11, workers=1, ledger=path)

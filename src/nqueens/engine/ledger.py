@@ -183,7 +183,7 @@ class Ledger:
             raise LedgerError(f"cannot use {name!r} as a ledger: it is a directory")
         if os.path.exists(name) and not os.path.isfile(name):
             raise LedgerError(f"cannot use {name!r} as a ledger: it is not a regular file")
-        if os.path.exists(name) and os.path.getsize(name) > 0:
+        if os.path.exists(name) and not _unbegun(name):
             # refuse a foreign, damaged or other job's file before touching it
             with cls.read(name, check_rows=False) as first:
                 first._check_job(job)
@@ -204,7 +204,7 @@ class Ledger:
 
     @classmethod
     def _open_locked(cls, name: str, job: Job, fd: int, repair: bool) -> Ledger:
-        if os.path.getsize(name) == 0:
+        if _unbegun(name):
             conn = _connect(name)
             created = _now()
             meta = {
@@ -552,6 +552,22 @@ def _validate(conn: sqlite3.Connection, name: str
 
 
 # -- files, locks, connections -------------------------------------------------------------
+
+
+def _unbegun(name: str) -> bool:
+    """True for a file a count may start afresh: empty, or an SQLite database with nothing
+    in it at all (what a count stopped while it created its ledger leaves behind).
+    Cost: O(1) - a header read, and for a database one look at its catalogue."""
+    try:
+        if os.path.getsize(name) == 0:
+            return True
+        with open(name, "rb") as f:
+            if f.read(16) != b"SQLite format 3\x00":
+                return False
+        with contextlib.closing(_connect_ro(name)) as conn:
+            return bool(conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0)
+    except (OSError, LedgerError, sqlite3.Error):
+        return False
 
 
 def _connect(name: str) -> sqlite3.Connection:
