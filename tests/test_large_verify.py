@@ -239,3 +239,18 @@ def test_vertical_tab_and_form_feed_separate_everywhere(sep):
         assert verify_file(path).describe() == "ok n=20000"
     finally:
         os.unlink(path)
+
+
+@pytest.mark.parametrize("n", [1, 6, 7, 64, 1000])
+def test_npy_written_in_blocks_is_numpys_own_file(monkeypatch, n):
+    """write_npy writes block by block (for Ctrl-C); the bytes are numpy's write_array's."""
+    import nqueens.large.output as out
+
+    monkeypatch.setattr(out, "NPY_BLOCK", 7)
+    cols = find(n) if n not in (2, 3) else np.arange(n)
+    ours, numpys = io.BytesIO(), io.BytesIO()
+    out.write_npy(cols, ours)
+    np.lib.format.write_array(numpys, cols.astype(np.int32), allow_pickle=False)
+    assert ours.getvalue() == numpys.getvalue()
+    ours.seek(0)
+    assert np.load(ours, allow_pickle=False).tolist() == cols.tolist()

@@ -82,7 +82,8 @@ def write_cols(cols: npt.NDArray[np.integer], handle: IO[bytes]) -> None:
 def write_npy(cols: npt.NDArray[np.integer], handle: IO[bytes]) -> None:
     """Write the 0-based int32 columns in numpy's ``.npy`` format, no pickle.
 
-    Cost: O(n).
+    Cost: O(n). The data goes out in blocks of :data:`NPY_BLOCK` columns, so a Ctrl-C
+    lands within one block's write (800 MB for n = 2 * 10**8 is not one call).
 
     >>> import io, numpy as np
     >>> out = io.BytesIO()
@@ -93,7 +94,14 @@ def write_npy(cols: npt.NDArray[np.integer], handle: IO[bytes]) -> None:
     """
     import numpy as np
 
-    np.lib.format.write_array(handle, np.asarray(cols, dtype=np.int32), allow_pickle=False)
+    arr = np.ascontiguousarray(cols, dtype="<i4")
+    np.lib.format.write_array_header_1_0(handle, np.lib.format.header_data_from_array_1_0(arr))
+    for start in range(0, len(arr), NPY_BLOCK):
+        handle.write(arr[start : start + NPY_BLOCK].data.cast("B"))
+
+
+NPY_BLOCK = 1 << 22
+"""Columns per write of :func:`write_npy` (16 MiB)."""
 
 
 def write_solution(cols: npt.NDArray[np.integer], handle: IO[bytes], *, fmt: str) -> None:
