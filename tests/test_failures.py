@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import resource
+import stat
 import subprocess
 import sys
 import tempfile
@@ -107,6 +108,62 @@ def test_a_short_write_is_a_runtime_error_and_leaves_nothing(tmp_path):
     with pytest.raises(NQueensRuntimeError, match="3 requested"), atomic_output(target, "wb"):
         raise OSError("3 requested and 1 written")
     assert os.listdir(tmp_path) == []
+
+
+def test_output_goes_through_links_into_devices_and_pipes_as_the_shells_does(tmp_path):
+    """A link is written through, a device or a FIFO is written into (never replaced by a
+    regular file), a name of 250 bytes is fine (the temporary name stays within NAME_MAX)."""
+    real = tmp_path / "real.txt"
+    real.write_text("old")
+    (tmp_path / "link.txt").symlink_to("real.txt")
+    assert _run(["solve", "6", "--out", "link.txt"], tmp_path).returncode == 0
+    assert (tmp_path / "link.txt").is_symlink() and real.read_text().count("Q") == 4 * 6
+    long = "b" * 246 + ".txt"
+    assert _run(["first", "6", "--out", long], tmp_path).returncode == 0
+    assert (tmp_path / long).read_text().count("Q") == 6
+    r = _run(["first", "6", "--out", "b" * 300 + ".txt"], tmp_path)
+    assert r.returncode == 2 and "File name too long" in r.stderr, r.stderr
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE, text=True)
+    assert _run(["first", "6", "-f", "cols", "--out", "pipe"], tmp_path).returncode == 0
+    assert reader.communicate(timeout=60)[0] == "2 4 6 1 3 5\n"
+    assert fifo.is_fifo()
+    assert sorted(os.listdir(tmp_path)) == sorted(["link.txt", long, "pipe", "real.txt"])
+
+
+def _device(tmp_path: Path, name: str, minor: int) -> Path:
+    """A private copy of a memory device (1, minor): never the system's own /dev nodes,
+    which an output bug running as root would replace."""
+    node = tmp_path / name
+    try:
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
+    except (PermissionError, AttributeError):
+        pytest.skip("creating a device node needs root")
+    return node
+
+
+def test_an_output_device_is_written_into_never_replaced(tmp_path):
+    null = _device(tmp_path, "null", 3)
+    assert _run(["first", "6", "--out", "null"], tmp_path).returncode == 0
+    assert stat.S_ISCHR(null.stat().st_mode)
+    full = _device(tmp_path, "full", 7)
+    _runtime_failure(_run(["first", "6", "--out", "full"], tmp_path), "No space left")
+    assert stat.S_ISCHR(full.stat().st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["full", "null"]     # no temporary left
+
+
+def test_a_file_this_user_may_not_write_is_refused(tmp_path, monkeypatch):
+    """As ``>`` refuses it (checked with os.access: root may write anything)."""
+    import nqueens.files as files
+    from nqueens.files import OutputPathError
+
+    path = tmp_path / "ro.txt"
+    path.write_text("keep")
+    monkeypatch.setattr(files.os, "access", lambda p, mode: False)
+    with pytest.raises(OutputPathError, match="Permission denied"):
+        write_atomic(path, "new")
+    assert path.read_text() == "keep" and os.listdir(tmp_path) == ["ro.txt"]
 
 
 # -- the independent recount ---------------------------------------------------------------

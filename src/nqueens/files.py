@@ -47,6 +47,9 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
     otherwise the temporary file is removed and ``path`` is untouched. A new file gets the
     usual umask permissions, a rewritten one keeps its own. A full disk or a file-size limit
     while writing is a :class:`~nqueens.errors.DiskFullError` (nothing is left behind).
+    As the shell's ``>`` does, a symbolic link is written through (the file it points to is
+    replaced, the link stays), a file this user may not write is refused, and a device or a
+    pipe (``/dev/null``, ``/dev/stdout``, a FIFO) is written straight into, never replaced.
     Cost: O(bytes written) plus one rename.
 
     >>> import os, tempfile
@@ -69,18 +72,30 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
     ...
     nqueens.files.OutputPathError: cannot write '...': it is a directory
     """
-    target = Path(path)
-    if target.is_dir():
-        raise _cannot_write(target, "it is a directory")
+    named = target = Path(path)
     try:
-        permissions = stat.S_IMODE(target.stat().st_mode)
-    except OSError:
-        permissions = 0o666 & ~_umask()
+        if named.is_symlink():
+            target = Path(os.path.realpath(named))
+        info: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as err:  # a name too long, a loop of links, a file in place of a folder
+        raise _cannot_write(named, err) from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise _cannot_write(named, "it is a directory")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        with _device_output(named, mode) as handle:
+            yield handle
+        return
+    if info is not None and not os.access(target, os.W_OK):
+        raise _cannot_write(named, os.strerror(errno.EACCES))
+    permissions = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
     directory = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:  # the name is cut so that the temporary one stays within NAME_MAX (255)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:200]}.", suffix=".tmp",
+                                   dir=directory)
     except OSError as err:
-        raise _cannot_write(target, err) from None
+        raise _cannot_write(named, err) from None
     try:
         try:
             with os.fdopen(fd, mode) as handle:
@@ -100,6 +115,25 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        raise
+
+
+@contextlib.contextmanager
+def _device_output(path: Path, mode: str) -> Iterator[IO[Any]]:
+    """Write straight into a device or a pipe, where a rename would replace the node."""
+    try:
+        handle = open(path, mode)  # noqa: SIM115 - closed below, errors sorted as they come
+    except OSError as err:
+        raise _cannot_write(path, err) from None
+    try:
+        with handle:
+            yield handle
+    except OSError as err:
+        if err.errno in _FULL:
+            raise disk_full(path, err) from None
+        if err.filename is None:
+            raise NQueensRuntimeError(f"cannot write {str(path)!r}: "
+                                      f"{err.strerror or err}") from None
         raise
 
 
