@@ -27,7 +27,7 @@ from nqueens.analysis import stats
 from nqueens.large import local
 from nqueens.strategies import bitmask
 
-from conftest import OEIS
+from conftest import OEIS, SRC
 from naive import naive_promising_levels
 
 BUDGETS = (1, 2, 3, 17, 1000, 1 << 62)
@@ -237,3 +237,35 @@ def test_a_process_that_ignores_ctrl_c_is_seen_alive():
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+
+
+def test_an_interrupt_swallowed_by_a_callback_from_c_is_delivered_again(tmp_path):
+    """numba's LLVM calls back into Python while it loads a kernel; a Ctrl-C landing there
+    is printed as "Exception ignored" by ctypes and lost - the command ran on to the end."""
+    script = tmp_path / "swallow.py"
+    script.write_text(
+        "import ctypes, sys, time\n"
+        "from nqueens.cli._common import run_guarded\n"
+        "CB = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)\n"
+        "fired = []\n"
+        "def compare(a, b):\n"
+        "    if not fired:\n"
+        "        fired.append(1)\n"
+        "        raise KeyboardInterrupt   # where a Ctrl-C in a callback from C is raised\n"
+        "    return 0\n"
+        "def body():\n"
+        "    arr = (ctypes.c_int * 2)(1, 2)\n"
+        "    ctypes.CDLL(None).qsort(arr, 2, ctypes.sizeof(ctypes.c_int), CB(compare))\n"
+        "    start = time.monotonic()\n"
+        "    while time.monotonic() - start < 30:\n"
+        "        time.sleep(0.005)\n"
+        "    print('ran on')\n"
+        "    return 0\n"
+        "sys.exit(run_guarded(body))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    start = time.monotonic()
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env,
+                       timeout=60)
+    assert (r.returncode, r.stdout, r.stderr) == (130, "", "nqueens: interrupted\n")
+    assert time.monotonic() - start < 10

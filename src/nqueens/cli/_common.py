@@ -15,7 +15,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from typing import NoReturn, TypedDict
+from typing import Any, NoReturn, TypedDict
 
 from nqueens.errors import NQueensError, NQueensRuntimeError
 from nqueens.files import atomic_output
@@ -171,8 +171,11 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
     program itself, not a caller in Python), an interrupted process ends right after its one
     line: the clean-ups have run while the interrupt unwound, and freeing a large search tree
     or event list object by object could otherwise hold the exit for seconds.
+    An interrupt that lands in a callback from C, where Python can only print it and go on
+    (numba's LLVM calls back into Python while it loads a kernel), is delivered again.
     """
     previous = _catch_sigterm()
+    undo_hook = _redeliver_swallowed_interrupts()
     try:
         code = body()
         sys.stdout.flush()  # a full disk under stdout is reported here, not at exit
@@ -217,6 +220,7 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
         _exit_now_if(exit_on_interrupt, EXIT_INTERRUPTED)
         return EXIT_INTERRUPTED
     finally:
+        undo_hook()
         _restore_sigterm(previous)
 
 
@@ -264,6 +268,35 @@ def _catch_sigterm() -> object:
     if hasattr(signal, "SIGXFSZ"):  # a file-size limit: let write() fail with EFBIG
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     return signal.signal(signal.SIGTERM, _raise_terminated)
+
+
+def _redeliver_swallowed_interrupts() -> Callable[[], None]:
+    """Hook ``sys.unraisablehook``: a Ctrl-C or SIGTERM raised inside a callback from C is
+    "ignored" there (the C caller cannot take an exception) and the command would run on.
+    The hook interrupts the main thread again 10 ms later, until the interrupt lands in
+    Python code that can unwind. Returns the function that puts the old hook back."""
+    import _thread
+    import signal
+    import threading
+
+    previous = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+            previous(unraisable)
+            return
+        signum = signal.SIGTERM if isinstance(unraisable.exc_value, Terminated) else (
+            signal.SIGINT)
+        again = threading.Timer(0.01, _thread.interrupt_main, args=(signum,))
+        again.daemon = True
+        again.start()
+
+    sys.unraisablehook = hook
+
+    def undo() -> None:
+        sys.unraisablehook = previous
+
+    return undo
 
 
 def _restore_sigterm(previous: object) -> None:
