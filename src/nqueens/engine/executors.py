@@ -15,6 +15,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import os
+import queue
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -24,6 +25,7 @@ from nqueens.errors import NQueensError, NQueensRuntimeError
 __all__ = [
     "SCHEDULER_ENV",
     "DaskUnavailableError",
+    "FinishedFutures",
     "InlineExecutor",
     "SchedulerAddressError",
     "SchedulerError",
@@ -47,6 +49,44 @@ class SchedulerAddressError(NQueensError):
 
 class DaskUnavailableError(NQueensError):
     """``--scheduler`` was given but dask.distributed is not installed."""
+
+
+class FinishedFutures:
+    """Futures handed over as they finish: what ``concurrent.futures.wait`` does, safe
+    under Ctrl-C.
+
+    ``wait`` takes every future's lock in a Python loop; a Ctrl-C between two of those
+    acquisitions leaves locks held, and the worker that then finishes such a future hangs
+    for ever (seen: a count that never exited). Here each future puts itself on a
+    ``queue.SimpleQueue`` when done (C code, no lock held by the waiting thread), and
+    :meth:`take` waits on that queue.
+
+    >>> finished = FinishedFutures()
+    >>> fut = finished.watch(InlineExecutor().submit(pow, 2, 5))
+    >>> [f.result() for f in finished.take(timeout=1.0)], finished.take(timeout=0.01)
+    ([32], [])
+    """
+
+    def __init__(self) -> None:
+        self._done: queue.SimpleQueue[cf.Future[Any]] = queue.SimpleQueue()
+
+    def watch(self, future: cf.Future[Any]) -> cf.Future[Any]:
+        """Hand ``future`` over once it finishes (at once if it has). Cost: O(1)."""
+        future.add_done_callback(self._done.put)
+        return future
+
+    def take(self, timeout: float) -> list[cf.Future[Any]]:
+        """The watched futures finished since the last call, waiting up to ``timeout``
+        seconds for the first one; ``[]`` when none finished in that time. Cost: O(taken)."""
+        try:
+            taken = [self._done.get(timeout=timeout)]
+        except queue.Empty:
+            return []
+        while True:
+            try:
+                taken.append(self._done.get_nowait())
+            except queue.Empty:
+                return taken
 
 
 class InlineExecutor(cf.Executor):

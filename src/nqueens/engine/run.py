@@ -594,6 +594,8 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
               record: Callable[[list[int], list[Row]], None], watch: _Watch, run: Task,
               executor: cf.Executor | None, nworkers: int) -> None:
     """Keep ``sched.depth`` batches in flight on the executor (own threads when None)."""
+    from nqueens.engine.executors import FinishedFutures
+
     own = executor is None
     pool: cf.Executor = executor or cf.ThreadPoolExecutor(
         max_workers=nworkers, thread_name_prefix="nqueens-count")
@@ -608,6 +610,7 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
     keeps = local and _accepts(run, "finished")
     inflight: dict[cf.Future[list[Row]], list[int]] = {}
     partials: dict[cf.Future[list[Row]], list[Row]] = {}
+    finished = FinishedFutures()
     try:
         while sched.pending or inflight:
             while sched.pending and len(inflight) < sched.depth:
@@ -625,8 +628,8 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
                     ) from err
                 inflight[fut] = idxs
                 partials[fut] = partial
-            done, _ = cf.wait(list(inflight), timeout=0.25, return_when=cf.FIRST_COMPLETED)
-            for fut in done:
+                finished.watch(fut)
+            for fut in finished.take(timeout=0.25):
                 idxs = inflight.pop(fut)
                 partials.pop(fut)
                 try:
@@ -652,7 +655,9 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
             # the workers see the stop flag within one kernel slice
             pool.shutdown(wait=True, cancel_futures=True)
         elif keeps:
-            cf.wait(list(inflight), timeout=1.0)
+            deadline = time.monotonic() + 1.0
+            while any(not f.done() for f in inflight) and time.monotonic() < deadline:
+                finished.take(timeout=0.05)
         # keep what the batches still in flight finished, wholly or in part
         for fut, idxs in inflight.items():
             if not fut.done() or fut.cancelled():

@@ -205,11 +205,11 @@ def verify_ledger(
 def _run(n: int, items: list[tuple[int, ...]], workers: int,
          executor: cf.Executor | None) -> list[tuple[int, int]]:
     """Recount ``items`` in batches on ``executor`` or ``workers`` threads; keep the order."""
+    from nqueens.engine.executors import FinishedFutures, cpu_count
+
     if not items:
         return []
     if executor is None:
-        from nqueens.engine.executors import cpu_count
-
         workers = min(workers, cpu_count())
     if executor is None and workers <= 1:
         return recount_batch(n, items)
@@ -218,12 +218,15 @@ def _run(n: int, items: list[tuple[int, ...]], workers: int,
     batches = [list(range(b, len(items), nbatches)) for b in range(nbatches)]
     own = executor is None
     pool = executor if executor is not None else cf.ThreadPoolExecutor(max_workers=workers)
-    futures = {pool.submit(recount_batch, n, [items[i] for i in b]): b for b in batches}
+    finished = FinishedFutures()
+    futures = {finished.watch(pool.submit(recount_batch, n, [items[i] for i in b])): b
+               for b in batches}
     out: list[tuple[int, int]] = [(0, 0)] * len(items)
     try:
-        pending = set(futures)
+        pending = len(futures)
         while pending:
-            done, pending = cf.wait(pending, timeout=0.25, return_when=cf.FIRST_COMPLETED)
+            done = finished.take(timeout=0.25)
+            pending -= len(done)
             for fut in done:
                 for i, c in zip(futures[fut], fut.result(), strict=True):
                     out[i] = (int(c[0]), int(c[1]))
