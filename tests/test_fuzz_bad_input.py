@@ -63,9 +63,11 @@ NEEDS = {"ledger show": ("good.sqlite",), "ledger verify": ("good.sqlite",),
          "verify": ("sol.txt",), **{f"puzzle {a}": ("puz.txt",)
                                      for a in ("solve", "count", "explain", "svg", "play")}}
 
-BAD_N = ["0", "-1", "abc", "2.5", "", "1e3", "0x10", "nan", "\uff19", "9" * 30,
+BAD_N = ["0", "-1", "abc", "2.5", "", "1e3", "0x10", "nan", "\uff19", "9" * 30, "9" * 41,
          "9223372036854775808", "-9223372036854775809"]
-BAD_INT = ["-1", "x", "1.5", "", "9" * 30, "0x1", "9223372036854775808", " "]
+# digits of other scripts and underscores: int() reads them, the command line does not
+BAD_INT = ["-1", "x", "1.5", "", "9" * 30, "0x1", "9223372036854775808", " ", "\u0668",
+           "\uff11", "1_0"]
 BAD_POSITIVE = [*BAD_INT, "0"]
 BAD_FLOAT = ["0", "-1", "x", "nan", "inf", "", "1e999"]
 BAD_CHOICE = ["nope", "", "BOARD"]
@@ -200,6 +202,10 @@ HANDMADE: list[Case] = [
     Case(("puzzle", "make", "--size", "5", "--kind", "nope")),
     Case(("puzzle", "play", "puz.txt", "-o", "no/such/dir/p.html"), ("puz.txt",)),
     Case(("puzzle",)),
+    # digits other than ASCII 0-9, wherever a number is read
+    Case(("puzzle", "make", "--size", "6", "--grade", "\u0663")),
+    *[Case(("complete", "8", option, squares)) for option in ("--queens", "--blocked")
+      for squares in ("\uff11,\uff11", "\u0663,\u0661", "0_1,1", "1,\u0661")],
     # the GPU executor with the options it cannot take
     Case(("count", "8", "--gpu", "--strategy", "arrays")),
     # no command at all, an unknown one

@@ -32,6 +32,7 @@ __all__ = [
     "Terminated",
     "UsageError",
     "add_dask_options",
+    "ascii_int",
     "atomic_output",
     "board_size",
     "cap_workers",
@@ -74,15 +75,17 @@ MAX_INT = 2**63 - 1
 
 def _int_at_least(text: str, minimum: int, what: str) -> int:
     try:
-        # ASCII digits only: int() would also take "\uff19" or "1_000"
-        plain = re.fullmatch(r"\s*[+-]?[0-9]{1,40}\s*", text) is not None
-        value = int(text) if plain else minimum - 1
+        value = ascii_int(text)  # ASCII digits only: int() would also take "\uff19", "1_0"
+    except OverflowError:
+        if text.strip().startswith("-"):
+            value = minimum - 1
+        else:
+            raise argparse.ArgumentTypeError(
+                f"{_shown(text)} is past 64 bits (at most {MAX_INT})") from None
     except ValueError:
         value = minimum - 1
     if value < minimum:
-        raise argparse.ArgumentTypeError(f"{what} got {text[:40]!r}")
-    if value > MAX_INT:
-        raise argparse.ArgumentTypeError(f"{text!r} is past 64 bits (at most {MAX_INT})")
+        raise argparse.ArgumentTypeError(f"{what} got {_shown(text)}")
     return value
 
 
@@ -276,3 +279,41 @@ def _restore_sigterm(previous: object) -> None:
 def _flush_quietly() -> None:
     with contextlib.suppress(OSError, ValueError):
         sys.stdout.flush()
+
+
+# -- argument helpers added after the guard (kept at the end of the module) ------------------
+
+_ASCII_INT = re.compile(r"\s*([+-]?)0*([0-9]+)\s*", re.ASCII)
+
+
+def ascii_int(text: str) -> int:
+    """The integer ``text`` writes in ASCII digits: an optional sign, spaces around.
+
+    ``int()`` also reads other scripts' digits (``"\\u0668"``, ``"\\uff19"``) and
+    underscores (``"1_0"`` is 10); the command line takes 0-9 only, everywhere. Raises
+    :class:`ValueError` for anything else, and :class:`OverflowError` past 64 bits (either
+    sign) without converting a long string. Cost: O(len(text)).
+
+    >>> ascii_int(" 42 "), ascii_int("-007"), ascii_int("+3")
+    (42, -7, 3)
+    >>> ascii_int("1_0")
+    Traceback (most recent call last):
+    ...
+    ValueError: not an integer in ASCII digits: '1_0'
+    >>> ascii_int("9" * 41)
+    Traceback (most recent call last):
+    ...
+    OverflowError: past 64 bits
+    """
+    match = _ASCII_INT.fullmatch(text)
+    if match is None:
+        raise ValueError(f"not an integer in ASCII digits: {_shown(text)}")
+    sign, digits = match.groups()
+    if len(digits) > len(str(MAX_INT)) or int(digits) > MAX_INT:
+        raise OverflowError("past 64 bits")
+    return -int(digits) if sign == "-" else int(digits)
+
+
+def _shown(text: str, width: int = 40) -> str:
+    """``text`` quoted for a message, cut after ``width`` characters."""
+    return repr(text) if len(text) <= width else f"{text[:width]!r}..."

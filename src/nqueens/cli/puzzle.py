@@ -197,6 +197,8 @@ def _make(args: argparse.Namespace) -> int:
     grade = None
     if args.grade is not None:
         try:
+            if not args.grade.isascii():  # "\u0663" is no grade 3 here, as in every number
+                raise ValueError(args.grade)
             grade = grade_number(args.grade)
         except ValueError:
             raise UsageError(f"--grade {args.grade!r}: use 1-5 or easy, medium, hard, expert, "
