@@ -7,6 +7,7 @@ test_fuzz_bad_input.py checks the exit status and the one line of many more).
 
 from __future__ import annotations
 
+import argparse
 import json
 
 import pytest
@@ -31,6 +32,44 @@ def _refused(capfd, *argv: str) -> str:
 def _in_tmp(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DASK_SCHEDULER_ADDRESS", raising=False)
+
+
+def _file_actions() -> list[tuple[str, argparse.Action]]:
+    found: list[tuple[str, argparse.Action]] = []
+
+    def walk(parser: argparse.ArgumentParser, path: str) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, f"{path} {name}".strip())
+            elif action.metavar == "FILE":
+                found.append((path, action))
+
+    walk(nqueens.cli.build_parser(), "")
+    return found
+
+
+def test_every_file_argument_refuses_an_empty_name():
+    """--out, --output, --html, --svg, --png, --plot, --ledger, --dask-log, --board, FILE."""
+    actions = _file_actions()
+    names = {o for _, a in actions for o in a.option_strings} | {
+        a.dest for _, a in actions if not a.option_strings}
+    assert names >= {"--out", "--output", "--html", "--svg", "--png", "--plot", "--ledger",
+                     "--dask-log", "--board", "file"}
+    unchecked = [(p, a.dest) for p, a in actions
+                 if getattr(a.type, "__name__", "") != "file_name"]
+    assert unchecked == []
+
+
+@pytest.mark.parametrize("argv", [
+    ("trace", "4", "--html", ""), ("stats", "5", "--plot", ""), ("find", "8", "--out", ""),
+    ("first", "6", "--out", ""), ("tree", "4", "--png", ""), ("puzzle", "make", "--size", "5",
+                                                             "-o", ""),
+    ("complete", "--board", ""), ("verify", ""), ("ledger", "show", ""),
+])
+def test_an_empty_file_name_is_refused_alike_everywhere(capfd, argv):
+    line = _refused(capfd, *argv)
+    assert "expected a file name, got ''" in line and line.startswith(f"nqueens {argv[0]}")
 
 
 @pytest.mark.parametrize("argv", [

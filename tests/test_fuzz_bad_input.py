@@ -107,6 +107,12 @@ def generated() -> list[Case]:
             if isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
                 continue
             kind = getattr(action.type, "__name__", "")
+            if kind == "file_name":  # every FILE argument, input or output: '' is no name
+                if action.option_strings:
+                    cases.append(Case(_with_option(base, action.option_strings[0], ""), need))
+                else:
+                    cases.append(Case((*words, "", *base[len(words) + 1:]), need))
+                continue
             if not action.option_strings:
                 if action.dest == "n" and kind == "board_size":
                     rest = base[len(words) + 1:]
@@ -189,6 +195,9 @@ HANDMADE: list[Case] = [
         ("stats", "5", "--plot"), ("solve", "6", "--limit", "1", "--format", "svg", "--out"))
       for path in ("no/such/dir/out.txt", "adir")],
     Case(("solve", "6", "--format", "svg")),
+    # an empty name, which some commands took for stdout (every FILE argument: generated())
+    Case(("trace", "4", "--html", "")), Case(("stats", "5", "--plot", "")),
+    Case(("find", "8", "--out", "")), Case(("complete", "--board", "")),
     Case(("tree", "20", "--until", "all", "--png", "t.png")),
     Case(("count", "8", "--dask-log", "no/such/dir/d.log", "--scheduler", "tcp://127.0.0.1:1")),
     # puzzle files: malformed grids, regions, givens, devices

@@ -37,6 +37,7 @@ __all__ = [
     "board_size",
     "cap_workers",
     "dask_options",
+    "file_name",
     "ledger_options",
     "non_negative_int",
     "one_line",
@@ -110,7 +111,7 @@ def add_dask_options(parser: argparse.ArgumentParser) -> None:
         "--scheduler-timeout", type=positive_float, default=30.0, metavar="S",
         help="give up when the Dask scheduler stops answering for S seconds (default: 30)",
     )
-    parser.add_argument("--dask-log", metavar="FILE", default=None,
+    parser.add_argument("--dask-log", type=file_name, metavar="FILE", default=None,
                         help="write Dask's own log to FILE (default: discard it)")
 
 
@@ -317,3 +318,21 @@ def ascii_int(text: str) -> int:
 def _shown(text: str, width: int = 40) -> str:
     """``text`` quoted for a message, cut after ``width`` characters."""
     return repr(text) if len(text) <= width else f"{text[:width]!r}..."
+
+
+def file_name(text: str) -> str:
+    """argparse type of every FILE argument: a name, never the empty string.
+
+    An empty ``--out ''`` would otherwise mean stdout to one command and the current
+    directory to another; every command refuses it at parse time instead.
+
+    >>> file_name("board.svg")
+    'board.svg'
+    >>> file_name("")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a file name, got ''
+    """
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, got ''")
+    return text

@@ -22,6 +22,7 @@ from nqueens.cli._common import (
     board_size,
     cap_workers,
     dask_options,
+    file_name,
     ledger_options,
     positive_int,
 )
@@ -55,7 +56,7 @@ def register(sub: Any) -> None:
         "(default: $DASK_SCHEDULER_ADDRESS when set)",
     )
     p.add_argument(
-        "--ledger", metavar="FILE", default=None,
+        "--ledger", type=file_name, metavar="FILE", default=None,
         help="record finished subproblems in this SQLite file and resume from it",
     )
     p.add_argument("--repair", action="store_true",

@@ -11,6 +11,7 @@ from nqueens.cli._common import (
     add_dask_options,
     cap_workers,
     dask_options,
+    file_name,
     non_negative_int,
     positive_int,
 )
@@ -27,7 +28,7 @@ def register(sub: Any) -> None:
     show = lsub.add_parser("show", help="summarise a ledger's progress",
                            description="Summarise a ledger: the job, the subproblems done, "
                            "the solutions counted so far.")
-    show.add_argument("file", metavar="FILE", help="ledger file")
+    show.add_argument("file", type=file_name, metavar="FILE", help="ledger file")
     show.add_argument("--json", action="store_true", help="print one JSON object")
     show.set_defaults(func=run_show)
     verify = lsub.add_parser(
@@ -38,7 +39,7 @@ def register(sub: Any) -> None:
         "error rate is caught with probability at least 99%; --all recounts every row. "
         "Exit status 1 when a recount disagrees with the ledger.",
     )
-    verify.add_argument("file", metavar="FILE", help="ledger file")
+    verify.add_argument("file", type=file_name, metavar="FILE", help="ledger file")
     how = verify.add_mutually_exclusive_group()
     how.add_argument("--all", action="store_true", dest="everything",
                      help="recount every finished subproblem")

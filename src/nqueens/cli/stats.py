@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from nqueens.cli._common import atomic_output, board_size
+from nqueens.cli._common import atomic_output, board_size, file_name
 
 __all__ = ["register", "run"]
 
@@ -37,7 +37,7 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object per N")
     p.add_argument("--levels", action="store_true",
                    help="also print nodes checked and promising nodes per depth")
-    p.add_argument("--plot", metavar="FILE",
+    p.add_argument("--plot", type=file_name, metavar="FILE",
                    help="draw the columns against n on a log scale into FILE (.svg or .png)")
     p.set_defaults(func=run)
 

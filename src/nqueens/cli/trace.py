@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from nqueens.cli._common import board_size, positive_int
+from nqueens.cli._common import board_size, file_name, positive_int
 from nqueens.narrate import LANGUAGES
 
 __all__ = ["FORMATS", "register", "run"]
@@ -41,7 +41,7 @@ def register(sub: Any) -> None:
                    help="stop at the first solution, or search to the end (default: first)")
     p.add_argument("--max-steps", type=positive_int, default=None, metavar="K",
                    help="refuse a trace that would try more than K squares (default: 10000)")
-    p.add_argument("--html", metavar="FILE",
+    p.add_argument("--html", type=file_name, metavar="FILE",
                    help="write an interactive HTML player of the trace to FILE instead")
     p.set_defaults(func=run)
 

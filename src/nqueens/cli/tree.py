@@ -7,7 +7,7 @@ import contextlib
 import sys
 from typing import Any
 
-from nqueens.cli._common import board_size, positive_int
+from nqueens.cli._common import board_size, file_name, positive_int
 
 __all__ = ["register"]
 
@@ -23,9 +23,9 @@ def register(sub: Any) -> None:
         "refused, with their node count.",
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size")
-    parser.add_argument("--svg", metavar="FILE",
+    parser.add_argument("--svg", type=file_name, metavar="FILE",
                         help="write the SVG to FILE (default: stdout unless --png is given)")
-    parser.add_argument("--png", metavar="FILE",
+    parser.add_argument("--png", type=file_name, metavar="FILE",
                         help="write a PNG to FILE (needs the optional cairosvg)")
     parser.add_argument("--until", choices=("first", "all"), default="first",
                         help="stop at the first solution (default, the textbook's figure) "
