@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 import pytest
 
 import nqueens.cli
+from nqueens.engine.run import run_count
 
 
 def _run(capfd, *argv: str) -> tuple[int, str, str]:
@@ -70,6 +72,50 @@ def test_every_file_argument_refuses_an_empty_name():
 def test_an_empty_file_name_is_refused_alike_everywhere(capfd, argv):
     line = _refused(capfd, *argv)
     assert "expected a file name, got ''" in line and line.startswith(f"nqueens {argv[0]}")
+
+
+@pytest.mark.parametrize(("argv", "fragment"), [
+    (("count", "8", "--repair"), "--repair applies only to --ledger FILE"),
+    (("count", "8", "--wait"), "--wait applies only to --ledger FILE"),
+    (("count", "8", "--strategy", "arrays", "--repair"), "--repair applies only to --ledger"),
+    (("count", "8", "--dask-log", "d.log"), "--dask-log applies only to --scheduler ADDR"),
+    (("count", "8", "--scheduler-timeout", "5"), "--scheduler-timeout applies only to"),
+    (("trace", "4", "--html", "t.html", "-f", "jsonl"), "--format applies only to the trace"),
+    (("tree", "4", "--svg", "same", "--png", "./same"), "name the same file"),
+])
+def test_options_that_would_do_nothing_are_refused(capfd, argv, fragment):
+    assert fragment in _refused(capfd, *argv)
+    assert list(Path().iterdir()) == []
+
+
+def test_the_scheduler_from_the_environment_takes_the_dask_options(capfd, monkeypatch):
+    """Not refused as options without a scheduler: $DASK_SCHEDULER_ADDRESS is one (here an
+    unsupported address, so that the count stops at once, at the address)."""
+    monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", "tls://127.0.0.1:1")
+    line = _refused(capfd, "count", "8", "--scheduler-timeout", "5", "--dask-log", "d.log")
+    assert "tls:// protocol is not supported" in line
+
+
+@pytest.fixture(scope="module")
+def ledger(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("ledger") / "good.sqlite"
+    run_count(8, workers=1, ledger=path)
+    return path
+
+
+def test_ledger_verify_options_that_apply_to_nothing(capfd, ledger):
+    assert "--seed applies only to a random sample" in _refused(
+        capfd, "ledger", "verify", str(ledger), "--all", "--seed", "3")
+    for option, value in (("--dask-log", "d.log"), ("--scheduler-timeout", "5")):
+        line = _refused(capfd, "ledger", "verify", str(ledger), option, value)
+        assert f"{option} applies only to --scheduler ADDR" in line
+    code, out, _ = _run(capfd, "ledger", "verify", str(ledger), "--all")
+    assert code == 0 and "78 of 78" in out
+
+
+def test_trace_html_alone_still_writes_the_player(capfd):
+    code, out, err = _run(capfd, "trace", "4", "--html", "t.html")
+    assert code == 0 and out == err == "" and Path("t.html").stat().st_size > 0
 
 
 @pytest.mark.parametrize("argv", [

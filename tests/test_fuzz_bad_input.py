@@ -211,6 +211,17 @@ HANDMADE: list[Case] = [
     Case(("puzzle", "make", "--size", "5", "--kind", "nope")),
     Case(("puzzle", "play", "puz.txt", "-o", "no/such/dir/p.html"), ("puz.txt",)),
     Case(("puzzle",)),
+    # options that would do nothing here: "X applies only to Y"
+    Case(("count", "8", "--repair")), Case(("count", "8", "--wait")),
+    Case(("count", "8", "--strategy", "arrays", "--repair")),
+    Case(("count", "8", "--dask-log", "d.log")), Case(("count", "8", "--scheduler-timeout", "5")),
+    Case(("count", "8", "--ledger", "l.sqlite", "--dask-log", "./l.sqlite", "--scheduler",
+          "tcp://127.0.0.1:1")),
+    Case(("ledger", "verify", "good.sqlite", "--all", "--seed", "3")),
+    Case(("ledger", "verify", "good.sqlite", "--dask-log", "d.log")),
+    Case(("ledger", "verify", "good.sqlite", "--scheduler-timeout", "5")),
+    *[Case(("trace", "4", "--html", "t.html", "--format", f)) for f in ("jsonl", "text")],
+    *[Case(("tree", "4", "--svg", "same", "--png", p)) for p in ("same", "./same")],
     # digits other than ASCII 0-9, wherever a number is read
     Case(("puzzle", "make", "--size", "6", "--grade", "\u0663")),
     *[Case(("complete", "8", option, squares)) for option in ("--queens", "--blocked")

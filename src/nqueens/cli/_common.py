@@ -36,6 +36,7 @@ __all__ = [
     "atomic_output",
     "board_size",
     "cap_workers",
+    "check_dask_options",
     "dask_options",
     "file_name",
     "ledger_options",
@@ -43,6 +44,7 @@ __all__ = [
     "one_line",
     "positive_int",
     "run_guarded",
+    "same_file",
 ]
 
 EXIT_OK = 0
@@ -108,7 +110,7 @@ def board_size(text: str) -> int:
 def add_dask_options(parser: argparse.ArgumentParser) -> None:
     """``--scheduler-timeout`` and ``--dask-log`` for a command that takes ``--scheduler``."""
     parser.add_argument(
-        "--scheduler-timeout", type=positive_float, default=30.0, metavar="S",
+        "--scheduler-timeout", type=positive_float, default=None, metavar="S",
         help="give up when the Dask scheduler stops answering for S seconds (default: 30)",
     )
     parser.add_argument("--dask-log", type=file_name, metavar="FILE", default=None,
@@ -127,7 +129,8 @@ class LedgerOptions(TypedDict):
 
 def dask_options(args: argparse.Namespace) -> DaskOptions:
     """Keyword arguments for :func:`nqueens.engine.executors.dask_executor` from the flags."""
-    return {"lost_after": float(getattr(args, "scheduler_timeout", 30.0)),
+    timeout = getattr(args, "scheduler_timeout", None)
+    return {"lost_after": 30.0 if timeout is None else float(timeout),
             "log": getattr(args, "dask_log", None)}
 
 
@@ -336,3 +339,36 @@ def file_name(text: str) -> str:
     if not text:
         raise argparse.ArgumentTypeError("expected a file name, got ''")
     return text
+
+
+def same_file(a: str, b: str) -> bool:
+    """Whether two paths name one file (after ``..``, symlinks, or as hard links).
+
+    >>> same_file("x.svg", "./x.svg"), same_file("x.svg", "y.svg")
+    (True, False)
+    """
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist yet
+        return False
+
+
+def check_dask_options(args: argparse.Namespace, scheduler: str | None, *,
+                       from_env: bool = False, ledger: str | None = None) -> None:
+    """Refuse ``--scheduler-timeout`` and ``--dask-log`` without a scheduler to apply to,
+    and a Dask log written over the ledger.
+
+    ``scheduler`` is the address in use (``--scheduler``, or ``$DASK_SCHEDULER_ADDRESS``
+    where ``from_env`` says the command takes it from there); ``ledger`` the ledger file.
+    """
+    needs = "--scheduler ADDR" + (" (or $DASK_SCHEDULER_ADDRESS)" if from_env else "")
+    for option, value in (("--scheduler-timeout", getattr(args, "scheduler_timeout", None)),
+                          ("--dask-log", getattr(args, "dask_log", None))):
+        if value is not None and scheduler is None:
+            raise UsageError(f"{option} applies only to {needs}")
+    log = getattr(args, "dask_log", None)
+    if log is not None and ledger is not None and same_file(log, ledger):
+        raise UsageError(f"--dask-log names the ledger file {_shown(ledger)}; the log would "
+                         "overwrite the ledger")

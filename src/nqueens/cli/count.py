@@ -21,6 +21,7 @@ from nqueens.cli._common import (
     add_dask_options,
     board_size,
     cap_workers,
+    check_dask_options,
     dask_options,
     file_name,
     ledger_options,
@@ -81,11 +82,17 @@ def run(args: argparse.Namespace) -> int:
     strategy = args.strategy or DEFAULT_STRATEGY
     scheduler = (args.scheduler if args.scheduler is not None
                  else os.environ.get("DASK_SCHEDULER_ADDRESS") or None)
+    for flag in ("repair", "wait"):
+        if getattr(args, flag) and args.ledger is None:
+            raise UsageError(f"--{flag} applies only to --ledger FILE")
+    check_dask_options(args, scheduler, from_env=True, ledger=args.ledger)
     start = time.perf_counter()
     estimate: dict[str, object] | None = None
     if strategy != "bitmask":
         used = [opt for opt, value in (("--workers", args.workers), ("--ledger", args.ledger),
                                        ("--scheduler", args.scheduler),
+                                       ("--scheduler-timeout", args.scheduler_timeout),
+                                       ("--dask-log", args.dask_log),
                                        ("--gpu", args.gpu or None)) if value is not None]
         if used:
             raise UsageError(

@@ -8,8 +8,10 @@ import math
 from typing import Any
 
 from nqueens.cli._common import (
+    UsageError,
     add_dask_options,
     cap_workers,
+    check_dask_options,
     dask_options,
     file_name,
     non_negative_int,
@@ -46,7 +48,7 @@ def register(sub: Any) -> None:
     how.add_argument("--sample", "-k", type=positive_int, default=None, metavar="K",
                      help="recount K random subproblems (default: enough for 99%% confidence)")
     verify.add_argument("--seed", type=non_negative_int, default=None,
-                        help="random seed for the sample")
+                        help="random seed for the sample (not with --all)")
     verify.add_argument("--workers", "-w", type=positive_int, default=None, metavar="W",
                         help="threads (default: every core)")
     verify.add_argument("--scheduler", metavar="ADDR", default=None,
@@ -89,6 +91,9 @@ def run_show(args: argparse.Namespace) -> int:
 def run_verify(args: argparse.Namespace) -> int:
     from nqueens.engine.verify import verify_ledger
 
+    if args.everything and args.seed is not None:
+        raise UsageError("--seed applies only to a random sample, not to --all")
+    check_dask_options(args, args.scheduler, ledger=args.file)
     options = {"sample": args.sample, "everything": args.everything, "seed": args.seed}
     if args.scheduler is not None:
         from nqueens.engine.executors import dask_executor

@@ -39,9 +39,12 @@ def register(sub: Any) -> None:
 
 def run_tree(args: argparse.Namespace) -> int:
     from nqueens.analysis.tree import DEFAULT_MAX_NODES, TreeTooLargeError, pruned_tree
-    from nqueens.cli._common import UsageError, atomic_output
+    from nqueens.cli._common import UsageError, atomic_output, same_file
     from nqueens.render.tree import tree_svg
 
+    if args.svg is not None and args.png is not None and same_file(args.svg, args.png):
+        raise UsageError(f"--svg and --png name the same file {args.svg!r}; one picture "
+                         "would overwrite the other")
     if args.png is not None:
         from nqueens.render.png import svg_to_png
 
