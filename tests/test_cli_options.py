@@ -126,6 +126,7 @@ def test_trace_html_alone_still_writes_the_player(capfd):
     ("complete", "8", "--blocked", "\u0663,\u0661"),
     ("complete", "12", "--queens", "1_0,1"),
     ("solve", "8", "--limit", "1_0"),
+    ("count", "8", "--scheduler", "tcp://127.0.0.1:\u0668\u0667\u0668\u0666"),
 ])
 def test_numbers_take_ascii_digits_only(capfd, argv):
     _refused(capfd, *argv)

@@ -226,6 +226,8 @@ HANDMADE: list[Case] = [
     Case(("puzzle", "make", "--size", "6", "--grade", "\u0663")),
     *[Case(("complete", "8", option, squares)) for option in ("--queens", "--blocked")
       for squares in ("\uff11,\uff11", "\u0663,\u0661", "0_1,1", "1,\u0661")],
+    Case(("count", "8", "--scheduler", "tcp://127.0.0.1:\u0668\u0667\u0668\u0666")),
+    Case(("ledger", "verify", "good.sqlite", "--scheduler", "tcp://h:\u0668")),
     # the GPU executor with the options it cannot take
     Case(("count", "8", "--gpu", "--strategy", "arrays")),
     # no command at all, an unknown one

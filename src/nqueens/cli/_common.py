@@ -36,6 +36,7 @@ __all__ = [
     "atomic_output",
     "board_size",
     "cap_workers",
+    "check_address",
     "check_dask_options",
     "dask_options",
     "file_name",
@@ -372,3 +373,18 @@ def check_dask_options(args: argparse.Namespace, scheduler: str | None, *,
     if log is not None and ledger is not None and same_file(log, ledger):
         raise UsageError(f"--dask-log names the ledger file {_shown(ledger)}; the log would "
                          "overwrite the ledger")
+
+
+def check_address(scheduler: str) -> None:
+    """Refuse a scheduler address that is not ASCII (a port of "\u0668\u0667" digits).
+
+    >>> check_address("tcp://10.0.0.5:8786")
+    >>> check_address("tcp://h:\u0668\u0667")
+    Traceback (most recent call last):
+    ...
+    nqueens.cli._common.UsageError: 'tcp://h:\u0668\u0667' is not a scheduler address \
+(expected tcp://HOST:PORT in ASCII, a port from 1 to 65535)
+    """
+    if not scheduler.isascii():
+        raise UsageError(f"{_shown(scheduler)} is not a scheduler address (expected "
+                         "tcp://HOST:PORT in ASCII, a port from 1 to 65535)")

@@ -21,6 +21,7 @@ from nqueens.cli._common import (
     add_dask_options,
     board_size,
     cap_workers,
+    check_address,
     check_dask_options,
     dask_options,
     file_name,
@@ -111,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidSizeError(
                 f"N = {args.n} is too large to count exactly (at most {MAX_COUNT_N})"
             )
+        if scheduler is not None:
+            check_address(scheduler)
         device = "gpu" if args.gpu else "cpu"
         bar = Progress(enabled=wants_progress(quiet=args.quiet or args.json),
                        label=f"N = {args.n}")

@@ -11,6 +11,7 @@ from nqueens.cli._common import (
     UsageError,
     add_dask_options,
     cap_workers,
+    check_address,
     check_dask_options,
     dask_options,
     file_name,
@@ -96,6 +97,7 @@ def run_verify(args: argparse.Namespace) -> int:
     check_dask_options(args, args.scheduler, ledger=args.file)
     options = {"sample": args.sample, "everything": args.everything, "seed": args.seed}
     if args.scheduler is not None:
+        check_address(args.scheduler)
         from nqueens.engine.executors import dask_executor
 
         with dask_executor(args.scheduler, **dask_options(args)) as (executor, threads):
