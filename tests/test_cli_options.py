@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import nqueens.cli
+from _forge import edit_and_resign
 from nqueens.engine.run import run_count
 
 
@@ -145,3 +146,14 @@ def test_ascii_numbers_still_read(capfd):
 def test_an_n_past_64_bits_says_so_at_any_length(capfd, digits):
     line = _refused(capfd, "count", "9" * digits)
     assert "past 64 bits" in line and len(line) < 200
+
+
+def test_ledger_show_prints_a_forged_field_as_plain_text(capfd, ledger, tmp_path):
+    forged = tmp_path / "forged.sqlite"
+    forged.write_bytes(ledger.read_bytes())
+    edit_and_resign(forged, "UPDATE meta SET value = 'x\x1b[31mred\x1b]0;t\x07\ny' "
+                    "WHERE key = 'created'")
+    code, out, err = _run(capfd, "ledger", "show", str(forged))
+    assert code == 0 and err == "", err
+    assert "\x1b" not in out and "\x07" not in out and len(out.splitlines()) == 5
+    assert "created      x\\x1b[31mred\\x1b]0;t\\x07 y," in out

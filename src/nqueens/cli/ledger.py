@@ -16,6 +16,7 @@ from nqueens.cli._common import (
     dask_options,
     file_name,
     non_negative_int,
+    one_line,
     positive_int,
 )
 
@@ -79,13 +80,16 @@ def run_show(args: argparse.Namespace) -> int:
         return 0
     pct = 100.0 * s.done / job.subproblems if job.subproblems else 100.0
     state = "complete" if complete else "incomplete"
-    print(f"ledger {args.file}: N = {job.n}, method {job.method} v{job.version}, {state}")
+    # text from the file (and its name) printed as one plain line: a forged field's escape
+    # sequences are shown, never sent to the terminal
+    print(f"ledger {one_line(args.file)}: N = {job.n}, method {one_line(job.method)} "
+          f"v{job.version}, {state}")
     print(f"  subproblems  {s.done:,} of {job.subproblems:,} done ({pct:.1f}%)")
     word = "total" if complete else "so far"
     print(f"  solutions    {s.total + extra_total:,} ({word}), "
           f"{s.unique + extra_unique:,} unique up to symmetry")
     print(f"  nodes        {s.nodes:,}, {s.seconds:,.1f} s of worker time")
-    print(f"  created      {s.created}, last update {s.updated}")
+    print(f"  created      {one_line(s.created)}, last update {one_line(s.updated)}")
     return 0
 
 
@@ -119,7 +123,8 @@ def run_verify(args: argparse.Namespace) -> int:
         }))
     else:
         for c in bad:
-            print(f"  #{c.position:<6} [{c.key}]  ledger {c.ledger[0]:,}/{c.ledger[1]:,}  "
+            print(f"  #{c.position:<6} [{one_line(c.key)}]  "
+                  f"ledger {c.ledger[0]:,}/{c.ledger[1]:,}  "
                   f"recount {c.recount[0]:,}/{c.recount[1]:,}  MISMATCH")
         verdict = "all agree" if not bad else f"{len(bad)} MISMATCH(ES)"
         print(f"{len(checks)} of {summary.done} finished subproblems of N = {summary.job.n} "
