@@ -148,6 +148,11 @@ def test_an_n_past_64_bits_says_so_at_any_length(capfd, digits):
     assert "past 64 bits" in line and len(line) < 200
 
 
+@pytest.mark.parametrize("name", [".svg", "sub/.png"])
+def test_a_plot_name_that_is_only_an_extension_needs_a_name(capfd, name):
+    assert "needs a name before" in _refused(capfd, "stats", "5", "--plot", name)
+
+
 def test_ledger_show_prints_a_forged_field_as_plain_text(capfd, ledger, tmp_path):
     forged = tmp_path / "forged.sqlite"
     forged.write_bytes(ledger.read_bytes())

@@ -228,6 +228,8 @@ HANDMADE: list[Case] = [
       for squares in ("\uff11,\uff11", "\u0663,\u0661", "0_1,1", "1,\u0661")],
     Case(("count", "8", "--scheduler", "tcp://127.0.0.1:\u0668\u0667\u0668\u0666")),
     Case(("ledger", "verify", "good.sqlite", "--scheduler", "tcp://h:\u0668")),
+    # a plot name that is only an extension
+    *[Case(("stats", "5", "--plot", name)) for name in (".svg", "adir/.PNG")],
     # the GPU executor with the options it cannot take
     Case(("count", "8", "--gpu", "--strategy", "arrays")),
     # no command at all, an unknown one
