@@ -8,7 +8,9 @@ test_fuzz_bad_input.py checks the exit status and the one line of many more).
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,8 @@ import pytest
 import nqueens.cli
 from _forge import edit_and_resign
 from nqueens.engine.run import run_count
+
+BOM = b"\xef\xbb\xbf"
 
 
 def _run(capfd, *argv: str) -> tuple[int, str, str]:
@@ -151,6 +155,21 @@ def test_an_n_past_64_bits_says_so_at_any_length(capfd, digits):
 @pytest.mark.parametrize("name", [".svg", "sub/.png"])
 def test_a_plot_name_that_is_only_an_extension_needs_a_name(capfd, name):
     assert "needs a name before" in _refused(capfd, "stats", "5", "--plot", name)
+
+
+def test_text_files_with_a_byte_order_mark_are_read(capfd, monkeypatch):
+    Path("b.board").write_bytes(BOM + b".Q..\n....\n....\n....\n")
+    code, out, err = _run(capfd, "complete", "--board", "b.board", "--format", "cols")
+    assert (code, out, err) == (0, "2 4 1 3\n", "")
+    for name, data in (("s.json", b"[2, 4, 1, 3]"), ("s.txt", b"2 4 1 3\n")):
+        Path(name).write_bytes(BOM + data)
+        assert _run(capfd, "verify", name) == (0, "ok n=4\n", "")
+    puzzle = BOM + b"kind: regions\nABBBC\nABBBC\nDDDEC\nDDDDC\nDDDDC\n"
+    Path("p.txt").write_bytes(puzzle)
+    code, solved, err = _run(capfd, "puzzle", "solve", "p.txt")
+    assert code == 0 and err == "" and solved.count("Q") == 5
+    monkeypatch.setattr(sys, "stdin", io.StringIO(puzzle.decode("utf-8")))
+    assert _run(capfd, "puzzle", "solve", "-") == (0, solved, "")
 
 
 def test_ledger_show_prints_a_forged_field_as_plain_text(capfd, ledger, tmp_path):

@@ -84,7 +84,8 @@ def run_complete(args: argparse.Namespace) -> int:
     if args.board is not None:
         from nqueens.files import read_limited
 
-        text = read_limited(args.board, 1 << 24, what="board file")
+        # a leading byte-order mark (editors on Windows write one) is no square
+        text = read_limited(args.board, 1 << 24, what="board file").removeprefix("\ufeff")
         n, placed, on_board = parse_board(text)
         if args.n is not None and args.n != n:
             raise UsageError(f"N is {args.n} but the board in {args.board!r} has {n} rows")

@@ -116,7 +116,7 @@ def _read(path: str) -> Puzzle:
         reason = getattr(err, "strerror", None) or err
         raise ParseError(f"cannot read puzzle file {path!r}: {reason}") from None
     try:
-        return parse_puzzle(text)
+        return parse_puzzle(text.removeprefix("\ufeff"))  # a byte-order mark is no square
     except ParseError as err:
         where = "stdin" if path == "-" else repr(path)
         raise type(err)(f"puzzle {where}: {err}") from None
