@@ -63,9 +63,11 @@ NEEDS = {"ledger show": ("good.sqlite",), "ledger verify": ("good.sqlite",),
          "verify": ("sol.txt",), **{f"puzzle {a}": ("puz.txt",)
                                      for a in ("solve", "count", "explain", "svg", "play")}}
 
-BAD_N = ["0", "-1", "abc", "2.5", "", "1e3", "0x10", "nan", "\uff19", "9" * 30,
+BAD_N = ["0", "-1", "abc", "2.5", "", "1e3", "0x10", "nan", "\uff19", "9" * 30, "9" * 41,
          "9223372036854775808", "-9223372036854775809"]
-BAD_INT = ["-1", "x", "1.5", "", "9" * 30, "0x1", "9223372036854775808", " "]
+# digits of other scripts and underscores: int() reads them, the command line does not
+BAD_INT = ["-1", "x", "1.5", "", "9" * 30, "0x1", "9223372036854775808", " ", "\u0668",
+           "\uff11", "1_0"]
 BAD_POSITIVE = [*BAD_INT, "0"]
 BAD_FLOAT = ["0", "-1", "x", "nan", "inf", "", "1e999"]
 BAD_CHOICE = ["nope", "", "BOARD"]
@@ -105,6 +107,12 @@ def generated() -> list[Case]:
             if isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
                 continue
             kind = getattr(action.type, "__name__", "")
+            if kind == "file_name":  # every FILE argument, input or output: '' is no name
+                if action.option_strings:
+                    cases.append(Case(_with_option(base, action.option_strings[0], ""), need))
+                else:
+                    cases.append(Case((*words, "", *base[len(words) + 1:]), need))
+                continue
             if not action.option_strings:
                 if action.dest == "n" and kind == "board_size":
                     rest = base[len(words) + 1:]
@@ -187,6 +195,9 @@ HANDMADE: list[Case] = [
         ("stats", "5", "--plot"), ("solve", "6", "--limit", "1", "--format", "svg", "--out"))
       for path in ("no/such/dir/out.txt", "adir")],
     Case(("solve", "6", "--format", "svg")),
+    # an empty name, which some commands took for stdout (every FILE argument: generated())
+    Case(("trace", "4", "--html", "")), Case(("stats", "5", "--plot", "")),
+    Case(("find", "8", "--out", "")), Case(("complete", "--board", "")),
     Case(("tree", "20", "--until", "all", "--png", "t.png")),
     Case(("count", "8", "--dask-log", "no/such/dir/d.log", "--scheduler", "tcp://127.0.0.1:1")),
     # puzzle files: malformed grids, regions, givens, devices
@@ -200,6 +211,25 @@ HANDMADE: list[Case] = [
     Case(("puzzle", "make", "--size", "5", "--kind", "nope")),
     Case(("puzzle", "play", "puz.txt", "-o", "no/such/dir/p.html"), ("puz.txt",)),
     Case(("puzzle",)),
+    # options that would do nothing here: "X applies only to Y"
+    Case(("count", "8", "--repair")), Case(("count", "8", "--wait")),
+    Case(("count", "8", "--strategy", "arrays", "--repair")),
+    Case(("count", "8", "--dask-log", "d.log")), Case(("count", "8", "--scheduler-timeout", "5")),
+    Case(("count", "8", "--ledger", "l.sqlite", "--dask-log", "./l.sqlite", "--scheduler",
+          "tcp://127.0.0.1:1")),
+    Case(("ledger", "verify", "good.sqlite", "--all", "--seed", "3")),
+    Case(("ledger", "verify", "good.sqlite", "--dask-log", "d.log")),
+    Case(("ledger", "verify", "good.sqlite", "--scheduler-timeout", "5")),
+    *[Case(("trace", "4", "--html", "t.html", "--format", f)) for f in ("jsonl", "text")],
+    *[Case(("tree", "4", "--svg", "same", "--png", p)) for p in ("same", "./same")],
+    # digits other than ASCII 0-9, wherever a number is read
+    Case(("puzzle", "make", "--size", "6", "--grade", "\u0663")),
+    *[Case(("complete", "8", option, squares)) for option in ("--queens", "--blocked")
+      for squares in ("\uff11,\uff11", "\u0663,\u0661", "0_1,1", "1,\u0661")],
+    Case(("count", "8", "--scheduler", "tcp://127.0.0.1:\u0668\u0667\u0668\u0666")),
+    Case(("ledger", "verify", "good.sqlite", "--scheduler", "tcp://h:\u0668")),
+    # a plot name that is only an extension
+    *[Case(("stats", "5", "--plot", name)) for name in (".svg", "adir/.PNG")],
     # the GPU executor with the options it cannot take
     Case(("count", "8", "--gpu", "--strategy", "arrays")),
     # no command at all, an unknown one

@@ -259,10 +259,16 @@ def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:
 def parse_squares(text: str) -> list[Square]:
     """Read 1-based ``"r,c r,c ..."`` into 0-based squares (no range check).
 
+    Numbers are ASCII digits (``int()`` would also read ``"\\uff11"`` or ``"1_0"``).
     Cost: O(len(text)).
 
     >>> parse_squares("1,1 2,5")
     [(0, 0), (1, 4)]
+    >>> parse_squares("1_0,1")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.ParseError: cannot read '1_0,1' as a square: expected ROW,COL like 2,5 \
+(1-based)
     >>> parse_squares("1;1")
     Traceback (most recent call last):
     ...
@@ -272,7 +278,8 @@ def parse_squares(text: str) -> list[Square]:
     for item in text.split():
         parts = item.split(",")
         try:
-            if len(parts) != 2:
+            if len(parts) != 2 or not all(p.isascii() and p.lstrip("+-").isdigit()
+                                          for p in parts):  # int() takes "\uff11", "1_0"
                 raise ValueError
             r, c = int(parts[0]), int(parts[1])
         except ValueError:

@@ -32,15 +32,20 @@ __all__ = [
     "Terminated",
     "UsageError",
     "add_dask_options",
+    "ascii_int",
     "atomic_output",
     "board_size",
     "cap_workers",
+    "check_address",
+    "check_dask_options",
     "dask_options",
+    "file_name",
     "ledger_options",
     "non_negative_int",
     "one_line",
     "positive_int",
     "run_guarded",
+    "same_file",
 ]
 
 EXIT_OK = 0
@@ -74,15 +79,17 @@ MAX_INT = 2**63 - 1
 
 def _int_at_least(text: str, minimum: int, what: str) -> int:
     try:
-        # ASCII digits only: int() would also take "\uff19" or "1_000"
-        plain = re.fullmatch(r"\s*[+-]?[0-9]{1,40}\s*", text) is not None
-        value = int(text) if plain else minimum - 1
+        value = ascii_int(text)  # ASCII digits only: int() would also take "\uff19", "1_0"
+    except OverflowError:
+        if text.strip().startswith("-"):
+            value = minimum - 1
+        else:
+            raise argparse.ArgumentTypeError(
+                f"{_shown(text)} is past 64 bits (at most {MAX_INT})") from None
     except ValueError:
         value = minimum - 1
     if value < minimum:
-        raise argparse.ArgumentTypeError(f"{what} got {text[:40]!r}")
-    if value > MAX_INT:
-        raise argparse.ArgumentTypeError(f"{text!r} is past 64 bits (at most {MAX_INT})")
+        raise argparse.ArgumentTypeError(f"{what} got {_shown(text)}")
     return value
 
 
@@ -104,10 +111,10 @@ def board_size(text: str) -> int:
 def add_dask_options(parser: argparse.ArgumentParser) -> None:
     """``--scheduler-timeout`` and ``--dask-log`` for a command that takes ``--scheduler``."""
     parser.add_argument(
-        "--scheduler-timeout", type=positive_float, default=30.0, metavar="S",
+        "--scheduler-timeout", type=positive_float, default=None, metavar="S",
         help="give up when the Dask scheduler stops answering for S seconds (default: 30)",
     )
-    parser.add_argument("--dask-log", metavar="FILE", default=None,
+    parser.add_argument("--dask-log", type=file_name, metavar="FILE", default=None,
                         help="write Dask's own log to FILE (default: discard it)")
 
 
@@ -123,7 +130,8 @@ class LedgerOptions(TypedDict):
 
 def dask_options(args: argparse.Namespace) -> DaskOptions:
     """Keyword arguments for :func:`nqueens.engine.executors.dask_executor` from the flags."""
-    return {"lost_after": float(getattr(args, "scheduler_timeout", 30.0)),
+    timeout = getattr(args, "scheduler_timeout", None)
+    return {"lost_after": 30.0 if timeout is None else float(timeout),
             "log": getattr(args, "dask_log", None)}
 
 
@@ -309,3 +317,107 @@ def _restore_sigterm(previous: object) -> None:
 def _flush_quietly() -> None:
     with contextlib.suppress(OSError, ValueError):
         sys.stdout.flush()
+
+
+# -- argument helpers added after the guard (kept at the end of the module) ------------------
+
+_ASCII_INT = re.compile(r"\s*([+-]?)0*([0-9]+)\s*", re.ASCII)
+
+
+def ascii_int(text: str) -> int:
+    """The integer ``text`` writes in ASCII digits: an optional sign, spaces around.
+
+    ``int()`` also reads other scripts' digits (``"\\u0668"``, ``"\\uff19"``) and
+    underscores (``"1_0"`` is 10); the command line takes 0-9 only, everywhere. Raises
+    :class:`ValueError` for anything else, and :class:`OverflowError` past 64 bits (either
+    sign) without converting a long string. Cost: O(len(text)).
+
+    >>> ascii_int(" 42 "), ascii_int("-007"), ascii_int("+3")
+    (42, -7, 3)
+    >>> ascii_int("1_0")
+    Traceback (most recent call last):
+    ...
+    ValueError: not an integer in ASCII digits: '1_0'
+    >>> ascii_int("9" * 41)
+    Traceback (most recent call last):
+    ...
+    OverflowError: past 64 bits
+    """
+    match = _ASCII_INT.fullmatch(text)
+    if match is None:
+        raise ValueError(f"not an integer in ASCII digits: {_shown(text)}")
+    sign, digits = match.groups()
+    if len(digits) > len(str(MAX_INT)) or int(digits) > MAX_INT:
+        raise OverflowError("past 64 bits")
+    return -int(digits) if sign == "-" else int(digits)
+
+
+def _shown(text: str, width: int = 40) -> str:
+    """``text`` quoted for a message, cut after ``width`` characters."""
+    return repr(text) if len(text) <= width else f"{text[:width]!r}..."
+
+
+def file_name(text: str) -> str:
+    """argparse type of every FILE argument: a name, never the empty string.
+
+    An empty ``--out ''`` would otherwise mean stdout to one command and the current
+    directory to another; every command refuses it at parse time instead.
+
+    >>> file_name("board.svg")
+    'board.svg'
+    >>> file_name("")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a file name, got ''
+    """
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, got ''")
+    return text
+
+
+def same_file(a: str, b: str) -> bool:
+    """Whether two paths name one file (after ``..``, symlinks, or as hard links).
+
+    >>> same_file("x.svg", "./x.svg"), same_file("x.svg", "y.svg")
+    (True, False)
+    """
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist yet
+        return False
+
+
+def check_dask_options(args: argparse.Namespace, scheduler: str | None, *,
+                       from_env: bool = False, ledger: str | None = None) -> None:
+    """Refuse ``--scheduler-timeout`` and ``--dask-log`` without a scheduler to apply to,
+    and a Dask log written over the ledger.
+
+    ``scheduler`` is the address in use (``--scheduler``, or ``$DASK_SCHEDULER_ADDRESS``
+    where ``from_env`` says the command takes it from there); ``ledger`` the ledger file.
+    """
+    needs = "--scheduler ADDR" + (" (or $DASK_SCHEDULER_ADDRESS)" if from_env else "")
+    for option, value in (("--scheduler-timeout", getattr(args, "scheduler_timeout", None)),
+                          ("--dask-log", getattr(args, "dask_log", None))):
+        if value is not None and scheduler is None:
+            raise UsageError(f"{option} applies only to {needs}")
+    log = getattr(args, "dask_log", None)
+    if log is not None and ledger is not None and same_file(log, ledger):
+        raise UsageError(f"--dask-log names the ledger file {_shown(ledger)}; the log would "
+                         "overwrite the ledger")
+
+
+def check_address(scheduler: str) -> None:
+    """Refuse a scheduler address that is not ASCII (a port of "\u0668\u0667" digits).
+
+    >>> check_address("tcp://10.0.0.5:8786")
+    >>> check_address("tcp://h:\u0668\u0667")
+    Traceback (most recent call last):
+    ...
+    nqueens.cli._common.UsageError: 'tcp://h:\u0668\u0667' is not a scheduler address \
+(expected tcp://HOST:PORT in ASCII, a port from 1 to 65535)
+    """
+    if not scheduler.isascii():
+        raise UsageError(f"{_shown(scheduler)} is not a scheduler address (expected "
+                         "tcp://HOST:PORT in ASCII, a port from 1 to 65535)")

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from nqueens.cli._common import UsageError, board_size, non_negative_int
+from nqueens.cli._common import UsageError, board_size, file_name, non_negative_int
 
 __all__ = ["EXIT_NONE", "register", "run_complete"]
 
@@ -29,7 +29,8 @@ def register(sub: Any) -> None:
     src = p.add_mutually_exclusive_group()
     src.add_argument("--queens", "-q", default="", metavar="'R,C R,C ...'",
                      help="placed queens, 1-based, e.g. '1,1 2,5'")
-    src.add_argument("--board", "-b", metavar="FILE", help="read the partial board from FILE")
+    src.add_argument("--board", "-b", type=file_name, metavar="FILE",
+                     help="read the partial board from FILE")
     src.add_argument("--random", type=non_negative_int, metavar="K",
                      help="a random instance with K placed non-attacking queens")
     p.add_argument("--blocked", "-x", default="", metavar="'R,C ...'",
@@ -83,7 +84,8 @@ def run_complete(args: argparse.Namespace) -> int:
     if args.board is not None:
         from nqueens.files import read_limited
 
-        text = read_limited(args.board, 1 << 24, what="board file")
+        # a leading byte-order mark (editors on Windows write one) is no square
+        text = read_limited(args.board, 1 << 24, what="board file").removeprefix("\ufeff")
         n, placed, on_board = parse_board(text)
         if args.n is not None and args.n != n:
             raise UsageError(f"N is {args.n} but the board in {args.board!r} has {n} rows")

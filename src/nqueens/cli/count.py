@@ -21,7 +21,10 @@ from nqueens.cli._common import (
     add_dask_options,
     board_size,
     cap_workers,
+    check_address,
+    check_dask_options,
     dask_options,
+    file_name,
     ledger_options,
     positive_int,
 )
@@ -55,7 +58,7 @@ def register(sub: Any) -> None:
         "(default: $DASK_SCHEDULER_ADDRESS when set)",
     )
     p.add_argument(
-        "--ledger", metavar="FILE", default=None,
+        "--ledger", type=file_name, metavar="FILE", default=None,
         help="record finished subproblems in this SQLite file and resume from it",
     )
     p.add_argument("--repair", action="store_true",
@@ -80,11 +83,17 @@ def run(args: argparse.Namespace) -> int:
     strategy = args.strategy or DEFAULT_STRATEGY
     scheduler = (args.scheduler if args.scheduler is not None
                  else os.environ.get("DASK_SCHEDULER_ADDRESS") or None)
+    for flag in ("repair", "wait"):
+        if getattr(args, flag) and args.ledger is None:
+            raise UsageError(f"--{flag} applies only to --ledger FILE")
+    check_dask_options(args, scheduler, from_env=True, ledger=args.ledger)
     start = time.perf_counter()
     estimate: dict[str, object] | None = None
     if strategy != "bitmask":
         used = [opt for opt, value in (("--workers", args.workers), ("--ledger", args.ledger),
                                        ("--scheduler", args.scheduler),
+                                       ("--scheduler-timeout", args.scheduler_timeout),
+                                       ("--dask-log", args.dask_log),
                                        ("--gpu", args.gpu or None)) if value is not None]
         if used:
             raise UsageError(
@@ -103,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidSizeError(
                 f"N = {args.n} is too large to count exactly (at most {MAX_COUNT_N})"
             )
+        if scheduler is not None:
+            check_address(scheduler)
         device = "gpu" if args.gpu else "cpu"
         bar = Progress(enabled=wants_progress(quiet=args.quiet or args.json),
                        label=f"N = {args.n}")

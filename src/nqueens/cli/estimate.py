@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from nqueens.cli._common import board_size, positive_int
+from nqueens.cli._common import ascii_int, board_size, positive_int
 
 __all__ = ["register", "run"]
 
@@ -15,12 +15,15 @@ _LABELS = {"checked": "nodes checked", "promising": "promising nodes", "solution
 
 
 def _seed(text: str) -> int:
+    shown = repr(text) if len(text) <= 40 else f"{text[:40]!r}..."
     try:
-        value = int(text)
+        value = ascii_int(text)  # 0-9 only, as every integer option takes
+    except OverflowError:
+        value = -1
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer seed, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected an integer seed, got {shown}") from None
     if not 0 <= value < 2**32:
-        raise argparse.ArgumentTypeError(f"the seed must be from 0 to 4294967295, got {text!r}")
+        raise argparse.ArgumentTypeError(f"the seed must be from 0 to 4294967295, got {shown}")
     return value
 
 

@@ -6,7 +6,13 @@ import argparse
 import sys
 from typing import Any
 
-from nqueens.cli._common import UsageError, atomic_output, board_size, non_negative_int
+from nqueens.cli._common import (
+    UsageError,
+    atomic_output,
+    board_size,
+    file_name,
+    non_negative_int,
+)
 
 __all__ = ["register", "run_find"]
 
@@ -24,7 +30,7 @@ def register(sub: Any) -> None:
                    help="construct: explicit O(n) formula (default); local: min-conflicts "
                    "local search, random, reproducible with --seed")
     p.add_argument("--seed", type=non_negative_int, help="random seed for --method local")
-    p.add_argument("--out", "--output", "-o", metavar="FILE",
+    p.add_argument("--out", "--output", "-o", type=file_name, metavar="FILE",
                    help="write to FILE instead of stdout")
     p.add_argument("--format", "-f", choices=("cols", "npy"),
                    help="cols (text) or npy; default: npy when FILE ends in .npy, else cols")

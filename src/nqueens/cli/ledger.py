@@ -8,10 +8,15 @@ import math
 from typing import Any
 
 from nqueens.cli._common import (
+    UsageError,
     add_dask_options,
     cap_workers,
+    check_address,
+    check_dask_options,
     dask_options,
+    file_name,
     non_negative_int,
+    one_line,
     positive_int,
 )
 
@@ -27,7 +32,7 @@ def register(sub: Any) -> None:
     show = lsub.add_parser("show", help="summarise a ledger's progress",
                            description="Summarise a ledger: the job, the subproblems done, "
                            "the solutions counted so far.")
-    show.add_argument("file", metavar="FILE", help="ledger file")
+    show.add_argument("file", type=file_name, metavar="FILE", help="ledger file")
     show.add_argument("--json", action="store_true", help="print one JSON object")
     show.set_defaults(func=run_show)
     verify = lsub.add_parser(
@@ -38,14 +43,14 @@ def register(sub: Any) -> None:
         "error rate is caught with probability at least 99%; --all recounts every row. "
         "Exit status 1 when a recount disagrees with the ledger.",
     )
-    verify.add_argument("file", metavar="FILE", help="ledger file")
+    verify.add_argument("file", type=file_name, metavar="FILE", help="ledger file")
     how = verify.add_mutually_exclusive_group()
     how.add_argument("--all", action="store_true", dest="everything",
                      help="recount every finished subproblem")
     how.add_argument("--sample", "-k", type=positive_int, default=None, metavar="K",
                      help="recount K random subproblems (default: enough for 99%% confidence)")
     verify.add_argument("--seed", type=non_negative_int, default=None,
-                        help="random seed for the sample")
+                        help="random seed for the sample (not with --all)")
     verify.add_argument("--workers", "-w", type=positive_int, default=None, metavar="W",
                         help="threads (default: every core)")
     verify.add_argument("--scheduler", metavar="ADDR", default=None,
@@ -75,21 +80,28 @@ def run_show(args: argparse.Namespace) -> int:
         return 0
     pct = 100.0 * s.done / job.subproblems if job.subproblems else 100.0
     state = "complete" if complete else "incomplete"
-    print(f"ledger {args.file}: N = {job.n}, method {job.method} v{job.version}, {state}")
+    # text from the file (and its name) printed as one plain line: a forged field's escape
+    # sequences are shown, never sent to the terminal
+    print(f"ledger {one_line(args.file)}: N = {job.n}, method {one_line(job.method)} "
+          f"v{job.version}, {state}")
     print(f"  subproblems  {s.done:,} of {job.subproblems:,} done ({pct:.1f}%)")
     word = "total" if complete else "so far"
     print(f"  solutions    {s.total + extra_total:,} ({word}), "
           f"{s.unique + extra_unique:,} unique up to symmetry")
     print(f"  nodes        {s.nodes:,}, {s.seconds:,.1f} s of worker time")
-    print(f"  created      {s.created}, last update {s.updated}")
+    print(f"  created      {one_line(s.created)}, last update {one_line(s.updated)}")
     return 0
 
 
 def run_verify(args: argparse.Namespace) -> int:
     from nqueens.engine.verify import verify_ledger
 
+    if args.everything and args.seed is not None:
+        raise UsageError("--seed applies only to a random sample, not to --all")
+    check_dask_options(args, args.scheduler, ledger=args.file)
     options = {"sample": args.sample, "everything": args.everything, "seed": args.seed}
     if args.scheduler is not None:
+        check_address(args.scheduler)
         from nqueens.engine.executors import dask_executor
 
         with dask_executor(args.scheduler, **dask_options(args)) as (executor, threads):
@@ -111,7 +123,8 @@ def run_verify(args: argparse.Namespace) -> int:
         }))
     else:
         for c in bad:
-            print(f"  #{c.position:<6} [{c.key}]  ledger {c.ledger[0]:,}/{c.ledger[1]:,}  "
+            print(f"  #{c.position:<6} [{one_line(c.key)}]  "
+                  f"ledger {c.ledger[0]:,}/{c.ledger[1]:,}  "
                   f"recount {c.recount[0]:,}/{c.recount[1]:,}  MISMATCH")
         verdict = "all agree" if not bad else f"{len(bad)} MISMATCH(ES)"
         print(f"{len(checks)} of {summary.done} finished subproblems of N = {summary.job.n} "

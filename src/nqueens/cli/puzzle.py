@@ -14,7 +14,13 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from nqueens.cli._common import UsageError, atomic_output, non_negative_int, positive_int
+from nqueens.cli._common import (
+    UsageError,
+    atomic_output,
+    file_name,
+    non_negative_int,
+    positive_int,
+)
 
 if TYPE_CHECKING:
     from nqueens.puzzles.model import Puzzle
@@ -36,7 +42,8 @@ def register(sub: Any) -> None:
 
     def with_file(name: str, help_: str) -> argparse.ArgumentParser:
         q: argparse.ArgumentParser = ps.add_parser(name, help=help_, description=help_)
-        q.add_argument("file", metavar="FILE", help="puzzle text file ('-' for stdin)")
+        q.add_argument("file", type=file_name, metavar="FILE",
+                       help="puzzle text file ('-' for stdin)")
         return q
 
     q = with_file("solve", "find a solution (exit 1 when there is provably none)")
@@ -72,19 +79,19 @@ def register(sub: Any) -> None:
                    help="region puzzles: queens may not share a diagonal either")
     q.add_argument("--format", "-f", choices=("text", "json", "svg"), default="text")
     q.add_argument("--solution", action="store_true", help="svg: draw the solution")
-    q.add_argument("--output", "--out", "-o", metavar="FILE",
+    q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE",
                    help="write here instead of stdout")
     q.set_defaults(func=_make)
 
     q = with_file("svg", "draw the puzzle as SVG (regions in colour and letters)")
     q.add_argument("--solution", action="store_true", help="draw the solution on top")
-    q.add_argument("--output", "--out", "-o", metavar="FILE",
+    q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE",
                    help="write here instead of stdout")
     q.set_defaults(func=_svg)
 
     q = with_file("play", "write a self-contained HTML page to play the puzzle offline")
     q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
-    q.add_argument("--output", "--out", "-o", metavar="FILE", required=True,
+    q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE", required=True,
                    help="the HTML file")
     q.set_defaults(func=_play)
 
@@ -109,7 +116,7 @@ def _read(path: str) -> Puzzle:
         reason = getattr(err, "strerror", None) or err
         raise ParseError(f"cannot read puzzle file {path!r}: {reason}") from None
     try:
-        return parse_puzzle(text)
+        return parse_puzzle(text.removeprefix("\ufeff"))  # a byte-order mark is no square
     except ParseError as err:
         where = "stdin" if path == "-" else repr(path)
         raise type(err)(f"puzzle {where}: {err}") from None
@@ -197,6 +204,8 @@ def _make(args: argparse.Namespace) -> int:
     grade = None
     if args.grade is not None:
         try:
+            if not args.grade.isascii():  # "\u0663" is no grade 3 here, as in every number
+                raise ValueError(args.grade)
             grade = grade_number(args.grade)
         except ValueError:
             raise UsageError(f"--grade {args.grade!r}: use 1-5 or easy, medium, hard, expert, "

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from nqueens.cli._common import board_size, positive_int
+from nqueens.cli._common import board_size, file_name, positive_int
 
 __all__ = ["FORMATS", "register"]
 
@@ -69,7 +69,7 @@ def register(sub: Any) -> None:
         help=f"search strategy (default: {DEFAULT_STRATEGY})",
     )
     common.add_argument(
-        "--out", "--output", "-o", metavar="FILE",
+        "--out", "--output", "-o", type=file_name, metavar="FILE",
         help="write to FILE instead of stdout (written whole or not at all); for svg/png "
         "with several solutions, put {index} in the name for one numbered file each",
     )

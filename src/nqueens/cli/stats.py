@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from nqueens.cli._common import atomic_output, board_size
+from nqueens.cli._common import atomic_output, board_size, file_name
 
 __all__ = ["register", "run"]
 
@@ -37,7 +37,7 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object per N")
     p.add_argument("--levels", action="store_true",
                    help="also print nodes checked and promising nodes per depth")
-    p.add_argument("--plot", metavar="FILE",
+    p.add_argument("--plot", type=file_name, metavar="FILE",
                    help="draw the columns against n on a log scale into FILE (.svg or .png)")
     p.set_defaults(func=run)
 
@@ -51,13 +51,18 @@ def run(args: argparse.Namespace) -> int:
         if n > MAX_STATS_N:
             raise InvalidSizeError(f"N must be from 1 to {MAX_STATS_N} for stats, got {n}")
     plot_format = None
-    if args.plot:
+    if args.plot is not None:
+        name = Path(args.plot).name
         plot_format = Path(args.plot).suffix.lower().lstrip(".")
+        if name[:1] == "." and name[1:].lower() in PLOT_FORMATS:  # ".svg": no suffix to Path
+            raise UnknownOptionError(
+                f"the plot file {args.plot!r} needs a name before {name}, such as plot{name}"
+            )
         if plot_format not in PLOT_FORMATS:
             raise UnknownOptionError(
                 f"cannot tell the plot format of {args.plot!r}; name the file .svg or .png"
             )
-    if args.plot:
+    if args.plot is not None:
         with atomic_output(args.plot, "wb") as handle:
             results = [tree_stats(n) for n in args.n]
             stats_plot(results, handle, fmt=plot_format or "svg")

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from nqueens.cli._common import board_size, positive_int
+from nqueens.cli._common import UsageError, board_size, file_name, positive_int
 from nqueens.narrate import LANGUAGES
 
 __all__ = ["FORMATS", "register", "run"]
@@ -35,13 +35,14 @@ def register(sub: Any) -> None:
     p.add_argument("n", type=board_size, metavar="N", help="board size (1 to 32)")
     p.add_argument("--lang", "-l", choices=LANGUAGES, default="en",
                    help="narrative language (default: en)")
-    p.add_argument("--format", "-f", choices=FORMATS, default="text",
-                   help="text narrative or one JSON event per line (default: text)")
+    p.add_argument("--format", "-f", choices=FORMATS, default=None,
+                   help="text narrative or one JSON event per line (default: text; "
+                   "not with --html)")
     p.add_argument("--until", choices=("first", "all"), default="first",
                    help="stop at the first solution, or search to the end (default: first)")
     p.add_argument("--max-steps", type=positive_int, default=None, metavar="K",
                    help="refuse a trace that would try more than K squares (default: 10000)")
-    p.add_argument("--html", metavar="FILE",
+    p.add_argument("--html", type=file_name, metavar="FILE",
                    help="write an interactive HTML player of the trace to FILE instead")
     p.set_defaults(func=run)
 
@@ -49,9 +50,11 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from nqueens.analysis.treesize import DEFAULT_MAX_STEPS, trace
 
+    if args.html is not None and args.format is not None:
+        raise UsageError("--format applies only to the trace on stdout, not to --html FILE")
     max_steps = args.max_steps if args.max_steps is not None else DEFAULT_MAX_STEPS
     stream = trace(args.n, until=args.until, max_steps=max_steps)
-    if args.html:
+    if args.html is not None:
         from nqueens.narrate import event_lines
         from nqueens.render.player import write_player
 

@@ -7,7 +7,7 @@ import contextlib
 import sys
 from typing import Any
 
-from nqueens.cli._common import board_size, positive_int
+from nqueens.cli._common import board_size, file_name, positive_int
 
 __all__ = ["register"]
 
@@ -23,9 +23,9 @@ def register(sub: Any) -> None:
         "refused, with their node count.",
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size")
-    parser.add_argument("--svg", metavar="FILE",
+    parser.add_argument("--svg", type=file_name, metavar="FILE",
                         help="write the SVG to FILE (default: stdout unless --png is given)")
-    parser.add_argument("--png", metavar="FILE",
+    parser.add_argument("--png", type=file_name, metavar="FILE",
                         help="write a PNG to FILE (needs the optional cairosvg)")
     parser.add_argument("--until", choices=("first", "all"), default="first",
                         help="stop at the first solution (default, the textbook's figure) "
@@ -39,9 +39,12 @@ def register(sub: Any) -> None:
 
 def run_tree(args: argparse.Namespace) -> int:
     from nqueens.analysis.tree import DEFAULT_MAX_NODES, TreeTooLargeError, pruned_tree
-    from nqueens.cli._common import UsageError, atomic_output
+    from nqueens.cli._common import UsageError, atomic_output, same_file
     from nqueens.render.tree import tree_svg
 
+    if args.svg is not None and args.png is not None and same_file(args.svg, args.png):
+        raise UsageError(f"--svg and --png name the same file {args.svg!r}; one picture "
+                         "would overwrite the other")
     if args.png is not None:
         from nqueens.render.png import svg_to_png
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from nqueens.cli._common import file_name
+
 __all__ = ["register", "run_verify"]
 
 EXIT_CLASH = 1
@@ -18,7 +20,7 @@ def register(sub: Any) -> None:
         "files exit 2. Formats: cols (1-based columns separated by spaces, commas or "
         "newlines), npy (0-based integer array), json ({\"cols\": [...]} 1-based, or a list).",
     )
-    p.add_argument("file", metavar="FILE", help="solution file")
+    p.add_argument("file", type=file_name, metavar="FILE", help="solution file")
     p.add_argument("--format", "-f", choices=("cols", "npy", "json"),
                    help="default: from the extension (.npy, .json, anything else: cols)")
     p.set_defaults(func=run_verify)

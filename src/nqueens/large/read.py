@@ -7,7 +7,8 @@ board) raises :class:`~nqueens.errors.ParseError` naming the line or row.
 
 Text files separate columns by commas and ASCII whitespace as :meth:`bytes.split` has it
 (space, tab, newline, carriage return, vertical tab, form feed): :data:`SEPARATORS`, the
-one definition every part of the text reader uses. Lines are counted by newlines.
+one definition every part of the text reader uses. Lines are counted by newlines. A UTF-8
+byte-order mark at the start of a text or JSON file (some editors write one) is skipped.
 
 >>> import os, tempfile
 >>> with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as f:
@@ -48,6 +49,7 @@ the comma."""
 BLOCK_ROWS = (1 << 16) - 1
 READ_BYTES = 1 << 21
 MAX_DIGITS = 15
+_BOM = b"\xef\xbb\xbf"
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
@@ -152,12 +154,12 @@ def _read_json(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
 
     try:
         with open(path, "rb") as f:
-            head = f.read(1 << 16).lstrip()
+            head = f.read(1 << 16).removeprefix(_BOM).lstrip()
     except OSError as err:
         raise ParseError(f"cannot read {str(path)!r}: {err.strerror or err}") from None
     if not head[:1] or head[:1] not in b"[{":
         raise ParseError(f"{str(path)!r} is not valid JSON: expected a list or an object")
-    text = read_limited(path, MAX_JSON_BYTES, what="JSON file")
+    text = read_limited(path, MAX_JSON_BYTES, what="JSON file").removeprefix("\ufeff")
     try:
         data = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as err:
@@ -215,9 +217,9 @@ def _read_text(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
     classes = _byte_classes()
     pow10 = 10 ** np.arange(MAX_DIGITS + 1, dtype=np.int64)
     blocks: list[npt.NDArray[np.int64]] = []
-    carry = b""
     lines_before = 0
     with open(path, "rb") as f:
+        carry = f.read(len(_BOM)).removeprefix(_BOM)
         while True:
             chunk = f.read(READ_BYTES)
             eof = not chunk
