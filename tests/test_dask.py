@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -104,6 +105,42 @@ def test_unreachable_scheduler_is_one_line():
     assert "cannot reach the Dask scheduler" in r.err
 
 
+@pytest.mark.parametrize("reply", [None, b"SSH-2.0-OpenSSH_9.2\r\n" + b"\xff" * 64])
+def test_a_service_that_is_not_dask_is_one_line_in_time(reply):
+    """Dask's timeout covers the TCP connection only: a server that takes the connection
+    and says nothing (a web server) held the count for ever, and one that answers with
+    something else made Dask allocate exabytes ("out of memory")."""
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    port = server.getsockname()[1]
+    held = []
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                held.append(conn)
+                if reply:
+                    conn.sendall(reply)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        start = time.perf_counter()
+        r = run_cli("count", "8", "--scheduler", f"tcp://127.0.0.1:{port}",
+                    "--scheduler-timeout", "2", timeout=120)
+        took = time.perf_counter() - start
+    finally:
+        server.close()
+        for conn in held:
+            conn.close()
+    assert r.code == 3 and r.err.count("\n") == 1 and "Traceback" not in r.err, r.err
+    assert "cannot reach the Dask scheduler" in r.err and "memory" not in r.err, r.err
+    assert took < 30
+
+
 @pytest.mark.parametrize("address", [
     "tls://127.0.0.1:8786", "ucx://127.0.0.1:8786", "ws://h:1", "garbage", "tcp://:8786",
     "tcp://127.0.0.1:99999", "127.0.0.1:notaport", "%%%://x", "tcp://a b:1",
@@ -139,6 +176,31 @@ def test_lost_or_frozen_scheduler_ends_in_one_line(cluster, tmp_path, fault):
     assert took < 3 + 15
     kept = run_cli("ledger", "show", str(ledger), "--json")
     assert kept.code == 0 and json.loads(kept.out)["done"] >= 3
+
+
+@pytest.mark.slow
+def test_every_worker_dead_ends_in_one_line_and_the_ledger_resumes(cluster, tmp_path):
+    """Dask holds the work until a worker comes; with none left the count waited for ever."""
+    address, workers, _ = cluster
+    ledger = tmp_path / "orphan.sqlite"
+    proc = start_cli("count", "17", "--scheduler", address, "--ledger", str(ledger),
+                     "--quiet", "--scheduler-timeout", "3")
+    try:
+        wait_for_rows(ledger, 3, proc)
+        for w in workers:
+            os.killpg(w.pid, signal.SIGKILL)
+        start = time.perf_counter()
+        _, err = proc.communicate(timeout=90)
+        took = time.perf_counter() - start
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 3, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert "has had no worker for 3 s" in err and "resumes" in err
+    assert took < 3 + 15
+    again = run_cli("count", "17", "--ledger", str(ledger), "--json", "--quiet")
+    assert again.code == 0 and json.loads(again.out)["total"] == OEIS[17][0], again.err
 
 
 @pytest.mark.slow

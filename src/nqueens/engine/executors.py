@@ -212,7 +212,9 @@ def quiet_dask(log: str | os.PathLike[str] | None = None) -> None:
 
 class _WatchedExecutor(cf.Executor):
     """A Dask client's executor whose futures fail with :class:`SchedulerError` once the
-    scheduler stops answering for ``lost_after`` seconds (killed, frozen, unreachable)."""
+    scheduler stops answering for ``lost_after`` seconds (killed, frozen, unreachable), or
+    answers with no worker for that long while work is out (every worker died: Dask would
+    hold the work until one comes, and the count would wait for ever)."""
 
     def __init__(self, client: Any, address: str, lost_after: float) -> None:
         import threading
@@ -246,18 +248,27 @@ class _WatchedExecutor(cf.Executor):
         import time
 
         interval = max(0.2, min(2.0, self._lost_after / 4))
-        last_ok = time.monotonic()
+        last_ok = last_worker = time.monotonic()
         while not self._stop.wait(interval):
             try:
-                self._client.sync(self._client.scheduler.identity,
-                                  callback_timeout=self._lost_after)
+                identity = self._client.sync(self._client.scheduler.identity,
+                                             callback_timeout=self._lost_after)
                 last_ok = time.monotonic()
-                continue
             except Exception:  # any failure to answer counts as silence
-                pass
+                identity = None
+            if identity is not None:
+                waiting = any(not f.done() for f in list(self._futures))
+                if identity.get("workers") or not waiting:
+                    last_worker = last_ok
+                elif last_ok - last_worker >= self._lost_after:
+                    self._fail(f"the Dask scheduler at {self._address} has had no worker "
+                               f"for {self._lost_after:g} s")
+                    return
+                continue
             if time.monotonic() - last_ok >= self._lost_after or self._client.status in (
                     "closed", "closing"):
-                self._fail()
+                self._fail(f"lost the Dask scheduler at {self._address}: no answer for "
+                           f"{self._lost_after:g} s")
                 return
 
     def _copy_outcome(self, inner: cf.Future[Any], outer: cf.Future[Any]) -> None:
@@ -276,11 +287,8 @@ class _WatchedExecutor(cf.Executor):
             else:
                 outer.set_result(inner.result())
 
-    def _fail(self) -> None:
-        self._lost = SchedulerError(
-            f"lost the Dask scheduler at {self._address}: no answer for "
-            f"{self._lost_after:g} s; a count with a ledger resumes from it"
-        )
+    def _fail(self, why: str) -> None:
+        self._lost = SchedulerError(f"{why}; a count with a ledger resumes from it")
         for fut in list(self._futures):
             with contextlib.suppress(cf.InvalidStateError):
                 if not fut.done():
@@ -328,13 +336,7 @@ address (expected tcp://HOST:PORT, a port from 1 to 65535)
             '(the ".[dask]" extra)'
         ) from None
     quiet_dask(log)
-    from distributed import Client
-
-    try:
-        client = Client(url, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as err:
-        reason = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise SchedulerError(f"cannot reach the Dask scheduler at {url}: {reason}") from None
+    client = _connect(url, timeout)
     executor: _WatchedExecutor | None = None
     try:
         try:
@@ -349,6 +351,40 @@ address (expected tcp://HOST:PORT, a port from 1 to 65535)
         if executor is not None:
             executor.shutdown()
         _close_soon(client, timeout)
+
+
+def _connect(url: str, timeout: float) -> Any:
+    """A Dask client for the scheduler at ``url``, or :class:`SchedulerError` within about
+    ``timeout`` seconds. Dask's own timeout covers the TCP connection only: a service that
+    accepts it and never answers (a web server) held ``Client()`` for ever, and one that
+    answers with something else made Dask allocate exabytes. So the client is made in a
+    helper thread, and given up on (the thread dies with the process) when it is late."""
+    import threading
+
+    from distributed import Client
+
+    made: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            made["client"] = Client(url, timeout=timeout, set_as_default=False)
+        except BaseException as err:  # handed to the caller below
+            made["error"] = err
+
+    helper = threading.Thread(target=connect, name="nqueens-dask-connect", daemon=True)
+    helper.start()
+    helper.join(timeout + 2.0)
+    err = made.get("error")
+    if "client" in made:
+        return made["client"]
+    if isinstance(err, (OSError, TimeoutError, ValueError)):
+        reason = str(err).splitlines()[0] if str(err) else type(err).__name__
+        raise SchedulerError(f"cannot reach the Dask scheduler at {url}: {reason}")
+    if err is None:
+        raise SchedulerError(f"cannot reach the Dask scheduler at {url}: something there "
+                             f"took the connection but gave no Dask answer in {timeout:g} s")
+    raise SchedulerError(f"cannot reach the Dask scheduler at {url}: the service there does "
+                         f"not speak Dask's protocol ({type(err).__name__})")
 
 
 def _close_soon(client: Any, timeout: float) -> None:
