@@ -333,3 +333,37 @@ def test_parsers():
         parse_board("Q.\n.o\n")
     with pytest.raises(ParseError, match="empty"):
         parse_board("\n \n")
+
+
+def _random_instance_by_hand(n, k, seed):
+    """The obvious version: each queen a random column among those no earlier one attacks."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(1000):
+        queens = []
+        for r in sorted(rng.sample(range(n), k)):
+            free = [c for c in range(n)
+                    if all(c != qc and abs(r - qr) != abs(c - qc) for qr, qc in queens)]
+            if not free:
+                break
+            queens.append((r, rng.choice(free)))
+        else:
+            return queens
+    return None
+
+
+@pytest.mark.parametrize(("n", "k"), [(8, 3), (12, 6), (20, 8), (30, 25)])
+def test_random_instances_are_the_obvious_drawing(n, k):
+    for seed in range(5):
+        assert random_instance(n, k, seed=seed) == _random_instance_by_hand(n, k, seed)
+
+
+def test_an_impossible_random_instance_gives_up_in_time():
+    """k = n on a large board: hours of redrawing before; now a bounded number of tries."""
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(InvalidSizeError, match="random tries; ask for fewer"):
+        random_instance(1000, 1000, seed=1)
+    assert time.perf_counter() - start < 10
