@@ -78,7 +78,8 @@ def test_ledger_hits_the_limit_mid_count_and_keeps_its_rows(tmp_path):
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
 @pytest.mark.parametrize("args", [["solve", "10"], ["count", "8"], ["find", "500"],
-                                  ["solve", "8", "--format", "json"], ["trace", "5"]])
+                                  ["solve", "8", "--format", "json"], ["trace", "5"],
+                                  ["--help"], ["--version"], ["ledger", "verify", "--help"]])
 def test_stdout_on_a_full_disk(tmp_path, args):
     with open("/dev/full", "w") as full:
         r = _run(args, tmp_path, stdout=full.fileno())

@@ -15,10 +15,13 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from typing import Any, NoReturn, TypedDict
+from typing import TYPE_CHECKING, Any, NoReturn, TypedDict
 
 from nqueens.errors import NQueensError, NQueensRuntimeError
 from nqueens.files import atomic_output
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -71,6 +74,12 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: error: {message} (see {self.prog} --help)")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops a failed write (``--help > /dev/full`` said nothing, status 0):
+        # let it fail as every other output does
+        if message:
+            (file or sys.stderr).write(message)
 
 
 MAX_INT = 2**63 - 1
@@ -185,7 +194,12 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
     previous = _catch_sigterm()
     undo_hook = _redeliver_swallowed_interrupts()
     try:
-        code = body()
+        try:
+            code = body()
+        except SystemExit as stop:  # argparse after --help or --version: output to check
+            if stop.code not in (0, None):
+                raise
+            code = 0
         sys.stdout.flush()  # a full disk under stdout is reported here, not at exit
         return code
     except (NQueensError, NQueensRuntimeError) as err:
