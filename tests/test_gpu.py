@@ -121,7 +121,7 @@ def test_missing_numba_cuda_is_one_clear_error(monkeypatch):
     from nqueens.engine import gpu
 
     monkeypatch.setitem(sys.modules, "numba.cuda", None)
-    with pytest.raises(gpu.GPUUnavailableError, match=r'nqueens\[gpu\]'):
+    with pytest.raises(gpu.GPUUnavailableError, match=r'pip install numba-cuda'):
         gpu.require_gpu()
 
 
