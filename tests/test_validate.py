@@ -129,8 +129,14 @@ def test_check_int_bounds_and_the_errors_are_value_errors() -> None:
     import numpy as np
 
     assert check_int(0, "k", low=0, high=0) == 0
-    with pytest.raises(InvalidSizeError):  # sizes are Python ints (numpy's wrap at 2**63)
-        check_int(np.int64(5), "k", low=1)
+    # numpy integers are integers; they come back as Python ints (numpy's wrap at 2**63)
+    assert type(check_int(np.int64(5), "k", low=1)) is int
+    assert check_int(np.uint64(2**64 - 1), "k") == 2**64 - 1
+    with pytest.raises(InvalidSizeError, match=r"^k must be a positive integer, got 0$"):
+        check_int(np.int64(0), "k", low=1)
+    for not_an_int in (np.float64(5.0), np.bool_(True), np.array(5)):
+        with pytest.raises(InvalidSizeError):
+            check_int(not_an_int, "k")
     for low, high, bad, text in ((1, None, 0, "a positive integer"),
                                  (0, None, -1, "a non-negative integer"),
                                  (5, None, 4, "an integer of at least 5"),
