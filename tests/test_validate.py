@@ -49,7 +49,7 @@ NUMBERS = [
     (_call("nqueens.strategies", "check_size", "8"), "N must be a positive integer, got '8'"),
     (_call("nqueens.strategies", "check_size", True), "N must be a positive integer, got True"),
     (_call("nqueens.completion", "count_completions", 8, [], limit=-1),
-     "limit must be a non-negative integer, got -1"),
+     "limit must be an integer from 0 to 9223372036854775807, got -1"),
     (_call("nqueens.completion", "random_instance", 8, 9),
      "k must be an integer from 0 to 8, got 9"),
     (_call("nqueens.completion", "complete", 0, []), "n must be a positive integer, got 0"),
@@ -149,3 +149,132 @@ def test_check_int_bounds_and_the_errors_are_value_errors() -> None:
     assert issubclass(InvalidSizeError, ValueError)
     assert check_size(62, largest=62) == 62
     assert check_choice("b", "x", "abc") == "b"
+
+
+# -- the audit's findings L1-L9: every bad input is the project's own error, named -----------
+#
+# Each row: (what, call, the error's class name, the start of its message). The calls import
+# lazily, so that a broken import fails its rows, not the module.
+
+Row = tuple[str, Callable[[], object], str, str]
+
+
+def _puzzle() -> object:
+    from nqueens.puzzles import parse_puzzle
+    return parse_puzzle("AABBB\nAABBB\nCCDDD\nCEEED\nCEEED\n")
+
+
+def _completion_puzzle() -> object:
+    from nqueens.puzzles import completion_puzzle
+    return completion_puzzle(4, [(0, 1)])
+
+
+def _step() -> object:
+    from nqueens.puzzles.logic import Step
+    return Step("single", place=(0, 1), units=(("row", 0),))
+
+
+def _in(module: str, name: str, *args: object, **kw: object) -> Callable[[], object]:
+    """A call of ``module.name``; an argument that is one of the private makers above
+    (``_puzzle``, ...) is made when the call runs."""
+    def go() -> object:
+        import importlib
+        real = [a() if callable(a) and getattr(a, "__name__", "").startswith("_") else a
+                for a in args]
+        return getattr(importlib.import_module(module), name)(*real, **kw)
+    return go
+
+
+def _solution(method: str, value: object) -> Callable[[], object]:
+    def go() -> object:
+        from nqueens.board import Solution
+        return getattr(Solution, method)(value)
+    return go
+
+
+def _drain(module: str, name: str, *args: object) -> Callable[[], object]:
+    """A call of a lazy ``module.name`` run to its end (its checks run at the first next)."""
+    call = _in(module, name, *args)
+    return lambda: list(call())  # type: ignore[call-overload]
+
+
+SIZE = "must be a positive integer, got "
+BOARD = "must hold (row, col) pairs of integers, got "
+PAIRS = "must be an iterable of (row, col) pairs, got "
+PUZZLE = ("p must be a Puzzle (read one with parse_puzzle, or build one with region_puzzle or "
+          "completion_puzzle), got ")
+ENGINE_N = "N must be an integer from 1 to 31, got "
+SECONDS = "must be a positive number of seconds"
+TARGET = f"target_seconds {SECONDS}"
+PATH = "must be a file name (a str or an os.PathLike), got "
+FLAG = "must be True or False, got "
+CALLBACK = "must be a callable or None, got "
+EXECUTOR = "executor must be a concurrent.futures.Executor or None, got "
+COMP, PZ = "nqueens.completion", "nqueens.puzzles"
+
+
+def _completion_rows() -> list[Row]:
+    rows: list[Row] = []
+    # L1: completion sizes that are not integers (were TypeError: '<=' not supported)
+    for v in (None, "8", [8], b"8"):
+        for fn in ("complete", "completions", "count_completions"):
+            rows.append((f"L1 {fn}({v!r})", _in(COMP, fn, v, []), "InvalidSizeError",
+                         f"n {SIZE}{v!r}"))
+    # L5: the count's limit goes to an int64 kernel (was OverflowError)
+    for v in (2**64, -1, 1.5):
+        rows.append((f"L5 count_completions(limit={v!r})",
+                     _in(COMP, "count_completions", 8, [], limit=v), "InvalidSizeError",
+                     f"limit must be an integer from 0 to {2**63 - 1}, got {v!r}"))
+    # L7: squares and texts of the wrong kind (were TypeError / AttributeError)
+    for v in (None, 5, b"xx", "QQ"):
+        rows += [
+            (f"L7 complete(8, {v!r})", _in(COMP, "complete", 8, v), "InvalidBoardError",
+             f"placed {PAIRS}{v!r}"),
+            (f"L7 complete(8, [], blocked={v!r})", _in(COMP, "complete", 8, [], blocked=v),
+             "InvalidBoardError", f"blocked {PAIRS}{v!r}"),
+            (f"L7 allowed_masks(4, {v!r})", _in(COMP, "allowed_masks", 4, v),
+             "InvalidBoardError", f"placed {PAIRS}{v!r}"),
+        ]
+    for v in (None, 5, b"1,1"):
+        rows += [
+            (f"L7 parse_squares({v!r})", _in(COMP, "parse_squares", v), "ParseError",
+             f"text must be a str, got {v!r}"),
+            (f"L7 parse_board({v!r})", _in(COMP, "parse_board", v), "ParseError",
+             f"text must be a str, got {v!r}"),
+        ]
+    rows += [
+        ("L7 random_instance(seed='x')", _in(COMP, "random_instance", 8, 2, seed="x"),
+         "InvalidSizeError", "seed must be a non-negative integer, got 'x'"),
+        ("L7 complete(seed=-1)", _in(COMP, "complete", 8, [], seed=-1),
+         "InvalidSizeError", "seed must be a non-negative integer, got -1"),
+    ]
+    # L8: squares that are not pairs of integers were rounded into other squares
+    for placed, shown in (([(1.5, 2)], "(1.5, 2)"), ([("1", "2")], "('1', '2')"),
+                          ([(True, 2)], "(True, 2)"), ({0: 1.5}, "(0, 1.5)"),
+                          ([(0, 1, 2)], "(0, 1, 2)"), ([{0, 1}], "{0, 1}")):
+        for fn in ("complete", "count_completions", "completions"):
+            rows.append((f"L8 {fn}(8, {placed!r})", _in(COMP, fn, 8, placed),
+                         "InvalidBoardError", f"placed {BOARD}{shown}"))
+    rows.append(("L8 complete(blocked=[(0.5, 1)])",
+                 _in(COMP, "complete", 8, [], blocked=[(0.5, 1)]),
+                 "InvalidBoardError", f"blocked {BOARD}(0.5, 1)"))
+    return rows
+
+
+ROWS = [
+    *_completion_rows(),
+]
+
+
+@pytest.mark.parametrize(("call", "error", "message"), [pytest.param(c, e, m, id=w)
+                                                        for w, c, e, m in ROWS])
+def test_the_audit_findings_are_refused_by_name(call: Callable[[], object], error: str,
+                                                message: str) -> None:
+    """Each bad call raises the named NQueensError subclass, with a one-line message that
+    names the argument; never a TypeError, AttributeError, OverflowError or numba error."""
+    with pytest.raises(NQueensError) as err:
+        call()
+    assert type(err.value).__name__ == error, err.value
+    text = str(err.value)
+    assert text.startswith(message), text
+    assert "\n" not in text
