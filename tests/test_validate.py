@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -261,8 +262,72 @@ def _completion_rows() -> list[Row]:
     return rows
 
 
+def _engine_rows() -> list[Row]:
+    import numpy as np
+
+    run, cnt, verify = "nqueens.engine.run", "nqueens.counting", "nqueens.engine.verify"
+    rows: list[Row] = []
+    # L2: run_count's size: refused, not counted as 0 or 1, not a TypingError (the sizes
+    # that hung are in test_what_used_to_hang_is_refused_at_once, in a child process)
+    for v in (0, -1, False, True, None, "8", 8.0, float("nan"), np.array(8)):
+        rows.append((f"L2 run_count({v!r})", _in(run, "run_count", v, workers=1),
+                     "InvalidSizeError", f"{ENGINE_N}{v!r}"))
+    rows += [
+        ("L2 estimate_count(0)", _in(run, "estimate_count", 0), "InvalidSizeError",
+         f"{ENGINE_N}0"),
+        ("L2 trivial_counts(None)", _in("nqueens.engine.split", "trivial_counts", None),
+         "InvalidSizeError", f"{ENGINE_N}None"),
+    ]
+    # L2: run_count's options
+    for kw, error, message in (
+        ({"target_seconds": "x"}, "InvalidSizeError", f"{TARGET}, got 'x'"),
+        ({"target_seconds": float("nan")}, "InvalidSizeError", f"{TARGET}, got nan"),
+        ({"target_seconds": float("inf")}, "InvalidSizeError", f"{TARGET}, got inf"),
+        ({"target_seconds": 0}, "InvalidSizeError", f"{TARGET}, got 0"),
+        ({"task": 1}, "InvalidArgumentError", f"task {CALLBACK}1"),
+        ({"progress": "p"}, "InvalidArgumentError", f"progress {CALLBACK}'p'"),
+        ({"on_estimate": 3}, "InvalidArgumentError", f"on_estimate {CALLBACK}3"),
+        ({"ledger": 5}, "InvalidArgumentError", f"ledger {PATH}5"),
+        ({"ledger": b"/no/dir/l.sqlite"}, "InvalidArgumentError",
+         f"ledger {PATH}b'/no/dir/l.sqlite'"),
+        ({"executor": "pool"}, "InvalidArgumentError", f"{EXECUTOR}'pool'"),
+        ({"repair": "yes"}, "InvalidArgumentError", f"repair {FLAG}'yes'"),
+        ({"wait": 1}, "InvalidArgumentError", f"wait {FLAG}1"),
+        ({"estimate": "no"}, "InvalidArgumentError", f"estimate {FLAG}'no'"),
+    ):
+        rows.append((f"L2 run_count(8, {kw})", _in(run, "run_count", 8, **kw), error, message))
+    # L3: count's options
+    for kw, error, message in (
+        ({"ledger": 123}, "InvalidArgumentError", f"ledger {PATH}123"),
+        ({"dask_log": 5}, "InvalidArgumentError", f"dask_log {PATH}5"),
+        ({"scheduler": 123}, "SchedulerAddressError", "123 is not a scheduler address"),
+        ({"executor": "x"}, "InvalidArgumentError", f"{EXECUTOR}'x'"),
+        ({"unique": "no"}, "InvalidArgumentError", f"unique {FLAG}'no'"),
+        ({"unique": 1}, "InvalidArgumentError", f"unique {FLAG}1"),
+        ({"progress": 1}, "InvalidArgumentError", f"progress {CALLBACK}1"),
+        ({"repair": None}, "InvalidArgumentError", f"repair {FLAG}None"),
+        ({"scheduler_timeout": -1}, "InvalidSizeError", f"scheduler_timeout {SECONDS}"),
+        ({"scheduler_timeout": float("nan")}, "InvalidSizeError", f"scheduler_timeout {SECONDS}"),
+        ({"scheduler_timeout": "5"}, "InvalidSizeError", f"scheduler_timeout {SECONDS}"),
+    ):
+        rows.append((f"L3 count(8, {kw})", _in(cnt, "count", 8, **kw), error, message))
+    # the ledger check, the engine's other public face
+    for v in (None, 5, b"xx"):
+        rows.append((f"L7 verify_ledger({v!r})", _in(verify, "verify_ledger", v),
+                     "InvalidArgumentError", f"path {PATH}{v!r}"))
+    rows += [
+        ("L7 verify_ledger(everything='yes')",
+         _in(verify, "verify_ledger", "x.sqlite", everything="yes"),
+         "InvalidArgumentError", f"everything {FLAG}'yes'"),
+        ("L7 sample_size('8')", _in(verify, "sample_size", "8"), "InvalidSizeError",
+         "done must be a non-negative integer, got '8'"),
+    ]
+    return rows
+
+
 ROWS = [
     *_completion_rows(),
+    *_engine_rows(),
 ]
 
 
@@ -278,3 +343,64 @@ def test_the_audit_findings_are_refused_by_name(call: Callable[[], object], erro
     text = str(err.value)
     assert text.startswith(message), text
     assert "\n" not in text
+
+
+def test_bad_engine_options_are_refused_before_any_work(tmp_path: Path) -> None:
+    """A count with a bad option neither runs a batch nor creates its ledger."""
+    from nqueens.engine.run import run_count
+
+    calls: list[object] = []
+
+    def task(*args: object, **kw: object) -> list[tuple[int, int, int, int]]:
+        calls.append(args)
+        return []
+
+    ledger = tmp_path / "count.sqlite"
+    for bad in ({"target_seconds": float("nan")}, {"progress": "p"}, {"repair": "no"},
+                {"executor": object()}):
+        with pytest.raises(NQueensError):
+            run_count(12, ledger=ledger, task=task, **bad)  # type: ignore[arg-type]
+        assert calls == [] and not ledger.exists(), bad
+
+
+# Calls that hung (or counted for ever), each with the line its refusal prints.
+HANG_CASES = [
+    ("run_count(2**64)", f"InvalidSizeError N must be an integer from 1 to 31, got {2**64}"),
+    ("run_count(10**30)", f"InvalidSizeError N must be an integer from 1 to 31, got {10**30}"),
+    ("run_count(32)", "InvalidSizeError N must be an integer from 1 to 31, got 32"),
+    ("split(2**64)", f"InvalidSizeError N must be an integer from 1 to 31, got {2**64}"),
+]
+
+HANG_SCRIPT = """
+import sys
+from nqueens.errors import NQueensError
+from nqueens.engine.run import run_count
+from nqueens.engine.split import split
+from nqueens.puzzles import parse_puzzle, solutions
+from nqueens.trace import events
+p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
+for call in sys.argv[1:]:
+    try:
+        eval(call)
+    except NQueensError as err:
+        print(type(err).__name__, err, flush=True)
+    else:
+        print("ANSWERED", call, flush=True)
+"""
+
+
+def test_what_used_to_hang_is_refused_at_once() -> None:
+    """Engine sizes past the kernels' limit, a batch of 0 and trace sizes that are not
+    positive integers looped (or counted for ever); in a child process with a deadline,
+    each is now refused."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import SRC
+
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    done = subprocess.run([sys.executable, "-c", HANG_SCRIPT, *(c for c, _ in HANG_CASES)],
+                          env=env, text=True, capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [line for _, line in HANG_CASES]
