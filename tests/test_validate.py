@@ -37,9 +37,10 @@ def _call(module: str, name: str, *args: object, **kw: object) -> Callable[[], o
 
 
 NUMBERS = [
-    (_call("nqueens.search", "solutions", 8, limit=0), "limit must be a positive integer, got 0"),
+    (_call("nqueens.search", "solutions", 8, limit=0),
+     "limit must be an integer from 1 to 9223372036854775807, got 0"),
     (_call("nqueens.search", "solutions", 8, limit=2.5),
-     "limit must be a positive integer, got 2.5"),
+     "limit must be an integer from 1 to 9223372036854775807, got 2.5"),
     (_call("nqueens.counting", "count", 8, workers="2"),
      "workers must be a positive integer, got '2'"),
     (_call("nqueens.counting", "count", 8, workers=2.5),
@@ -325,9 +326,17 @@ def _engine_rows() -> list[Row]:
     return rows
 
 
+def _search_rows() -> list[Row]:
+    # L5: islice's own ValueError for a limit past sys.maxsize
+    return [(f"L5 solutions(limit={v!r})", _in("nqueens.search", "solutions", 8, limit=v),
+             "InvalidSizeError", f"limit must be an integer from 1 to {2**63 - 1}, got {v!r}")
+            for v in (2**64, 0, 1.5)]
+
+
 ROWS = [
     *_completion_rows(),
     *_engine_rows(),
+    *_search_rows(),
 ]
 
 
