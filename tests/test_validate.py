@@ -333,10 +333,96 @@ def _search_rows() -> list[Row]:
             for v in (2**64, 0, 1.5)]
 
 
+def _puzzle_rows() -> list[Row]:
+    import numpy as np
+
+    rows: list[Row] = []
+    # L5: the puzzle count's limit + 1 goes to an int64 kernel (was a numba TypingError)
+    for v in (2**64, 2**63 - 1, -1, 1.5, "2"):
+        rows.append((f"L5 puzzles.count(limit={v!r})", _in(PZ, "count", _puzzle, limit=v),
+                     "InvalidSizeError",
+                     f"limit must be an integer from 0 to {2**63 - 2}, got {v!r}"))
+    # L6: a batch of 0 solutions looped forever; refused when the call is made
+    for v in (0, -1, 2**64, 2.0):
+        rows.append((f"L6 puzzles.solutions(batch={v!r})",
+                     _in(PZ, "solutions", _puzzle, batch=v), "InvalidSizeError",
+                     f"batch must be an integer from 1 to 65536, got {v!r}"))
+    # L7: wrong types (were AttributeError / TypeError)
+    for v in (None, 5, b"xx"):
+        rows.append((f"L7 parse_puzzle({v!r})", _in(PZ, "parse_puzzle", v),
+                     "PuzzleFormatError", f"text must be a str, got {v!r}"))
+    for v in (None, 5, b"xx", "QQ"):
+        rows += [
+            (f"L7 region_puzzle({v!r})", _in(PZ, "region_puzzle", v), "PuzzleFormatError",
+             "grid must be a sequence of rows"),
+            (f"L7 completion_puzzle(4, {v!r})", _in(PZ, "completion_puzzle", 4, v),
+             "PuzzleFormatError", f"givens {PAIRS}{v!r}"),
+            (f"L7 completion_puzzle(4, blocked={v!r})",
+             _in(PZ, "completion_puzzle", 4, blocked=v), "PuzzleFormatError",
+             f"blocked {PAIRS}{v!r}"),
+            (f"L7 first_violation(p, {v!r})", _in(PZ, "first_violation", _puzzle, v),
+             "InvalidBoardError", f"cols must be a sequence of integer columns, got {v!r}"),
+            (f"L7 first_violation({v!r}, cols)", _in(PZ, "first_violation", v, (0, 1)),
+             "InvalidArgumentError", f"{PUZZLE}{v!r}"),
+            (f"L7 step_text({v!r}, ...)", _in(PZ, "step_text", v, "en", _puzzle),
+             "InvalidArgumentError", f"step must be a Step (from explain), got {v!r}"),
+            (f"L7 step_text(step, 'en', {v!r})", _in(PZ, "step_text", _step, "en", v),
+             "InvalidArgumentError", f"{PUZZLE}{v!r}"),
+            (f"L7 summary_text({v!r})", _in("nqueens.puzzles.logic", "summary_text", v, "en"),
+             "InvalidArgumentError", "e must be an Explanation (from explain), got "),
+        ]
+        for fn in ("solve", "count", "is_unique", "explain", "solutions"):
+            rows.append((f"L7 puzzles.{fn}({v!r})", _in(PZ, fn, v), "InvalidArgumentError",
+                         f"{PUZZLE}{v!r}"))
+    rows += [
+        ("L7 region_puzzle([b'AB', b'AB'])", _in(PZ, "region_puzzle", [b"AB", b"AB"]),
+         "PuzzleFormatError", "grid must be a sequence of rows (strings of region letters or "
+         "sequences of region numbers), got the row b'AB'"),
+        ("L7 region_puzzle(np.array(8))", _in(PZ, "region_puzzle", np.array(8)),
+         "PuzzleFormatError", "grid must be a sequence of rows"),
+        ("L7 make(attempts='x')", _in(PZ, "make", 6, attempts="x"), "InvalidSizeError",
+         "attempts must be a positive integer, got 'x'"),
+        ("L7 make(logic_only='no')", _in(PZ, "make", 6, logic_only="no"),
+         "InvalidArgumentError", f"logic_only {FLAG}'no'"),
+    ]
+    # L8: accepted silently
+    rows += [
+        ("L8 completion_puzzle(4, [(0.5, 1)])", _in(PZ, "completion_puzzle", 4, [(0.5, 1)]),
+         "PuzzleFormatError", f"givens {BOARD}(0.5, 1)"),
+        ("L8 completion_puzzle(4, blocked=[('0', 1)])",
+         _in(PZ, "completion_puzzle", 4, blocked=[("0", 1)]),
+         "PuzzleFormatError", f"blocked {BOARD}('0', 1)"),
+    ]
+    for grid, label in (([[None]], "None"), ([[5]], "5"), ([[-1]], "-1"), ([[True]], "True"),
+                        ([[0.0]], "0.0"), ([[0, 2], [1, 1]], "2")):
+        rows.append((f"L8 region_puzzle({grid!r})", _in(PZ, "region_puzzle", grid),
+                     "PuzzleFormatError", f"square <1,{2 if label == '2' else 1}>: {label} is "
+                     "not a region: give a letter (A-Z, a-z, 0-9) or a region number from 0 "
+                     f"to {len(grid) - 1}"))
+    for v in ("x", 6, -1, 2.0):
+        rows.append((f"L8 explain(max_grade={v!r})",
+                     _in(PZ, "explain", _completion_puzzle, max_grade=v), "InvalidSizeError",
+                     f"max_grade must be an integer from 0 to 5, got {v!r}"))
+    for v in (-1, "x", 1.5):
+        rows.append((f"L8 make(seed={v!r})", _in(PZ, "make", 6, seed=v), "InvalidSizeError",
+                     f"seed must be a non-negative integer, got {v!r}"))
+    # L9: inputs that no attempt can satisfy are refused, not reported as a failed search
+    for v in (0, "trivial", "0"):
+        rows.append((f"L9 make(grade={v!r})", _in(PZ, "make", 6, grade=v),
+                     "UnknownOptionError", "grade must be 1-5 or one of easy, medium, hard, "
+                     f"expert, search, got {v!r}: a trivial puzzle (grade 0) has every queen "
+                     "given"))
+    for v in (0, -1):
+        rows.append((f"L9 make(attempts={v})", _in(PZ, "make", 6, attempts=v),
+                     "InvalidSizeError", f"attempts must be a positive integer, got {v}"))
+    return rows
+
+
 ROWS = [
     *_completion_rows(),
     *_engine_rows(),
     *_search_rows(),
+    *_puzzle_rows(),
 ]
 
 
@@ -372,12 +458,28 @@ def test_bad_engine_options_are_refused_before_any_work(tmp_path: Path) -> None:
         assert calls == [] and not ledger.exists(), bad
 
 
+def test_the_largest_limits_are_accepted() -> None:
+    """The top of each documented limit range still answers (the checks are not too tight)."""
+    from nqueens.completion import count_completions
+    from nqueens.puzzles import count, parse_puzzle
+    from nqueens.search import solutions
+
+    assert len(list(solutions(4, limit=2**63 - 1))) == 2
+    assert count_completions(8, [], limit=2**63 - 1) == 92
+    walled = [(1, c) for c in range(25)]  # the constrained search (n > 24): none, at once
+    assert count_completions(25, [(0, 0)], blocked=walled, limit=2**63 - 1) == 0
+    p = parse_puzzle("AABBB\nAABBB\nCCDDD\nCEEED\nCEEED\n")
+    assert count(p, limit=2**63 - 2).count == 7
+
+
 # Calls that hung (or counted for ever), each with the line its refusal prints.
 HANG_CASES = [
     ("run_count(2**64)", f"InvalidSizeError N must be an integer from 1 to 31, got {2**64}"),
     ("run_count(10**30)", f"InvalidSizeError N must be an integer from 1 to 31, got {10**30}"),
     ("run_count(32)", "InvalidSizeError N must be an integer from 1 to 31, got 32"),
     ("split(2**64)", f"InvalidSizeError N must be an integer from 1 to 31, got {2**64}"),
+    ("list(solutions(p, batch=0))",
+     "InvalidSizeError batch must be an integer from 1 to 65536, got 0"),
 ]
 
 HANG_SCRIPT = """
