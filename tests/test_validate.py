@@ -418,11 +418,57 @@ def _puzzle_rows() -> list[Row]:
     return rows
 
 
+def _board_and_trace_rows() -> list[Row]:
+    import numpy as np
+
+    rows: list[Row] = []
+    # L7: wrong types (were TypeError / AttributeError)
+    for v in (None, 5, b"xx"):
+        rows += [
+            (f"L7 verify_file({v!r})", _in("nqueens.large.verify", "verify_file", v),
+             "InvalidArgumentError", f"path {PATH}{v!r}"),
+            (f"L7 from_text({v!r})", _solution("from_text", v), "ParseError",
+             f"text must be a str, got {v!r}"),
+        ]
+    for v in (None, 5, b"xx", "QQ"):
+        rows += [
+            (f"L7 from_grid({v!r})", _solution("from_grid", v), "ParseError",
+             "grid must be a sequence of rows of 'Q' and '#' (strings or lists of strings), "
+             f"got {v!r}"),
+            (f"L7 from_cols({v!r})", _solution("from_cols", v), "InvalidBoardError",
+             f"cols must be a sequence of integer columns, got {v!r}"),
+            (f"L7 event_lines({v!r})", _in("nqueens.narrate", "event_lines", v),
+             "InvalidArgumentError", "events must be a sequence of trace events"),
+        ]
+    rows += [
+        ("L7 event_lines(np.array(8))", _in("nqueens.narrate", "event_lines", np.array(8)),
+         "InvalidArgumentError", "events must be a sequence of trace events"),
+        ("L7 event_lines([1])", _in("nqueens.narrate", "event_lines", [1]),
+         "InvalidArgumentError", "events must be a sequence of trace events (from "
+         "nqueens.trace.events), got the item 1"),
+        ("L7 is_solution(np.array(8))", _in("nqueens.board", "is_solution", np.array(8)),
+         "InvalidBoardError", "placement must be a sequence of integer columns"),
+        ("L7 tree_stats(progress=1)",
+         _in("nqueens.analysis.stats", "tree_stats", 4, progress=1),
+         "InvalidArgumentError", f"progress {CALLBACK}1"),
+        ("L7 first_solution_tries(progress='x')",
+         _in("nqueens.analysis.stats", "first_solution_tries", 4, progress="x"),
+         "InvalidArgumentError", f"progress {CALLBACK}'x'"),
+        ("L7 estimate(progress=1)",
+         _in("nqueens.analysis.estimate", "estimate", 6, trials=10, seed=1, progress=1),
+         "InvalidArgumentError", f"progress {CALLBACK}1"),
+        ("L7 events(0)", _drain("nqueens.trace", "events", 0), "InvalidSizeError",
+         "N must be a positive integer, got 0"),
+    ]
+    return rows
+
+
 ROWS = [
     *_completion_rows(),
     *_engine_rows(),
     *_search_rows(),
     *_puzzle_rows(),
+    *_board_and_trace_rows(),
 ]
 
 
@@ -472,6 +518,48 @@ def test_the_largest_limits_are_accepted() -> None:
     assert count(p, limit=2**63 - 2).count == 7
 
 
+def test_is_solution_of_nothing_is_false() -> None:
+    """L8: an empty placement is no board (it was a 'solution')."""
+    from nqueens.board import is_solution
+
+    assert is_solution([]) is False
+    assert is_solution((), n=0) is False
+    assert is_solution([0]) is True
+
+
+def test_numpy_integers_are_sizes_everywhere() -> None:
+    """L4: numpy integers are accepted as sizes (and counts, limits, seeds) and the answers
+    are the same as for Python ints."""
+    import numpy as np
+
+    import nqueens
+    from nqueens.analysis.stats import tree_stats
+    from nqueens.completion import complete, count_completions, random_instance
+    from nqueens.engine.run import run_count
+    from nqueens.large import find
+    from nqueens.puzzles import completion_puzzle, count, make, region_puzzle
+
+    i8 = np.int64(8)
+    assert nqueens.count(i8) == 92
+    counts = nqueens.count(np.int32(8), unique=True)
+    assert counts == (8, 92, 12) and type(counts.n) is int
+    assert [s.to_compact() for s in nqueens.solutions(np.int16(4))] == ["2 4 1 3", "3 1 4 2"]
+    assert len(list(nqueens.solutions(6, limit=np.int64(2)))) == 2
+    assert nqueens.first_solution(np.uint8(4)) == nqueens.first_solution(4)
+    assert run_count(i8, workers=np.int64(1)).total == 92
+    assert complete(i8, [(0, 0)]) == complete(8, [(0, 0)])
+    assert count_completions(i8, [(np.int64(0), np.int64(0))], limit=np.int64(10)) == 4
+    assert random_instance(i8, np.int64(2), seed=np.int64(1)) == random_instance(8, 2, seed=1)
+    assert tree_stats(np.int64(6)) == tree_stats(6)
+    assert find(i8).tolist() == find(8).tolist()
+    p = completion_puzzle(np.int64(4), [(np.int64(0), np.int64(1))])
+    assert p == completion_puzzle(4, [(0, 1)]) and type(p.n) is int
+    assert count(p, limit=np.int64(1)).count == 1
+    assert make(np.int64(6), seed=np.int64(1)) == make(6, seed=1)
+    grid = np.array([[0, 1, 1], [0, 2, 1], [2, 2, 1]])
+    assert region_puzzle(grid) == region_puzzle(["ABB", "ACB", "CCB"])
+
+
 # Calls that hung (or counted for ever), each with the line its refusal prints.
 HANG_CASES = [
     ("run_count(2**64)", f"InvalidSizeError N must be an integer from 1 to 31, got {2**64}"),
@@ -480,6 +568,9 @@ HANG_CASES = [
     ("split(2**64)", f"InvalidSizeError N must be an integer from 1 to 31, got {2**64}"),
     ("list(solutions(p, batch=0))",
      "InvalidSizeError batch must be an integer from 1 to 65536, got 0"),
+    ("list(events(-1))", "InvalidSizeError N must be a positive integer, got -1"),
+    ("list(events('8'))", "InvalidSizeError N must be a positive integer, got '8'"),
+    ("list(events(None))", "InvalidSizeError N must be a positive integer, got None"),
 ]
 
 HANG_SCRIPT = """
