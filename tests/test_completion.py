@@ -228,7 +228,8 @@ def test_seeded_search_is_deterministic():
     a = [solve(100, placed, seed=s) for s in (1, 1, 2)]
     assert a[0] == a[1]
     assert a[0].solution != a[2].solution   # (different seeds happen to differ here)
-    with pytest.raises(UnknownOptionError, match="order must be one of"):
+    with pytest.raises(UnknownOptionError,
+                       match=r"^unknown order .fast.; choose one of auto, rows, constrained$"):
         complete(8, [], order="fast")  # type: ignore[arg-type]
     with pytest.raises(InvalidSizeError, match="limit"):
         count_completions(8, [], limit=-1)
@@ -291,7 +292,7 @@ def test_no_completion_is_reported_as_none():
         ([(-1, 0)], [], "queen <0,1> is off the 8x8 board"),
         ([(0, 0)], [(8, 8)], "blocked square <9,9> is off"),
         ([(2, 3)], [(2, 3)], "square <3,4> is blocked and holds a placed queen"),
-        ([(0,)], [], "must be a (row, col) pair"),
+        ([(0,)], [], "placed must hold (row, col) pairs of integers, got (0,)"),
     ],
 )
 def test_bad_boards(placed, blocked, fragment):

@@ -4,7 +4,15 @@ Every public function checks what a person passes it through these helpers, so t
 argument raises the project's own error (:mod:`nqueens.errors`, each a ``ValueError``) with
 a message that names the argument and what it accepts. Kernels and private helpers trust
 their callers and check nothing. Each helper returns the value it accepted, so a check
-reads as an assignment.
+reads as an assignment - and must be used as one: :func:`check_int` and :func:`check_size`
+accept numpy integers and return them as Python ints (numpy's wrap at 2**63), and
+:func:`check_squares` turns an iterable into a list.
+
+Numbers (sizes, counts, limits, seeds, seconds) raise
+:class:`~nqueens.errors.InvalidSizeError`; names of options
+:class:`~nqueens.errors.UnknownOptionError`; placements and squares
+:class:`~nqueens.errors.InvalidBoardError`; flags, callbacks, paths and records of the
+wrong kind :class:`~nqueens.errors.InvalidArgumentError`.
 
 >>> check_int(8, "n", low=1)
 8
@@ -20,37 +28,76 @@ nqueens.errors.UnknownOptionError: unknown fmt 'xml'; choose one of cols, npy
 
 from __future__ import annotations
 
+import math
+import os
+import reprlib
 from collections.abc import Iterable, Sequence
 from typing import TypeVar, cast
 
-from nqueens.errors import InvalidBoardError, InvalidSizeError, UnknownOptionError
+from nqueens.errors import (
+    InvalidArgumentError,
+    InvalidBoardError,
+    InvalidSizeError,
+    NQueensError,
+    ParseError,
+    UnknownOptionError,
+)
 
-__all__ = ["check_choice", "check_columns", "check_int", "check_integers", "check_size"]
+__all__ = [
+    "INT64_MAX",
+    "as_int",
+    "check_bool",
+    "check_callable",
+    "check_choice",
+    "check_columns",
+    "check_executor",
+    "check_instance",
+    "check_int",
+    "check_integers",
+    "check_path",
+    "check_seconds",
+    "check_size",
+    "check_squares",
+    "check_text",
+    "is_sequence",
+    "short_repr",
+]
 
 T = TypeVar("T")
+
+INT64_MAX = 2**63 - 1
+"""The largest count or limit a compiled kernel (an int64) takes."""
 
 
 def check_int(value: object, name: str, *, low: int | None = None,
               high: int | None = None) -> int:
-    """``value`` if it is an int (not a bool) in ``low..high``, else :class:`InvalidSizeError`.
+    """``value`` as an int if it is an integer (an int or a numpy integer, not a bool) in
+    ``low..high``, else :class:`InvalidSizeError`.
 
     Cost: O(1).
 
     >>> check_int(3, "k", low=0, high=3)
     3
+    >>> import numpy as np
+    >>> check_int(np.int64(8), "n", low=1)   # a Python int comes back
+    8
     >>> check_int(True, "k")
     Traceback (most recent call last):
     ...
     nqueens.errors.InvalidSizeError: k must be an integer, got True
     """
-    if isinstance(value, bool) or not isinstance(value, int) or (
-            low is not None and value < low) or (high is not None and value > high):
+    number = as_int(value)
+    if number is None:
         raise InvalidSizeError(f"{name} must be {_int_range(low, high)}, got {value!r}")
-    return value
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise InvalidSizeError(f"{name} must be {_int_range(low, high)}, got {number!r}")
+    return number
 
 
 def check_size(n: object, *, largest: int | None = None, name: str = "N") -> int:
-    """A board size: an int from 1 to ``largest`` (unbounded if ``None``). Cost: O(1).
+    """A board size: an integer from 1 to ``largest`` (unbounded if ``None``), as an int.
+
+    Numpy integers are sizes too (returned as Python ints). Cost: O(1).
 
     >>> check_size(8)
     8
@@ -132,29 +179,201 @@ def check_integers(placement: object, name: str = "placement") -> tuple[int, ...
     ...
     nqueens.errors.InvalidBoardError: cols must be a sequence of integer columns, got None
     """
-    if isinstance(placement, (str, bytes)) or not (
-            isinstance(placement, Sequence) or hasattr(placement, "__array__")):
+    if not is_sequence(placement):
         raise InvalidBoardError(f"{name} must be a sequence of integer columns, "
                                 f"got {placement!r}")
     seq = cast("Sequence[object]", placement)  # a sequence, or a numpy array
     cols: list[int] = []
     for row, col in enumerate(seq):
-        if not _is_integer(col):  # numpy integers are columns; floats, strs, bools are not
+        c = as_int(col)  # numpy integers are columns; floats, strs, bools are not
+        if c is None:
             raise InvalidBoardError(f"{name} must hold integer columns, got {col!r} "
                                     f"in row {row + 1}")
-        cols.append(int(col))  # type: ignore[call-overload]  # an int or a numpy integer
+        cols.append(c)
     return tuple(cols)
 
 
-def _is_integer(value: object) -> bool:
-    """An int or a numpy integer; not a bool, a float or a string."""
+def check_bool(value: object, name: str) -> bool:
+    """``value`` if it is ``True`` or ``False`` (a numpy bool too), else
+    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+
+    >>> check_bool(True, "unique")
+    True
+    >>> check_bool("no", "unique")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidArgumentError: unique must be True or False, got 'no'
+    """
     if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return True
+        return value
+    if type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool"):
+        return bool(value)
+    raise InvalidArgumentError(f"{name} must be True or False, got {short_repr(value)}")
+
+
+def check_callable(value: T, name: str) -> T:
+    """``value`` if it is callable or ``None``, else
+    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+
+    >>> check_callable(print, "progress") is print
+    True
+    >>> check_callable("p", "progress")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidArgumentError: progress must be a callable or None, got 'p'
+    """
+    if value is not None and not callable(value):
+        raise InvalidArgumentError(f"{name} must be a callable or None, got {short_repr(value)}")
+    return value
+
+
+def check_path(value: T, name: str) -> T:
+    """``value`` if it names a file (a ``str`` or an ``os.PathLike`` of one), else
+    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+
+    >>> check_path("count.sqlite", "ledger")
+    'count.sqlite'
+    >>> check_path(5, "ledger")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidArgumentError: ledger must be a file name (a str or an \
+os.PathLike), got 5
+    """
+    if isinstance(value, str) or (
+            isinstance(value, os.PathLike) and isinstance(os.fspath(value), str)):
+        return value
+    raise InvalidArgumentError(
+        f"{name} must be a file name (a str or an os.PathLike), got {short_repr(value)}")
+
+
+def check_seconds(value: object, name: str, *, infinite: bool = False) -> float:
+    """``value`` as a float if it is a positive number (an int or a float, not a bool nor
+    NaN; infinity only with ``infinite``), else :class:`InvalidSizeError`. Cost: O(1).
+
+    >>> check_seconds(2, "target_seconds")
+    2.0
+    >>> check_seconds(float("nan"), "target_seconds")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidSizeError: target_seconds must be a positive number of seconds, \
+got nan
+    """
     import numbers
 
-    return isinstance(value, numbers.Integral)
+    number = float(value) if isinstance(value, numbers.Real) and not isinstance(
+        value, bool) and type(value).__name__ not in ("bool_", "bool") else math.nan
+    if not number > 0 or (number == math.inf and not infinite):
+        what = "a positive number of seconds" + (" (inf: no limit)" if infinite else "")
+        raise InvalidSizeError(f"{name} must be {what}, got {short_repr(value)}")
+    return number
+
+
+def check_text(value: object, name: str, *,
+               error: type[NQueensError] = ParseError) -> str:
+    """``value`` if it is a ``str``, else ``error`` (a :class:`~nqueens.errors.ParseError`
+    unless told). Cost: O(1).
+
+    >>> check_text(b"1,1", "text")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.ParseError: text must be a str, got b'1,1'
+    """
+    if not isinstance(value, str):
+        raise error(f"{name} must be a str, got {short_repr(value)}")
+    return value
+
+
+def check_executor(value: T, name: str = "executor") -> T:
+    """``value`` if it is ``None`` or an executor (an object with a callable ``submit``, as
+    every :class:`concurrent.futures.Executor` has), else
+    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+
+    >>> check_executor("pool")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidArgumentError: executor must be a concurrent.futures.Executor or \
+None, got 'pool'
+    """
+    if value is not None and not callable(getattr(value, "submit", None)):
+        raise InvalidArgumentError(
+            f"{name} must be a concurrent.futures.Executor or None, got {short_repr(value)}")
+    return value
+
+
+def check_instance(value: object, kind: type[T], name: str, what: str) -> T:
+    """``value`` if it is a ``kind`` (described to a person as ``what``), else
+    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+
+    >>> check_instance(None, int, "n", "an int")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidArgumentError: n must be an int, got None
+    """
+    if not isinstance(value, kind):
+        raise InvalidArgumentError(f"{name} must be {what}, got {short_repr(value)}")
+    return value
+
+
+def check_squares(squares: object, name: str, *,
+                  error: type[NQueensError] = InvalidBoardError) -> list[tuple[int, int]]:
+    """An iterable of ``(row, col)`` pairs of integers as a list of int pairs. Cost: O(k).
+
+    Anything that is not an iterable (``None``, a number), a string or bytes, or an item
+    that is not a pair of integers (a float, a string or a bool in it) raises ``error``
+    (:class:`~nqueens.errors.InvalidBoardError` unless told); the range is the caller's.
+
+    >>> check_squares([(0, 1), [2, 3]], "placed")
+    [(0, 1), (2, 3)]
+    >>> check_squares([(1.5, 2)], "placed")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidBoardError: placed must hold (row, col) pairs of integers, got \
+(1.5, 2)
+    """
+    if isinstance(squares, (str, bytes)) or not isinstance(squares, Iterable):
+        raise error(f"{name} must be an iterable of (row, col) pairs, got {short_repr(squares)}")
+    out: list[tuple[int, int]] = []
+    for item in squares:
+        pair = list(cast("Iterable[object]", item)) if is_sequence(item) else []
+        r, c = (as_int(v) for v in pair) if len(pair) == 2 else (None, None)
+        if r is None or c is None:
+            raise error(f"{name} must hold (row, col) pairs of integers, got {short_repr(item)}")
+        out.append((r, c))
+    return out
+
+
+def is_sequence(value: object) -> bool:
+    """A sequence of items (a list, a tuple, a numpy array of one or more dimensions), not a
+    string, bytes or a 0-d array. Cost: O(1).
+
+    >>> import numpy as np
+    >>> is_sequence([1]), is_sequence(np.arange(2)), is_sequence(np.array(8)), is_sequence("ab")
+    (True, True, False, False)
+    """
+    if isinstance(value, (str, bytes)):
+        return False
+    if hasattr(value, "__array__"):
+        return getattr(value, "ndim", 1) != 0
+    return isinstance(value, Sequence)
+
+
+def as_int(value: object) -> int | None:
+    """``value`` as an int if it is an int or a numpy integer (not a bool, a float or a
+    string), else None. Cost: O(1).
+
+    >>> import numpy as np
+    >>> as_int(np.uint8(7)), as_int(True), as_int(7.0)
+    (7, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return int(value)
+    import numbers
+
+    if isinstance(value, numbers.Integral) and type(value).__name__ not in ("bool_", "bool"):
+        return int(value)
+    return None
 
 
 def _int_range(low: int | None, high: int | None) -> str:
@@ -166,3 +385,13 @@ def _int_range(low: int | None, high: int | None) -> str:
     if low is None:
         return f"an integer of at most {high}"
     return f"an integer from {low} to {high}"
+
+
+def short_repr(value: object) -> str:
+    """``repr(value)``, cut short for a long one (a message is one line)."""
+    return _REPR.repr(value)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 60
+_REPR.maxlong = 60

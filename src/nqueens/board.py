@@ -29,9 +29,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal, overload
+from typing import Literal, cast, overload
 
-from nqueens._validate import check_columns, check_int, check_integers
+from nqueens._validate import (
+    check_columns,
+    check_int,
+    check_integers,
+    check_text,
+    is_sequence,
+    short_repr,
+)
 from nqueens.errors import InvalidBoardError, ParseError
 
 __all__ = [
@@ -147,16 +154,19 @@ def is_solution(placement: Sequence[int], n: int | None = None) -> bool:
     """True when ``placement`` puts ``n`` mutually non-attacking queens on an n-board.
 
     ``placement`` is any sequence of integer columns (a :class:`Solution` too); anything
-    else raises :class:`~nqueens.errors.InvalidBoardError`.
+    else raises :class:`~nqueens.errors.InvalidBoardError`. An empty placement is no board
+    (there is no 0-queens board here: :class:`Solution` needs a row): False.
 
     Cost: O(n).
 
     >>> is_solution((1, 3, 0, 2)), is_solution((0, 1)), is_solution((0, 5, 1), n=3)
     (True, False, False)
+    >>> is_solution(()), is_solution([], n=0)
+    (False, False)
     """
     placement = check_integers(placement)
     size = len(placement) if n is None else check_int(n, "n", low=0)
-    if len(placement) != size or any(not 0 <= c < size for c in placement):
+    if not placement or len(placement) != size or any(not 0 <= c < size for c in placement):
         return False
     return first_conflict(placement) is None
 
@@ -329,12 +339,17 @@ class Solution(Sequence[int]):
     def from_cols(cls, cols: Iterable[int]) -> Solution:
         """From 1-based columns, as the Korean/English textbook and the slides print them.
 
-        Cost: O(n).
+        Cost: O(n). Anything but an iterable of integer columns from 1 to n (``None``, a
+        number, a string, bytes; floats or bools in it) raises
+        :class:`~nqueens.errors.InvalidBoardError`.
 
         >>> Solution.from_cols([2, 4, 1, 3]).placement
         (1, 3, 0, 2)
         """
-        return cls(check_columns(tuple(cols), "cols", base=1))
+        if isinstance(cols, Iterable) and not isinstance(cols, (str, bytes)) and (
+                not is_sequence(cols)):
+            cols = tuple(cols)  # an iterator or a generator: read it once
+        return cls(check_columns(cols, "cols", base=1))
 
     def to_compact(self) -> str:
         """The compact form: 1-based columns separated by spaces (``'2 4 1 3'``).
@@ -361,12 +376,13 @@ class Solution(Sequence[int]):
     def from_grid(cls, grid: Sequence[Sequence[str]]) -> Solution:
         """From a grid of ``'Q'``/``'#'`` strings (rows of equal length, one Q per row).
 
-        Cost: O(n^2).
+        Cost: O(n^2). A grid that is not a sequence of rows (strings, or sequences of
+        one-character strings) raises :class:`~nqueens.errors.ParseError`, as a malformed one.
 
         >>> Solution.from_grid(["#Q##", "###Q", "Q###", "##Q#"])
         Solution('2 4 1 3')
         """
-        return cls(_queens_in_rows([list(row) for row in grid], "#"))
+        return cls(_queens_in_rows(_grid_rows(grid), "#"))
 
     def to_text(self) -> str:
         """The blog's ``8queens.py`` board: ``Q`` and ``.`` separated by spaces.
@@ -388,11 +404,13 @@ class Solution(Sequence[int]):
     def from_text(cls, text: str) -> Solution:
         """From a text board of ``Q`` and ``.`` (spaces optional), one line per row.
 
-        Cost: O(n^2).
+        Cost: O(n^2). Text that is not a ``str``, or not such a board, raises
+        :class:`~nqueens.errors.ParseError`.
 
         >>> Solution.from_text(". Q . .|. . . Q|Q . . .|. . Q .".replace("|", chr(10)))
         Solution('2 4 1 3')
         """
+        text = check_text(text, "text")
         rows = [line.replace(" ", "") for line in text.strip().splitlines() if line.strip()]
         return cls(_queens_in_rows([list(r) for r in rows], "."))
 
@@ -470,6 +488,21 @@ def _parse_compact(text: str) -> Placement:
         raise ParseError(
             f"cannot read {text!r} as 1-based columns like '2 4 1 3'"
         ) from None
+
+
+def _grid_rows(grid: object) -> list[list[str]]:
+    """The rows of a ``'Q'``/``'#'`` grid as lists of one-character strings, or
+    :class:`ParseError` for anything else."""
+    what = "a sequence of rows of 'Q' and '#' (strings or lists of strings)"
+    if not is_sequence(grid):
+        raise ParseError(f"grid must be {what}, got {short_repr(grid)}")
+    rows: list[list[str]] = []
+    for row in cast("Sequence[object]", grid):
+        if isinstance(row, bytes) or not isinstance(row, Sequence) or not all(
+                isinstance(ch, str) for ch in row):
+            raise ParseError(f"grid must be {what}, got the row {short_repr(row)}")
+        rows.append(list(row))
+    return rows
 
 
 def _queens_in_rows(rows: list[list[str]], empty: str) -> Placement:

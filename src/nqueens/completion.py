@@ -47,9 +47,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from nqueens._validate import check_int, check_size
+from nqueens._validate import (
+    INT64_MAX,
+    check_choice,
+    check_int,
+    check_size,
+    check_squares,
+    check_text,
+)
 from nqueens.board import CLASH_WORDS, Solution, clash_kind
-from nqueens.errors import InvalidBoardError, InvalidSizeError, ParseError, UnknownOptionError
+from nqueens.errors import InvalidBoardError, InvalidSizeError, ParseError
 
 __all__ = [
     "MAX_N",
@@ -113,7 +120,11 @@ def complete(
 
     Cost: O(n) per search node; the number of nodes depends on the instance (a few hundred
     on random boards up to n = 200 with ``"constrained"``). O(k) checks of the k placed
-    queens first; bad input raises :class:`~nqueens.errors.InvalidBoardError`.
+    queens first: squares that are not ``(row, col)`` pairs of integers, off the board or
+    attacking each other raise :class:`~nqueens.errors.InvalidBoardError`; a size that is not
+    an integer from 1 to :data:`MAX_N` (or a ``seed`` that is not a non-negative integer)
+    :class:`~nqueens.errors.InvalidSizeError`; an unknown ``order``
+    :class:`~nqueens.errors.UnknownOptionError`.
 
     >>> complete(5, {0: 2})
     Solution('3 1 4 2 5')
@@ -131,12 +142,14 @@ def solve(
 ) -> SearchReport:
     """:func:`complete` with the effort reported (nodes, dead ends, restarts).
 
-    Cost: O(n) per search node, as :func:`complete`.
+    Cost: O(n) per search node, as :func:`complete`; bad input raises as there.
 
     >>> r = solve(8, [(0, 0)], order="rows")
     >>> r.solution, r.order, r.restarts
     (Solution('1 5 8 6 3 7 2 4'), 'rows', 0)
     """
+    n = _check_size(n)
+    seed = check_int(seed, "seed", low=0)
     how = _pick_order(n, order)
     s = _Search(n, placed, blocked, how, stop=True, restart=how == "constrained", seed=seed)
     found = s.next_solution()
@@ -155,6 +168,7 @@ def completions(
 
     ``batch`` is accepted for compatibility and ignored: completions come one at a time.
     Cost: O(n) per node of one exhaustive search for the whole stream; memory O(n^2).
+    Bad input raises as in :func:`complete`, when the call is made (not at the first ``next``).
 
     >>> [s.to_compact() for s in completions(6, [(0, 1)])]
     ['2 4 6 1 3 5']
@@ -163,6 +177,7 @@ def completions(
     True
     """
     del batch
+    n = _check_size(n)
     how = _pick_order(n, order)
     s = _Search(n, placed, blocked, how, stop=True, restart=False, seed=0)
     return _stream(s)
@@ -178,7 +193,9 @@ def count_completions(
     (O(n) per node, far fewer nodes on large boards).
 
     With ``limit=K`` the search stops as soon as it has seen K + 1 completions and returns
-    K + 1, which means "more than K" (``limit=1`` answers "is the completion unique?").
+    K + 1, which means "more than K" (``limit=1`` answers "is the completion unique?");
+    ``limit`` is an integer from 0 to 2**63 - 1, else
+    :class:`~nqueens.errors.InvalidSizeError`. Other bad input raises as in :func:`complete`.
     Cost: O(n) per node of the most-constrained-line search (the same count in any order).
 
     >>> count_completions(8, []), count_completions(6, [(0, 1)])
@@ -186,8 +203,9 @@ def count_completions(
     >>> count_completions(8, [], limit=0), count_completions(6, [(0, 1)], limit=1)
     (1, 1)
     """
+    n = _check_size(n)
     if limit is not None:
-        check_int(limit, "limit", low=0)
+        limit = check_int(limit, "limit", low=0, high=INT64_MAX)
     if n <= ORDERED_MAX_N:
         return _count_rows(n, allowed_masks(n, placed, blocked=blocked), limit)
     s = _Search(n, placed, blocked, "constrained", stop=False, restart=False, seed=0)
@@ -200,12 +218,12 @@ def count_completions(
 def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = ()) -> list[int]:
     """Per-row masks of the columns a queen may take (bit c = column c), input checked.
 
-    Cost: O(n*k).
+    Bad input raises as in :func:`complete`. Cost: O(n*k).
 
     >>> [bin(m) for m in allowed_masks(4, [(0, 1)], blocked=[(2, 0)])]
     ['0b10', '0b1000', '0b100', '0b1101']
     """
-    queens, walls = _validate(n, placed, blocked)
+    n, queens, walls = _validate(n, placed, blocked)
     by_row = dict(queens)
     full = (1 << n) - 1
     masks = []
@@ -234,15 +252,18 @@ def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:
     over, up to 1000 times and at most about 2 * 10**7 squares looked at in all (so that
     ``k`` near ``n`` on a large board gives up in a fraction of a second, not hours). The
     instance may or may not have a completion: that is the question it poses. Reproducible
-    with ``seed``. Cost: O(k*n) per start, in numpy.
+    with ``seed`` (a non-negative integer, or None). A size, ``k`` or seed out of range
+    raises :class:`~nqueens.errors.InvalidSizeError`. Cost: O(k*n) per start, in numpy.
 
     >>> random_instance(8, 3, seed=1) == random_instance(8, 3, seed=1)
     True
     >>> len(random_instance(8, 3, seed=1))
     3
     """
-    _check_size(n)
-    check_int(k, "k", low=0, high=n)
+    n = _check_size(n)
+    k = check_int(k, "k", low=0, high=n)
+    if seed is not None:
+        seed = check_int(seed, "seed", low=0)
     import numpy as np
 
     rng = random.Random(seed)
@@ -270,7 +291,8 @@ def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:
 def parse_squares(text: str) -> list[Square]:
     """Read 1-based ``"r,c r,c ..."`` into 0-based squares (no range check).
 
-    Numbers are ASCII digits (``int()`` would also read ``"\\uff11"`` or ``"1_0"``).
+    Numbers are ASCII digits (``int()`` would also read ``"\\uff11"`` or ``"1_0"``); text
+    that is not a ``str`` or not squares raises :class:`ParseError`.
     Cost: O(len(text)).
 
     >>> parse_squares("1,1 2,5")
@@ -286,7 +308,7 @@ def parse_squares(text: str) -> list[Square]:
     nqueens.errors.ParseError: cannot read '1;1' as a square: expected ROW,COL like 2,5 (1-based)
     """
     squares = []
-    for item in text.split():
+    for item in check_text(text, "text").split():
         parts = item.split(",")
         try:
             if len(parts) != 2 or not all(p.isascii() and p.lstrip("+-").isdigit()
@@ -305,14 +327,16 @@ def parse_board(text: str) -> tuple[int, list[Square], list[Square]]:
     """Read a board of ``Q`` (placed queen), ``.`` (empty) and ``x`` (blocked) squares.
 
     One line per row, spaces between squares optional; returns ``(n, placed, blocked)``,
-    0-based. Rows of the wrong length or other characters raise :class:`ParseError`.
+    0-based. Rows of the wrong length, other characters, or text that is not a ``str``
+    raise :class:`ParseError`.
 
     Cost: O(len(text)).
 
     >>> parse_board("Q . . .\\n. . x .\\n. . . .\\n. . . .")
     (4, [(0, 0)], [(1, 2)])
     """
-    rows = [line.replace(" ", "").replace("\t", "") for line in text.splitlines()]
+    rows = [line.replace(" ", "").replace("\t", "")
+            for line in check_text(text, "text").splitlines()]
     rows = [r for r in rows if r]
     n = len(rows)
     if n == 0:
@@ -375,21 +399,24 @@ def _stream(s: _Search) -> Iterator[Solution]:
         yield found
 
 
-def _check_size(n: int) -> None:
-    check_size(n, name="n")
+def _check_size(n: object) -> int:
+    n = check_size(n, name="n")
     if n > MAX_N:
         raise InvalidSizeError(
             f"n = {n} is too large for completion: the exact search handles n <= {MAX_N}"
         )
+    return n
 
 
-def _validate(n: int, placed: Squares, blocked: Iterable[Square]) -> tuple[list[Square],
-                                                                         list[Square]]:
-    """The placed queens and blocked squares, checked: on the board, no two queens attacking
-    each other, no queen on a blocked square. O(k + b) with dictionaries per line."""
-    _check_size(n)
-    queens = _squares(n, placed.items() if isinstance(placed, Mapping) else placed, "queen")
-    walls = _squares(n, blocked, "blocked square")
+def _validate(n: int, placed: Squares, blocked: Iterable[Square]
+              ) -> tuple[int, list[Square], list[Square]]:
+    """The size, the placed queens and blocked squares, checked: pairs of integers, on the
+    board, no two queens attacking each other, no queen on a blocked square. O(k + b) with
+    dictionaries per line."""
+    n = _check_size(n)
+    queens = _squares(n, list(placed.items()) if isinstance(placed, Mapping) else placed,
+                      "placed", "queen")
+    walls = _squares(n, blocked, "blocked", "blocked square")
     seen: list[dict[int, Square]] = [{}, {}, {}, {}, {}]
     for sq in queens:
         r, c = sq
@@ -406,7 +433,7 @@ def _validate(n: int, placed: Squares, blocked: Iterable[Square]) -> tuple[list[
     for sq in walls:
         if by_row.get(sq[0]) == sq[1]:
             raise InvalidBoardError(f"square {_name(sq)} is blocked and holds a placed queen")
-    return queens, walls
+    return n, queens, walls
 
 
 def _k() -> Any:
@@ -417,8 +444,7 @@ def _k() -> Any:
 
 
 def _pick_order(n: int, order: str) -> str:
-    if order not in ORDERS:
-        raise UnknownOptionError(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
+    check_choice(order, "order", ORDERS)
     if order == "auto":
         return "rows" if n <= ORDERED_MAX_N else "constrained"
     return order
@@ -431,7 +457,7 @@ class _Search:
                  stop: bool, restart: bool, seed: int) -> None:
         import numpy as np
 
-        queens, walls = _validate(n, placed, blocked)
+        n, queens, walls = _validate(n, placed, blocked)
         k = _k()
         self.n = n
         self.k = k
@@ -485,15 +511,9 @@ def _clash(a: Square, b: Square) -> str:
     return "" if kind is None else CLASH_WORDS[kind]
 
 
-def _squares(n: int, items: Iterable[Square], what: str) -> list[Square]:
-    out = []
-    for item in items:
-        try:
-            r, c = item
-            r, c = int(r), int(c)
-        except (TypeError, ValueError):
-            raise InvalidBoardError(f"a {what} must be a (row, col) pair, not {item!r}") from None
+def _squares(n: int, items: object, name: str, what: str) -> list[Square]:
+    out = check_squares(items, name)
+    for r, c in out:
         if not (0 <= r < n and 0 <= c < n):
             raise InvalidBoardError(f"{what} <{r + 1},{c + 1}> is off the {n}x{n} board")
-        out.append((r, c))
     return out

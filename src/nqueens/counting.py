@@ -19,7 +19,14 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict, Unpack, overload
 
-from nqueens._validate import check_int
+from nqueens._validate import (
+    check_bool,
+    check_callable,
+    check_executor,
+    check_int,
+    check_path,
+    check_seconds,
+)
 from nqueens.board import canonical
 from nqueens.errors import ConflictingOptionsError, InvalidSizeError
 from nqueens.strategies import DEFAULT_STRATEGY, check_size, check_strategy, strategy_module
@@ -113,6 +120,12 @@ def count(
     on Dask workers that have one. Ctrl-C stops the workers within a fraction of a second.
     A pure strategy
     enumerates every solution and cannot be combined with the engine's options.
+    Every option is checked before any work starts: a size or number out of range raises
+    :class:`~nqueens.errors.InvalidSizeError` (numpy integers are sizes); a flag that is not
+    True or False, a callback that is not callable, a ``ledger`` or ``dask_log`` that is
+    not a file name, an ``executor`` that is not one
+    :class:`~nqueens.errors.InvalidArgumentError`; a ``scheduler`` that is not an address
+    :class:`~nqueens.engine.executors.SchedulerAddressError`.
     Cost: O(nodes) of the backtracking search (the engine walks about an eighth of them),
     divided among the workers.
 
@@ -121,11 +134,24 @@ def count(
     >>> count(12, unique=True, workers=1)
     Counts(n=12, total=14200, unique=1787)
     """
-    check_size(n, check_strategy(strategy))
+    n = check_size(n, check_strategy(strategy))
     if n > MAX_COUNT_N:
         raise InvalidSizeError(f"N = {n} is too large to count exactly (at most {MAX_COUNT_N})")
     if workers is not None:
-        check_int(workers, "workers", low=1)
+        workers = check_int(workers, "workers", low=1)
+    unique = check_bool(unique, "unique")
+    check_executor(executor)
+    if scheduler is not None:
+        from nqueens.engine.executors import parse_address
+
+        parse_address(scheduler)
+    for name, path in (("ledger", ledger), ("dask_log", dask_log)):
+        if path is not None:
+            check_path(path, name)
+    check_callable(progress, "progress")
+    check_callable(on_estimate, "on_estimate")
+    repair, wait = check_bool(repair, "repair"), check_bool(wait, "wait")
+    scheduler_timeout = check_seconds(scheduler_timeout, "scheduler_timeout", infinite=True)
     engine = (workers, executor, scheduler, ledger, None if device == "cpu" else device)
     if strategy == "bitmask" and (n > SMALL_N or any(x is not None for x in engine)):
         from nqueens.engine.run import run_count

@@ -12,6 +12,7 @@ from __future__ import annotations
 __all__ = [
     "ConflictingOptionsError",
     "DiskFullError",
+    "InvalidArgumentError",
     "InvalidBoardError",
     "InvalidSizeError",
     "MissingDependencyError",
@@ -40,6 +41,12 @@ class ParseError(NQueensError):
 
 class InvalidBoardError(NQueensError):
     """A placement that is not a solution where a solution is required."""
+
+
+class InvalidArgumentError(NQueensError):
+    """An argument of the wrong kind: a flag that is not True or False, a callback that
+    cannot be called, a file name that is not a path, an object that is not the record
+    (a puzzle, a step, a trace event, an executor) the function works on."""
 
 
 class ConflictingOptionsError(NQueensError):

@@ -38,7 +38,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal, NamedTuple
 
-from nqueens._validate import check_choice
+from nqueens._validate import check_choice, check_size, is_sequence, short_repr
+from nqueens.errors import InvalidArgumentError
 from nqueens.trace import Attack, Event
 
 __all__ = [
@@ -68,7 +69,10 @@ def event_lines(events: Sequence[Event], lang: str = "en", *, n: int | None = No
     ``events`` is a list from :func:`nqueens.trace.events` (or :func:`~nqueens.trace.trace`)
     starting at the beginning of the search. The board size ``n`` is inferred from the
     stream when not given (a solution's length, else the widest column tried: a stream
-    that ends without a solution has tried every column of the first row).
+    that ends without a solution has tried every column of the first row). ``events``
+    that are not a sequence of :class:`~nqueens.trace.Event` raise
+    :class:`~nqueens.errors.InvalidArgumentError`, an ``n`` that is not a positive integer
+    :class:`~nqueens.errors.InvalidSizeError`.
     Cost: O(events * n).
 
     >>> from nqueens.trace import events
@@ -79,8 +83,12 @@ def event_lines(events: Sequence[Event], lang: str = "en", *, n: int | None = No
     >>> event_lines(stream, "ja")
     ['(1,1)に置ける', '', '解発見!']
     """
+    check_choice(lang, "language", LANGUAGES)
+    events = _check_events(events)
     if n is None:
         n = _infer_size(events)
+        if n == 0:
+            return []
     return [text for _, text in narrate_events(events, n=n, lang=lang)]
 
 
@@ -90,16 +98,22 @@ def narrate_events(
     """Stream ``(event, sentence)`` pairs: :func:`event_lines` lazily, for a board of size n.
 
     Cost: O(n) per event, one event of look-ahead (to merge consecutive backtracks).
+    Bad arguments raise as in :func:`event_lines` (an item that is not an event when it is
+    reached: the stream is lazy).
 
     >>> from nqueens.trace import events
     >>> [text for _, text in narrate_events(events(1), n=1, lang="ko")]
     ['<1,1> 노드는 유망하다. { 1번 퀸이 처음 놓는 퀸이므로 }', '', '해답 1: <1,1>']
     """
+    n = check_size(n)
     narrator = _Narrator(_phrases(lang), n)
+    if isinstance(events, (str, bytes)) or not isinstance(events, Iterable) or (
+            hasattr(events, "__array__") and not is_sequence(events)):
+        _check_events(events)
     iterator = iter(events)
-    current = next(iterator, None)
+    current = _event(next(iterator, None))
     while current is not None:
-        following = next(iterator, None)
+        following = _event(next(iterator, None))
         yield current, narrator.say(current, following)
         current = following
 
@@ -155,6 +169,26 @@ def step_label(index: int) -> str:
 
 
 # --- private helpers ---------------------------------------------------------------------
+
+_EVENTS = "a sequence of trace events (from nqueens.trace.events)"
+
+
+def _check_events(events: object) -> list[Event]:
+    """``events`` as a list, or :class:`InvalidArgumentError` unless every item is an Event."""
+    if isinstance(events, (str, bytes)) or not isinstance(events, Iterable) or (
+            hasattr(events, "__array__") and not is_sequence(events)):
+        raise InvalidArgumentError(f"events must be {_EVENTS}, got {short_repr(events)}")
+    found = list(events)
+    for item in found:
+        _event(item)
+    return found
+
+
+def _event(item: object) -> Event | None:
+    if item is not None and not isinstance(item, Event):
+        raise InvalidArgumentError(f"events must be {_EVENTS}, got the item {short_repr(item)}")
+    return item
+
 
 def _infer_size(events: Sequence[Event]) -> int:
     for event in events:

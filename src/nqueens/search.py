@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import islice
 
-from nqueens._validate import check_int
+from nqueens._validate import INT64_MAX, check_int
 from nqueens.board import Solution
 from nqueens.strategies import DEFAULT_STRATEGY, check_size, strategy_module
 
@@ -35,14 +35,16 @@ def solutions(
     time to the k-th solution is that of the backtracking search up to it.
 
     Cost: O(nodes of the pruned tree) for the whole stream, about ``10**7`` nodes for n = 12
-    (10,103,869 checked: ``nqueens stats 12``).
+    (10,103,869 checked: ``nqueens stats 12``). A size the strategy does not take, or a
+    ``limit`` that is not an integer from 1 to 2**63 - 1, raises
+    :class:`~nqueens.errors.InvalidSizeError` when the call is made.
 
     >>> next(solutions(8, strategy="promising"))
     Solution('1 5 8 6 3 7 2 4')
     """
-    check_size(n, strategy)
+    n = check_size(n, strategy)
     if limit is not None:
-        check_int(limit, "limit", low=1)
+        limit = check_int(limit, "limit", low=1, high=INT64_MAX)
     placements = strategy_module(strategy).solutions(n)
     stream = (Solution._trusted(p) for p in placements)
     return stream if limit is None else islice(stream, limit)

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Generic, Literal, NamedTuple, TypeVar
 
-from nqueens._validate import check_choice
+from nqueens._validate import check_choice, check_size
 from nqueens.board import ConflictKind, Placement, clash_kind
 
 __all__ = [
@@ -209,7 +209,11 @@ def events(n: int, *, until: Until = "all") -> Iterator[Event]:
 
     >>> [(e.kind, e.square) for e in events(1)]
     [('try', (0, 0)), ('place', (0, 0)), ('solution', (0, 0))]
+
+    A size that is not a positive integer raises :class:`~nqueens.errors.InvalidSizeError`
+    (at the first ``next``: the stream is lazy).
     """
+    n = check_size(n)
     check_choice(until, "until", UNTIL)
     queens: list[int] = []
     nodes: list[int] = [ROOT]  # nodes[r] = the node whose queen sits in row r-1; nodes[0] root

@@ -29,7 +29,7 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from nqueens._validate import check_int, check_size
+from nqueens._validate import check_callable, check_int, check_size
 from nqueens.analysis.stats import Progress, tree_stats
 from nqueens.kernels import MAX_PROBE_N
 
@@ -136,18 +136,22 @@ def estimate(
     reported in the result so that the run can be repeated. The probes run in slices of
     about :data:`SLICE_STEPS` steps, so Ctrl-C stops any run within a second;
     ``progress(done, trials)`` is called between slices with the probes done so far.
+    A size, ``trials`` or ``seed`` out of range raises
+    :class:`~nqueens.errors.InvalidSizeError`, a ``progress`` that is not callable
+    :class:`~nqueens.errors.InvalidArgumentError`.
 
     >>> a = estimate(6, trials=1000, seed=7)
     >>> b = estimate(6, trials=1000, seed=7)
     >>> a == b
     True
     """
-    check_size(n, largest=MAX_ESTIMATE_N)
-    check_int(trials, "trials", low=2, high=MAX_TRIALS)
+    n = check_size(n, largest=MAX_ESTIMATE_N)
+    trials = check_int(trials, "trials", low=2, high=MAX_TRIALS)
     if seed is None:
         seed = secrets.randbelow(2**32)
     else:
-        check_int(seed, "seed", low=0, high=2**32 - 1)
+        seed = check_int(seed, "seed", low=0, high=2**32 - 1)
+    check_callable(progress, "progress")
 
     raw = _probes(n, trials, seed, SLICE_STEPS, progress)
     exact: tuple[int | None, int | None, int | None] = (None, None, None)

@@ -35,7 +35,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nqueens._validate import check_size
+from nqueens._validate import check_callable, check_size
 from nqueens.kernels import MAX_PROBE_N
 from nqueens.trace import Event, Visitor
 
@@ -138,12 +138,15 @@ def tree_stats(n: int, *, progress: Progress | None = None) -> TreeStats:
     The walk runs in slices of :data:`SLICE_NODES` nodes, so Ctrl-C stops it within a
     second; ``progress(done, total)`` is called between slices, where ``done`` of
     ``total`` is the share of the walk finished, by first-row columns (a rough measure:
-    the middle columns hold more nodes than the edges).
+    the middle columns hold more nodes than the edges). A size out of range raises
+    :class:`~nqueens.errors.InvalidSizeError`, a ``progress`` that is not callable
+    :class:`~nqueens.errors.InvalidArgumentError`.
 
     >>> tree_stats(8).checked, tree_stats(8).tried, round(tree_stats(8).speedup)
     (15721, 15720, 1067)
     """
-    check_size(n, largest=MAX_STATS_N)
+    n = check_size(n, largest=MAX_STATS_N)
+    check_callable(progress, "progress")
     return TreeStats(n, _levels(n, SLICE_NODES, progress))
 
 
@@ -153,12 +156,14 @@ def first_solution_tries(n: int, *, progress: Progress | None = None) -> int:
     Cost: O(nodes of the pruned tree up to the first solution), compiled (26 tries for n = 4, about
     4 million for n = 20, 3 billion in seconds for n = 32), in slices of
     :data:`SLICE_NODES` squares so that Ctrl-C stops it within a second.
-    ``progress(tried, 0)`` is called between slices (the total is unknown: 0).
+    ``progress(tried, 0)`` is called between slices (the total is unknown: 0). Bad
+    arguments raise as in :func:`tree_stats`.
 
     >>> first_solution_tries(4), first_solution_tries(8)
     (26, 876)
     """
-    check_size(n, largest=MAX_PROBE_N)
+    n = check_size(n, largest=MAX_PROBE_N)
+    check_callable(progress, "progress")
     return _first_tries(n, SLICE_NODES, progress)
 
 

@@ -178,9 +178,9 @@ def pruned_tree(n: int, *, until: Until = "first",
     ...     print(err.nodes, err.exact, err.max_nodes)
     15721 True 500
     """
-    check_size(n)
+    n = check_size(n)
     check_choice(until, "until", UNTIL)
-    check_int(max_nodes, "max_nodes", low=1)
+    max_nodes = check_int(max_nodes, "max_nodes", low=1)
     builder = TreeBuilder(n, until=until)
     nodes = 1
     for event in events(n, until=until):

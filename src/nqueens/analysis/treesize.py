@@ -54,7 +54,7 @@ def count_tries(n: int, *, until: Until = "all", cap: int = COUNT_CAP) -> int | 
     >>> count_tries(1), count_tries(3), count_tries(5, until="first")
     (1, 18, 15)
     """
-    _check_args(n, until, cap, "cap")
+    n, cap = _check_args(n, until, cap, "cap")
     tried = 0
     for event in events(n, until=until):
         if event.kind == "try":
@@ -78,7 +78,7 @@ def trace_size(n: int, *, until: Until = "first",
     >>> trace_size(4), trace_size(4, until="all")
     ((26, True), (60, True))
     """
-    _check_args(n, until, max_steps, "max_steps")
+    n, max_steps = _check_args(n, until, max_steps, "max_steps")
     if max_steps <= COUNT_CAP:
         tried = count_tries(n, until=until, cap=max_steps)
         if tried is not None:
@@ -110,7 +110,7 @@ def trace(n: int, *, until: Until = "first", max_steps: int = DEFAULT_MAX_STEPS)
     nqueens.errors.InvalidSizeError: a trace of 8 queens to the end would try 15,720 squares, \
 more than the bound of 10,000 steps; raise the bound with --max-steps or use --until first
     """
-    check_size(n, largest=MAX_TRACE_N)
+    n = check_size(n, largest=MAX_TRACE_N)
     tried, exact = trace_size(n, until=until, max_steps=max_steps)
     if tried > max_steps:
         goal = "to the first solution" if until == "first" else "to the end"
@@ -123,7 +123,7 @@ more than the bound of 10,000 steps; raise the bound with --max-steps or use --u
     return events(n, until=until)
 
 
-def _check_args(n: int, until: str, bound: int, name: str) -> None:
-    check_size(n)
+def _check_args(n: int, until: str, bound: int, name: str) -> tuple[int, int]:
+    n = check_size(n)
     check_choice(until, "until", UNTIL)
-    check_int(bound, name, low=1)
+    return n, check_int(bound, name, low=1)

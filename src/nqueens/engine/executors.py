@@ -147,6 +147,9 @@ def parse_address(address: str) -> str:
     nqueens.engine.executors.SchedulerAddressError: scheduler address 'udp://10.0.0.5:8786': \
 the udp:// protocol is not supported (use tcp://HOST:PORT)
     """
+    if not isinstance(address, str):
+        raise SchedulerAddressError(f"{address!r} is not a scheduler address "
+                                    "(expected tcp://HOST:PORT)")
     text = address.strip()
     scheme, sep, rest = text.partition("://")
     if not sep:

@@ -32,8 +32,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nqueens._validate import check_int
+from nqueens._validate import (
+    check_bool,
+    check_callable,
+    check_executor,
+    check_int,
+    check_path,
+    check_seconds,
+    check_size,
+)
 from nqueens.errors import NQueensError, NQueensRuntimeError
+from nqueens.kernels import MAX_CONSTELLATION_N
 
 __all__ = [
     "DEVICES",
@@ -270,7 +279,8 @@ def estimate_count(n: int, *, workers: int = 1, skip: Iterable[int] = ()) -> Cou
 
     Knuth's estimator runs on every subproblem (through the same pruned tree the kernel
     searches) and the kernel is timed for :data:`CALIBRATION_SECONDS` on sample subproblems;
-    subproblems in ``skip`` (already counted) are left out of the time.
+    subproblems in ``skip`` (already counted) are left out of the time. ``n`` and
+    ``workers`` are checked as in :func:`run_count` (:class:`~nqueens.errors.InvalidSizeError`).
     Cost: O(len(split(n)) * ESTIMATE_PROBES * n**2) compiled steps plus the calibration.
 
     >>> import nqueens.engine.run as run_module
@@ -280,6 +290,8 @@ def estimate_count(n: int, *, workers: int = 1, skip: Iterable[int] = ()) -> Cou
     (94.0, 0, 0.0, 2)
     >>> run_module.CALIBRATION_SECONDS = saved
     """
+    n = check_size(n, largest=MAX_CONSTELLATION_N)
+    workers = check_int(workers, "workers", low=1)
     items = _orbits(n)
     weights, solutions = _weigh(n, items)
     return _calibrate(n, items, weights, solutions, workers, set(skip))
@@ -324,6 +336,13 @@ def run_count(
     GPU; Ctrl-C lands between launches), or, with ``executor``, on workers that have a GPU.
     A GPU count states no time estimate (the calibration times the CPU kernel).
 
+    Every argument is checked before any work starts: ``n`` must be an integer from 1 to
+    :data:`~nqueens.kernels.MAX_CONSTELLATION_N` (numpy integers too), ``workers`` a
+    positive integer and ``target_seconds`` a positive finite number
+    (:class:`~nqueens.errors.InvalidSizeError`); ``executor``, ``ledger``, the callbacks,
+    ``task`` and the flags of the wrong kind raise
+    :class:`~nqueens.errors.InvalidArgumentError`.
+
     >>> r = run_count(8, workers=1)
     >>> r.total, r.unique, r.subproblems, r.resumed, r.device
     (92, 12, 78, 0, 'cpu')
@@ -338,8 +357,18 @@ def run_count(
     from nqueens.engine.task import count_batch
 
     start = time.perf_counter()
+    n = check_size(n, largest=MAX_CONSTELLATION_N)
     if workers is not None:
-        check_int(workers, "workers", low=1)
+        workers = check_int(workers, "workers", low=1)
+    check_executor(executor)
+    if ledger is not None:
+        check_path(ledger, "ledger")
+    for name, callback in (("progress", progress), ("on_estimate", on_estimate), ("task", task)):
+        check_callable(callback, name)
+    if estimate is not None:
+        check_bool(estimate, "estimate")
+    target_seconds = check_seconds(target_seconds, "target_seconds")
+    repair, wait = check_bool(repair, "repair"), check_bool(wait, "wait")
     if device not in DEVICES:
         raise NQueensError(f"device must be one of {', '.join(DEVICES)}, got {device!r}")
     if device == "gpu":

@@ -24,6 +24,9 @@ import hashlib
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from nqueens._validate import check_bool, check_size
+from nqueens.kernels import MAX_CONSTELLATION_N
+
 __all__ = ["METHOD", "METHOD_VERSION", "Subproblem", "split", "split_hash", "trivial_counts"]
 
 METHOD = "constellations"
@@ -67,7 +70,9 @@ def split(n: int, *, orient: bool = True) -> list[Subproblem]:
     ``orient=False`` each orbit is its canonical member, unoriented: the same orbits and
     weights in a fraction of the time, for estimates (never for counting under a ledger).
     Cost: O(n**4) compiled work (four shallow searches an orbit, to orient it): about
-    0.1 s for n = 16 and 0.2 s for n = 17 here (imports numba).
+    0.1 s for n = 16 and 0.2 s for n = 17 here (imports numba). An ``n`` that is not an
+    integer from 1 to :data:`~nqueens.kernels.MAX_CONSTELLATION_N` raises
+    :class:`~nqueens.errors.InvalidSizeError` before any work.
 
     >>> split(3)
     []
@@ -77,6 +82,8 @@ Subproblem(top=1, bottom=2, left=2, right=1, sym=2, stabilizer=4)]
     >>> len(split(8)), len(split(8, orient=False))
     (78, 78)
     """
+    n = check_size(n, largest=MAX_CONSTELLATION_N)
+    orient = check_bool(orient, "orient")
     if n < 4:
         return []
     from nqueens.kernels.constellations import list_orbit_block
@@ -115,9 +122,9 @@ def split_hash(n: int, subproblems: Sequence[Subproblem]) -> str:
 def trivial_counts(n: int) -> tuple[int, int]:
     """``(total, unique)`` not covered by any subproblem: the boards too small to split.
 
-    Cost: O(1) per call.
+    Cost: O(1) per call. ``n`` is checked as in :func:`split`.
 
     >>> trivial_counts(1), trivial_counts(3), trivial_counts(8)
     ((1, 1), (0, 0), (0, 0))
     """
-    return (1, 1) if n == 1 else (0, 0)
+    return (1, 1) if check_size(n, largest=MAX_CONSTELLATION_N) == 1 else (0, 0)

@@ -28,7 +28,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from nqueens._validate import check_int
+from nqueens._validate import check_bool, check_executor, check_int, check_path
 from nqueens.errors import NQueensError
 
 if TYPE_CHECKING:
@@ -120,11 +120,15 @@ def sample_size(done: int, *, rate: float = DEFAULT_RATE,
                 confidence: float = DEFAULT_CONFIDENCE) -> int:
     """The fewest rows of ``done`` whose recount catches error rate ``rate`` with ``confidence``.
 
-    Cost: O(answer) per call.
+    Cost: O(answer) per call. A ``done`` that is not a non-negative integer raises
+    :class:`~nqueens.errors.InvalidSizeError`; ``rate`` and ``confidence`` outside (0, 1)
+    :class:`~nqueens.errors.NQueensError`.
 
     >>> sample_size(0), sample_size(10), sample_size(100), sample_size(3206)
     (0, 10, 99, 416)
     """
+    done = check_int(done, "done", low=0)
+    _check_fractions(rate, confidence)
     bad = max(1, math.ceil(rate * done)) if done else 0
     miss = 1.0
     for k in range(done):
@@ -152,7 +156,11 @@ def verify_ledger(
     ``everything`` recounts every row; else ``sample`` random rows, by default
     :func:`sample_size` of them for ``rate`` and ``confidence``. Runs on ``workers`` threads
     (at most the cores) or on ``executor``. Raises ``LedgerError`` for a file that is not a
-    sound ledger or whose keys do not belong to its split.
+    sound ledger or whose keys do not belong to its split. Arguments of the wrong kind
+    raise before the ledger is read: a ``path`` that is not a file name, an ``executor``
+    that is not one, an ``everything`` that is not True or False
+    (:class:`~nqueens.errors.InvalidArgumentError`); a ``sample``, ``seed`` or ``workers``
+    out of range (:class:`~nqueens.errors.InvalidSizeError`).
     Cost: O(nodes) of the recounted subtrees, divided among the workers.
 
     >>> import os, tempfile
@@ -174,9 +182,15 @@ def verify_ledger(
     from nqueens.engine.ledger import Ledger, LedgerError
     from nqueens.engine.split import METHOD, split
 
-    check_int(workers, "workers", low=1)
-    if not 0 < rate < 1 or not 0 < confidence < 1:
-        raise NQueensError("rate and confidence must lie strictly between 0 and 1")
+    check_path(path, "path")
+    workers = check_int(workers, "workers", low=1)
+    _check_fractions(rate, confidence)
+    if sample is not None:
+        sample = check_int(sample, "sample", low=0)
+    everything = check_bool(everything, "everything")
+    if seed is not None:
+        seed = check_int(seed, "seed", low=0)
+    check_executor(executor)
     with Ledger.read(path) as led:
         summary = led.summary()
         if led.job.method != METHOD:
@@ -236,3 +250,9 @@ def _run(n: int, items: list[tuple[int, ...]], workers: int,
         if own:
             pool.shutdown(wait=False, cancel_futures=True)
     return out
+
+
+def _check_fractions(rate: object, confidence: object) -> None:
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 < x < 1
+               for x in (rate, confidence)):
+        raise NQueensError("rate and confidence must lie strictly between 0 and 1")

@@ -56,7 +56,7 @@ def construct(n: int) -> npt.NDArray[np.int32]:
     """
     import numpy as np
 
-    check_size(n)
+    n = check_size(n)
     cols = np.empty(n, dtype=np.int32)
     if n == 1:
         cols[0] = 0
@@ -89,18 +89,20 @@ def construct(n: int) -> npt.NDArray[np.int32]:
     return cols
 
 
-def check_size(n: int) -> None:
-    """Raise :class:`InvalidSizeError` unless n is a board size with a solution (1 or >= 4).
+def check_size(n: int) -> int:
+    """``n`` as an int, or :class:`InvalidSizeError` unless n is a board size with a
+    solution (1 or >= 4).
 
     Cost: O(1).
 
     >>> check_size(4)
+    4
     >>> check_size(3)
     Traceback (most recent call last):
     ...
     nqueens.errors.InvalidSizeError: n = 3 has no solution: 2 and 3 queens cannot be placed
     """
-    _validate.check_size(n, name="n")
+    n = _validate.check_size(n, name="n")
     if n in (2, 3):
         raise InvalidSizeError(
             f"n = {n} has no solution: 2 and 3 queens cannot be placed"
@@ -109,3 +111,4 @@ def check_size(n: int) -> None:
         raise InvalidSizeError(
             f"n = {n} is too large: columns are stored as 32-bit integers (n <= {MAX_N})"
         )
+    return n

@@ -47,7 +47,7 @@ def local_search(n: int, *, seed: int | None = None) -> npt.NDArray[np.int32]:
     >>> local_search(1).tolist()
     [0]
     """
-    check_size(n)
+    n = check_size(n)
     return _search(kernel_seed(seed), n, SLICE_STEPS)
 
 
@@ -88,5 +88,5 @@ def kernel_seed(seed: int | None) -> int:
     import numpy as np
 
     if seed is not None:
-        check_int(seed, "seed", low=0)
+        seed = check_int(seed, "seed", low=0)
     return int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint32)[0])

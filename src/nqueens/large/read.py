@@ -24,6 +24,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from nqueens._validate import check_path
 from nqueens.errors import ParseError
 
 if TYPE_CHECKING:
@@ -69,7 +70,9 @@ def read_cols(path: str | os.PathLike[str], *, fmt: str | None = None) -> npt.ND
 
     Cost: O(file size) time; text is parsed by numpy in 2 MB blocks (no Python object per
     number); peak memory about 12 bytes per row. Raises :class:`ParseError` naming the line
-    or row for garbage, non-integers, an empty file, or a column outside ``1..n``.
+    or row for garbage, non-integers, an empty file, or a column outside ``1..n``; a
+    ``path`` that is not a file name (a str or an ``os.PathLike``) raises
+    :class:`~nqueens.errors.InvalidArgumentError`.
 
     >>> import os, tempfile
     >>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -78,6 +81,7 @@ def read_cols(path: str | os.PathLike[str], *, fmt: str | None = None) -> npt.ND
     [1, 3, 0, 2]
     >>> os.unlink(f.name)
     """
+    check_path(path, "path")
     fmt = detect_format(path) if fmt is None else fmt
     if fmt not in FORMATS:
         raise ParseError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")

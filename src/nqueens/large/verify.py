@@ -120,7 +120,9 @@ def verify_cols(cols: npt.ArrayLike) -> Verdict:
 def verify_file(path: str | os.PathLike[str], *, fmt: str | None = None) -> Verdict:
     """Read a solution file (format from ``fmt`` or the extension) and check it.
 
-    Unreadable or malformed files raise :class:`~nqueens.errors.ParseError`.
+    Unreadable or malformed files raise :class:`~nqueens.errors.ParseError`; a ``path``
+    that is not a file name (a str or an ``os.PathLike``)
+    :class:`~nqueens.errors.InvalidArgumentError`.
     Cost: O(n) time and memory, as :func:`verify_cols` plus the read.
 
     >>> import os, tempfile

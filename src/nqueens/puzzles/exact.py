@@ -25,14 +25,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
 
-from nqueens.puzzles.model import Puzzle
+from nqueens._validate import INT64_MAX, check_int
+from nqueens.puzzles.model import Puzzle, check_puzzle
 
-__all__ = ["SLICE_NODES", "PuzzleCount", "count", "is_unique", "solutions", "solve"]
+__all__ = ["MAX_BATCH", "SLICE_NODES", "PuzzleCount", "count", "is_unique", "solutions", "solve"]
 
 Placement = tuple[int, ...]
 
 SLICE_NODES = 100_000
 """Nodes per compiled call: each call returns well within a second, so Ctrl-C is prompt."""
+
+MAX_BATCH = 1 << 16
+"""The most solutions :func:`solutions` buffers per compiled call (memory O(batch * n))."""
 
 
 @dataclass(frozen=True)
@@ -51,43 +55,52 @@ def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Placement]:
 
     Cost: O(nodes of the search tree), exponential in n in the worst case (forward checking and
     most-constrained-unit branching keep random 14 x 14 region puzzles to milliseconds).
+    Checked when the call is made: a ``p`` that is not a :class:`Puzzle` raises
+    :class:`~nqueens.errors.InvalidArgumentError`, a ``batch`` that is not an integer from 1
+    to :data:`MAX_BATCH` :class:`~nqueens.errors.InvalidSizeError`.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> list(solutions(completion_puzzle(4, [(0, 1)])))
     [(1, 3, 0, 2)]
     """
+    p = check_puzzle(p)
+    batch = check_int(batch, "batch", low=1, high=MAX_BATCH)
     if p.kind == "completion":
         from nqueens.completion import completions
 
-        for s in completions(p.n, list(p.givens), blocked=list(p.blocked), batch=batch):
-            yield tuple(s.placement)
-        return
-    yield from _region_solutions(p, batch=batch, limit=0)
+        return (tuple(s.placement) for s in completions(p.n, list(p.givens),
+                                                         blocked=list(p.blocked)))
+    return _region_solutions(p, batch=batch, limit=0)
 
 
 def solve(p: Puzzle) -> Placement | None:
     """The first solution in search order, or ``None`` (a proof that there is none).
 
+    A ``p`` that is not a :class:`Puzzle` raises :class:`~nqueens.errors.InvalidArgumentError`.
     Cost: O(nodes of the search tree up to the first solution).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> solve(parse_puzzle("AB\\nAB")) is None
     True
     """
-    return next(iter(_limited(p, 1)), None)
+    return next(iter(_limited(check_puzzle(p), 1)), None)
 
 
 def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
     """Count the solutions; with ``limit`` K stop after K + 1 ("more than K").
 
+    A ``p`` that is not a :class:`Puzzle` raises :class:`~nqueens.errors.InvalidArgumentError`;
+    a ``limit`` that is not an integer from 0 to 2**63 - 2 (K + 1 is a 64-bit count)
+    :class:`~nqueens.errors.InvalidSizeError`.
     Cost: O(nodes of the search tree), or until K + 1 solutions are found.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> count(completion_puzzle(8, [(0, 0)]))
     PuzzleCount(count=4, exact=True)
     """
-    if limit is not None and limit < 0:
-        raise ValueError(f"limit must be >= 0, got {limit}")
+    p = check_puzzle(p)
+    if limit is not None:
+        limit = check_int(limit, "limit", low=0, high=INT64_MAX - 1)
     if limit is None and p.kind == "completion":
         from nqueens.completion import count_completions
 
@@ -101,13 +114,14 @@ def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
 def is_unique(p: Puzzle) -> bool:
     """Whether ``p`` has exactly one solution (stops at the second).
 
+    A ``p`` that is not a :class:`Puzzle` raises :class:`~nqueens.errors.InvalidArgumentError`.
     Cost: O(nodes of the search tree up to the second solution).
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> is_unique(completion_puzzle(4, [(0, 1)])), is_unique(completion_puzzle(4))
     (True, False)
     """
-    return sum(1 for _ in _limited(p, 2)) == 1
+    return sum(1 for _ in _limited(check_puzzle(p), 2)) == 1
 
 
 # --- private helpers ---------------------------------------------------------------------
@@ -118,7 +132,7 @@ def _limited(p: Puzzle, limit: int) -> Iterator[Placement]:
         from nqueens.completion import completions
 
         stream = (tuple(s.placement) for s in completions(
-            p.n, list(p.givens), blocked=list(p.blocked), batch=min(limit, 64) or 64))
+            p.n, list(p.givens), blocked=list(p.blocked)))
         return islice(stream, limit) if limit else stream
     return _region_solutions(p, batch=min(limit, 64) or 64, limit=limit)
 

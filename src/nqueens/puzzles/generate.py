@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from nqueens._validate import check_choice, check_size
+from nqueens._validate import check_bool, check_choice, check_int, check_size
 from nqueens.errors import InvalidSizeError, NQueensRuntimeError, UnknownOptionError
 from nqueens.puzzles.exact import is_unique, solutions
 from nqueens.puzzles.logic import GRADES, RULES, explain, grade_number
@@ -70,7 +70,12 @@ def make(
 
     ``seed`` None draws one (reported in :attr:`Made.seed`). Raises
     :class:`~nqueens.errors.NQueensRuntimeError` when ``attempts`` fresh starts find no
-    puzzle of the grade asked for.
+    puzzle of the grade asked for. Bad input is refused before any attempt: a size, a
+    ``seed`` (a non-negative integer or None) or ``attempts`` (a positive integer) out of
+    range raises :class:`~nqueens.errors.InvalidSizeError`; a ``grade`` that no generated
+    puzzle has (anything but 1-5 or easy ... search: grade 0, trivial, is every queen
+    given) :class:`~nqueens.errors.UnknownOptionError`; a flag that is not True or False
+    :class:`~nqueens.errors.InvalidArgumentError`.
 
     Cost: O(attempts * (search + explain)): each attempt counts solutions up to 2 a few
     times (region puzzles: O(n^2) repairs at most) and runs the explainer once.
@@ -82,7 +87,12 @@ def make(
 touch need n = 1 or n >= 4
     """
     check_choice(kind, "kind", KINDS)
-    check_size(n, largest=MAX_N, name="n")
+    n = check_size(n, largest=MAX_N, name="n")
+    logic_only = check_bool(logic_only, "logic_only")
+    diagonals = check_bool(diagonals, "diagonals")
+    attempts = check_int(attempts, "attempts", low=1)
+    if seed is not None:
+        seed = check_int(seed, "seed", low=0)
     if n in (2, 3):
         raise InvalidSizeError(f"no {n} x {n} puzzle has a solution: queens that may not "
                                "touch need n = 1 or n >= 4")
@@ -90,6 +100,9 @@ touch need n = 1 or n >= 4
         raise UnknownOptionError("diagonals is a rule of region puzzles (completion puzzles "
                                  "always have it)")
     want = None if grade is None else grade_number(grade)
+    if want == 0:
+        raise UnknownOptionError(f"grade must be 1-5 or one of {', '.join(GRADES[1:])}, got "
+                                 f"{grade!r}: a trivial puzzle (grade 0) has every queen given")
     if want is not None and want == RULES["search"] and logic_only:
         raise UnknownOptionError("grade 5 (search) contradicts logic_only")
     if seed is None:

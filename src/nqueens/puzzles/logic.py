@@ -39,11 +39,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from nqueens._validate import check_choice
+from nqueens._validate import check_choice, check_instance, check_int
 from nqueens.errors import UnknownOptionError
 from nqueens.narrate import LANGUAGES
 from nqueens.puzzles.exact import solutions
-from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square
+from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square, check_puzzle
 
 __all__ = [
     "GRADES",
@@ -106,7 +106,9 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
     """Solve ``p`` by the rules, easiest first, recording every step.
 
     With ``max_grade`` below 5 the solver stops (``solution`` None) where it would need a
-    harder rule, instead of searching.
+    harder rule, instead of searching. A ``p`` that is not a :class:`Puzzle` raises
+    :class:`~nqueens.errors.InvalidArgumentError`; a ``max_grade`` that is not an integer
+    from 0 to 5 :class:`~nqueens.errors.InvalidSizeError`.
 
     Cost: O(steps * units * MAX_SUBSETS): each step scans the units and up to
     :data:`MAX_SUBSETS` combinations of them per family pair and k (all of them for
@@ -117,6 +119,8 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
     >>> [s.rule for s in e.steps], e.grade_name
     (['given', 'single', 'single', 'single'], 'easy')
     """
+    p = check_puzzle(p)
+    max_grade = check_int(max_grade, "max_grade", low=0, high=len(GRADES) - 1)
     solver = _Solver(p)
     steps: list[Step] = []
     for step in solver.run(max_grade):
@@ -148,7 +152,8 @@ def grade_number(grade: int | str) -> int:
 def step_text(step: Step, lang: str, p: Puzzle) -> str:
     """The step in words, in ``lang`` (``en``, ``ja`` or ``ko``).
 
-    Cost: O(squares named).
+    A ``step`` that is not a :class:`Step` or a ``p`` that is not a :class:`Puzzle` raises
+    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(squares named).
 
     >>> s = Step("single", place=(2, 4), removed=((2, 3),), units=(("row", 2),))
     >>> from nqueens.puzzles.model import completion_puzzle
@@ -157,6 +162,8 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
     >>> step_text(s, "ja", completion_puzzle(5))
     '3行目に残るマスは(3,5)だけなので、ここにクイーンを置く。1マスが置けなくなる。'
     """
+    check_instance(step, Step, "step", "a Step (from explain)")
+    check_puzzle(p)
     check_choice(lang, "language", LANGUAGES)
     def sq(s: Square) -> str:
         return _square(s, lang)
@@ -222,7 +229,11 @@ def summary_text(e: Explanation, lang: str) -> str:
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> summary_text(explain(completion_puzzle(4, [(0, 1)])), "en")
     'All 4 queens are placed: solved. Difficulty: easy (grade 1 of 5).'
+
+    An ``e`` that is not an :class:`Explanation` raises
+    :class:`~nqueens.errors.InvalidArgumentError`.
     """
+    check_instance(e, Explanation, "e", "an Explanation (from explain)")
     check_choice(lang, "language", LANGUAGES)
     n = e.puzzle.n
     name = {"en": GRADES, "ja": ("自明", "易しい", "普通", "難しい", "とても難しい", "探索が必要"),

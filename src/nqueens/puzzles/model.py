@@ -40,8 +40,17 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
+from nqueens._validate import (
+    as_int,
+    check_instance,
+    check_integers,
+    check_squares,
+    check_text,
+    is_sequence,
+    short_repr,
+)
 from nqueens.completion import board_squares
 from nqueens.errors import ParseError
 
@@ -53,6 +62,7 @@ __all__ = [
     "Puzzle",
     "PuzzleFormatError",
     "Square",
+    "check_puzzle",
     "clash",
     "completion_puzzle",
     "first_violation",
@@ -187,8 +197,11 @@ def region_puzzle(
 ) -> Puzzle:
     """A checked region puzzle from rows of region letters (or of region numbers 0..n-1).
 
-    Cost: O(n^2). Raises :class:`PuzzleFormatError` for a grid that is not square, the wrong
-    number of regions, or (with ``connected``) a region in several pieces.
+    Cost: O(n^2). Raises :class:`PuzzleFormatError` for a grid that is not a sequence of
+    rows (a string is not: read text with :func:`parse_puzzle`), a square that is neither a
+    letter of :data:`REGION_LETTERS` nor an integer from 0 to n-1 (``None``, a bool, a
+    float, a number off that range), a grid that is not square, the wrong number of
+    regions, or (with ``connected``) a region in several pieces.
 
     >>> region_puzzle([[0, 0], [1, 1]]).regions
     ((0, 0), (1, 1))
@@ -197,17 +210,25 @@ def region_puzzle(
     ...
     nqueens.puzzles.model.PuzzleFormatError: a 3 x 3 grid needs 3 regions, found 2 (A, B)
     """
-    rows = [list(row) for row in grid]
+    rows = _grid_rows(grid)
     n = len(rows)
     _check_square(n, [len(row) for row in rows], [i + 1 for i in range(n)])
     names: dict[object, int] = {}
     order: list[object] = []
     for r, row in enumerate(rows):
         for c, v in enumerate(row):
-            if isinstance(v, str) and (len(v) != 1 or v not in REGION_LETTERS):
-                raise PuzzleFormatError(
-                    f"square <{r + 1},{c + 1}>: {v!r} is not a region letter "
-                    "(A-Z, a-z, 0-9)")
+            if isinstance(v, str):
+                if len(v) != 1 or v not in REGION_LETTERS:
+                    raise PuzzleFormatError(
+                        f"square <{r + 1},{c + 1}>: {v!r} is not a region letter "
+                        "(A-Z, a-z, 0-9)")
+            else:
+                number = as_int(v)  # a numpy integer too
+                if number is None or not 0 <= number < n:
+                    raise PuzzleFormatError(
+                        f"square <{r + 1},{c + 1}>: {v!r} is not a region: give a letter "
+                        f"(A-Z, a-z, 0-9) or a region number from 0 to {n - 1}")
+                v = row[c] = number
             if v not in names:
                 names[v] = len(names)
                 order.append(v)
@@ -227,8 +248,10 @@ def completion_puzzle(
 ) -> Puzzle:
     """A checked completion puzzle: n-queens rules, ``givens`` placed, ``blocked`` unusable.
 
-    Cost: O(k^2) for k givens. Raises :class:`PuzzleFormatError` for squares off the board,
-    a square both given and blocked, or two givens that attack each other.
+    Cost: O(k^2) for k givens. Raises :class:`PuzzleFormatError` for a size that is not an
+    integer from 1 to :data:`MAX_N`, squares that are not ``(row, col)`` pairs of integers
+    (floats, strings and bools are not), squares off the board, a square both given and
+    blocked, or two givens that attack each other.
 
     >>> completion_puzzle(4, [(0, 1)]).to_text()
     'kind: completion\\n.Q..\\n....\\n....\\n....\\n'
@@ -237,9 +260,9 @@ def completion_puzzle(
     ...
     nqueens.puzzles.model.PuzzleFormatError: given queens at <1,1> and <3,3> share a diagonal
     """
-    _check_size(n)
-    g = _squares(n, givens, "given queen")
-    b = _squares(n, blocked, "blocked square")
+    n = _check_size(n)
+    g = _squares(n, givens, "givens", "given queen")
+    b = _squares(n, blocked, "blocked", "blocked square")
     both = sorted(set(g) & set(b))
     if both:
         r, c = both[0]
@@ -257,6 +280,7 @@ def completion_puzzle(
 def parse_puzzle(text: str) -> Puzzle:
     """Read a puzzle in the text format (see the module docstring).
 
+    Text that is not a ``str``, or not a puzzle, raises :class:`PuzzleFormatError`.
     Cost: O(len(text)).
 
     >>> parse_puzzle("kind: completion\\n..\\n.x").blocked
@@ -271,6 +295,7 @@ have equal length
     rules: list[str] = []
     grid: list[str] = []
     lines: list[int] = []
+    text = check_text(text, "text", error=PuzzleFormatError)
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -340,12 +365,16 @@ def first_violation(p: Puzzle, cols: Sequence[int]) -> str | None:
     """Why the placement ``cols`` (a 0-based column per row) does not solve ``p``, or None.
 
     An independent checker: every pair of queens is compared, then the givens and
-    blocked squares. Cost: O(n^2).
+    blocked squares. A ``p`` that is not a :class:`Puzzle` raises
+    :class:`~nqueens.errors.InvalidArgumentError`; ``cols`` that is not a sequence of
+    integers :class:`~nqueens.errors.InvalidBoardError`. Cost: O(n^2).
 
     >>> p = parse_puzzle("AAB\\nACB\\nCCB")
     >>> first_violation(p, (0, 2, 1))
     'queens at <2,3> and <3,2> touch'
     """
+    check_puzzle(p)
+    cols = check_integers(cols, "cols")
     if len(cols) != p.n or any(not 0 <= c < p.n for c in cols):
         return f"a solution has one queen in each of the {p.n} rows, on the board"
     squares = list(enumerate(cols))
@@ -369,11 +398,43 @@ def _name(sq: Square) -> str:
     return f"<{sq[0] + 1},{sq[1] + 1}>"
 
 
-def _check_size(n: int) -> None:
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+def check_puzzle(p: object, name: str = "p") -> Puzzle:
+    """``p`` if it is a :class:`Puzzle`, else :class:`~nqueens.errors.InvalidArgumentError`.
+
+    Cost: O(1).
+
+    >>> check_puzzle(None)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidArgumentError: p must be a Puzzle (read one with parse_puzzle, or \
+build one with region_puzzle or completion_puzzle), got None
+    """
+    return check_instance(p, Puzzle, name, "a Puzzle (read one with parse_puzzle, or build "
+                          "one with region_puzzle or completion_puzzle)")
+
+
+def _check_size(n: object) -> int:
+    size = as_int(n)  # a numpy integer too
+    if size is None or size < 1:
         raise PuzzleFormatError(f"a puzzle needs n >= 1 rows, got n = {n!r}")
-    if n > MAX_N:
-        raise PuzzleFormatError(f"a puzzle has at most {MAX_N} rows, got n = {n}")
+    if size > MAX_N:
+        raise PuzzleFormatError(f"a puzzle has at most {MAX_N} rows, got n = {size}")
+    return size
+
+
+def _grid_rows(grid: object) -> list[list[object]]:
+    """The rows of a region grid as lists, or :class:`PuzzleFormatError` for what is not
+    a sequence of rows (strings, or sequences of numbers)."""
+    what = "a sequence of rows (strings of region letters or sequences of region numbers)"
+    if not is_sequence(grid):
+        raise PuzzleFormatError(f"grid must be {what}, got {short_repr(grid)} (read text "
+                                "with parse_puzzle)")
+    rows: list[list[object]] = []
+    for row in cast("Sequence[object]", grid):
+        if not (isinstance(row, str) or is_sequence(row)):
+            raise PuzzleFormatError(f"grid must be {what}, got the row {short_repr(row)}")
+        rows.append(list(cast("Sequence[object]", row)))
+    return rows
 
 
 def _check_square(n: int, widths: list[int], lines: list[int]) -> None:
@@ -387,13 +448,12 @@ def _check_square(n: int, widths: list[int], lines: list[int]) -> None:
                                 "grid is square (n rows of n squares)")
 
 
-def _squares(n: int, items: Iterable[Square], what: str) -> list[Square]:
+def _squares(n: int, items: object, name: str, what: str) -> list[Square]:
     out: set[Square] = set()
-    for item in items:
-        r, c = item
+    for r, c in check_squares(items, name, error=PuzzleFormatError):
         if not (0 <= r < n and 0 <= c < n):
             raise PuzzleFormatError(f"{what} at {_name((r, c))} is off a board of size {n}")
-        out.add((int(r), int(c)))
+        out.add((r, c))
     return sorted(out)
 
 

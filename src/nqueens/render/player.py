@@ -105,7 +105,7 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
     """
     events = list(events)
     lines = list(lines)
-    check_size(n, largest=MAX_PLAYER_N)
+    n = check_size(n, largest=MAX_PLAYER_N)
     if not events:
         raise PlayerInputError("no events to play: the trace is empty")
     if len(lines) != len(events):

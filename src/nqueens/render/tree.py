@@ -262,8 +262,8 @@ def tree_svg(tree: Tree, *, label: Label = "square", width: int = SLIDE_WIDTH,
     (True, True)
     """
     check_choice(label, "label", ("square", "column"))
-    check_int(width, "width", low=400)
-    check_int(height, "height", low=300)
+    width = check_int(width, "width", low=400)
+    height = check_int(height, "height", low=300)
     chosen = plan(tree, width=width)
     leaves = layout(chosen.root)
     avail = width - _LEFT - 2 * _PAD - 2 * _R
