@@ -231,19 +231,29 @@ def test_ctrl_c_inside_a_batch_keeps_its_finished_subproblems():
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_an_interrupted_count_records_what_its_batches_finished(tmp_path, workers):
-    ledger = tmp_path / "16.ledger"
-    seen: list[CountProgress] = []
+    def interrupted_then_resumed(ledger) -> tuple[int, int]:
+        seen: list[CountProgress] = []
 
-    def interrupt(p: CountProgress) -> None:
-        seen.append(p)
-        if p.elapsed > 0.6:
-            raise KeyboardInterrupt
+        def interrupt(p: CountProgress) -> None:
+            seen.append(p)
+            if p.elapsed > 0.6:
+                raise KeyboardInterrupt
 
-    with pytest.raises(KeyboardInterrupt):
-        run_count(16, workers=workers, ledger=ledger, progress=interrupt, estimate=False)
-    reported = seen[-1].done  # the subproblems of the batches that came back whole
-    r = run_count(16, workers=workers, ledger=ledger, estimate=False)
-    assert (r.total, r.unique) == OEIS[16]
-    # the batches cut short gave up their finished subproblems to the ledger too
-    assert r.resumed > reported
+        with pytest.raises(KeyboardInterrupt):
+            run_count(16, workers=workers, ledger=ledger, progress=interrupt, estimate=False)
+        reported = seen[-1].done  # the subproblems of the batches that came back whole
+        r = run_count(16, workers=workers, ledger=ledger, estimate=False)
+        assert (r.total, r.unique) == OEIS[16]
+        assert r.resumed >= reported
+        return r.resumed, reported
+
+    # the batches cut short gave up their finished subproblems to the ledger too (a Ctrl-C
+    # that lands in the report right after a batch came back leaves none cut short: try
+    # again, up to five times)
+    outcomes = []
+    for attempt in range(5):
+        outcomes.append(interrupted_then_resumed(tmp_path / f"16-{attempt}.ledger"))
+        if outcomes[-1][0] > outcomes[-1][1]:
+            break
+    assert any(resumed > reported for resumed, reported in outcomes), outcomes
     assert _count_threads() == []

@@ -297,6 +297,9 @@ def _engine_rows() -> list[Row]:
         ({"estimate": "no"}, "InvalidArgumentError", f"estimate {FLAG}'no'"),
     ):
         rows.append((f"L2 run_count(8, {kw})", _in(run, "run_count", 8, **kw), error, message))
+    # a ledger holds N up to 28: a count of 29 with one would write a file no one reads back
+    rows.append(("run_count(29, ledger=...)", _in(run, "run_count", 29, ledger="l29.sqlite"),
+                 "InvalidSizeError", "a ledger holds N = 1..28"))
     # L3: count's options
     for kw, error, message in (
         ({"ledger": 123}, "InvalidArgumentError", f"ledger {PATH}123"),

@@ -71,13 +71,33 @@ class FinishedFutures:
         self._done: queue.SimpleQueue[cf.Future[Any]] = queue.SimpleQueue()
 
     def watch(self, future: cf.Future[Any]) -> cf.Future[Any]:
-        """Hand ``future`` over once it finishes (at once if it has). Cost: O(1)."""
+        """Hand ``future`` over once it finishes (at once if it has); return it.
+
+        Cost: O(1).
+
+        >>> pending: cf.Future[int] = cf.Future()
+        >>> finished = FinishedFutures()
+        >>> finished.watch(pending) is pending, finished.take(timeout=0.01)
+        (True, [])
+        >>> pending.set_result(7)
+        >>> [f.result() for f in finished.take(timeout=0.01)]
+        [7]
+        """
         future.add_done_callback(self._done.put)
         return future
 
     def take(self, timeout: float) -> list[cf.Future[Any]]:
-        """The watched futures finished since the last call, waiting up to ``timeout``
-        seconds for the first one; ``[]`` when none finished in that time. Cost: O(taken)."""
+        """The watched futures finished since the last call, all of them.
+
+        Waits up to ``timeout`` seconds for the first; ``[]`` when none finished in that
+        time. Cost: O(taken).
+
+        >>> finished = FinishedFutures()
+        >>> for x in (1, 2):
+        ...     _ = finished.watch(InlineExecutor().submit(abs, -x))
+        >>> sorted(f.result() for f in finished.take(timeout=0.01))
+        [1, 2]
+        """
         try:
             taken = [self._done.get(timeout=timeout)]
         except queue.Empty:

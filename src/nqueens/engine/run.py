@@ -41,7 +41,7 @@ from nqueens._validate import (
     check_seconds,
     check_size,
 )
-from nqueens.errors import NQueensError, NQueensRuntimeError
+from nqueens.errors import InvalidSizeError, NQueensError, NQueensRuntimeError
 from nqueens.kernels import MAX_CONSTELLATION_N
 
 __all__ = [
@@ -363,6 +363,11 @@ def run_count(
     check_executor(executor)
     if ledger is not None:
         check_path(ledger, "ledger")
+        from nqueens.engine.ledger import MAX_LEDGER_N
+
+        if n > MAX_LEDGER_N:
+            raise InvalidSizeError(f"a ledger holds N = 1..{MAX_LEDGER_N}; count N = {n} "
+                                   "without one")
     for name, callback in (("progress", progress), ("on_estimate", on_estimate), ("task", task)):
         check_callable(callback, name)
     if estimate is not None:

@@ -90,10 +90,9 @@ def construct(n: int) -> npt.NDArray[np.int32]:
 
 
 def check_size(n: int) -> int:
-    """``n`` as an int, or :class:`InvalidSizeError` unless n is a board size with a
-    solution (1 or >= 4).
+    """``n`` as an int, if it is a board size with a solution (1 or >= 4).
 
-    Cost: O(1).
+    Anything else raises :class:`InvalidSizeError`. Cost: O(1).
 
     >>> check_size(4)
     4
