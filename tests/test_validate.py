@@ -153,7 +153,7 @@ def test_check_int_bounds_and_the_errors_are_value_errors() -> None:
     assert check_choice("b", "x", "abc") == "b"
 
 
-# -- the audit's findings L1-L9: every bad input is the project's own error, named -----------
+# -- every bad input at the library's face is the project's own error, named ----------
 #
 # Each row: (what, call, the error's class name, the start of its message). The calls import
 # lazily, so that a broken import fails its rows, not the module.
@@ -217,47 +217,47 @@ COMP, PZ = "nqueens.completion", "nqueens.puzzles"
 
 def _completion_rows() -> list[Row]:
     rows: list[Row] = []
-    # L1: completion sizes that are not integers (were TypeError: '<=' not supported)
+    # completion sizes that are not integers (were TypeError: '<=' not supported)
     for v in (None, "8", [8], b"8"):
         for fn in ("complete", "completions", "count_completions"):
-            rows.append((f"L1 {fn}({v!r})", _in(COMP, fn, v, []), "InvalidSizeError",
+            rows.append((f"{fn}({v!r})", _in(COMP, fn, v, []), "InvalidSizeError",
                          f"n {SIZE}{v!r}"))
-    # L5: the count's limit goes to an int64 kernel (was OverflowError)
+    # the count's limit goes to an int64 kernel (was OverflowError)
     for v in (2**64, -1, 1.5):
-        rows.append((f"L5 count_completions(limit={v!r})",
+        rows.append((f"count_completions(limit={v!r})",
                      _in(COMP, "count_completions", 8, [], limit=v), "InvalidSizeError",
                      f"limit must be an integer from 0 to {2**63 - 1}, got {v!r}"))
-    # L7: squares and texts of the wrong kind (were TypeError / AttributeError)
+    # squares and texts of the wrong kind (were TypeError / AttributeError)
     for v in (None, 5, b"xx", "QQ"):
         rows += [
-            (f"L7 complete(8, {v!r})", _in(COMP, "complete", 8, v), "InvalidBoardError",
+            (f"complete(8, {v!r})", _in(COMP, "complete", 8, v), "InvalidBoardError",
              f"placed {PAIRS}{v!r}"),
-            (f"L7 complete(8, [], blocked={v!r})", _in(COMP, "complete", 8, [], blocked=v),
+            (f"complete(8, [], blocked={v!r})", _in(COMP, "complete", 8, [], blocked=v),
              "InvalidBoardError", f"blocked {PAIRS}{v!r}"),
-            (f"L7 allowed_masks(4, {v!r})", _in(COMP, "allowed_masks", 4, v),
+            (f"allowed_masks(4, {v!r})", _in(COMP, "allowed_masks", 4, v),
              "InvalidBoardError", f"placed {PAIRS}{v!r}"),
         ]
     for v in (None, 5, b"1,1"):
         rows += [
-            (f"L7 parse_squares({v!r})", _in(COMP, "parse_squares", v), "ParseError",
+            (f"parse_squares({v!r})", _in(COMP, "parse_squares", v), "ParseError",
              f"text must be a str, got {v!r}"),
-            (f"L7 parse_board({v!r})", _in(COMP, "parse_board", v), "ParseError",
+            (f"parse_board({v!r})", _in(COMP, "parse_board", v), "ParseError",
              f"text must be a str, got {v!r}"),
         ]
     rows += [
-        ("L7 random_instance(seed='x')", _in(COMP, "random_instance", 8, 2, seed="x"),
+        ("random_instance(seed='x')", _in(COMP, "random_instance", 8, 2, seed="x"),
          "InvalidSizeError", "seed must be a non-negative integer, got 'x'"),
-        ("L7 complete(seed=-1)", _in(COMP, "complete", 8, [], seed=-1),
+        ("complete(seed=-1)", _in(COMP, "complete", 8, [], seed=-1),
          "InvalidSizeError", "seed must be a non-negative integer, got -1"),
     ]
-    # L8: squares that are not pairs of integers were rounded into other squares
+    # squares that are not pairs of integers were rounded into other squares
     for placed, shown in (([(1.5, 2)], "(1.5, 2)"), ([("1", "2")], "('1', '2')"),
                           ([(True, 2)], "(True, 2)"), ({0: 1.5}, "(0, 1.5)"),
                           ([(0, 1, 2)], "(0, 1, 2)"), ([{0, 1}], "{0, 1}")):
         for fn in ("complete", "count_completions", "completions"):
-            rows.append((f"L8 {fn}(8, {placed!r})", _in(COMP, fn, 8, placed),
+            rows.append((f"{fn}(8, {placed!r})", _in(COMP, fn, 8, placed),
                          "InvalidBoardError", f"placed {BOARD}{shown}"))
-    rows.append(("L8 complete(blocked=[(0.5, 1)])",
+    rows.append(("complete(blocked=[(0.5, 1)])",
                  _in(COMP, "complete", 8, [], blocked=[(0.5, 1)]),
                  "InvalidBoardError", f"blocked {BOARD}(0.5, 1)"))
     return rows
@@ -268,18 +268,18 @@ def _engine_rows() -> list[Row]:
 
     run, cnt, verify = "nqueens.engine.run", "nqueens.counting", "nqueens.engine.verify"
     rows: list[Row] = []
-    # L2: run_count's size: refused, not counted as 0 or 1, not a TypingError (the sizes
+    # run_count's size: refused, not counted as 0 or 1, not a TypingError (the sizes
     # that hung are in test_what_used_to_hang_is_refused_at_once, in a child process)
     for v in (0, -1, False, True, None, "8", 8.0, float("nan"), np.array(8)):
-        rows.append((f"L2 run_count({v!r})", _in(run, "run_count", v, workers=1),
+        rows.append((f"run_count({v!r})", _in(run, "run_count", v, workers=1),
                      "InvalidSizeError", f"{ENGINE_N}{v!r}"))
     rows += [
-        ("L2 estimate_count(0)", _in(run, "estimate_count", 0), "InvalidSizeError",
+        ("estimate_count(0)", _in(run, "estimate_count", 0), "InvalidSizeError",
          f"{ENGINE_N}0"),
-        ("L2 trivial_counts(None)", _in("nqueens.engine.split", "trivial_counts", None),
+        ("trivial_counts(None)", _in("nqueens.engine.split", "trivial_counts", None),
          "InvalidSizeError", f"{ENGINE_N}None"),
     ]
-    # L2: run_count's options
+    # run_count's options
     for kw, error, message in (
         ({"target_seconds": "x"}, "InvalidSizeError", f"{TARGET}, got 'x'"),
         ({"target_seconds": float("nan")}, "InvalidSizeError", f"{TARGET}, got nan"),
@@ -296,11 +296,11 @@ def _engine_rows() -> list[Row]:
         ({"wait": 1}, "InvalidArgumentError", f"wait {FLAG}1"),
         ({"estimate": "no"}, "InvalidArgumentError", f"estimate {FLAG}'no'"),
     ):
-        rows.append((f"L2 run_count(8, {kw})", _in(run, "run_count", 8, **kw), error, message))
+        rows.append((f"run_count(8, {kw})", _in(run, "run_count", 8, **kw), error, message))
     # a ledger holds N up to 28: a count of 29 with one would write a file no one reads back
     rows.append(("run_count(29, ledger=...)", _in(run, "run_count", 29, ledger="l29.sqlite"),
                  "InvalidSizeError", "a ledger holds N = 1..28"))
-    # L3: count's options
+    # count's options
     for kw, error, message in (
         ({"ledger": 123}, "InvalidArgumentError", f"ledger {PATH}123"),
         ({"dask_log": 5}, "InvalidArgumentError", f"dask_log {PATH}5"),
@@ -314,24 +314,24 @@ def _engine_rows() -> list[Row]:
         ({"scheduler_timeout": float("nan")}, "InvalidSizeError", f"scheduler_timeout {SECONDS}"),
         ({"scheduler_timeout": "5"}, "InvalidSizeError", f"scheduler_timeout {SECONDS}"),
     ):
-        rows.append((f"L3 count(8, {kw})", _in(cnt, "count", 8, **kw), error, message))
+        rows.append((f"count(8, {kw})", _in(cnt, "count", 8, **kw), error, message))
     # the ledger check, the engine's other public face
     for v in (None, 5, b"xx"):
-        rows.append((f"L7 verify_ledger({v!r})", _in(verify, "verify_ledger", v),
+        rows.append((f"verify_ledger({v!r})", _in(verify, "verify_ledger", v),
                      "InvalidArgumentError", f"path {PATH}{v!r}"))
     rows += [
-        ("L7 verify_ledger(everything='yes')",
+        ("verify_ledger(everything='yes')",
          _in(verify, "verify_ledger", "x.sqlite", everything="yes"),
          "InvalidArgumentError", f"everything {FLAG}'yes'"),
-        ("L7 sample_size('8')", _in(verify, "sample_size", "8"), "InvalidSizeError",
+        ("sample_size('8')", _in(verify, "sample_size", "8"), "InvalidSizeError",
          "done must be a non-negative integer, got '8'"),
     ]
     return rows
 
 
 def _search_rows() -> list[Row]:
-    # L5: islice's own ValueError for a limit past sys.maxsize
-    return [(f"L5 solutions(limit={v!r})", _in("nqueens.search", "solutions", 8, limit=v),
+    # islice's own ValueError for a limit past sys.maxsize
+    return [(f"solutions(limit={v!r})", _in("nqueens.search", "solutions", 8, limit=v),
              "InvalidSizeError", f"limit must be an integer from 1 to {2**63 - 1}, got {v!r}")
             for v in (2**64, 0, 1.5)]
 
@@ -340,83 +340,83 @@ def _puzzle_rows() -> list[Row]:
     import numpy as np
 
     rows: list[Row] = []
-    # L5: the puzzle count's limit + 1 goes to an int64 kernel (was a numba TypingError)
+    # the puzzle count's limit + 1 goes to an int64 kernel (was a numba TypingError)
     for v in (2**64, 2**63 - 1, -1, 1.5, "2"):
-        rows.append((f"L5 puzzles.count(limit={v!r})", _in(PZ, "count", _puzzle, limit=v),
+        rows.append((f"puzzles.count(limit={v!r})", _in(PZ, "count", _puzzle, limit=v),
                      "InvalidSizeError",
                      f"limit must be an integer from 0 to {2**63 - 2}, got {v!r}"))
-    # L6: a batch of 0 solutions looped forever; refused when the call is made
+    # a batch of 0 solutions looped forever; refused when the call is made
     for v in (0, -1, 2**64, 2.0):
-        rows.append((f"L6 puzzles.solutions(batch={v!r})",
+        rows.append((f"puzzles.solutions(batch={v!r})",
                      _in(PZ, "solutions", _puzzle, batch=v), "InvalidSizeError",
                      f"batch must be an integer from 1 to 65536, got {v!r}"))
-    # L7: wrong types (were AttributeError / TypeError)
+    # wrong types (were AttributeError / TypeError)
     for v in (None, 5, b"xx"):
-        rows.append((f"L7 parse_puzzle({v!r})", _in(PZ, "parse_puzzle", v),
+        rows.append((f"parse_puzzle({v!r})", _in(PZ, "parse_puzzle", v),
                      "PuzzleFormatError", f"text must be a str, got {v!r}"))
     for v in (None, 5, b"xx", "QQ"):
         rows += [
-            (f"L7 region_puzzle({v!r})", _in(PZ, "region_puzzle", v), "PuzzleFormatError",
+            (f"region_puzzle({v!r})", _in(PZ, "region_puzzle", v), "PuzzleFormatError",
              "grid must be a sequence of rows"),
-            (f"L7 completion_puzzle(4, {v!r})", _in(PZ, "completion_puzzle", 4, v),
+            (f"completion_puzzle(4, {v!r})", _in(PZ, "completion_puzzle", 4, v),
              "PuzzleFormatError", f"givens {PAIRS}{v!r}"),
-            (f"L7 completion_puzzle(4, blocked={v!r})",
+            (f"completion_puzzle(4, blocked={v!r})",
              _in(PZ, "completion_puzzle", 4, blocked=v), "PuzzleFormatError",
              f"blocked {PAIRS}{v!r}"),
-            (f"L7 first_violation(p, {v!r})", _in(PZ, "first_violation", _puzzle, v),
+            (f"first_violation(p, {v!r})", _in(PZ, "first_violation", _puzzle, v),
              "InvalidBoardError", f"cols must be a sequence of integer columns, got {v!r}"),
-            (f"L7 first_violation({v!r}, cols)", _in(PZ, "first_violation", v, (0, 1)),
+            (f"first_violation({v!r}, cols)", _in(PZ, "first_violation", v, (0, 1)),
              "InvalidArgumentError", f"{PUZZLE}{v!r}"),
-            (f"L7 step_text({v!r}, ...)", _in(PZ, "step_text", v, "en", _puzzle),
+            (f"step_text({v!r}, ...)", _in(PZ, "step_text", v, "en", _puzzle),
              "InvalidArgumentError", f"step must be a Step (from explain), got {v!r}"),
-            (f"L7 step_text(step, 'en', {v!r})", _in(PZ, "step_text", _step, "en", v),
+            (f"step_text(step, 'en', {v!r})", _in(PZ, "step_text", _step, "en", v),
              "InvalidArgumentError", f"{PUZZLE}{v!r}"),
-            (f"L7 summary_text({v!r})", _in("nqueens.puzzles.logic", "summary_text", v, "en"),
+            (f"summary_text({v!r})", _in("nqueens.puzzles.logic", "summary_text", v, "en"),
              "InvalidArgumentError", "e must be an Explanation (from explain), got "),
         ]
         for fn in ("solve", "count", "is_unique", "explain", "solutions"):
-            rows.append((f"L7 puzzles.{fn}({v!r})", _in(PZ, fn, v), "InvalidArgumentError",
+            rows.append((f"puzzles.{fn}({v!r})", _in(PZ, fn, v), "InvalidArgumentError",
                          f"{PUZZLE}{v!r}"))
     rows += [
-        ("L7 region_puzzle([b'AB', b'AB'])", _in(PZ, "region_puzzle", [b"AB", b"AB"]),
+        ("region_puzzle([b'AB', b'AB'])", _in(PZ, "region_puzzle", [b"AB", b"AB"]),
          "PuzzleFormatError", "grid must be a sequence of rows (strings of region letters or "
          "sequences of region numbers), got the row b'AB'"),
-        ("L7 region_puzzle(np.array(8))", _in(PZ, "region_puzzle", np.array(8)),
+        ("region_puzzle(np.array(8))", _in(PZ, "region_puzzle", np.array(8)),
          "PuzzleFormatError", "grid must be a sequence of rows"),
-        ("L7 make(attempts='x')", _in(PZ, "make", 6, attempts="x"), "InvalidSizeError",
+        ("make(attempts='x')", _in(PZ, "make", 6, attempts="x"), "InvalidSizeError",
          "attempts must be a positive integer, got 'x'"),
-        ("L7 make(logic_only='no')", _in(PZ, "make", 6, logic_only="no"),
+        ("make(logic_only='no')", _in(PZ, "make", 6, logic_only="no"),
          "InvalidArgumentError", f"logic_only {FLAG}'no'"),
     ]
-    # L8: accepted silently
+    # accepted silently
     rows += [
-        ("L8 completion_puzzle(4, [(0.5, 1)])", _in(PZ, "completion_puzzle", 4, [(0.5, 1)]),
+        ("completion_puzzle(4, [(0.5, 1)])", _in(PZ, "completion_puzzle", 4, [(0.5, 1)]),
          "PuzzleFormatError", f"givens {BOARD}(0.5, 1)"),
-        ("L8 completion_puzzle(4, blocked=[('0', 1)])",
+        ("completion_puzzle(4, blocked=[('0', 1)])",
          _in(PZ, "completion_puzzle", 4, blocked=[("0", 1)]),
          "PuzzleFormatError", f"blocked {BOARD}('0', 1)"),
     ]
     for grid, label in (([[None]], "None"), ([[5]], "5"), ([[-1]], "-1"), ([[True]], "True"),
                         ([[0.0]], "0.0"), ([[0, 2], [1, 1]], "2")):
-        rows.append((f"L8 region_puzzle({grid!r})", _in(PZ, "region_puzzle", grid),
+        rows.append((f"region_puzzle({grid!r})", _in(PZ, "region_puzzle", grid),
                      "PuzzleFormatError", f"square <1,{2 if label == '2' else 1}>: {label} is "
                      "not a region: give a letter (A-Z, a-z, 0-9) or a region number from 0 "
                      f"to {len(grid) - 1}"))
     for v in ("x", 6, -1, 2.0):
-        rows.append((f"L8 explain(max_grade={v!r})",
+        rows.append((f"explain(max_grade={v!r})",
                      _in(PZ, "explain", _completion_puzzle, max_grade=v), "InvalidSizeError",
                      f"max_grade must be an integer from 0 to 5, got {v!r}"))
     for v in (-1, "x", 1.5):
-        rows.append((f"L8 make(seed={v!r})", _in(PZ, "make", 6, seed=v), "InvalidSizeError",
+        rows.append((f"make(seed={v!r})", _in(PZ, "make", 6, seed=v), "InvalidSizeError",
                      f"seed must be a non-negative integer, got {v!r}"))
-    # L9: inputs that no attempt can satisfy are refused, not reported as a failed search
+    # inputs that no attempt can satisfy are refused, not reported as a failed search
     for v in (0, "trivial", "0"):
-        rows.append((f"L9 make(grade={v!r})", _in(PZ, "make", 6, grade=v),
+        rows.append((f"make(grade={v!r})", _in(PZ, "make", 6, grade=v),
                      "UnknownOptionError", "grade must be 1-5 or one of easy, medium, hard, "
                      f"expert, search, got {v!r}: a trivial puzzle (grade 0) has every queen "
                      "given"))
     for v in (0, -1):
-        rows.append((f"L9 make(attempts={v})", _in(PZ, "make", 6, attempts=v),
+        rows.append((f"make(attempts={v})", _in(PZ, "make", 6, attempts=v),
                      "InvalidSizeError", f"attempts must be a positive integer, got {v}"))
     return rows
 
@@ -425,42 +425,42 @@ def _board_and_trace_rows() -> list[Row]:
     import numpy as np
 
     rows: list[Row] = []
-    # L7: wrong types (were TypeError / AttributeError)
+    # wrong types (were TypeError / AttributeError)
     for v in (None, 5, b"xx"):
         rows += [
-            (f"L7 verify_file({v!r})", _in("nqueens.large.verify", "verify_file", v),
+            (f"verify_file({v!r})", _in("nqueens.large.verify", "verify_file", v),
              "InvalidArgumentError", f"path {PATH}{v!r}"),
-            (f"L7 from_text({v!r})", _solution("from_text", v), "ParseError",
+            (f"from_text({v!r})", _solution("from_text", v), "ParseError",
              f"text must be a str, got {v!r}"),
         ]
     for v in (None, 5, b"xx", "QQ"):
         rows += [
-            (f"L7 from_grid({v!r})", _solution("from_grid", v), "ParseError",
+            (f"from_grid({v!r})", _solution("from_grid", v), "ParseError",
              "grid must be a sequence of rows of 'Q' and '#' (strings or lists of strings), "
              f"got {v!r}"),
-            (f"L7 from_cols({v!r})", _solution("from_cols", v), "InvalidBoardError",
+            (f"from_cols({v!r})", _solution("from_cols", v), "InvalidBoardError",
              f"cols must be a sequence of integer columns, got {v!r}"),
-            (f"L7 event_lines({v!r})", _in("nqueens.narrate", "event_lines", v),
+            (f"event_lines({v!r})", _in("nqueens.narrate", "event_lines", v),
              "InvalidArgumentError", "events must be a sequence of trace events"),
         ]
     rows += [
-        ("L7 event_lines(np.array(8))", _in("nqueens.narrate", "event_lines", np.array(8)),
+        ("event_lines(np.array(8))", _in("nqueens.narrate", "event_lines", np.array(8)),
          "InvalidArgumentError", "events must be a sequence of trace events"),
-        ("L7 event_lines([1])", _in("nqueens.narrate", "event_lines", [1]),
+        ("event_lines([1])", _in("nqueens.narrate", "event_lines", [1]),
          "InvalidArgumentError", "events must be a sequence of trace events (from "
          "nqueens.trace.events), got the item 1"),
-        ("L7 is_solution(np.array(8))", _in("nqueens.board", "is_solution", np.array(8)),
+        ("is_solution(np.array(8))", _in("nqueens.board", "is_solution", np.array(8)),
          "InvalidBoardError", "placement must be a sequence of integer columns"),
-        ("L7 tree_stats(progress=1)",
+        ("tree_stats(progress=1)",
          _in("nqueens.analysis.stats", "tree_stats", 4, progress=1),
          "InvalidArgumentError", f"progress {CALLBACK}1"),
-        ("L7 first_solution_tries(progress='x')",
+        ("first_solution_tries(progress='x')",
          _in("nqueens.analysis.stats", "first_solution_tries", 4, progress="x"),
          "InvalidArgumentError", f"progress {CALLBACK}'x'"),
-        ("L7 estimate(progress=1)",
+        ("estimate(progress=1)",
          _in("nqueens.analysis.estimate", "estimate", 6, trials=10, seed=1, progress=1),
          "InvalidArgumentError", f"progress {CALLBACK}1"),
-        ("L7 events(0)", _drain("nqueens.trace", "events", 0), "InvalidSizeError",
+        ("events(0)", _drain("nqueens.trace", "events", 0), "InvalidSizeError",
          "N must be a positive integer, got 0"),
     ]
     return rows
@@ -477,7 +477,7 @@ ROWS = [
 
 @pytest.mark.parametrize(("call", "error", "message"), [pytest.param(c, e, m, id=w)
                                                         for w, c, e, m in ROWS])
-def test_the_audit_findings_are_refused_by_name(call: Callable[[], object], error: str,
+def test_bad_library_input_is_refused_by_name(call: Callable[[], object], error: str,
                                                 message: str) -> None:
     """Each bad call raises the named NQueensError subclass, with a one-line message that
     names the argument; never a TypeError, AttributeError, OverflowError or numba error."""
@@ -522,7 +522,7 @@ def test_the_largest_limits_are_accepted() -> None:
 
 
 def test_is_solution_of_nothing_is_false() -> None:
-    """L8: an empty placement is no board (it was a 'solution')."""
+    """An empty placement is no board (it was a 'solution')."""
     from nqueens.board import is_solution
 
     assert is_solution([]) is False
@@ -531,7 +531,7 @@ def test_is_solution_of_nothing_is_false() -> None:
 
 
 def test_numpy_integers_are_sizes_everywhere() -> None:
-    """L4: numpy integers are accepted as sizes (and counts, limits, seeds) and the answers
+    """Numpy integers are accepted as sizes (and counts, limits, seeds) and the answers
     are the same as for Python ints."""
     import numpy as np
 

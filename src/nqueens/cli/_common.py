@@ -333,7 +333,7 @@ def _flush_quietly() -> None:
         sys.stdout.flush()
 
 
-# -- argument helpers added after the guard (kept at the end of the module) ------------------
+# -- argument types and option checks --------------------------------------------------------
 
 _ASCII_INT = re.compile(r"\s*([+-]?)0*([0-9]+)\s*", re.ASCII)
 
