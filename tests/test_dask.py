@@ -152,28 +152,39 @@ def test_bad_addresses_are_one_line_at_once(address):
     assert time.perf_counter() - start < 5  # no connection attempt, no Client.__del__
 
 
+def _fault_mid_count(address: str, ledger, fault, *extra: str, timeout: float = 60) -> str:
+    """Start ``count 17`` on the cluster with a 3 s scheduler timeout, call ``fault()`` once
+    the ledger has 3 rows, and check the count then ends in one line, exit 3, within 18 s.
+    Returns its stderr line."""
+    proc = start_cli("count", "17", "--scheduler", address, "--ledger", str(ledger),
+                     "--quiet", "--scheduler-timeout", "3", *extra)
+    try:
+        wait_for_rows(ledger, 3, proc)
+        fault()
+        start = time.perf_counter()
+        _, err = proc.communicate(timeout=timeout)
+        took = time.perf_counter() - start
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 3, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert took < 3 + 15
+    return err
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("fault", [signal.SIGKILL, signal.SIGSTOP])
 def test_lost_or_frozen_scheduler_ends_in_one_line(cluster, tmp_path, fault):
     address, _, scheduler = cluster
     ledger = tmp_path / "lost.sqlite"
-    proc = start_cli("count", "17", "--scheduler", address, "--ledger", str(ledger),
-                     "--quiet", "--scheduler-timeout", "3", "--dask-log", str(tmp_path / "d.log"))
     try:
-        wait_for_rows(ledger, 3, proc)
-        os.killpg(scheduler.pid, fault)
-        start = time.perf_counter()
-        _, err = proc.communicate(timeout=60)
-        took = time.perf_counter() - start
+        err = _fault_mid_count(address, ledger, lambda: os.killpg(scheduler.pid, fault),
+                               "--dask-log", str(tmp_path / "d.log"))
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
         if fault == signal.SIGSTOP:
             os.killpg(scheduler.pid, signal.SIGCONT)
-    assert proc.returncode == 3, err
-    assert err.count("\n") == 1 and "Traceback" not in err, err
     assert "lost the Dask scheduler" in err
-    assert took < 3 + 15
     kept = run_cli("ledger", "show", str(ledger), "--json")
     assert kept.code == 0 and json.loads(kept.out)["done"] >= 3
 
@@ -183,22 +194,13 @@ def test_every_worker_dead_ends_in_one_line_and_the_ledger_resumes(cluster, tmp_
     """Dask holds the work until a worker comes; with none left the count waited for ever."""
     address, workers, _ = cluster
     ledger = tmp_path / "orphan.sqlite"
-    proc = start_cli("count", "17", "--scheduler", address, "--ledger", str(ledger),
-                     "--quiet", "--scheduler-timeout", "3")
-    try:
-        wait_for_rows(ledger, 3, proc)
+
+    def kill_workers() -> None:
         for w in workers:
             os.killpg(w.pid, signal.SIGKILL)
-        start = time.perf_counter()
-        _, err = proc.communicate(timeout=90)
-        took = time.perf_counter() - start
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-    assert proc.returncode == 3, err
-    assert err.count("\n") == 1 and "Traceback" not in err, err
+
+    err = _fault_mid_count(address, ledger, kill_workers, timeout=90)
     assert "has had no worker for 3 s" in err and "resumes" in err
-    assert took < 3 + 15
     again = run_cli("count", "17", "--ledger", str(ledger), "--json", "--quiet")
     assert again.code == 0 and json.loads(again.out)["total"] == OEIS[17][0], again.err
 

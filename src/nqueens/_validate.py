@@ -50,6 +50,7 @@ __all__ = [
     "check_callable",
     "check_choice",
     "check_columns",
+    "check_engine_options",
     "check_executor",
     "check_instance",
     "check_int",
@@ -298,6 +299,25 @@ None, got 'pool'
         raise InvalidArgumentError(
             f"{name} must be a concurrent.futures.Executor or None, got {short_repr(value)}")
     return value
+
+
+def check_engine_options(*, workers: object, executor: object, ledger: object,
+                         progress: object, on_estimate: object, repair: object,
+                         wait: object) -> tuple[int | None, bool, bool]:
+    """The options every entry to the counting engine shares, checked at once (before any
+    work): ``(workers, repair, wait)`` as accepted. Cost: O(1).
+
+    >>> check_engine_options(workers=2, executor=None, ledger="n.sqlite", progress=print,
+    ...                      on_estimate=None, repair=False, wait=True)
+    (2, False, True)
+    """
+    checked_workers = None if workers is None else check_int(workers, "workers", low=1)
+    check_executor(executor)
+    if ledger is not None:
+        check_path(ledger, "ledger")
+    check_callable(progress, "progress")
+    check_callable(on_estimate, "on_estimate")
+    return checked_workers, check_bool(repair, "repair"), check_bool(wait, "wait")
 
 
 def check_instance(value: object, kind: type[T], name: str, what: str) -> T:

@@ -128,7 +128,11 @@ def first_conflict(placement: Sequence[int]) -> Conflict | None:
     >>> first_conflict((0, 3, 0)).describe()
     'queens at <1,1> and <3,1> share a column'
     """
-    placement = check_integers(placement)
+    return _first_clash(check_integers(placement))
+
+
+def _first_clash(placement: Placement) -> Conflict | None:
+    """:func:`first_conflict` of columns already checked to be ints."""
     by_col: dict[int, int] = {}
     by_diag: dict[int, int] = {}
     by_anti: dict[int, int] = {}
@@ -168,7 +172,7 @@ def is_solution(placement: Sequence[int], n: int | None = None) -> bool:
     size = len(placement) if n is None else check_int(n, "n", low=0)
     if not placement or len(placement) != size or any(not 0 <= c < size for c in placement):
         return False
-    return first_conflict(placement) is None
+    return _first_clash(placement) is None
 
 
 # -- the eight symmetries of the square, on permutations -------------------------------------
@@ -307,7 +311,7 @@ class Solution(Sequence[int]):
         p = check_columns(placement)
         if not p:
             raise InvalidBoardError("a board needs at least one row")
-        clash = first_conflict(p)
+        clash = _first_clash(p)
         if clash is not None:
             raise InvalidBoardError(f"not a solution: {clash.describe()}")
         object.__setattr__(self, "placement", p)

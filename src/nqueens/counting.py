@@ -19,14 +19,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict, Unpack, overload
 
-from nqueens._validate import (
-    check_bool,
-    check_callable,
-    check_executor,
-    check_int,
-    check_path,
-    check_seconds,
-)
+from nqueens._validate import check_bool, check_engine_options, check_path, check_seconds
 from nqueens.board import canonical
 from nqueens.errors import ConflictingOptionsError, InvalidSizeError
 from nqueens.strategies import DEFAULT_STRATEGY, check_size, check_strategy, strategy_module
@@ -137,20 +130,16 @@ def count(
     n = check_size(n, check_strategy(strategy))
     if n > MAX_COUNT_N:
         raise InvalidSizeError(f"N = {n} is too large to count exactly (at most {MAX_COUNT_N})")
-    if workers is not None:
-        workers = check_int(workers, "workers", low=1)
+    workers, repair, wait = check_engine_options(
+        workers=workers, executor=executor, ledger=ledger, progress=progress,
+        on_estimate=on_estimate, repair=repair, wait=wait)
     unique = check_bool(unique, "unique")
-    check_executor(executor)
     if scheduler is not None:
         from nqueens.engine.executors import parse_address
 
         parse_address(scheduler)
-    for name, path in (("ledger", ledger), ("dask_log", dask_log)):
-        if path is not None:
-            check_path(path, name)
-    check_callable(progress, "progress")
-    check_callable(on_estimate, "on_estimate")
-    repair, wait = check_bool(repair, "repair"), check_bool(wait, "wait")
+    if dask_log is not None:
+        check_path(dask_log, "dask_log")
     scheduler_timeout = check_seconds(scheduler_timeout, "scheduler_timeout", infinite=True)
     engine = (workers, executor, scheduler, ledger, None if device == "cpu" else device)
     if strategy == "bitmask" and (n > SMALL_N or any(x is not None for x in engine)):

@@ -35,9 +35,8 @@ from typing import Any
 from nqueens._validate import (
     check_bool,
     check_callable,
-    check_executor,
+    check_engine_options,
     check_int,
-    check_path,
     check_seconds,
     check_size,
 )
@@ -358,22 +357,19 @@ def run_count(
 
     start = time.perf_counter()
     n = check_size(n, largest=MAX_CONSTELLATION_N)
-    if workers is not None:
-        workers = check_int(workers, "workers", low=1)
-    check_executor(executor)
+    workers, repair, wait = check_engine_options(
+        workers=workers, executor=executor, ledger=ledger, progress=progress,
+        on_estimate=on_estimate, repair=repair, wait=wait)
     if ledger is not None:
-        check_path(ledger, "ledger")
         from nqueens.engine.ledger import MAX_LEDGER_N
 
         if n > MAX_LEDGER_N:
             raise InvalidSizeError(f"a ledger holds N = 1..{MAX_LEDGER_N}; count N = {n} "
                                    "without one")
-    for name, callback in (("progress", progress), ("on_estimate", on_estimate), ("task", task)):
-        check_callable(callback, name)
+    check_callable(task, "task")
     if estimate is not None:
         check_bool(estimate, "estimate")
     target_seconds = check_seconds(target_seconds, "target_seconds")
-    repair, wait = check_bool(repair, "repair"), check_bool(wait, "wait")
     if device not in DEVICES:
         raise NQueensError(f"device must be one of {', '.join(DEVICES)}, got {device!r}")
     if device == "gpu":
