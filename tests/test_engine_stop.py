@@ -199,7 +199,7 @@ def test_the_engine_waits_on_futures_without_taking_their_locks():
 
 def test_many_interrupts_at_random_moments_never_hang_the_engine():
     """Ctrl-C (as the main thread gets it) at 30 random moments of a threaded count: each
-    one unwinds within a second, and no worker thread is left behind."""
+    one unwinds within a second, and no worker thread is left behind (hung)."""
     code = (
         "import _thread, random, threading, time\n"
         "from nqueens.engine.run import run_count\n"
@@ -217,6 +217,9 @@ def test_many_interrupts_at_random_moments_never_hang_the_engine():
         "    except KeyboardInterrupt:\n"
         "        worst = max(worst, time.monotonic() - start - at)\n"
         "    timer.join()\n"
+        "    for t in threading.enumerate():  # a Ctrl-C in the pool's own join leaves its\n"
+        "        if t is not threading.main_thread():  # workers ending within a slice\n"
+        "            t.join(2.0)\n"
         "    assert threading.active_count() == 1, threading.enumerate()\n"
         "print(round(worst, 3))\n"
     )
