@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -58,6 +61,40 @@ def test_numbered_files_one_per_solution(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"b-{i}.svg" for i in range(1, 5)]
     for i, placement in enumerate(sols, 1):
         assert queens_of((tmp_path / f"b-{i}.svg").read_text()) == placement
+
+
+def test_numbered_files_stopped_by_a_failure_name_the_files_kept(tmp_path: Path) -> None:
+    (tmp_path / "b-3.svg").mkdir()  # the third file cannot be written
+    r = run_cli("solve", "6", "--format", "svg", "--out", str(tmp_path / "b-{index}.svg"), *FAST)
+    assert_bad_input(r, "b-3.svg", "it is a directory", "2 files written whole",
+                     f"{str(tmp_path / 'b-1.svg')!r} to {str(tmp_path / 'b-2.svg')!r}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b-1.svg", "b-2.svg", "b-3.svg"]
+    for i, placement in enumerate(naive_solutions(6)[:2], 1):
+        assert queens_of((tmp_path / f"b-{i}.svg").read_text()) == placement
+
+
+def test_numbered_files_interrupted_name_the_files_kept(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "solve", "12", "--format", "svg",
+         "--out", str(tmp_path / "b-{index}.svg")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )
+    while not (tmp_path / "b-3.svg").exists():  # some files are whole
+        assert proc.poll() is None, proc.stderr.read()
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGINT)
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 130
+    kept = sorted(int(p.name[2:-4]) for p in tmp_path.iterdir())
+    assert kept == list(range(1, len(kept) + 1))  # no gap, no temporary file
+    last = str(tmp_path / f"b-{len(kept)}.svg")
+    assert err.splitlines() == [f"nqueens: interrupted; {len(kept)} files written whole "
+                                f"({str(tmp_path / 'b-1.svg')!r} to {last!r})"]
+    from nqueens.search import solutions  # its order is checked against naive's elsewhere
+
+    expected = list(itertools.islice(solutions(12, strategy="arrays"), len(kept)))[-1]
+    assert queens_of(Path(last).read_text()) == tuple(expected.placement)
 
 
 def test_several_pictures_without_index_are_refused(tmp_path: Path) -> None:

@@ -204,7 +204,7 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
         return code
     except (NQueensError, NQueensRuntimeError) as err:
         _flush_quietly()
-        message = one_line(str(err))
+        message = one_line("; ".join([str(err), *getattr(err, "__notes__", ())]))
         hint = getattr(err, "cli_hint", None)
         if hint:
             message = f"{message}; {hint}"
@@ -231,19 +231,24 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
         where = f" {err.filename!r}" if err.filename else " to standard output"
         print(f"nqueens: error: cannot write{where}: {err.strerror or err}", file=sys.stderr)
         return EXIT_RUNTIME
-    except Terminated:
+    except Terminated as stop:
         _flush_quietly()
-        print("nqueens: terminated", file=sys.stderr)
+        print(_with_notes("nqueens: terminated", stop), file=sys.stderr)
         _exit_now_if(exit_on_interrupt, EXIT_TERMINATED)
         return EXIT_TERMINATED
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         _flush_quietly()
-        print("nqueens: interrupted", file=sys.stderr)
+        print(_with_notes("nqueens: interrupted", stop), file=sys.stderr)
         _exit_now_if(exit_on_interrupt, EXIT_INTERRUPTED)
         return EXIT_INTERRUPTED
     finally:
         undo_hook()
         _restore_sigterm(previous)
+
+
+def _with_notes(line: str, err: BaseException) -> str:
+    """``line`` followed by the notes a command added to ``err`` on its way out (one line)."""
+    return one_line("; ".join([line, *getattr(err, "__notes__", ())]))
 
 
 def one_line(text: str) -> str:

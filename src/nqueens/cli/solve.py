@@ -108,8 +108,7 @@ def run_solve(args: argparse.Namespace) -> int:
         return 0
     found = itertools.chain([head], found)
     if args.format in PICTURES:
-        for index, s in enumerate(found, 1):
-            _write_picture(s, index, args)
+        _write_pictures(found, args)
         return 0
     render, spaced = FORMATS[args.format]
     with _text_output(args.out) as out:
@@ -171,6 +170,27 @@ def _check_options(args: argparse.Namespace, *, several: bool) -> None:
         from nqueens.render.png import svg_to_png
 
         svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')
+
+
+def _write_pictures(found: Iterator[Any], args: argparse.Namespace) -> None:
+    """One picture per solution; a failure or an interrupt says which files are whole.
+
+    Each file is written whole or not at all, and the files before a failure stay (they
+    are finished work): the error or the interrupt line names them, so that a user knows
+    how far the set got.
+    """
+    written = 0
+    try:
+        for index, s in enumerate(found, 1):
+            _write_picture(s, index, args)
+            written = index
+    except (Exception, KeyboardInterrupt) as stop:
+        if written and args.out is not None:
+            first, last = (args.out.replace(INDEX, str(i)) for i in (1, written))
+            files = f"{first!r}" if written == 1 else f"{first!r} to {last!r}"
+            stop.add_note(f"{written} file{'s' * (written > 1)} written whole "
+                          f"({files})")
+        raise
 
 
 def _write_picture(s: Any, index: int, args: argparse.Namespace) -> None:
