@@ -135,6 +135,28 @@ def test_edited_job_record_is_refused(finished, tmp_path, capsys):
     assert code == 2 and "job record fails its check" in err
 
 
+def _folder(path: Path) -> dict[str, tuple[bytes, int]]:
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in path.parent.iterdir()}
+
+
+@pytest.mark.parametrize("forgery, message", [
+    (("UPDATE results SET key = key || '!' WHERE idx = 1",  # row 0 takes row 1's key
+      "UPDATE results SET key = (SELECT rtrim(key, '!') FROM results WHERE idx = 1) "
+      "WHERE idx = 0"),
+     "subproblem 0 is recorded under the wrong key"),
+    (("UPDATE meta SET value = '12' WHERE key = 'n'",), "ledger for N = 12, not N = 11"),
+    (("UPDATE meta SET value = 'abc' WHERE key = 'split_hash'",), "a different split"),
+])
+def test_a_refused_ledger_is_left_exactly_as_it_was(finished, tmp_path, capsys, forgery,
+                                                     message):
+    path = _copy(finished, tmp_path / "forged.sqlite")
+    edit_and_resign(path, *forgery)
+    before = _folder(path)
+    code, out, err = _count(path, capsys)
+    assert (code, out) == (2, "") and message in err and len(err.splitlines()) == 1, err
+    assert _folder(path) == before  # not a byte, not a -wal or -shm file beside it
+
+
 def test_crafted_ledger_claiming_n_2000_is_one_line(finished, tmp_path):
     path = _copy(finished, tmp_path / "big.sqlite")
     edit_and_resign(path, "UPDATE meta SET value = '2000' WHERE key = 'n'")

@@ -45,7 +45,7 @@ import socket
 import sqlite3
 import time
 import urllib.parse
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from nqueens.errors import DiskFullError, NQueensError, NQueensRuntimeError
@@ -155,8 +155,12 @@ class Ledger:
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], job: Job, *, repair: bool = False,
-             wait: bool = False) -> Ledger:
+             wait: bool = False, keys: Sequence[str] | None = None) -> Ledger:
         """Open the ledger at ``path`` for ``job``, creating it if absent; refuse another job.
+
+        With ``keys`` (the key of each subproblem, by index), a row recorded under another
+        key is refused too. Every refusal comes before the file is written to: a ledger that
+        is refused is left exactly as it was.
 
         Holds the file exclusively until :meth:`close`: another holder raises
         :class:`LedgerBusyError`, or is waited for with ``wait=True``. Rows that fail their
@@ -187,13 +191,14 @@ class Ledger:
             # refuse a foreign, damaged or other job's file before touching it
             with cls.read(name, check_rows=False) as first:
                 first._check_job(job)
+                first._check_keys(keys)
                 bad = first._bad_rows()
                 if bad and not repair:
                     raise _rows_error(name, bad)
         existed = os.path.exists(name)
         fd = _lock(name, wait)
         try:
-            return cls._open_locked(name, job, fd, repair)
+            return cls._open_locked(name, job, fd, repair, keys)
         except BaseException:
             if not existed and os.path.getsize(name) < 4096:  # ours, and never finished
                 for side in ("", "-wal", "-shm", "-journal"):
@@ -203,7 +208,8 @@ class Ledger:
             raise
 
     @classmethod
-    def _open_locked(cls, name: str, job: Job, fd: int, repair: bool) -> Ledger:
+    def _open_locked(cls, name: str, job: Job, fd: int, repair: bool,
+                     keys: Sequence[str] | None) -> Ledger:
         if _unbegun(name):
             conn = _connect(name)
             created = _now()
@@ -236,6 +242,7 @@ class Ledger:
             led = cls(name, conn, found, created, digest, rows, fd)
             try:
                 led._check_job(job)
+                led._check_keys(keys)
                 bad = led._bad_rows()
                 if bad and not repair:
                     raise _rows_error(name, bad)
@@ -310,6 +317,14 @@ class Ledger:
                 f"{where} records a different split of N = {job.n} into subproblems; "
                 "give another ledger file"
             )
+
+    def _check_keys(self, keys: Sequence[str] | None) -> None:
+        if keys is None:
+            return
+        wrong = [i for i, key in self.keys().items() if i >= len(keys) or key != keys[i]]
+        if wrong:
+            raise LedgerError(f"{self.path!r} is a damaged ledger: subproblem {wrong[0]} is "
+                              "recorded under the wrong key")
 
     def _bad_rows(self) -> list[int]:
         return sorted(i for i, (_, _, ok) in self._rows.items() if ok != "ok")

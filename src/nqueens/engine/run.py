@@ -351,7 +351,7 @@ def run_count(
     nqueens.errors.InvalidSizeError: workers must be a positive integer, got 0
     """
     from nqueens.engine import executors as ex
-    from nqueens.engine.ledger import Job, Ledger, LedgerError
+    from nqueens.engine.ledger import Job, Ledger
     from nqueens.engine.split import METHOD, METHOD_VERSION, split, split_hash, trivial_counts
     from nqueens.engine.task import count_batch
 
@@ -402,15 +402,8 @@ def run_count(
     results: dict[int, Row] = {}
     if ledger is not None:
         job = Job(n, METHOD, METHOD_VERSION, split_hash(n, subs), len(subs))
-        led = Ledger.open(ledger, job, repair=repair, wait=wait)
+        led = Ledger.open(ledger, job, repair=repair, wait=wait, keys=keys)
         results = led.done()
-        wrong = [i for i, key in led.keys().items() if key != keys[i]]
-        if wrong:
-            led.close()
-            raise LedgerError(
-                f"{os.fspath(ledger)!r} is a damaged ledger: subproblem {wrong[0]} is recorded "
-                f"under the wrong key"
-            )
     resumed = len(results)
 
     def keep(idxs: list[int], rows: list[Row]) -> None:
