@@ -313,3 +313,71 @@ def test_ctrl_c_while_the_command_line_is_still_loading_is_one_line_130():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                          timeout=60)
     assert (out.returncode, out.stderr, out.stdout) == (130, "nqueens: interrupted\n", "")
+
+
+class _Terminal:
+    """A stand-in stderr that says it is a terminal and keeps what is written."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_hint_if_slow_speaks_once_and_only_when_slow_on_a_terminal(monkeypatch):
+    import io
+    import time
+
+    from nqueens.cli._common import hint_if_slow
+
+    tty = _Terminal()
+    monkeypatch.setattr(sys, "stderr", tty)
+    with hint_if_slow("slow", after=0.05):
+        time.sleep(0.5)
+    assert tty.text == "nqueens: slow\n"
+    with hint_if_slow("quick", after=0.3):
+        pass
+    time.sleep(0.5)  # a timer left running would speak now
+    assert tty.text == "nqueens: slow\n"
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", pipe)
+    with hint_if_slow("to a pipe", after=0.05):
+        time.sleep(0.3)
+    assert pipe.getvalue() == ""
+
+
+@pytest.mark.parametrize("command", ["first", "solve"])
+def test_a_slow_first_solution_says_so_on_a_terminal(command):
+    # the textbook order needs minutes for N = 40: the person at the terminal hears why
+    import pty
+    import select
+    import time
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    proc = subprocess.Popen([sys.executable, "-m", "nqueens", command, "40", "-f", "cols"],
+                            stdout=subprocess.PIPE, stderr=slave, env=env)
+    os.close(slave)
+    try:
+        seen, start = b"", time.monotonic()
+        while b"\n" not in seen and time.monotonic() - start < 60:
+            if select.select([master], [], [], 1)[0]:
+                seen += os.read(master, 1024)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=30) == 130
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    assert seen.decode().splitlines()[0] == (
+        "nqueens: no solution yet: the textbooks' order can take minutes or hours at large N "
+        "(`nqueens find 40` builds one at once; Ctrl-C stops)")
+    assert time.monotonic() - start >= 3  # not said before the search had run 3 s

@@ -14,7 +14,8 @@ import contextlib
 import os
 import re
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NoReturn, TypedDict
 
 from nqueens.errors import NQueensError, NQueensRuntimeError
@@ -43,6 +44,7 @@ __all__ = [
     "check_dask_options",
     "dask_options",
     "file_name",
+    "hint_if_slow",
     "ledger_options",
     "non_negative_int",
     "one_line",
@@ -249,6 +251,31 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
 def _with_notes(line: str, err: BaseException) -> str:
     """``line`` followed by the notes a command added to ``err`` on its way out (one line)."""
     return one_line("; ".join([line, *getattr(err, "__notes__", ())]))
+
+
+HINT_SECONDS = 3.0
+"""How long a search may run without its first result before :func:`hint_if_slow` speaks."""
+
+
+@contextlib.contextmanager
+def hint_if_slow(line: str, *, after: float = HINT_SECONDS) -> Iterator[None]:
+    """Say ``line`` on stderr, once, if the block is still running after ``after`` seconds.
+
+    For valid work that can run for hours (the textbooks' order at large N): a person at a
+    terminal learns that it is slow and what is quicker. Said only when stderr is a
+    terminal, as a progress bar is, so a script's stderr stays empty.
+    Cost: one timer thread while the block runs.
+    """
+    if not sys.stderr.isatty():
+        yield
+        return
+    timer = threading.Timer(after, lambda: print(f"nqueens: {line}", file=sys.stderr))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
 
 
 def one_line(text: str) -> str:

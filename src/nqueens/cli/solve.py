@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from nqueens.cli._common import board_size, file_name, positive_int
+from nqueens.cli._common import board_size, file_name, hint_if_slow, positive_int
 
 __all__ = ["FORMATS", "register"]
 
@@ -49,6 +49,9 @@ The picture formats (:data:`PICTURES`) draw one board per file instead."""
 
 PICTURES = ("svg", "png")
 """Formats that draw one board per file rather than streaming text."""
+
+_SLOW = ("no solution yet: the textbooks' order can take minutes or hours at large N "
+         "(`nqueens find {n}` builds one at once; Ctrl-C stops)")
 
 _NONE = "no solution: {n} queens cannot be placed on a {n}x{n} board"
 
@@ -101,7 +104,8 @@ def run_solve(args: argparse.Namespace) -> int:
 
     _check_options(args, several=args.limit != 1)
     found = solutions(args.n, strategy=args.strategy, limit=args.limit)
-    head = next(found, None)
+    with hint_if_slow(_SLOW.format(n=args.n)):
+        head = next(found, None)
     if head is None:  # as `first` says it (json: no lines, as JSON Lines has for none)
         if args.format != "json":
             print(_NONE.format(n=args.n))
@@ -128,7 +132,8 @@ def run_first(args: argparse.Namespace) -> int:
     from nqueens.search import first_solution
 
     _check_options(args, several=False)
-    s = first_solution(args.n, strategy=args.strategy)
+    with hint_if_slow(_SLOW.format(n=args.n)):
+        s = first_solution(args.n, strategy=args.strategy)
     if s is None:
         if args.format == "json":
             print("null")
