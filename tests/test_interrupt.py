@@ -220,6 +220,62 @@ def test_ctrl_c_leaves_no_file_behind(args, startup_cpu, tmp_path):
     assert out == ""
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGQUIT], ids=lambda s: s.name)
+def test_hang_up_and_quit_end_a_command_as_sigterm_does(sig, startup_cpu, tmp_path):
+    # closing the terminal (SIGHUP) or Ctrl-\ (SIGQUIT) used to kill the process outright,
+    # leaving the half-written temporary file of the .npy behind
+    out = tmp_path / "sol.npy"
+    code, took, _, err = _interrupt(["find", "30000000", "--method", "local", "--seed", "2",
+                                     "--out", str(out)], startup_cpu, sig=sig, seed=5)
+    assert code == 128 + sig, err
+    assert err.strip() == f"nqueens: terminated ({sig.name})"
+    assert took < 1.5
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_ignored_hang_up_stays_ignored(tmp_path):
+    # nohup sets SIGHUP to be ignored: the command must run on to its answer
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "count", "13"], env=dict(os.environ,
+                                                               PYTHONPATH=str(SRC)),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGHUP)
+    out, err = proc.communicate(timeout=120)
+    assert (proc.returncode, out.strip(), err) == (0, str(OEIS[13][0]), "")
+
+
+def test_a_ctrl_c_turned_into_an_import_error_still_reads_interrupted(capsys):
+    # numpy's C core turns a KeyboardInterrupt during its import into an ImportError
+    from nqueens.cli._common import run_guarded
+
+    def body() -> int:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        except KeyboardInterrupt:
+            raise ImportError("PyCapsule_Import could not import module 'datetime'") from None
+        return 0
+
+    assert run_guarded(body) == 130
+    assert capsys.readouterr().err == "nqueens: interrupted\n"
+    with pytest.raises(ImportError):  # without a signal, an error is a bug: not hidden
+        run_guarded(lambda: __import__("no_such_module_here"))
+
+
+def test_a_ctrl_c_while_the_guard_starts_is_still_caught(monkeypatch, capsys):
+    from nqueens.cli import _common
+
+    def interrupted() -> dict[int, object]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_common, "_catch_stop_signals", interrupted)
+    assert _common.run_guarded(lambda: 0) == 130
+    assert capsys.readouterr().err == "nqueens: interrupted\n"
+
+
 def test_a_process_that_ignores_ctrl_c_is_seen_alive():
     # the checks above can fail: a process ignoring SIGINT outlives 1.5 s and is listed
     code = (

@@ -56,10 +56,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     try:
         from nqueens.cli._common import run_guarded
-    except KeyboardInterrupt:  # before run_guarded exists: its words and status by hand
+
+        code = run_guarded(lambda: _dispatch(argv), exit_on_interrupt=argv is None)
+    except KeyboardInterrupt:  # outside run_guarded's own guard: its words and status by hand
         print("nqueens: interrupted", file=sys.stderr)
         return 130
-    code = run_guarded(lambda: _dispatch(argv), exit_on_interrupt=argv is None)
     if argv is None:
         import gc
 

@@ -13,6 +13,7 @@ import argparse
 import contextlib
 import os
 import re
+import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -64,7 +65,12 @@ EXIT_TERMINATED = 143
 
 
 class Terminated(KeyboardInterrupt):
-    """Raised in the main thread by SIGTERM, so that it unwinds exactly as Ctrl-C does."""
+    """Raised in the main thread by SIGTERM, SIGHUP or SIGQUIT, so that it unwinds exactly as
+    Ctrl-C does (temporary files removed, the ledger closed); ``signum`` says which."""
+
+    def __init__(self, signum: int = signal.SIGTERM) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 class UsageError(NQueensError):
@@ -185,18 +191,23 @@ def ledger_options(args: argparse.Namespace) -> LedgerOptions:
 def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> int:
     """Run ``body`` and turn the ways a command can end into exit codes, never a traceback.
 
-    SIGTERM is turned into :class:`Terminated` (a ``KeyboardInterrupt``) while ``body`` runs,
-    so every clean-up written for Ctrl-C also runs for it. With ``exit_on_interrupt`` (the
-    program itself, not a caller in Python), an interrupted process ends right after its one
-    line: the clean-ups have run while the interrupt unwound, and freeing a large search tree
-    or event list object by object could otherwise hold the exit for seconds.
+    SIGTERM, SIGHUP (the terminal closed) and SIGQUIT are turned into :class:`Terminated`
+    (a ``KeyboardInterrupt``) while ``body`` runs, so every clean-up written for Ctrl-C also
+    runs for them; the status is 128 + the signal's number. A Ctrl-C that a C extension
+    turned into its own error while importing (numpy, numba) still reads "interrupted".
+    With ``exit_on_interrupt`` (the program itself, not a caller in Python), an interrupted
+    process ends right after its one line: the clean-ups have run while the interrupt
+    unwound, and freeing a large search tree or event list object by object could otherwise
+    hold the exit for seconds.
     An interrupt that lands in a callback from C, where Python can only print it and go on
     (numba's LLVM calls back into Python while it loads a kernel), is delivered again.
     """
-    previous = _catch_sigterm()
-    undo_hook = _redeliver_swallowed_interrupts()
+    undo_hook: Callable[[], None] = _nothing
+    previous: dict[int, Any] = {}
     try:
         try:
+            undo_hook = _redeliver_swallowed_interrupts()
+            previous = _catch_stop_signals()
             code = body()
         except SystemExit as stop:  # argparse after --help or --version: output to check
             if stop.code not in (0, None):
@@ -212,7 +223,7 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
             message = f"{message}; {hint}"
         if not message.startswith("nqueens"):
             message = f"nqueens: error: {message}"
-        print(message, file=sys.stderr)
+        _say(message)
         return EXIT_BAD_INPUT if isinstance(err, NQueensError) else EXIT_RUNTIME
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, and keep Python's exit-time flush
@@ -221,31 +232,57 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
         return 0
     except MemoryError:
         _flush_quietly()
-        print("nqueens: error: out of memory; try a smaller problem", file=sys.stderr)
+        _say("nqueens: error: out of memory; try a smaller problem")
         return EXIT_RUNTIME
     except RecursionError:
         _flush_quietly()
-        print("nqueens: error: input nested too deeply to process", file=sys.stderr)
+        _say("nqueens: error: input nested too deeply to process")
         return EXIT_RUNTIME
     except OSError as err:
+        if _SIGNALLED:  # an interrupt that a C extension turned into its own error
+            return _stopped(err, _SIGNALLED[-1], exit_on_interrupt)
         # a write that failed outside atomic_output: stdout on a full disk, an I/O error
         _silence_stdout()
         where = f" {err.filename!r}" if err.filename else " to standard output"
-        print(f"nqueens: error: cannot write{where}: {err.strerror or err}", file=sys.stderr)
+        _say(f"nqueens: error: cannot write{where}: {err.strerror or err}")
         return EXIT_RUNTIME
-    except Terminated as stop:
-        _flush_quietly()
-        print(_with_notes("nqueens: terminated", stop), file=sys.stderr)
-        _exit_now_if(exit_on_interrupt, EXIT_TERMINATED)
-        return EXIT_TERMINATED
     except KeyboardInterrupt as stop:
-        _flush_quietly()
-        print(_with_notes("nqueens: interrupted", stop), file=sys.stderr)
-        _exit_now_if(exit_on_interrupt, EXIT_INTERRUPTED)
-        return EXIT_INTERRUPTED
+        signum = stop.signum if isinstance(stop, Terminated) else signal.SIGINT
+        return _stopped(stop, signum, exit_on_interrupt)
+    except Exception as err:
+        # numpy's and numba's imports turn a Ctrl-C that lands inside them into an
+        # ImportError or a RuntimeError: that is still the person stopping the command
+        if _SIGNALLED:
+            return _stopped(err, _SIGNALLED[-1], exit_on_interrupt)
+        raise
     finally:
         undo_hook()
-        _restore_sigterm(previous)
+        _restore_signals(previous)
+        _SIGNALLED.clear()
+
+
+def _stopped(stop: BaseException, signum: int, exit_on_interrupt: bool) -> int:
+    """Say that the command was stopped (with the notes it added) and give its status."""
+    _flush_quietly()
+    if signum == signal.SIGINT:
+        line, code = "nqueens: interrupted", EXIT_INTERRUPTED
+    elif signum == signal.SIGTERM:
+        line, code = "nqueens: terminated", EXIT_TERMINATED
+    else:
+        line, code = f"nqueens: terminated ({signal.Signals(signum).name})", 128 + signum
+    _say(_with_notes(line, stop))
+    _exit_now_if(exit_on_interrupt, code)
+    return code
+
+
+def _say(line: str) -> None:
+    """Print one line on stderr; a terminal already gone (SIGHUP) is not an error."""
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr)
+
+
+def _nothing() -> None:
+    pass
 
 
 def _with_notes(line: str, err: BaseException) -> str:
@@ -308,20 +345,35 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def _raise_terminated(signum: int, frame: object) -> None:
-    raise Terminated
+_STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT")
+                      if hasattr(signal, name))
+"""Signals that end a command as Ctrl-C does: the clean-ups run, then one line and 128 + N."""
+
+_SIGNALLED: list[int] = []
+"""The stop signals (Ctrl-C included) that arrived while a guarded command ran."""
 
 
-def _catch_sigterm() -> object:
-    """Route SIGTERM to :class:`Terminated` (main thread only); return the old handler."""
-    import signal
-    import threading
+def _on_stop_signal(signum: int, frame: object) -> None:
+    _SIGNALLED.append(signum)
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Terminated(signum)
 
+
+def _catch_stop_signals() -> dict[int, Any]:
+    """Route Ctrl-C, SIGTERM, SIGHUP and SIGQUIT to :func:`_on_stop_signal` (main thread
+    only); return the old handlers. A signal its parent set to be ignored (``nohup``, a
+    background job of a script) stays ignored."""
     if threading.current_thread() is not threading.main_thread():
-        return None
+        return {}
     if hasattr(signal, "SIGXFSZ"):  # a file-size limit: let write() fail with EFBIG
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    return signal.signal(signal.SIGTERM, _raise_terminated)
+    previous: dict[int, Any] = {}
+    for signum in (signal.SIGINT, *_STOP_SIGNALS):
+        default = signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL
+        if signal.getsignal(signum) is default:
+            previous[signum] = signal.signal(signum, _on_stop_signal)
+    return previous
 
 
 def _redeliver_swallowed_interrupts() -> Callable[[], None]:
@@ -330,8 +382,6 @@ def _redeliver_swallowed_interrupts() -> Callable[[], None]:
     The hook interrupts the main thread again 10 ms later, until the interrupt lands in
     Python code that can unwind. Returns the function that puts the old hook back."""
     import _thread
-    import signal
-    import threading
 
     previous = sys.unraisablehook
 
@@ -339,8 +389,8 @@ def _redeliver_swallowed_interrupts() -> Callable[[], None]:
         if not isinstance(unraisable.exc_value, KeyboardInterrupt):
             previous(unraisable)
             return
-        signum = signal.SIGTERM if isinstance(unraisable.exc_value, Terminated) else (
-            signal.SIGINT)
+        stop = unraisable.exc_value
+        signum = stop.signum if isinstance(stop, Terminated) else signal.SIGINT
         again = threading.Timer(0.01, _thread.interrupt_main, args=(signum,))
         again.daemon = True
         again.start()
@@ -353,11 +403,9 @@ def _redeliver_swallowed_interrupts() -> Callable[[], None]:
     return undo
 
 
-def _restore_sigterm(previous: object) -> None:
-    import signal
-
-    if previous is not None:
-        signal.signal(signal.SIGTERM, previous)  # type: ignore[arg-type]
+def _restore_signals(previous: dict[int, Any]) -> None:
+    for signum, handler in previous.items():
+        signal.signal(signum, handler)
 
 
 def _flush_quietly() -> None:
