@@ -4,11 +4,13 @@
 (read-only site-packages and an unwritable HOME). Then the kernels compile without a cache
 instead of failing at import. Only modules under :mod:`nqueens.kernels` import this, and
 the CLI asks :func:`needs_compiling` before a first run to say that it is compiling. Numba
-compiles a kernel at its first call, so a command compiles only the kernels it calls.
+compiles a kernel at its first call, so a command compiles only the kernels it calls. A
+cache that cannot be saved (a full disk) is skipped: that run works, the next compiles again.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -27,9 +29,27 @@ def njit(fn: F) -> F:
 def _compile(fn: F, **options: Any) -> F:
     """numba's ``njit`` with ``options``, cached on disk unless no cache can be written."""
     try:
-        return cast(F, numba.njit(cache=True, nogil=True, **options)(fn))
+        kernel = numba.njit(cache=True, nogil=True, **options)(fn)
     except RuntimeError:
         return cast(F, numba.njit(cache=False, nogil=True, **options)(fn))
+    _skip_failed_cache_saves(kernel)
+    return cast(F, kernel)
+
+
+def _skip_failed_cache_saves(kernel: Any) -> None:
+    """A cache that cannot be saved (a full disk under it) costs the next run a compile;
+    it must not fail this one, whose kernel compiled. numba writes each cache file to a
+    temporary name and renames it, so a failed save leaves no half file behind."""
+    cache = getattr(kernel, "_cache", None)
+    save = getattr(cache, "save_overload", None)
+    if save is None:
+        return
+
+    def save_or_skip(sig: Any, data: Any) -> None:
+        with contextlib.suppress(OSError):
+            save(sig, data)
+
+    cache.save_overload = save_or_skip  # type: ignore[union-attr]
 
 
 def needs_compiling(*kernels: Any) -> bool:

@@ -98,7 +98,8 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
         raise _cannot_write(named, err) from None
     try:
         try:
-            with os.fdopen(fd, mode) as handle:
+            # text as UTF-8 whatever the locale: the files are read back as UTF-8
+            with os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8") as handle:
                 yield handle
         except OSError as err:
             if err.errno in _FULL:
@@ -122,7 +123,8 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
 def _device_output(path: Path, mode: str) -> Iterator[IO[Any]]:
     """Write straight into a device or a pipe, where a rename would replace the node."""
     try:
-        handle = open(path, mode)  # noqa: SIM115 - closed below, errors sorted as they come
+        # closed below, errors sorted as they come
+        handle = open(path, mode, encoding=None if "b" in mode else "utf-8")  # noqa: SIM115
     except OSError as err:
         raise _cannot_write(path, err) from None
     try:

@@ -57,6 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from nqueens.cli._common import run_guarded
 
+        if argv is None:  # the program: stdout and stderr as the shell handed them over
+            from nqueens.cli._streams import steady_streams
+
+            steady_streams()
         code = run_guarded(lambda: _dispatch(argv), exit_on_interrupt=argv is None)
     except KeyboardInterrupt:  # outside run_guarded's own guard: its words and status by hand
         print("nqueens: interrupted", file=sys.stderr)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import re
 import signal
@@ -241,10 +242,7 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
     except OSError as err:
         if _SIGNALLED:  # an interrupt that a C extension turned into its own error
             return _stopped(err, _SIGNALLED[-1], exit_on_interrupt)
-        # a write that failed outside atomic_output: stdout on a full disk, an I/O error
-        _silence_stdout()
-        where = f" {err.filename!r}" if err.filename else " to standard output"
-        _say(f"nqueens: error: cannot write{where}: {err.strerror or err}")
+        _say(_os_failure(err))
         return EXIT_RUNTIME
     except KeyboardInterrupt as stop:
         signum = stop.signum if isinstance(stop, Terminated) else signal.SIGINT
@@ -273,6 +271,28 @@ def _stopped(stop: BaseException, signum: int, exit_on_interrupt: bool) -> int:
     _say(_with_notes(line, stop))
     _exit_now_if(exit_on_interrupt, code)
     return code
+
+
+_WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO, errno.EBADF,
+                             errno.EPIPE, errno.EAGAIN, errno.EROFS, errno.EINVAL})
+"""The errors a write to standard output gives (a full disk, a closed descriptor, ...)."""
+
+
+def _os_failure(err: OSError) -> str:
+    """The one line for an ``OSError`` that no command sorted out itself: a file it names,
+    a working folder deleted under the command, or else standard output that failed."""
+    reason = err.strerror or str(err)
+    if err.filename:
+        return f"nqueens: error: cannot write {err.filename!r}: {reason}"
+    try:
+        os.getcwd()
+    except OSError:
+        return ("nqueens: error: the current folder no longer exists; "
+                "change to another folder and run the command again")
+    if err.errno in _WRITE_FAILURES:
+        _silence_stdout()  # the exit-time flush of what is buffered must not fail again
+        return f"nqueens: error: cannot write to standard output: {reason}"
+    return f"nqueens: error: {reason}"
 
 
 def _say(line: str) -> None:

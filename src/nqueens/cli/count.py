@@ -183,7 +183,7 @@ def _say_cost(e: Any) -> None:
 
 def _announce_compiling(n: int) -> None:
     """On a terminal, say once that the first run compiles the counting kernels."""
-    if not sys.stderr.isatty():
+    if sys.stderr is None or not sys.stderr.isatty():
         return
     from nqueens._jit import needs_compiling
     from nqueens.engine.run import WEIGH_MIN_N

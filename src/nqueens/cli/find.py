@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from nqueens.cli._common import (
@@ -53,8 +52,7 @@ def run_find(args: argparse.Namespace) -> int:
         seed = f", seed {args.seed}" if args.seed is not None else ""
         print(f"wrote n={args.n} ({args.method}{seed}, {fmt}) to {args.out}")
     else:
-        out = sys.stdout
-        out.flush()
-        write_solution(cols, out.buffer, fmt=fmt)
-        out.buffer.flush()
+        from nqueens.cli._streams import StdoutBytes
+
+        write_solution(cols, StdoutBytes(), fmt=fmt)  # type: ignore[arg-type]
     return 0

@@ -209,13 +209,9 @@ def _write_picture(s: Any, index: int, args: argparse.Namespace) -> None:
 
         data = svg_to_png(svg)
     if args.out is None:
-        if isinstance(data, bytes):
-            sys.stdout.flush()
-            sys.stdout.buffer.write(data)
-            sys.stdout.buffer.flush()
-        else:
-            sys.stdout.write(data)
-            sys.stdout.flush()
+        from nqueens.cli._streams import write_document
+
+        write_document(data)
         return
     path = args.out.replace(INDEX, str(index))
     mode = "wb" if isinstance(data, bytes) else "w"

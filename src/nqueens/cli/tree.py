@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import sys
 from typing import Any
 
 from nqueens.cli._common import board_size, file_name, positive_int
@@ -63,8 +62,9 @@ def run_tree(args: argparse.Namespace) -> int:
         ) from None
     svg = tree_svg(tree, label=args.label)
     if args.svg is None and args.png is None:
-        sys.stdout.write(svg)
-        sys.stdout.flush()
+        from nqueens.cli._streams import write_document
+
+        write_document(svg)
         return 0
     png = b""
     if args.png is not None:
