@@ -17,8 +17,8 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import secrets
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -91,12 +91,18 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
         raise _cannot_write(named, os.strerror(errno.EACCES))
     permissions = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
     directory = target.parent if str(target.parent) else Path(".")
-    try:  # the name is cut so that the temporary one stays within NAME_MAX (255)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:200]}.", suffix=".tmp",
-                                   dir=directory)
-    except OSError as err:
-        raise _cannot_write(named, err) from None
+    # The temporary file is named before it is made, and the clean-up below covers its
+    # making: a Ctrl-C that lands between the file's creation and the code that would
+    # remove it cannot leave it behind (mkstemp has that window).
+    tmp = ""
+    fd = -1
     try:
+        tmp = _temporary_name(directory, target.name)
+        try:
+            fd = os.open(tmp, _CREATE, 0o600)
+        except OSError as err:
+            tmp = ""  # not made here: nothing of ours to remove
+            raise _cannot_write(named, err) from None
         try:
             # text as UTF-8 whatever the locale: the files are read back as UTF-8
             with os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8") as handle:
@@ -115,8 +121,18 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
             raise _cannot_write(target, err) from None
     except BaseException:
         with contextlib.suppress(OSError):
-            os.unlink(tmp)
+            if tmp:
+                os.unlink(tmp)
         raise
+
+
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+
+
+def _temporary_name(directory: Path, name: str) -> str:
+    """A fresh hidden name beside the target (64 random bits, so never an existing file's);
+    the target's name is cut so that the temporary one stays within NAME_MAX (255)."""
+    return os.path.join(directory, f".{name[:200]}.{secrets.token_hex(8)}.tmp")
 
 
 @contextlib.contextmanager
