@@ -295,3 +295,20 @@ def test_cli_bad_input(args, fragments):
     r = run_cli(*args)
     assert_bad_input(r, *fragments)
     assert r.out == ""
+
+
+def test_the_named_diagonal_queen_is_the_one_docs_trace_md_describes():
+    """docs/trace.md: with no queen in the column, the narrator names the diagonal attacker
+    with the highest row number (the lowest on the board), not row 1."""
+    doc = " ".join((SRC.parent / "docs" / "trace.md").read_text(encoding="utf-8").split())
+    rule = doc[doc.index("**Which queen is named.**"):doc.index("**Left and right")]
+    assert "the highest row number" in rule and "lowest row)" not in rule
+    stream = list(events(6))
+    checked = 0
+    for e, text in zip(stream, event_lines(stream, "en"), strict=True):
+        if e.kind == "try" and not e.promising and all(a.kind != "column"
+                                                       for a in e.attackers):
+            named = int(text.split("because queen ")[1].split()[0])
+            assert named == max(a.row for a in e.attackers) + 1
+            checked += len(e.attackers) > 1
+    assert checked > 10     # squares with two diagonal attackers, where the rule matters
