@@ -19,8 +19,8 @@ remark "This is the second time we've tried <3,2>.".
 
 The Japanese text follows the slides: ``(1,1)があるので(2,1)には置けない`` listing every
 attacking queen, ``(2,3)に置ける 3行目に進む``, one backtrack line per exhausted row,
-``解発見!``. The Korean text uses the Korean textbook's terms (유망하다 / 유망하지 않다,
-백트래킹, 루트 노드).
+``解発見!`` followed by the solution's squares. The Korean text uses the Korean textbook's
+terms (유망하다 / 유망하지 않다, 백트래킹, 루트 노드).
 
 >>> from nqueens.trace import events
 >>> lines = event_lines(list(events(4, until="first")), "en")
@@ -81,7 +81,7 @@ def event_lines(events: Sequence[Event], lang: str = "en", *, n: int | None = No
     ['<1,1> is promising. { because queen 1 is the first queen positioned }', '', \
 'Solution 1 found: <1,1>.']
     >>> event_lines(stream, "ja")
-    ['(1,1)に置ける', '', '解発見!']
+    ['(1,1)に置ける', '', '解発見! (1,1)']
     """
     check_choice(lang, "language", LANGUAGES)
     events = _check_events(events)
@@ -408,7 +408,8 @@ class _Japanese(_Phrases):
                 f"バックトラック({event.row}行目に戻る)する")
 
     def solution(self, event: Event) -> str:
-        return "解発見!"
+        squares = ",".join(self.square(r, c) for r, c in enumerate(event.queens))
+        return f"解発見! {squares}"
 
     def summary(self, n: int, solutions: int) -> str:
         size = f"{n}クイーン問題"

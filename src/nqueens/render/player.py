@@ -64,7 +64,7 @@ LABELS: dict[str, dict[str, str]] = {
         "solution",
     },
     "ja": {
-        "title": "{n}クイーン: バックトラッキングを一歩ずつ",
+        "title": "{n}クイーン: バックトラックを一歩ずつ",
         "first": "最初", "back": "戻る", "play": "再生", "pause": "一時停止",
         "forward": "進む", "last": "最後", "speed": "速さ (ステップ/秒)",
         "stop": "解ごとに一時停止", "step": "ステップ", "path": "根からの経路",
