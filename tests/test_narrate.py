@@ -334,3 +334,37 @@ def test_japanese_uses_one_word_for_backtracking_in_narration_and_player():
     assert "バックトラック(" in narrated and "バックトラッキング" not in narrated
     assert "バックトラック" in LABELS["ja"]["title"]
     assert "バックトラッキング" not in " ".join(LABELS["ja"].values())
+
+
+@pytest.mark.parametrize(("n", "until"), [(4, "first"), (4, "all"), (6, "all")])
+def test_step_labels_are_the_steps_narrate_prints(n, until):
+    from nqueens.narrate import step_labels
+
+    stream = list(events(n, until=until))
+    labels = step_labels(stream)
+    assert len(labels) == len(stream)
+    index = {id(e): i for i, e in enumerate(stream)}
+    current = None
+    spoken = 0
+    for line in narrate(stream, n=n, lang="en", until=until):
+        if line.kind == "step":
+            current = line.text.removeprefix("Step (").removesuffix(")")
+        elif line.event is not None:
+            assert labels[index[id(line.event)]] == current, line.text
+            spoken += 1
+    assert spoken > len(stream) // 3
+    # Korean prints the same steps
+    ko = [line.text for line in narrate(stream, n=n, lang="ko", until=until)
+          if line.kind == "step"]
+    assert ko == [f"단계 ({x})" for x in dict.fromkeys(labels)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_summary_line_is_the_line_narrate_ends_with(lang):
+    from nqueens.narrate import summary_line
+
+    for n, until in [(4, "all"), (3, "first"), (1, "all")]:
+        stream = list(events(n, until=until))
+        last = list(narrate(stream, n=n, lang=lang, until=until))[-1]
+        found = sum(e.kind == "solution" for e in stream)
+        assert last.kind == "summary" and last.text == summary_line(n, found, lang)

@@ -135,3 +135,24 @@ def test_board_size_checked_in_the_shared_wording(n) -> None:
     evs = list(events(4, until="first"))
     with pytest.raises(InvalidSizeError, match=r"^N must be an integer from 1 to 32, got "):
         player_html(n=n, events=evs, lines=lines_for(evs), lang="en")
+
+
+def test_page_carries_the_book_steps_and_the_closing_summary() -> None:
+    from nqueens.narrate import narrate, step_labels, summary_line
+
+    evs = list(events(4))
+    page = player_html(n=4, events=evs, lines=lines_for(evs), lang="ko",
+                       summary=summary_line(4, 2, "ko"))
+    data = embedded(page)
+    assert data["steps"] == step_labels(evs)
+    steps = [line.text for line in narrate(evs, n=4, lang="ko", until="all")
+             if line.kind == "step"]
+    assert [f"단계 ({x})" for x in dict.fromkeys(data["steps"])] == steps
+    assert data["summary"] == "모든 노드를 검사했다: 해답 2개."
+    # one more position on the slider: the closing frame
+    assert f'max="{len(evs)}"' in page
+    plain = player_html(n=4, events=evs, lines=lines_for(evs), lang="ko")
+    assert embedded(plain)["summary"] is None and f'max="{len(evs) - 1}"' in plain
+    with pytest.raises(NQueensError, match="summary must be a line of text"):
+        player_html(n=4, events=evs, lines=lines_for(evs), lang="ko", summary=3)  # type: ignore[arg-type]
+
