@@ -283,3 +283,28 @@ def test_the_first_solution_page_has_no_summary_frame(browser, n4) -> None:
     assert p.board()["step"] == len(evs) - 1 and p.board()["kind"] == evs[-1].kind
     p.page.close()
 
+
+def test_space_plays_and_pauses_while_the_slider_has_focus(browser, n4) -> None:
+    path, evs, lines = n4
+    p = Page(browser, path)
+    p.page.click("#position")             # the teacher clicks the slider: it takes focus
+    assert p.page.evaluate("document.activeElement.id") == "position"
+    start = p.board()["step"]
+    p.page.keyboard.press(" ")
+    assert p.page.get_attribute("body", "data-playing") == "1"
+    p.page.wait_for_function(
+        f"Number(document.getElementById('board').dataset.step) > {start}", timeout=5000)
+    p.page.keyboard.press(" ")
+    assert p.page.get_attribute("body", "data-playing") == "0"
+    k = p.board()["step"]
+    p.page.wait_for_timeout(600)
+    expect_step(p.board(), evs, lines, k)   # paused: it stays
+    # the slider's own keys still step, and still pause nothing that is not playing
+    p.page.keyboard.press("ArrowRight")
+    expect_step(p.board(), evs, lines, k + 1)
+    p.page.keyboard.press("ArrowLeft")
+    p.page.keyboard.press("ArrowLeft")
+    expect_step(p.board(), evs, lines, k - 1)
+    assert p.page.get_attribute("body", "data-playing") == "0"
+    assert p.errors() == []
+    p.page.close()

@@ -142,7 +142,11 @@
   speed.addEventListener("input", function () { speedValue.textContent = speed.value; });
   document.addEventListener("keydown", function (ev) {
     var tag = (ev.target && ev.target.tagName) || "";
-    if (tag === "INPUT" && ev.target.type !== "checkbox") { return; }
+    if (tag === "INPUT" && ev.target.type !== "checkbox") {
+      // a focused slider keeps its own arrow and Home/End keys; space still plays/pauses
+      if (ev.key === " " && ev.target.type === "range") { toggle(); ev.preventDefault(); }
+      return;
+    }
     if (ev.key === "ArrowRight") { step(1); ev.preventDefault(); }
     else if (ev.key === "ArrowLeft") { step(-1); ev.preventDefault(); }
     else if (ev.key === " ") { toggle(); ev.preventDefault(); }
