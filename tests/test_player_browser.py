@@ -200,3 +200,111 @@ def test_cli_trace_html_plays_to_the_first_solution(browser, tmp_path: Path, lan
     assert view["line"] == lines[-1] != ""
     assert sorted(map(tuple, view["queens"])) == [(0, 1), (1, 3), (2, 0), (3, 2)]
     assert p.errors() == []
+
+
+def counter(p: Page) -> tuple[str, str]:
+    return (p.page.text_content("#counter") or "",
+            p.page.get_attribute("#counter", "data-label") or "")
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "Step"), ("ja", "ステップ"), ("ko", "단계")])
+def test_counter_names_the_book_step_as_trace_prints_it(browser, tmp_path: Path, lang,
+                                                        word) -> None:
+    from nqueens.narrate import narrate
+
+    from conftest import run_cli
+
+    out = tmp_path / "t.html"
+    assert run_cli("trace", "4", "--lang", lang, "--html", str(out)).code == 0
+    evs = list(events(4, until="first"))
+    # the step of each event, read from the English text narrative (the book's labels)
+    book, current = {}, ""
+    for line in narrate(evs, n=4, lang="en"):
+        if line.kind == "step":
+            current = line.text[len("Step ("):-1]
+        elif line.event is not None:
+            book[id(line.event)] = current
+    p = Page(browser, out)
+    assert counter(p) == (f"{word} (a) \u00b7 1 / {len(evs)}", "a")
+    seen = set()
+    for k in range(1, len(evs)):
+        p.page.click("#forward")
+        text, label = counter(p)
+        if id(evs[k]) in book:
+            assert label == book[id(evs[k])], (k, evs[k])
+        assert text == f"{word} ({label}) \u00b7 {k + 1} / {len(evs)}"
+        seen.add(label)
+    assert seen >= set("bcdefghijk") and counter(p)[1] == "k"   # the book's (a) to (k)
+    assert p.errors() == []
+    p.page.close()
+
+
+@pytest.mark.parametrize(("lang", "closing"), [
+    ("en", "Every node has been checked: 2 solutions."),
+    ("ja", "4クイーン問題の解は、この2つだけ"),
+    ("ko", "모든 노드를 검사했다: 해답 2개."),
+])
+def test_the_whole_search_ends_on_the_summary_the_cli_prints(browser, tmp_path: Path, lang,
+                                                             closing) -> None:
+    from conftest import run_cli
+
+    out = tmp_path / "all.html"
+    assert run_cli("trace", "4", "--lang", lang, "--until", "all", "--html", str(out)).code == 0
+    printed = run_cli("trace", "4", "--lang", lang, "--until", "all").out.splitlines()
+    assert printed[-1] == closing
+    evs = list(events(4))
+    p = Page(browser, out)
+    p.page.keyboard.press("End")
+    view = p.board()
+    assert view["kind"] == "summary" and view["step"] == len(evs)
+    assert view["line"] == closing and view["queens"] == [] and view["states"] == []
+    assert counter(p) == (f"{len(evs) + 1} / {len(evs) + 1}", "")
+    # one back is the last event of the search, as before
+    p.page.keyboard.press("ArrowLeft")
+    view = p.board()
+    assert view["step"] == len(evs) - 1 and view["kind"] == evs[-1].kind
+    # playing on from the last solution runs into the summary and stops there
+    last_solution = max(i for i, e in enumerate(evs) if e.kind == "solution")
+    p.page.eval_on_selector("#position", f"el => {{ el.value = {last_solution}; "
+                            "el.dispatchEvent(new Event('input')); }")
+    p.page.eval_on_selector(
+        "#speed", "el => { el.value = 60; el.dispatchEvent(new Event('input')); }")
+    p.page.click("#play")
+    p.page.wait_for_selector('body[data-playing="0"]', timeout=10_000)
+    assert p.board()["kind"] == "summary"
+    assert p.errors() == []
+    p.page.close()
+
+
+def test_the_first_solution_page_has_no_summary_frame(browser, n4) -> None:
+    path, evs, _ = n4
+    p = Page(browser, path)
+    p.page.keyboard.press("End")
+    assert p.board()["step"] == len(evs) - 1 and p.board()["kind"] == evs[-1].kind
+    p.page.close()
+
+
+def test_space_plays_and_pauses_while_the_slider_has_focus(browser, n4) -> None:
+    path, evs, lines = n4
+    p = Page(browser, path)
+    p.page.click("#position")             # the teacher clicks the slider: it takes focus
+    assert p.page.evaluate("document.activeElement.id") == "position"
+    start = p.board()["step"]
+    p.page.keyboard.press(" ")
+    assert p.page.get_attribute("body", "data-playing") == "1"
+    p.page.wait_for_function(
+        f"Number(document.getElementById('board').dataset.step) > {start}", timeout=5000)
+    p.page.keyboard.press(" ")
+    assert p.page.get_attribute("body", "data-playing") == "0"
+    k = p.board()["step"]
+    p.page.wait_for_timeout(600)
+    expect_step(p.board(), evs, lines, k)   # paused: it stays
+    # the slider's own keys still step, and still pause nothing that is not playing
+    p.page.keyboard.press("ArrowRight")
+    expect_step(p.board(), evs, lines, k + 1)
+    p.page.keyboard.press("ArrowLeft")
+    p.page.keyboard.press("ArrowLeft")
+    expect_step(p.board(), evs, lines, k - 1)
+    assert p.page.get_attribute("body", "data-playing") == "0"
+    assert p.errors() == []
+    p.page.close()

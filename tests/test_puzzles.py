@@ -362,3 +362,30 @@ def test_api_errors():
         completion_puzzle(63)
     with pytest.raises(ValueError, match="limit"):
         count(completion_puzzle(4), limit=-1)
+
+
+def test_korean_particles_follow_the_square_read_aloud():
+    """<3,7> is read 칠 (a final consonant): 을, not 를; <3,2> (이) takes 를."""
+    from nqueens.puzzles.logic import Step, step_text
+    from nqueens.puzzles.model import completion_puzzle
+
+    p = completion_puzzle(8)
+    for col, particle in [(7, "을"), (2, "를"), (10 - 2, "을"), (4, "를"), (6, "을")]:
+        look = Step("lookahead", removed=((2, col - 1),), lines=(("row", 4),))
+        assert step_text(look, "ko", p).endswith(f"<3,{col}>{particle} 지운다.")
+    row = (("row", 2),)
+    confined = Step("confined", removed=((2, 1), (2, 6)), units=(("col", 0),), lines=row)
+    assert step_text(confined, "ko", p).endswith("<3,2>, <3,7>을 지운다.")
+    many = Step("confined", removed=tuple((2, c) for c in range(9)), units=row, lines=row)
+    assert step_text(many, "ko", completion_puzzle(10)).endswith("<3,8> 등을 지운다.")
+
+
+def test_japanese_explanations_clear_squares_in_good_japanese():
+    from nqueens.puzzles.logic import Step, step_text, summary_text
+    from nqueens.puzzles.model import completion_puzzle
+
+    p = completion_puzzle(5)
+    s = Step("single", place=(2, 4), removed=((2, 3), (1, 3)), units=(("row", 2),))
+    assert step_text(s, "ja", p).endswith("。2マスに置けなくなる。")
+    e = explain(completion_puzzle(4, [(0, 1)]))
+    assert summary_text(e, "ja").endswith(f"(5段階中{e.grade})。")

@@ -135,3 +135,67 @@ def test_board_size_checked_in_the_shared_wording(n) -> None:
     evs = list(events(4, until="first"))
     with pytest.raises(InvalidSizeError, match=r"^N must be an integer from 1 to 32, got "):
         player_html(n=n, events=evs, lines=lines_for(evs), lang="en")
+
+
+def test_page_carries_the_book_steps_and_the_closing_summary() -> None:
+    from nqueens.narrate import narrate, step_labels, summary_line
+
+    evs = list(events(4))
+    page = player_html(n=4, events=evs, lines=lines_for(evs), lang="ko",
+                       summary=summary_line(4, 2, "ko"))
+    data = embedded(page)
+    assert data["steps"] == step_labels(evs)
+    steps = [line.text for line in narrate(evs, n=4, lang="ko", until="all")
+             if line.kind == "step"]
+    assert [f"단계 ({x})" for x in dict.fromkeys(data["steps"])] == steps
+    assert data["summary"] == "모든 노드를 검사했다: 해답 2개."
+    # one more position on the slider: the closing frame
+    assert f'max="{len(evs)}"' in page
+    plain = player_html(n=4, events=evs, lines=lines_for(evs), lang="ko")
+    assert embedded(plain)["summary"] is None and f'max="{len(evs) - 1}"' in plain
+    with pytest.raises(NQueensError, match="summary must be a line of text"):
+        player_html(n=4, events=evs, lines=lines_for(evs), lang="ko", summary=3)  # type: ignore[arg-type]
+
+
+def _lab(hex_colour: str, blind: str | None = None) -> tuple[float, float, float]:
+    """CIE L*a*b* of an sRGB colour, optionally as a protan or deutan viewer sees it
+    (Vienot, Brettel and Mollon 1999, in linear RGB)."""
+    rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    if blind is not None:
+        m = {"protan": ((0.11238, 0.88762, 0.0), (0.11238, 0.88762, 0.0),
+                        (0.00401, -0.00401, 1.0)),
+             "deutan": ((0.29275, 0.70725, 0.0), (0.29275, 0.70725, 0.0),
+                        (-0.02234, 0.02234, 1.0))}[blind]
+        lin = [max(0.0, sum(a * b for a, b in zip(row, lin, strict=True))) for row in m]
+    r, g, b = lin
+    xyz = (0.4124 * r + 0.3576 * g + 0.1805 * b, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           0.0193 * r + 0.1192 * g + 0.9505 * b)
+    white = (0.95047, 1.0, 1.08883)
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+         for t in (v / w for v, w in zip(xyz, white, strict=True))]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def _delta_e(a: str, b: str, blind: str | None = None) -> float:
+    return sum((x - y) ** 2 for x, y in zip(_lab(a, blind), _lab(b, blind), strict=True)) ** .5
+
+
+def test_board_colours_are_told_apart_also_by_colour_blind_viewers() -> None:
+    """The solution gold and the attacking queens' colour were nearly the same yellow
+    (#f6d27a, #f3c04a: Delta E about 17); every pair of square states must differ clearly,
+    for ordinary, protan and deutan vision."""
+    from nqueens.render.player import _asset
+
+    css = _asset("player.css")
+    fills = dict(re.findall(r'rect\.square\[data-state="([a-z-]+)"\] \{ fill: (#[0-9a-f]{6})',
+                            css))
+    assert set(fills) == {"tried-promising", "tried-nonpromising", "attacker", "lifted",
+                          "solution"}
+    for state, colour in fills.items():   # the legend shows the board's colours
+        assert f".swatch.{state} {{ background: {colour}; }}" in css
+    assert _delta_e(fills["solution"], fills["attacker"]) >= 30
+    for blind in (None, "protan", "deutan"):
+        for a, b in [("solution", "attacker"), ("attacker", "tried-nonpromising"),
+                     ("attacker", "lifted"), ("solution", "lifted")]:
+            assert _delta_e(fills[a], fills[b], blind) >= 15, (a, b, blind)

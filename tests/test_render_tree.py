@@ -11,6 +11,7 @@ from nqueens.analysis.stats import tree_stats
 from nqueens.analysis.tree import TreeTooLargeError, build_tree, pruned_tree
 from nqueens.analysis.treesize import count_tries
 from nqueens.render.tree import SLIDE_HEIGHT, SLIDE_WIDTH, layout, plan, tree_svg, view
+from nqueens.render.tree_words import FONTS
 from nqueens.trace import events
 
 from conftest import assert_bad_input, run_cli
@@ -266,6 +267,7 @@ def test_cli_tree_too_large(tmp_path: Path) -> None:
         (("tree", "0"), "N must be a positive integer"),
         (("tree", "4", "--label", "row"), "invalid choice"),
         (("tree", "4", "--max-nodes", "0"), "positive integer"),
+        (("tree", "4", "--lang", "fr"), "invalid choice"),
     ],
 )
 def test_cli_tree_bad_input(args: tuple[str, ...], fragment: str) -> None:
@@ -278,3 +280,104 @@ def test_cli_tree_bad_png_path_leaves_no_svg(tmp_path: Path) -> None:
     r = run_cli("tree", "4", "--svg", str(svg), "--png", "/nonexistent/dir/t.png")
     assert_bad_input(r, "/nonexistent/dir/t.png")
     assert list(tmp_path.iterdir()) == []
+
+
+# --- words in each language --------------------------------------------------------------
+
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+# the teaching material's own words (seeds): ja the slides (置ける / 置けない, 刈り込み,
+# N行目), ko the Korean chapter (가지 친 상태공간트리, 루트 노드, 유망한 / 유망하지 않은 노드)
+WORDS = {
+    "en": ["Pruned state-space tree", "root", "row 1", "2 tried", "promising",
+           "nonpromising (pruned)"],
+    "ja": ["刈り込んだ探索木", "根", "1行目", "2マス調べた", "置ける", "置けない (刈り込み)"],
+    "ko": ["가지 친 상태공간트리", "루트 노드", "1행", "2개 검사", "유망한 노드",
+           "유망하지 않은 노드 (가지치기)"],
+}
+
+
+def texts_in(svg: str) -> list[str]:
+    return [el.text or "" for el in ET.fromstring(svg).iter(f"{SVG}text")]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_the_picture_speaks_the_language_asked_for(lang: str) -> None:
+    svg = tree_svg(pruned_tree(4), lang=lang)
+    root = ET.fromstring(svg)
+    assert root.get(XML_LANG) == lang and root.get("lang") == lang
+    texts = texts_in(svg)
+    title, labels = texts[0], set(texts)
+    heading, root_label, row1, tried, promising, pruned = WORDS[lang]
+    assert heading in title and "27" in title and "26" in title
+    assert {root_label, row1, tried, promising, pruned} <= labels
+    others = {w for other, ws in WORDS.items() if other != lang for w in ws}
+    assert not others & labels
+    # tooltips too: every node's <title> names its square in the language's notation
+    tips = [el.text for el in root.iter(f"{SVG}title")]
+    square = {"en": "<2,1> is nonpromising", "ja": "(2,1)には置けない",
+              "ko": "<2,1> 노드는 유망하지 않다"}[lang]
+    assert square in tips
+    # the same tree whatever the language: only words change
+    assert nodes_in(svg).keys() == nodes_in(tree_svg(pruned_tree(4))).keys()
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_cjk_text_asks_for_cjk_fonts_and_gets_room(lang: str) -> None:
+    svg = tree_svg(pruned_tree(8, until="all"), lang=lang)
+    fonts = {el.get("font-family") for el in ET.fromstring(svg).iter(f"{SVG}text")}
+    assert len(fonts) == 1
+    stack = [f.strip(" '") for f in fonts.pop().split(",")]
+    assert {"Noto Sans CJK JP", "Noto Sans CJK KR", "IPAGothic", "NanumGothic"} <= set(stack)
+    assert stack[-1] == "sans-serif"
+    assert stack[0] == {"ja": "Noto Sans CJK JP", "ko": "Noto Sans CJK KR"}[lang]
+    # the note (what was folded) is in the language too, and the legend fits the width
+    root = ET.fromstring(svg)
+    note = next(el.text for el in root.iter(f"{SVG}text") if el.get("class") == "note")
+    assert {"ja": "部分木", "ko": "부분 트리"}[lang] in note
+    legend = [el for g in root.iter(f"{SVG}g") if g.get("class") == "legend"
+              for el in g.iter(f"{SVG}text")]
+    last = legend[-1]
+    wide = sum(ord(ch) > 0x2E80 for ch in last.text)
+    assert float(last.get("x")) + 12 * wide < float(root.get("width"))
+
+
+def test_a_pruned_label_is_not_under_its_cross() -> None:
+    """The red cross sits on the rim of a pruned node, clear of the label's box."""
+    svg = tree_svg(pruned_tree(4))
+    for g in nodes_in(svg).values():
+        if "nonpromising" not in g.get("class").split():
+            continue
+        node = g.find(f"{SVG}circle")
+        cx, cy, r = (float(node.get(k)) for k in ("cx", "cy", "r"))
+        cross = next(c for c in g.iter(f"{SVG}g") if c.get("class") == "cross")
+        badge = cross.find(f"{SVG}circle")
+        bx, by, br = (float(badge.get(k)) for k in ("cx", "cy", "r"))
+        # the label "2,1" (12 px bold) spans about cx - 11 .. cx + 11, cy - 5 .. cy + 5
+        assert bx - br >= cx + 11 - 3 or by + br <= cy - 5, (g.get("data-node"), bx, by)
+        assert (bx - cx) ** 2 + (by - cy) ** 2 >= (0.7 * r) ** 2
+
+
+def test_cli_tree_lang(tmp_path: Path) -> None:
+    out = tmp_path / "ja.svg"
+    r = run_cli("tree", "4", "--lang", "ja", "--svg", str(out))
+    assert r.code == 0, r.err
+    assert out.read_text(encoding="utf-8") == tree_svg(pruned_tree(4), lang="ja")
+    r = run_cli("tree", "4", "-l", "ko")
+    assert r.code == 0 and "루트 노드" in texts_in(r.out)
+
+
+def test_png_uses_an_installed_font_of_the_list() -> None:
+    """cairosvg draws with the first family only: the PNG path leads with an installed one."""
+    from nqueens.render.png import _installed_families, _installed_fonts_first
+
+    svg = tree_svg(pruned_tree(4), lang="ko")
+    installed = _installed_families()
+    if not installed:
+        pytest.skip("fc-list is not available here: the font list is kept as written")
+    fixed = _installed_fonts_first(svg)
+    families = {el.get("font-family") for el in ET.fromstring(fixed).iter(f"{SVG}text")}
+    assert len(families) == 1 and "," not in (family := families.pop())
+    assert family.lower() in installed
+    stack = [f.strip(" '") for f in FONTS["ko"].split(",")]
+    assert family == next(f for f in stack if f.lower() in installed)

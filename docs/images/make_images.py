@@ -19,7 +19,7 @@ from pathlib import Path
 
 from nqueens.analysis.tree import pruned_tree
 from nqueens.board import Solution
-from nqueens.narrate import event_lines
+from nqueens.narrate import event_lines, summary_line
 from nqueens.render.player import write_player
 from nqueens.render.svg import board_svg
 from nqueens.render.tree import tree_svg
@@ -50,7 +50,9 @@ def main() -> None:
             (HERE / f"tree-{n}.svg").write_text(tree_svg(pruned_tree(n, until="first")))
     evs = list(events(4, until="all"))
     page = HERE / "player-4.html"
-    write_player(page, n=4, events=evs, lines=list(event_lines(evs, "en")), lang="en")
+    found = sum(e.kind == "solution" for e in evs)
+    write_player(page, n=4, events=evs, lines=list(event_lines(evs, "en")), lang="en",
+                 summary=summary_line(4, found, "en"))  # as `nqueens trace 4 --until all --html`
     chromium = shutil.which("chromium")
     try:
         from playwright.sync_api import sync_playwright

@@ -19,8 +19,8 @@ remark "This is the second time we've tried <3,2>.".
 
 The Japanese text follows the slides: ``(1,1)があるので(2,1)には置けない`` listing every
 attacking queen, ``(2,3)に置ける 3行目に進む``, one backtrack line per exhausted row,
-``解発見!``. The Korean text uses the Korean textbook's terms (유망하다 / 유망하지 않다,
-백트래킹, 루트 노드).
+``解発見!`` followed by the solution's squares. The Korean text uses the Korean textbook's
+terms (유망하다 / 유망하지 않다, 백트래킹, 루트 노드).
 
 >>> from nqueens.trace import events
 >>> lines = event_lines(list(events(4, until="first")), "en")
@@ -38,7 +38,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal, NamedTuple
 
-from nqueens._validate import check_choice, check_size, is_sequence, short_repr
+from nqueens._validate import check_choice, check_int, check_size, is_sequence, short_repr
 from nqueens.errors import InvalidArgumentError
 from nqueens.trace import Attack, Event
 
@@ -50,6 +50,8 @@ __all__ = [
     "narrate",
     "narrate_events",
     "step_label",
+    "step_labels",
+    "summary_line",
 ]
 
 LineKind = Literal["step", "promising", "nonpromising", "backtrack", "solution", "summary"]
@@ -81,7 +83,7 @@ def event_lines(events: Sequence[Event], lang: str = "en", *, n: int | None = No
     ['<1,1> is promising. { because queen 1 is the first queen positioned }', '', \
 'Solution 1 found: <1,1>.']
     >>> event_lines(stream, "ja")
-    ['(1,1)に置ける', '', '解発見!']
+    ['(1,1)に置ける', '', '解発見! (1,1)']
     """
     check_choice(lang, "language", LANGUAGES)
     events = _check_events(events)
@@ -166,6 +168,46 @@ def step_label(index: int) -> str:
         index, rest = divmod(index - 1, 26)
         label = chr(ord("a") + rest) + label
     return label
+
+
+def step_labels(events: Sequence[Event]) -> list[str]:
+    """The book's step label of each event, as :func:`narrate` groups them in English.
+
+    ``events`` start at the beginning of the search; the grouping does not depend on the
+    language (Japanese narrates without steps, but its events fall in the same ones). A
+    solution belongs to the step of the square that completed it. ``events`` that are not
+    a sequence of :class:`~nqueens.trace.Event` raise
+    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(events).
+
+    >>> from nqueens.trace import events
+    >>> labels = step_labels(list(events(4, until="first")))
+    >>> labels[0], labels[-1], len(set(labels))
+    ('a', 'k', 11)
+    """
+    stepper = _Stepper()
+    labels = []
+    for event in _check_events(events):
+        if event.kind != "solution":
+            stepper.opens(event)
+        labels.append(step_label(max(stepper.count, 0)))
+        stepper.seen(event)
+    return labels
+
+
+def summary_line(n: int, solutions: int, lang: str = "en") -> str:
+    """The line that closes a search run to its end: every node checked, ``solutions`` found.
+
+    The same line :func:`narrate` ends with (its ``summary``). A ``lang`` outside
+    :data:`LANGUAGES` raises :class:`~nqueens.errors.UnknownOptionError`, an ``n`` that is
+    not a positive integer or ``solutions`` not a count
+    :class:`~nqueens.errors.InvalidSizeError`. Cost: O(1).
+
+    >>> summary_line(4, 2, "en"), summary_line(4, 2, "ja")
+    ('Every node has been checked: 2 solutions.', '4クイーン問題の解は、この2つだけ')
+    """
+    n = check_size(n)
+    solutions = check_int(solutions, "solutions", low=0)
+    return _phrases(lang).summary(n, solutions)
 
 
 # --- private helpers ---------------------------------------------------------------------
@@ -408,7 +450,8 @@ class _Japanese(_Phrases):
                 f"バックトラック({event.row}行目に戻る)する")
 
     def solution(self, event: Event) -> str:
-        return "解発見!"
+        squares = ",".join(self.square(r, c) for r, c in enumerate(event.queens))
+        return f"解発見! {squares}"
 
     def summary(self, n: int, solutions: int) -> str:
         size = f"{n}クイーン問題"

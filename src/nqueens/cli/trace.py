@@ -55,12 +55,17 @@ def run(args: argparse.Namespace) -> int:
     max_steps = args.max_steps if args.max_steps is not None else DEFAULT_MAX_STEPS
     stream = trace(args.n, until=args.until, max_steps=max_steps)
     if args.html is not None:
-        from nqueens.narrate import event_lines
+        from nqueens.narrate import event_lines, summary_line
         from nqueens.render.player import write_player
 
         events = list(stream)
         lines = event_lines(events, args.lang, n=args.n)
-        write_player(args.html, n=args.n, events=events, lines=lines, lang=args.lang)
+        found = sum(e.kind == "solution" for e in events)
+        # the closing line the text narrative ends with, as the player's last frame
+        summary = (summary_line(args.n, found, args.lang)
+                   if args.until == "all" or found == 0 else None)
+        write_player(args.html, n=args.n, events=events, lines=lines, lang=args.lang,
+                     summary=summary)
         return 0
     out = sys.stdout
     if args.format == "jsonl":

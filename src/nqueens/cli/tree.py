@@ -7,6 +7,7 @@ import contextlib
 from typing import Any
 
 from nqueens.cli._common import board_size, file_name, positive_int
+from nqueens.narrate import LANGUAGES
 
 __all__ = ["register"]
 
@@ -16,7 +17,8 @@ def register(sub: Any) -> None:
         "tree", help="draw the pruned state-space tree as SVG (or PNG)",
         description="Draw the pruned state-space tree of the textbook's backtracking search, "
         "as the textbook's figure for n = 4: promising nodes filled, nonpromising nodes "
-        "crossed out, the path to each solution marked. The picture fits a slide: where "
+        "crossed out, the path to each solution marked; its words in English, Japanese or "
+        "Korean, in the teaching material's terms. The picture fits a slide: where "
         "the tree is too wide, runs of pruned siblings are drawn as one and subtrees below "
         "a row are folded into their counts per row. Trees larger than --max-nodes are "
         "refused, with their node count.",
@@ -33,6 +35,8 @@ def register(sub: Any) -> None:
                         help="largest tree to build (default: 20000 nodes)")
     parser.add_argument("--label", choices=("square", "column"), default="square",
                         help="label nodes with 1-based row,col (default) or the column")
+    parser.add_argument("--lang", "-l", choices=LANGUAGES, default="en",
+                        help="language of the title, legend and labels (default: en)")
     parser.set_defaults(func=run_tree)
 
 
@@ -60,7 +64,7 @@ def run_tree(args: argparse.Namespace) -> int:
             f"the pruned tree of {err.n} queens ({what}) has {size} and the bound is "
             f"{err.max_nodes:,}: {hint}"
         ) from None
-    svg = tree_svg(tree, label=args.label)
+    svg = tree_svg(tree, label=args.label, lang=args.lang)
     if args.svg is None and args.png is None:
         from nqueens.cli._streams import write_document
 

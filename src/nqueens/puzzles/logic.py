@@ -41,6 +41,7 @@ from itertools import combinations
 
 from nqueens._validate import check_choice, check_instance, check_int
 from nqueens.errors import UnknownOptionError
+from nqueens.hangul import with_particle
 from nqueens.narrate import LANGUAGES
 from nqueens.puzzles.exact import solutions
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square, check_puzzle
@@ -160,7 +161,7 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
     >>> step_text(s, "en", completion_puzzle(5))
     'Row 3 has one square left, <3,5>: a queen goes there. It clears 1 square.'
     >>> step_text(s, "ja", completion_puzzle(5))
-    '3行目に残るマスは(3,5)だけなので、ここにクイーンを置く。1マスが置けなくなる。'
+    '3行目に残るマスは(3,5)だけなので、ここにクイーンを置く。1マスに置けなくなる。'
     """
     check_instance(step, Step, "step", "a Step (from explain)")
     check_puzzle(p)
@@ -172,7 +173,7 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
         assert step.place is not None
         where = sq(step.place)
         clears = {"en": f" It clears {cleared} square{'s' if cleared != 1 else ''}.",
-                  "ja": f"{cleared}マスが置けなくなる。",
+                  "ja": f"{cleared}マスに置けなくなる。",
                   "ko": f" {cleared}칸을 지운다."}[lang] if cleared else (
                       {"en": "", "ja": "", "ko": ""}[lang])
         if step.rule == "given":
@@ -193,8 +194,9 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
                     "ko": f"논리로는 더 나아갈 수 없으므로 탐색(모든 경우 시도)으로 {u}의 퀸을 "
                           f"{where}에 놓는다."}[lang]
         return head + clears
-    squares = _list([sq(s) for s in step.removed[:8]], lang) + (
-        " ..." if len(step.removed) > 8 else "")
+    listed = _list([sq(s) for s in step.removed[:8]], lang)
+    more = len(step.removed) > 8
+    squares = listed + (" ..." if more else "")
     if step.rule in ("confined", "k-lines"):
         units = _units(step.units, lang, p)
         lines = _units(step.lines, lang, p)
@@ -206,7 +208,7 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
             "ja": f"{units}の残りのマスはすべて{lines}にあるので、{lines}のほかのマス"
                   f"{squares}には置けない。",
             "ko": f"{units}의 남은 칸은 모두 {lines} 안에 있으므로 {lines}의 다른 칸 "
-                  f"{squares}를 지운다.",
+                  f"{with_particle(listed + (' 등' if more else ''), '을/를')} 지운다.",
         }[lang]
     if step.rule == "lookahead":
         where = sq(step.removed[0])
@@ -214,7 +216,8 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
         return {"en": f"A queen at {where} would leave {u} with no square, so {where} is "
                       "crossed out.",
                 "ja": f"{where}に置くと{u}に置けるマスがなくなるので、{where}には置けない。",
-                "ko": f"{where}에 퀸을 놓으면 {u}에 남는 칸이 없으므로 {where}를 지운다."}[lang]
+                "ko": f"{where}에 퀸을 놓으면 {u}에 남는 칸이 없으므로 "
+                      f"{with_particle(where, '을/를')} 지운다."}[lang]
     u = _unit(step.lines[0], lang, p) if step.lines else ""
     return {"en": f"{_cap(u)} has no square left: the puzzle has no solution.",
             "ja": f"{u}に置けるマスがないので、このパズルには解がない。",
@@ -242,7 +245,7 @@ def summary_text(e: Explanation, lang: str) -> str:
         return {"en": "No solution.", "ja": "解なし。", "ko": "해답 없음."}[lang]
     return {"en": f"All {n} queens are placed: solved. Difficulty: {name} "
                   f"(grade {e.grade} of 5).",
-            "ja": f"{n}個のクイーンをすべて置いた。解けた。難易度: {name} (5段階の{e.grade})。",
+            "ja": f"{n}個のクイーンをすべて置いた。解けた。難易度: {name} (5段階中{e.grade})。",
             "ko": f"퀸 {n}개를 모두 놓았다. 풀었다. 난이도: {name} (5단계 중 {e.grade})."}[lang]
 
 

@@ -2,6 +2,10 @@
   "use strict";
   var DATA = JSON.parse(document.getElementById("trace-data").textContent);
   var N = DATA.n, EVENTS = DATA.events, LINES = DATA.lines, L = DATA.labels;
+  var STEPS = DATA.steps, SUMMARY = DATA.summary;
+  // one frame per event, then the closing summary (a search run to its end) if there is one
+  var FRAMES = EVENTS.length + (SUMMARY === null ? 0 : 1);
+  var CLOSING = { kind: "summary", queens: [], row: 0, col: 0, attackers: [] };
   var SQ = DATA.square, MARGIN = DATA.margin, SVGNS = "http://www.w3.org/2000/svg";
   var board = document.getElementById("board");
   var lineBox = document.getElementById("line");
@@ -23,8 +27,9 @@
   function centre(r, c) { return [MARGIN + c * SQ + SQ / 2, MARGIN + r * SQ + SQ / 2]; }
 
   function show(i) {
-    current = Math.max(0, Math.min(EVENTS.length - 1, i));
-    var e = EVENTS[current];
+    current = Math.max(0, Math.min(FRAMES - 1, i));
+    var closing = current >= EVENTS.length;
+    var e = closing ? CLOSING : EVENTS[current];
     var onBoard = {};
     e.queens.forEach(function (c, r) { onBoard[r + "," + c] = true; });
     var states = {};
@@ -59,14 +64,20 @@
     board.setAttribute("data-queens", e.queens.join(","));
 
     // an event without a line of its own (a queen placed, say) keeps the last line shown
-    var from = current;
-    while (from > 0 && !LINES[from]) { from--; }
-    var fromEvent = EVENTS[from];
-    lineBox.textContent = LINES[from] || "";
-    lineBox.setAttribute("data-line-step", String(from));
-    lineBox.className = (fromEvent.kind === "try"
-      ? (fromEvent.promising ? "try-promising" : "try-nonpromising") : fromEvent.kind)
-      + (from === current ? "" : " earlier");
+    if (closing) {
+      lineBox.textContent = SUMMARY;
+      lineBox.setAttribute("data-line-step", String(current));
+      lineBox.className = "summary";
+    } else {
+      var from = current;
+      while (from > 0 && !LINES[from]) { from--; }
+      var fromEvent = EVENTS[from];
+      lineBox.textContent = LINES[from] || "";
+      lineBox.setAttribute("data-line-step", String(from));
+      lineBox.className = (fromEvent.kind === "try"
+        ? (fromEvent.promising ? "try-promising" : "try-nonpromising") : fromEvent.kind)
+        + (from === current ? "" : " earlier");
+    }
     while (pathBox.firstChild) { pathBox.removeChild(pathBox.firstChild); }
     if (e.queens.length === 0 && e.kind !== "try") {
       var li0 = document.createElement("li");
@@ -85,7 +96,11 @@
       t.textContent = label(e.row, e.col) + "?";
       pathBox.appendChild(t);
     }
-    counter.textContent = L.step + " " + (current + 1) + " / " + EVENTS.length;
+    // the book's step, as `nqueens trace` labels it, then the event's place in the page
+    var book = closing ? "" : STEPS[current];
+    counter.setAttribute("data-label", book);
+    counter.textContent = (book ? L.step + " (" + book + ") \u00b7 " : "")
+      + (current + 1) + " / " + FRAMES;
     position.value = String(current);
   }
 
@@ -98,15 +113,16 @@
   }
   function tick() {
     timer = null;
-    if (current >= EVENTS.length - 1) { pause(); return; }
+    if (current >= FRAMES - 1) { pause(); return; }
     show(current + 1);
-    if (stopAtSolution.checked && EVENTS[current].kind === "solution") { pause(); return; }
-    if (current >= EVENTS.length - 1) { pause(); return; }
+    if (stopAtSolution.checked && current < EVENTS.length
+        && EVENTS[current].kind === "solution") { pause(); return; }
+    if (current >= FRAMES - 1) { pause(); return; }
     timer = setTimeout(tick, 1000 / Number(speed.value));
   }
   function play() {
     if (playing()) { return; }
-    if (current >= EVENTS.length - 1) { show(0); }
+    if (current >= FRAMES - 1) { show(0); }
     playButton.textContent = L.pause;
     playButton.setAttribute("aria-pressed", "true");
     document.body.setAttribute("data-playing", "1");
@@ -119,19 +135,23 @@
   document.getElementById("back").addEventListener("click", function () { step(-1); });
   document.getElementById("forward").addEventListener("click", function () { step(1); });
   document.getElementById("last").addEventListener("click", function () {
-    pause(); show(EVENTS.length - 1);
+    pause(); show(FRAMES - 1);
   });
   playButton.addEventListener("click", toggle);
   position.addEventListener("input", function () { pause(); show(Number(position.value)); });
   speed.addEventListener("input", function () { speedValue.textContent = speed.value; });
   document.addEventListener("keydown", function (ev) {
     var tag = (ev.target && ev.target.tagName) || "";
-    if (tag === "INPUT" && ev.target.type !== "checkbox") { return; }
+    if (tag === "INPUT" && ev.target.type !== "checkbox") {
+      // a focused slider keeps its own arrow and Home/End keys; space still plays/pauses
+      if (ev.key === " " && ev.target.type === "range") { toggle(); ev.preventDefault(); }
+      return;
+    }
     if (ev.key === "ArrowRight") { step(1); ev.preventDefault(); }
     else if (ev.key === "ArrowLeft") { step(-1); ev.preventDefault(); }
     else if (ev.key === " ") { toggle(); ev.preventDefault(); }
     else if (ev.key === "Home") { pause(); show(0); ev.preventDefault(); }
-    else if (ev.key === "End") { pause(); show(EVENTS.length - 1); ev.preventDefault(); }
+    else if (ev.key === "End") { pause(); show(FRAMES - 1); ev.preventDefault(); }
   });
   speedValue.textContent = speed.value;
   pause();

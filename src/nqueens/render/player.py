@@ -9,14 +9,20 @@ HTML, script and style are package data beside this module (``player.html``, ``p
 is embedded as :meth:`~nqueens.trace.Event.to_json` gives it. The page
 shows the board at the current step (queens, the square tried, the queens attacking it, the
 queen taken back), the narrative line, the path from the root, and controls: first, back,
-play/pause, forward, last, a position slider and a speed control. Keys: arrows step, space
-plays or pauses, Home/End jump.
+play/pause, forward, last, a position slider and a speed control. The counter shows the
+book's step label beside the event's number ("Step (d) · 13 / 39": the steps (a), (b), ...
+that ``nqueens trace`` prints, from :func:`nqueens.narrate.step_labels`). Given a
+``summary`` (the line a search run to its end closes with), the page ends on one more
+frame showing it. Keys: arrows step, space plays or pauses (also while the position
+slider has focus), Home/End jump.
 
 Tests and programs can read the board from the page: every square is a ``<rect>`` with
 ``data-row``/``data-col`` (0-based), ``data-queen`` ("1" or "0") and ``data-state``
 (``tried-promising``, ``tried-nonpromising``, ``attacker``, ``lifted`` or empty); the board
 ``<svg id="board">`` carries ``data-step`` (the 0-based index of the current event),
-``data-kind`` and ``data-queens`` (0-based columns, comma-separated). The narrative box
+``data-kind`` (``summary`` on the closing frame) and ``data-queens`` (0-based columns,
+comma-separated); the counter ``#counter`` carries ``data-label`` (the book's step label,
+empty on the closing frame). The narrative box
 ``#line`` shows ``lines[i]``, or for an event without a line of its own the last non-empty
 line before it (its index in ``data-line-step``).
 
@@ -44,6 +50,7 @@ from importlib import resources
 from nqueens._validate import check_size
 from nqueens.errors import NQueensError
 from nqueens.files import write_atomic
+from nqueens.narrate import step_labels
 from nqueens.render.svg import COLORS, MARGIN, SQUARE, queen_shape
 from nqueens.trace import Event
 
@@ -64,7 +71,7 @@ LABELS: dict[str, dict[str, str]] = {
         "solution",
     },
     "ja": {
-        "title": "{n}クイーン: バックトラッキングを一歩ずつ",
+        "title": "{n}クイーン: バックトラックを一歩ずつ",
         "first": "最初", "back": "戻る", "play": "再生", "pause": "一時停止",
         "forward": "進む", "last": "最後", "speed": "速さ (ステップ/秒)",
         "stop": "解ごとに一時停止", "step": "ステップ", "path": "根からの経路",
@@ -90,11 +97,15 @@ class PlayerInputError(NQueensError):
     """Events and lines that cannot make a player page (mismatched lengths, no events)."""
 
 
-def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: str) -> str:
+def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: str,
+                summary: str | None = None) -> str:
     """The player page for ``events`` of an ``n``-queens search, narrated by ``lines``.
 
     ``lines[i]`` is shown with ``events[i]`` (``""`` shows nothing); ``lang`` sets the
     page's language and its button texts (en, ja, ko; others fall back to English).
+    ``events`` start at the beginning of the search (the counter shows the book's steps).
+    A ``summary`` (:func:`nqueens.narrate.summary_line`) is shown on a last frame after
+    the events.
     Cost: O(n^2 + len(events)) time and page size; 200 to 500 bytes of page per event.
 
     >>> from nqueens.trace import events
@@ -112,6 +123,8 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
         raise PlayerInputError(
             f"{len(events)} events but {len(lines)} narrative lines; give one line per event"
         )
+    if summary is not None and not isinstance(summary, str):
+        raise PlayerInputError(f"summary must be a line of text, got {type(summary).__name__}")
     labels = LABELS.get(lang, LABELS["en"])
     data = {
         "n": n,
@@ -120,6 +133,8 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
         "labels": labels,
         "events": [e.to_json() for e in events],  # the one JSON shape of an event
         "lines": [str(line) for line in lines],
+        "steps": step_labels(events),
+        "summary": summary,
     }
     payload = (json.dumps(data, ensure_ascii=False, separators=(",", ":"))
                .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
@@ -130,7 +145,7 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
         "%DATA%": payload,
         "%CSS%": _asset("player.css"),
         "%JS%": _asset("player.js"),
-        "%LAST%": str(len(events) - 1),
+        "%LAST%": str(len(events) - (summary is None)),
     }
     for key in ("first", "back", "play", "forward", "last", "speed", "stop", "step",
                 "path", "keys"):
@@ -144,7 +159,7 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
 
 
 def write_player(path: str | os.PathLike[str], *, n: int, events: Sequence[Event],
-                 lines: Sequence[str], lang: str) -> None:
+                 lines: Sequence[str], lang: str, summary: str | None = None) -> None:
     """Write :func:`player_html` to ``path`` atomically (no half-written file).
 
     An unwritable path raises :class:`~nqueens.files.OutputPathError` (an
@@ -161,7 +176,8 @@ def write_player(path: str | os.PathLike[str], *, n: int, events: Sequence[Event
     ...         n=1, events=ev, lines=[""] * 3, lang="en")
     True
     """
-    write_atomic(path, player_html(n=n, events=events, lines=lines, lang=lang))
+    write_atomic(path, player_html(n=n, events=events, lines=lines, lang=lang,
+                                   summary=summary))
 
 
 def _board_skeleton(n: int) -> str:

@@ -4,9 +4,17 @@
 C library it loads) is imported only here, at the first call; when either is missing the
 call raises :class:`MissingDependencyError` with one line saying what to install. Drawing
 is left to :mod:`nqueens.render.svg` and :mod:`nqueens.render.tree`.
+
+cairosvg draws text in the first family of a ``font-family`` list only (no fallback per
+glyph, as a browser does), so a Japanese or Korean picture whose list starts with a Latin
+font would come out as boxes. Before converting, each list is cut down to its first family
+that fontconfig has installed (asked once, with ``fc-list``); a list with none, or a
+machine without ``fc-list``, is left as written.
 """
 
 from __future__ import annotations
+
+import functools
 
 from nqueens.errors import MissingDependencyError, NQueensError
 
@@ -45,6 +53,7 @@ def svg_to_png(svg: str, *, scale: float = 1.0) -> bytes:
             f"the picture would be {width:,} x {height:,} pixels, more than PNG output "
             f"allows ({MAX_PNG_SIDE:,} a side); draw less of it, or write SVG"
         )
+    svg = _installed_fonts_first(svg)
     try:
         png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
     except MemoryError:
@@ -68,6 +77,36 @@ def _pixel_size(svg: str, scale: float) -> tuple[int, int]:
         m = re.search(rf'\b{attr}="([0-9.]+)', root.group(0)) if root else None
         sizes.append(int(float(m.group(1)) * scale) if m else 0)
     return sizes[0], sizes[1]
+
+
+def _installed_fonts_first(svg: str) -> str:
+    """``svg`` with each ``font-family`` list led by its first installed family."""
+    import re
+
+    installed = _installed_families()
+    if not installed:
+        return svg
+
+    def first_installed(m: re.Match[str]) -> str:
+        families = [f.strip().strip("'\"") for f in m.group(1).split(",")]
+        found = next((f for f in families if f.lower() in installed), None)
+        return m.group(0) if found is None else f'font-family="{found}"'
+
+    return re.sub(r'font-family="([^"]*,[^"]*)"', first_installed, svg)
+
+
+@functools.cache
+def _installed_families() -> frozenset[str]:
+    """The font families fontconfig knows (lower case), or none without ``fc-list``."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["fc-list", ":", "family"], capture_output=True, text=True,
+                             timeout=10, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return frozenset()
+    return frozenset(name.strip().lower() for line in out.splitlines()
+                     for name in line.split(",") if name.strip())
 
 
 def _first_line(err: BaseException) -> str:

@@ -15,9 +15,11 @@ module only decides what to show and draws it, in four small steps:
 - **drawing** (:func:`tree_svg`): title and legend always inside the picture, one label
   per row on the left with the squares tried in that row.
 
-Promising nodes are filled discs, nonpromising ones pale discs crossed out, and the edges
-from the root to each solution are thick, ending in a ringed solution node. Each node is
-labelled with its 1-based ``row,col`` (or just its column).
+Promising nodes are filled discs, nonpromising ones pale discs with a red cross on their
+rim (the label stays readable), and the edges from the root to each solution are thick,
+ending in a ringed solution node. Each node is labelled with its 1-based ``row,col`` (or
+just its column). The words (title, legend, row labels, tooltips) are in English, Japanese
+or Korean (``lang``, see :mod:`nqueens.render.tree_words`).
 
 >>> from nqueens.analysis.tree import pruned_tree
 >>> svg = tree_svg(pruned_tree(4, until="first"))
@@ -36,6 +38,7 @@ from xml.sax.saxutils import escape
 
 from nqueens._validate import check_choice, check_int
 from nqueens.analysis.tree import Tree, TreeNode
+from nqueens.render.tree_words import FONTS, LANGUAGES, text_width, words
 from nqueens.trace import ROOT
 
 __all__ = [
@@ -66,7 +69,6 @@ _MIN_DY = 44
 _PAD = 30        # border around the drawing
 _TOP = 86        # room for the title, the note and the legend
 _LEFT = 112      # room for the row labels
-_FONT = 'font-family="Helvetica, Arial, sans-serif"'
 
 _STYLE = {
     "promising": 'fill="#2f6f4f" stroke="#163d2a"',
@@ -76,7 +78,8 @@ _STYLE = {
 }
 _TEXT = {"promising": "#ffffff", "nonpromising": "#4a463f", "solution": "#1f1f1f",
          "root": "#ffffff"}
-_CROSS = 'stroke="#c0392b" stroke-width="2.5" stroke-linecap="round" stroke-opacity="0.45"'
+_CROSS = 'stroke="#c0392b" stroke-width="2" stroke-linecap="round"'
+_BADGE = 5.5     # radius of the cross badge on the rim of a pruned node
 
 
 @dataclass(slots=True)
@@ -134,22 +137,26 @@ class View:
     fold_depth: int | None
     keep_paths: bool
 
-    def describe(self) -> str:
-        """One line saying what was compacted (``""`` when every node is drawn).
+    def describe(self, lang: str = "en") -> str:
+        """One line saying what was compacted (``""`` when every node is drawn), in ``lang``.
 
         Cost: O(1).
 
         >>> View(Shape("node", (0,), 0), True, 2, True).describe()
         'pruned siblings drawn as one; subtrees below row 2 folded into squares tried per row'
+        >>> View(Shape("node", (0,), 0), False, 0, True).describe("ja")
+        '根より下の部分木は、行ごとに調べたマスの数に畳む'
         """
+        w = words(lang)
         parts = []
         if self.runs:
-            parts.append("pruned siblings drawn as one")
+            parts.append(w["runs"])
         if self.fold_depth is not None:
-            where = "the root" if self.fold_depth == 0 else f"row {self.fold_depth}"
-            parts.append(f"subtrees below {where} folded into squares tried per row"
-                         + ("" if self.keep_paths else ", solution paths included"))
-        return "; ".join(parts)
+            where = (("the root" if lang == "en" else w["root"]) if self.fold_depth == 0
+                     else w["row"].format(d=self.fold_depth))
+            parts.append(w["folded"].format(where=where)
+                         + ("" if self.keep_paths else w["with_paths"]))
+        return w["join"].join(parts)
 
 
 def view(tree: Tree, *, runs: bool = False, fold_depth: int | None = None,
@@ -247,8 +254,13 @@ def layout(root: Shape) -> int:
 
 
 def tree_svg(tree: Tree, *, label: Label = "square", width: int = SLIDE_WIDTH,
-             height: int = SLIDE_HEIGHT) -> str:
+             height: int = SLIDE_HEIGHT, lang: str = "en") -> str:
     """The pruned tree as an SVG document, fitted to ``width`` x ``height`` where it can be.
+
+    ``lang`` (``en``, ``ja`` or ``ko``) is the language of the title, the note, the legend,
+    the row labels and the tooltips, in the teaching material's terms (see
+    :mod:`nqueens.render.tree_words`); the root element declares it (``xml:lang`` and
+    ``lang``) and its ``font-family`` lists common CJK fonts for Japanese and Korean.
 
     Nodes are ``<g class="node KIND">`` with ``data-node``, ``data-parent``,
     ``data-depth`` and 0-based ``data-row``/``data-col``; runs are ``<g class="run">``
@@ -260,8 +272,13 @@ def tree_svg(tree: Tree, *, label: Label = "square", width: int = SLIDE_WIDTH,
     >>> svg = tree_svg(pruned_tree(8))
     >>> 'width="1600"' in svg, svg.count('class="fold"') > 0
     (True, True)
+    >>> '>根</text>' in tree_svg(pruned_tree(4), lang="ja")
+    True
     """
     check_choice(label, "label", ("square", "column"))
+    check_choice(lang, "language", LANGUAGES)
+    w = words(lang)
+    font = f'font-family="{FONTS[lang]}"'
     width = check_int(width, "width", low=400)
     height = check_int(height, "height", low=300)
     chosen = plan(tree, width=width)
@@ -270,11 +287,11 @@ def tree_svg(tree: Tree, *, label: Label = "square", width: int = SLIDE_WIDTH,
     widest = _MAX_DX if chosen.fold_depth is None else 3 * _MAX_DX  # folds use the room
     dx = widest if leaves <= 1 else min(widest, avail / (leaves - 1))
     dy = max(_MIN_DY, min(_MAX_DY, (height - _TOP - 2 * _PAD - 2 * _R - 10) / max(tree.n, 1)))
-    title = _title(tree)
-    note = chosen.describe()
-    legend, legend_width = _legend(_PAD, 70, chosen)
+    title = _title(tree, w)
+    note = chosen.describe(lang)
+    legend, legend_width = _legend(_PAD, 70, chosen, w, font)
     drawn = _LEFT + _PAD + (leaves - 1) * dx + 2 * _R + _PAD
-    pic_width = max(drawn, _PAD * 2 + 8.8 * len(title), _PAD + legend_width + _PAD)
+    pic_width = max(drawn, _PAD * 2 + text_width(title, 8.8), _PAD + legend_width + _PAD)
     pic_height = _TOP + _PAD + tree.n * dy + 2 * _R + _PAD + 10
     x0 = _LEFT + _PAD + _R + (pic_width - drawn) / 2
 
@@ -284,19 +301,21 @@ def tree_svg(tree: Tree, *, label: Label = "square", width: int = SLIDE_WIDTH,
     found = len(tree.solutions)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="nqueens-tree" '
+        f'xml:lang="{lang}" lang="{lang}" '
         f'data-n="{tree.n}" data-nodes="{len(tree.nodes)}" data-solutions="{found}" '
         f'viewBox="0 0 {pic_width:g} {pic_height:g}" width="{pic_width:g}" '
         f'height="{pic_height:g}">',
         f"<desc>{escape(title)}</desc>",
         f'<rect x="0" y="0" width="{pic_width:g}" height="{pic_height:g}" fill="#ffffff"/>',
-        f'<text class="title" x="{_PAD}" y="28" {_FONT} font-size="16" fill="#222222">'
+        f'<text class="title" x="{_PAD}" y="28" {font} font-size="16" fill="#222222">'
         f"{escape(title)}</text>",
     ]
     if note:
-        out.append(f'<text class="note" x="{_PAD}" y="48" {_FONT} font-size="12" '
-                   f'fill="#666666">{escape(note[0].upper() + note[1:])}.</text>')
+        out.append(f'<text class="note" x="{_PAD}" y="48" {font} font-size="12" '
+                   f'fill="#666666">{escape(w["note"].format(text=note[0].upper() + note[1:]))}'
+                   "</text>")
     out.extend(legend)
-    out.extend(_row_labels(tree, dy))
+    out.extend(_row_labels(tree, dy, w, font))
     shapes = chosen.root.walk()
     most = max((t for shape in shapes for t, _ in shape.levels), default=1)
     parent_of = {id(child): shape for shape in shapes for child in shape.children}
@@ -310,11 +329,11 @@ def tree_svg(tree: Tree, *, label: Label = "square", width: int = SLIDE_WIDTH,
     for shape in shapes:
         x, y = xy(shape)
         if shape.kind == "node":
-            out.append(_node_svg(tree.nodes[shape.ids[0]], x, y, label))
+            out.append(_node_svg(tree.nodes[shape.ids[0]], x, y, label, w, font))
         elif shape.kind == "run":
-            out.append(_run_svg(tree, shape, x, y))
+            out.append(_run_svg(tree, shape, x, y, w, font))
         else:
-            out.append(_fold_svg(shape, x, y, dx, dy, most))
+            out.append(_fold_svg(shape, x, y, dx, dy, most, w, font))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -354,24 +373,30 @@ def _levels_below(tree: Tree) -> dict[int, tuple[tuple[int, int], ...]]:
     return {k: tuple((a, b) for a, b in v) for k, v in counts.items()}
 
 
-def _title(tree: Tree) -> str:
+def _title(tree: Tree, w: dict[str, str]) -> str:
     tried = tree.tried()
     found = len(tree.solutions)
-    what = "whole search" if tree.until == "all" else "until the first solution"
-    return (f"Pruned state-space tree, n = {tree.n}, {what}: {tried + 1:,} nodes "
-            f"({tried:,} squares tried), {found:,} solution{'s' if found != 1 else ''}")
+    what = w["all"] if tree.until == "all" else w["first"]
+    solutions = w["solution" if found == 1 else "solutions"].format(k=f"{found:,}")
+    return w["title"].format(n=tree.n, what=what, nodes=f"{tried + 1:,}", tried=f"{tried:,}",
+                             found=solutions)
 
 
-def _row_labels(tree: Tree, dy: float) -> list[str]:
+def _square(w: dict[str, str], node: TreeNode) -> str:
+    return w["square"].format(r=node.row + 1, c=node.col + 1)
+
+
+def _row_labels(tree: Tree, dy: float, w: dict[str, str], font: str) -> list[str]:
     out = []
     for depth, (tried, _) in enumerate(tree.levels()):
         y = _TOP + _PAD + _R + depth * dy
-        name = "root" if depth == 0 else f"row {depth}"
-        out.append(f'<text class="level" x="{_PAD}" y="{y:g}" {_FONT} font-size="12" '
-                   f'fill="#666666">{name}</text>')
+        name = w["root"] if depth == 0 else w["row"].format(d=depth)
+        out.append(f'<text class="level" x="{_PAD}" y="{y:g}" {font} font-size="12" '
+                   f'fill="#666666">{escape(name)}</text>')
         if depth:
-            out.append(f'<text class="level-count" x="{_PAD}" y="{y + 14:g}" {_FONT} '
-                       f'font-size="10" fill="#999999">{tried:,} tried</text>')
+            count = w["tried"].format(k=f"{tried:,}")
+            out.append(f'<text class="level-count" x="{_PAD}" y="{y + 14:g}" {font} '
+                       f'font-size="10" fill="#999999">{escape(count)}</text>')
     return out
 
 
@@ -390,55 +415,63 @@ def _edge(tree: Tree, parent: Shape, child: Shape,
     return f'<line class="edge" {ends} stroke="#b9b3a8" stroke-width="1.5"{dash}/>'
 
 
-def _node_svg(node: TreeNode, x: float, y: float, label: Label) -> str:
+def _node_svg(node: TreeNode, x: float, y: float, label: Label, w: dict[str, str],
+              font: str) -> str:
     kind = node.kind
     classes = f"node {kind}" + (" on-path" if node.on_path and kind != "solution" else "")
     attrs = (f'class="{classes}" data-node="{node.id}" data-parent="{node.parent}" '
              f'data-depth="{node.depth}" data-row="{node.row}" data-col="{node.col}"')
     parts = [f"<g {attrs}>"]
     if kind == "root":
-        parts.append("<title>root: no queen placed</title>")
+        parts.append(f"<title>{escape(w['root_tip'])}</title>")
         parts.append(f'<circle cx="{x:g}" cy="{y:g}" r="{_R - 6}" {_STYLE["root"]} '
                      'stroke-width="2"/>')
         parts.append("</g>")
         return "".join(parts)
-    state = {"promising": "promising", "nonpromising": "nonpromising",
-             "solution": "a solution"}[kind]
-    parts.append(f"<title>&lt;{node.row + 1},{node.col + 1}&gt; is {state}</title>")
+    tip = w[f"{kind}_tip"].format(square=_square(w, node))
+    parts.append(f"<title>{escape(tip)}</title>")
     if kind == "solution":
         parts.append(f'<circle cx="{x:g}" cy="{y:g}" r="{_R + 5}" fill="none" '
                      'stroke="#e8a317" stroke-width="3"/>')
     parts.append(f'<circle cx="{x:g}" cy="{y:g}" r="{_R}" {_STYLE[kind]} stroke-width="2"/>')
     if kind == "nonpromising":
-        d = _R * 0.85
-        parts.append(f'<path class="cross" d="M {x - d:g},{y - d:g} L {x + d:g},{y + d:g} '
-                     f'M {x - d:g},{y + d:g} L {x + d:g},{y - d:g}" {_CROSS}/>')
+        parts.append(_cross(x + _R * 0.8, y - _R * 0.8))
     text = f"{node.row + 1},{node.col + 1}" if label == "square" else f"{node.col + 1}"
     size = 12 if label == "square" else 14
-    parts.append(f'<text x="{x:g}" y="{y + size * 0.36:g}" text-anchor="middle" {_FONT} '
+    parts.append(f'<text x="{x:g}" y="{y + size * 0.36:g}" text-anchor="middle" {font} '
                  f'font-size="{size}" font-weight="bold" fill="{_TEXT[kind]}">{text}</text>')
     parts.append("</g>")
     return "".join(parts)
 
 
-def _run_svg(tree: Tree, shape: Shape, x: float, y: float) -> str:
+def _cross(x: float, y: float, r: float = _BADGE) -> str:
+    """The red cross of a pruned node: a small badge centred at ``(x, y)``, on the rim of
+    the node, so the label inside the node stays readable."""
+    d = r * 0.5
+    return (f'<g class="cross"><circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="#ffffff" '
+            f'{_CROSS}/><path d="M {x - d:g},{y - d:g} L {x + d:g},{y + d:g} '
+            f'M {x - d:g},{y + d:g} L {x + d:g},{y - d:g}" {_CROSS}/></g>')
+
+
+def _run_svg(tree: Tree, shape: Shape, x: float, y: float, w: dict[str, str],
+             font: str) -> str:
     """A pill for consecutive pruned siblings: ``x3``, the squares in its tooltip."""
-    squares = ", ".join(f"&lt;{tree.nodes[i].row + 1},{tree.nodes[i].col + 1}&gt;"
-                        for i in shape.ids)
-    w, h = 2 * _R, 1.5 * _R
+    squares = w["list"].join(_square(w, tree.nodes[i]) for i in shape.ids)
+    tip = w["run_tip"].format(k=len(shape.ids), squares=squares)
+    width, h = 2 * _R, 1.5 * _R
     return (f'<g class="run" data-nodes="{" ".join(str(i) for i in shape.ids)}" '
             f'data-count="{len(shape.ids)}" data-depth="{shape.depth}">'
-            f"<title>{len(shape.ids)} nonpromising: {squares}</title>"
-            f'<rect x="{x - w / 2:g}" y="{y - h / 2:g}" width="{w:g}" height="{h:g}" '
+            f"<title>{escape(tip)}</title>"
+            f'<rect x="{x - width / 2:g}" y="{y - h / 2:g}" width="{width:g}" height="{h:g}" '
             f'rx="{h / 2:g}" {_STYLE["nonpromising"]} stroke-width="2"/>'
-            f'<path d="M {x - w / 2 + 4:g},{y + h / 2 - 4:g} L {x + w / 2 - 4:g},'
-            f'{y - h / 2 + 4:g}" {_CROSS}/>'
-            f'<text x="{x:g}" y="{y + 4.5:g}" text-anchor="middle" {_FONT} font-size="12" '
+            + _cross(x + width / 2 - 2, y - h / 2) +
+            f'<text x="{x:g}" y="{y + 4.5:g}" text-anchor="middle" {font} font-size="12" '
             f'font-weight="bold" fill="{_TEXT["nonpromising"]}">\u00d7{len(shape.ids)}</text>'
             "</g>")
 
 
-def _fold_svg(shape: Shape, x: float, y: float, dx: float, dy: float, most: int) -> str:
+def _fold_svg(shape: Shape, x: float, y: float, dx: float, dy: float, most: int,
+              w: dict[str, str], font: str) -> str:
     """A folded subtree: its total, then one bar per row, as wide as the squares tried.
 
     ``most`` squares (the most any fold of the picture tried in one row) get the full
@@ -447,22 +480,23 @@ def _fold_svg(shape: Shape, x: float, y: float, dx: float, dy: float, most: int)
     tried = sum(t for t, _ in shape.levels)
     good = sum(p for _, p in shape.levels)
     full = max(dx - 8, 12)
+    tip = w["fold_tip"].format(tried=f"{tried:,}", good=f"{good:,}",
+                               rows=", ".join(f"{t:,}" for t, _ in shape.levels))
     parts = [f'<g class="fold" data-node="{shape.ids[0]}" data-tried="{tried}" '
              f'data-promising="{good}">',
-             f"<title>{tried:,} squares tried below, {good:,} promising: per row "
-             + ", ".join(f"{t:,}" for t, _ in shape.levels) + "</title>",
-             f'<text x="{x:g}" y="{y - 1:g}" text-anchor="middle" {_FONT} font-size="10" '
+             f"<title>{escape(tip)}</title>",
+             f'<text x="{x:g}" y="{y - 1:g}" text-anchor="middle" {font} font-size="10" '
              f'fill="#555555">{_short(tried)}</text>']
     for k, (t, p) in enumerate(shape.levels):
         if t == 0:
             continue
-        w = max(3.0, full * t / most)
-        wp = w * p / t
+        width = max(3.0, full * t / most)
+        wp = width * p / t
         by = y + k * dy + 4
-        parts.append(f'<rect x="{x - w / 2:g}" y="{by:g}" width="{w:g}" height="9" '
+        parts.append(f'<rect x="{x - width / 2:g}" y="{by:g}" width="{width:g}" height="9" '
                      f'fill="#e4dfd5"/>')
         if p:
-            parts.append(f'<rect x="{x - w / 2:g}" y="{by:g}" width="{wp:g}" height="9" '
+            parts.append(f'<rect x="{x - width / 2:g}" y="{by:g}" width="{wp:g}" height="9" '
                          f'fill="#2f6f4f"/>')
     parts.append("</g>")
     return "".join(parts)
@@ -479,30 +513,30 @@ def _short(k: int) -> str:
     return f"{k / 1e6:.1f}M"
 
 
-def _legend(x: float, y: float, chosen: View) -> tuple[list[str], float]:
+def _legend(x: float, y: float, chosen: View, w: dict[str, str],
+            font: str) -> tuple[list[str], float]:
     """The legend's SVG at ``(x, y)`` and its width: only the shapes the picture uses."""
-    font = f'{_FONT} font-size="12" fill="#444444"'
+    text_font = f'{font} font-size="12" fill="#444444"'
     r = 7
     items: list[tuple[str, Callable[[float], str]]] = [
-        ("promising", lambda x: f'<circle cx="{x + r:g}" cy="{y:g}" r="{r}" '
-                                f'{_STYLE["promising"]}/>'),
-        ("nonpromising (pruned)",
+        (w["promising"], lambda x: f'<circle cx="{x + r:g}" cy="{y:g}" r="{r}" '
+                                   f'{_STYLE["promising"]}/>'),
+        (w["nonpromising"],
          lambda x: f'<circle cx="{x + r:g}" cy="{y:g}" r="{r}" {_STYLE["nonpromising"]}/>'
-         f'<path d="M {x + 2:g},{y - 5:g} L {x + 12:g},{y + 5:g} M {x + 2:g},{y + 5:g} '
-         f'L {x + 12:g},{y - 5:g}" stroke="#c0392b" stroke-width="2"/>'),
-        ("solution, and the path to it",
+         + _cross(x + r + 6, y - 6, 4.5)),
+        (w["path"],
          lambda x: f'<line x1="{x - 4:g}" y1="{y:g}" x2="{x + 18:g}" y2="{y:g}" '
          f'stroke="#e8a317" stroke-width="5"/><circle cx="{x + r:g}" cy="{y:g}" r="{r}" '
          f'{_STYLE["solution"]}/>'),
     ]
     if chosen.runs:
-        items.append(("k pruned siblings",
+        items.append((w["run"],
                       lambda x: f'<rect x="{x - 2:g}" y="{y - 7:g}" width="20" height="14" '
                       f'rx="7" {_STYLE["nonpromising"]}/><text x="{x + 8:g}" y="{y + 4:g}" '
-                      f'text-anchor="middle" {_FONT} font-size="9" fill="#4a463f">\u00d7k'
+                      f'text-anchor="middle" {font} font-size="9" fill="#4a463f">\u00d7k'
                       "</text>"))
     if chosen.fold_depth is not None:
-        items.append(("folded subtree: squares tried per row (promising dark)",
+        items.append((w["fold"],
                       lambda x: f'<rect x="{x:g}" y="{y - 8:g}" width="18" height="6" '
                       f'fill="#e4dfd5"/><rect x="{x:g}" y="{y - 8:g}" width="6" height="6" '
                       f'fill="#2f6f4f"/><rect x="{x + 4:g}" y="{y + 1:g}" width="10" '
@@ -511,7 +545,7 @@ def _legend(x: float, y: float, chosen: View) -> tuple[list[str], float]:
     start = x
     for text, draw in items:
         out.append(draw(x))
-        out.append(f'<text x="{x + 24:g}" y="{y + 4:g}" {font}>{text}</text>')
-        x += 40 + 6.5 * len(text)
+        out.append(f'<text x="{x + 24:g}" y="{y + 4:g}" {text_font}>{escape(text)}</text>')
+        x += 40 + text_width(text, 6.5)
     out.append("</g>")
     return out, x - start
