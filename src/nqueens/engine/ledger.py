@@ -28,7 +28,7 @@ and works on read-only media.
 ...     led.record([(0, "0,1,0,2", 8, 1, 9, 20)])
 ...     led.done()
 {0: (8, 1, 9, 20)}
->>> Ledger.open(path, job._replace(n=9))
+>>> Ledger.open(path, job._replace(n=9))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 nqueens.engine.ledger.LedgerError: ... is a ledger for N = 8, not N = 9; give another ledger file
