@@ -83,6 +83,36 @@ def test_solve_proves_none_with_exit_1(tmp_path):
     assert j.code == 1 and json.loads(j.out)["solution"] is None
 
 
+
+NOTE = {"en": "Note: this puzzle is not unique", "ja": "注意: このパズルの解は1つではない",
+        "ko": "주의: 이 퍼즐은 해답이 하나가 아니다"}
+
+
+@pytest.mark.parametrize("grid", ["AABBB\nAABBB\nCCDDD\nCEEED\nCEEED\n",   # the audit's: 7
+                                  "AAAA\nBBBB\nCCCC\nDDDD\n",                # 2 solutions
+                                  "AABB\nCCCC\nCCCC\nDDDD\n",                # none
+                                  "kind: completion\n" + "......\n" * 6])      # 4
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_explain_warns_exactly_when_the_puzzle_has_several_solutions(tmp_path, grid, lang):
+    """The brute force is the oracle: a last line (and JSON fields) say "not unique" when it
+    finds two solutions or more, and nothing is said for one; none exits 1 as solve does."""
+    path = tmp_path / "p.txt"
+    path.write_text(grid)
+    found = len(brute(parse_puzzle(grid)))
+    r = run_cli("puzzle", "explain", str(path), "--lang", lang)
+    assert r.code == (1 if found == 0 else 0), r.err
+    last = r.out.splitlines()[-1]
+    assert last.startswith(NOTE[lang]) == (found > 1), (found, last)
+    if found > 1:
+        assert "2" in last and "nqueens puzzle count" in last
+    j = run_cli("puzzle", "explain", str(path), "--lang", lang, "--json")
+    assert j.code == r.code
+    record = json.loads(j.out)
+    assert record["unique_solution"] == (found == 1)
+    assert (record["count"], record["more_than"]) == ((None, 1) if found > 1 else (found, None))
+    assert (record["warning"] == last) == (found > 1) and (record["warning"] is None) == (found < 2)
+
+
 def test_make_completion_and_read_it_from_stdin():
     made = run_cli("puzzle", "make", "-n", "8", "--kind", "completion", "--seed", "2")
     p = parse_puzzle(made.out)

@@ -3,8 +3,8 @@
 ``nqueens puzzle solve FILE``, ``count FILE [--max K]``, ``explain FILE [--lang L]``,
 ``make --size N [--kind K] [--grade G] [--seed S] [--logic-only]``, ``svg FILE`` and
 ``play FILE``. FILE holds a puzzle in the text format of :mod:`nqueens.puzzles.model`
-(``-`` reads standard input). ``solve`` exits 1 when the exhaustive search proves there is
-no solution; bad input exits 2 with one line on stderr.
+(``-`` reads standard input). ``solve`` and ``explain`` exit 1 when the exhaustive search
+proves there is no solution; bad input exits 2 with one line on stderr.
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ def register(sub: Any) -> None:
     q.add_argument("--json", action="store_true", help="print JSON")
     q.set_defaults(func=_count)
 
-    q = with_file("explain", "solve step by step with human rules, and grade the puzzle")
+    q = with_file("explain", "solve step by step with human rules, and grade the puzzle; "
+                  "warn when it has more than one solution (exit 1 when it has none)")
     q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
     q.add_argument("--json", action="store_true", help="print JSON")
     q.set_defaults(func=_explain)
@@ -163,12 +164,16 @@ def _count(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from nqueens.puzzles.logic import explain, step_text, summary_text
+    from nqueens.puzzles.exact import count
+    from nqueens.puzzles.logic import explain, not_unique_text, step_text, summary_text
 
     step_text_check(args.lang)
     p = _read(args.file)
     e = explain(p)
+    counted = count(p, limit=1)    # stops at the second solution: enough to warn
     lines = [step_text(s, args.lang, p) for s in e.steps]
+    warning = not_unique_text(counted, args.lang)
+    code = EXIT_NONE if e.solution is None else 0
     if args.json:
         print(json.dumps({
             **p.to_json(), "grade": e.grade, "grade_name": e.grade_name,
@@ -178,13 +183,23 @@ def _explain(args: argparse.Namespace) -> int:
                        "place": None if s.place is None else [s.place[0] + 1, s.place[1] + 1],
                        "removed": [[r + 1, c + 1] for r, c in s.removed], "text": text}
                       for s, text in zip(e.steps, lines, strict=True)],
-            "summary": summary_text(e, args.lang)}, ensure_ascii=False))
-        return 0
+            "summary": summary_text(e, args.lang), "count": _exact(counted),
+            "more_than": None if counted.exact else 1,
+            "unique_solution": counted.exact and counted.count == 1, "warning": warning},
+            ensure_ascii=False))
+        return code
     width = len(str(len(lines)))
     for i, text in enumerate(lines, 1):
         print(f"{i:>{width}}. {text}")
     print(summary_text(e, args.lang))
-    return 0
+    if warning is not None:
+        print(warning)
+    return code
+
+
+def _exact(counted: Any) -> int | None:
+    """The count when it is exact, else None (JSON's ``count``; ``more_than`` says the rest)."""
+    return counted.count if counted.exact else None
 
 
 def step_text_check(lang: str) -> None:
