@@ -7,7 +7,13 @@ import json
 import sys
 from typing import Any
 
-from nqueens.cli._common import UsageError, board_size, file_name, non_negative_int
+from nqueens.cli._common import (
+    UsageError,
+    add_json_shorthand,
+    board_size,
+    file_name,
+    non_negative_int,
+)
 
 __all__ = ["EXIT_NONE", "register", "run_complete"]
 
@@ -51,8 +57,10 @@ def register(sub: Any) -> None:
                    "--all then lists in that search's order, not the textbook's). auto "
                    "(default): rows for N <= 24, constrained beyond. --count is the same in "
                    "any order")
-    p.add_argument("--format", "-f", choices=("board", "cols", "json"), default="board",
-                   help="board (Q and .), cols (1-based columns) or json")
+    shape = p.add_mutually_exclusive_group()
+    shape.add_argument("--format", "-f", choices=("board", "cols", "json"), default="board",
+                       help="board (Q and .), cols (1-based columns) or json")
+    add_json_shorthand(shape)
     p.set_defaults(func=run_complete)
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from nqueens.cli._common import (
     UsageError,
+    add_json_shorthand,
     atomic_output,
     file_name,
     non_negative_int,
@@ -78,7 +79,9 @@ def register(sub: Any) -> None:
                    help="only puzzles the logical rules solve without search")
     q.add_argument("--diagonals", action="store_true",
                    help="region puzzles: queens may not share a diagonal either")
-    q.add_argument("--format", "-f", choices=("text", "json", "svg"), default="text")
+    shape = q.add_mutually_exclusive_group()
+    shape.add_argument("--format", "-f", choices=("text", "json", "svg"), default="text")
+    add_json_shorthand(shape)
     q.add_argument("--solution", action="store_true", help="svg: draw the solution")
     q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE",
                    help="write here instead of stdout")

@@ -1,0 +1,73 @@
+"""JSON output as a program meets it: one switch (``--json``) everywhere, stable shapes.
+
+``--json`` is the same as ``--format json`` wherever a command offers that format, and ``verify``
+answers in JSON too. The commands run in this process through :func:`nqueens.cli.main`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+
+from nqueens.board import first_conflict
+from nqueens.cli import main
+
+from conftest import assert_bad_input, run_cli
+
+
+def _run(capsys, *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    return code, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [
+    ("solve", "6"), ("solve", "5", "--limit", "3"), ("solve", "3"), ("first", "8"),
+    ("first", "3"), ("complete", "8", "--queens", "1,1", "--count"),
+    ("complete", "8", "--queens", "1,1 2,5"), ("complete", "6", "--queens", "1,1"),
+    ("complete", "8", "--queens", "1,1", "--all", "--limit", "2"),
+    ("puzzle", "make", "--size", "6", "--seed", "4"),
+])
+def test_json_is_the_same_as_format_json(capsys, argv):
+    long = _run(capsys, *argv, "--format", "json")
+    short = _run(capsys, *argv, "--json")
+    assert short == long
+    for line in long[1].splitlines():
+        json.loads(line)
+
+
+def test_trace_json_is_the_same_as_format_jsonl(capsys):
+    assert _run(capsys, "trace", "4", "--json") == _run(capsys, "trace", "4", "--format", "jsonl")
+
+
+def test_the_issue_command_now_counts():
+    r = run_cli("complete", "8", "--queens", "1,1", "--count", "--json")
+    assert r.code == 0 and json.loads(r.out)["count"] == 4
+
+
+@pytest.mark.parametrize("argv", [("first", "6"), ("complete", "6", "-q", "1,2"),
+                                  ("puzzle", "make", "-n", "6")])
+def test_json_with_another_format_is_refused(argv):
+    assert_bad_input(run_cli(*argv, "--json", "--format", "svg" if argv[0] != "complete"
+                             else "cols"), "--json")
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 6, 8])
+def test_verify_json_names_the_first_clash_as_the_independent_checker_does(tmp_path, capsys, n):
+    rng = random.Random(n)
+    perms = list(itertools.permutations(range(n)))
+    for cols in rng.sample(perms, min(len(perms), 12)):
+        path = tmp_path / "s.txt"
+        path.write_text(" ".join(str(c + 1) for c in cols) + "\n")
+        code, out = _run(capsys, "verify", str(path), "--json")
+        record = json.loads(out)
+        clash = first_conflict(cols)
+        assert (code, record["n"], record["ok"]) == (int(clash is not None), n, clash is None)
+        if clash is None:
+            assert record["clash"] is None
+        else:
+            assert record["clash"] == {"first": [clash.row_a + 1, clash.col_a + 1],
+                                       "second": [clash.row_b + 1, clash.col_b + 1],
+                                       "kind": clash.kind}
