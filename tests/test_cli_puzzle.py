@@ -39,7 +39,7 @@ def test_check_a_made_region_puzzle(region10):
     r = run_cli("puzzle", "count", str(region10))
     assert (r.code, r.out) == (0, "1\n")
     j = json.loads(run_cli("puzzle", "count", str(region10), "--max", "1", "--json").out)
-    assert (j["count"], j["unique"], j["more_than"]) == (1, True, None)
+    assert (j["count"], j["unique_solution"], j["more_than"]) == (1, True, None)
     s = run_cli("puzzle", "solve", str(region10))
     grid = s.out.splitlines()
     assert s.code == 0 and len(grid) == 10
@@ -50,6 +50,7 @@ def test_check_a_made_region_puzzle(region10):
     made = json.loads(run_cli("puzzle", "make", "--size", "10", "--seed", "7", "--logic-only",
                               "--format", "json").out)
     assert [c - 1 for c in made["solution"]] == list(cols)
+    assert made["unique_solution"] is True and "unique" not in made   # "unique" counts classes
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
@@ -69,7 +70,7 @@ def test_count_with_a_cap_says_more_than(tmp_path):
     assert run_cli("puzzle", "count", str(path)).out == "4\n"
     assert run_cli("puzzle", "count", str(path), "--max", "2").out == "more than 2\n"
     j = json.loads(run_cli("puzzle", "count", str(path), "--max", "2", "--json").out)
-    assert (j["count"], j["more_than"], j["unique"]) == (None, 2, False)
+    assert (j["count"], j["more_than"], j["unique_solution"]) == (None, 2, False)
 
 
 def test_solve_proves_none_with_exit_1(tmp_path):

@@ -160,7 +160,7 @@ def _count(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**p.to_json(), "count": result.count if result.exact else None,
                           "more_than": None if result.exact else args.max,
-                          "unique": result.exact and result.count == 1}))
+                          "unique_solution": result.exact and result.count == 1}))
     else:
         print(result)
     return 0
@@ -240,7 +240,8 @@ def _make(args: argparse.Namespace) -> int:
     if args.format == "json":
         text = json.dumps({"puzzle": p.to_json(), "text": p.to_text(), "seed": made.seed,
                            "grade": made.grade, "grade_name": made.grade_name,
-                           "solution": [c + 1 for c in made.solution], "unique": True}) + "\n"
+                           "solution": [c + 1 for c in made.solution],
+                           "unique_solution": True}) + "\n"
     elif args.format == "svg":
         from nqueens.render.puzzle_svg import puzzle_svg
 
