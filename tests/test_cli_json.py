@@ -71,3 +71,26 @@ def test_verify_json_names_the_first_clash_as_the_independent_checker_does(tmp_p
             assert record["clash"] == {"first": [clash.row_a + 1, clash.col_a + 1],
                                        "second": [clash.row_b + 1, clash.col_b + 1],
                                        "kind": clash.kind}
+
+
+@pytest.mark.parametrize("command, cases", [
+    ("count", [("8",), ("8", "--unique"), ("5", "--strategy", "promising"),
+               ("10", "--workers", "1", "--unique")]),
+    ("complete", [("8", "-q", "1,1"), ("8", "-q", "1,1", "--all", "-k", "2"), ("6", "-q", "1,1"),
+                  ("8", "-q", "1,1", "--count"), ("8", "-q", "1,1", "--count", "-k", "2")]),
+    ("puzzle", [("solve", "-"), ("count", "-"), ("count", "-", "--max", "1")]),
+])
+def test_each_json_output_has_one_shape_whatever_the_answer(capsys, monkeypatch, command, cases):
+    """A key is never left out when its value was not measured or not found: it is null.
+    (count and complete --count share nothing else; each is compared with itself.)"""
+    import io
+
+    shapes: dict[bool, set[frozenset[str]]] = {}
+    for case in cases:
+        monkeypatch.setattr("sys.stdin", io.StringIO("AAAA\nBBBB\nCCCC\nDDDD\n"))
+        code, out = _run(capsys, command, *case, "--json")
+        assert code in (0, 1), out
+        for line in out.splitlines():
+            counting = "--count" in case or case[0] == "count" or command == "count"
+            shapes.setdefault(counting, set()).add(frozenset(json.loads(line)))
+    assert all(len(keys) == 1 for keys in shapes.values()), shapes

@@ -144,7 +144,7 @@ def _solve(args: argparse.Namespace) -> int:
     cols = solve(p)
     if args.json:
         print(json.dumps({**p.to_json(), "solution": None if cols is None
-                          else [c + 1 for c in cols], "exhaustive": True}))
+                          else [c + 1 for c in cols], "exhaustive": cols is None}))
     elif cols is None:
         print("no solution: the exhaustive search proves that this puzzle has none")
     else:
