@@ -210,3 +210,33 @@ def test_ctrl_c_stops_a_long_count_within_a_second(tmp_path):
     # each compiled slice returns in well under 0.1 s (a slice stops at 100,000 nodes or 64
     # solutions), and the program ends right after its one line
     assert waited < 1.5, waited
+
+
+def test_puzzle_pictures_as_png_are_the_svg_rasterised(region10, tmp_path):
+    """puzzle svg --png and make -f png write exactly what the SVG becomes through cairosvg."""
+    pytest.importorskip("cairosvg")
+    from nqueens.render.png import svg_to_png
+
+    svg = run_cli("puzzle", "svg", str(region10), "--solution").out
+    out = tmp_path / "r10.png"
+    r = run_cli("puzzle", "svg", str(region10), "--solution", "--png", "-o", str(out))
+    assert (r.code, r.out) == (0, "")
+    assert out.read_bytes() == svg_to_png(svg) and out.read_bytes()[:4] == b"\x89PNG"
+    made = ("puzzle", "make", "-n", "6", "--seed", "5")
+    svg = run_cli(*made, "-f", "svg").out
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    proc = subprocess.run([sys.executable, "-m", "nqueens", *made, "-f", "png"],
+                          capture_output=True, env=env, timeout=120)
+    assert proc.returncode == 0 and proc.stdout == svg_to_png(svg)
+
+
+@pytest.mark.parametrize("argv", [("svg", "{file}", "--png"), ("make", "-n", "6", "-f", "png")])
+def test_puzzle_png_without_cairosvg_is_one_line(region10, tmp_path, monkeypatch, argv):
+    fake = tmp_path / "fake"
+    (fake / "cairosvg").mkdir(parents=True)
+    (fake / "cairosvg" / "__init__.py").write_text("raise ImportError('No module named x')\n")
+    monkeypatch.setenv("PYTHONPATH", str(fake))
+    out = tmp_path / "p.png"
+    r = run_cli("puzzle", *[str(region10) if a == "{file}" else a for a in argv], "-o", str(out))
+    assert_bad_input(r, "cairosvg", ".[png]")
+    assert not out.exists()

@@ -80,15 +80,19 @@ def register(sub: Any) -> None:
     q.add_argument("--diagonals", action="store_true",
                    help="region puzzles: queens may not share a diagonal either")
     shape = q.add_mutually_exclusive_group()
-    shape.add_argument("--format", "-f", choices=("text", "json", "svg"), default="text")
+    shape.add_argument("--format", "-f", choices=("text", "json", "svg", "png"), default="text",
+                       help="png needs the .[png] extra")
     add_json_shorthand(shape)
-    q.add_argument("--solution", action="store_true", help="svg: draw the solution")
+    q.add_argument("--solution", action="store_true", help="svg, png: draw the solution")
     q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE",
                    help="write here instead of stdout")
     q.set_defaults(func=_make)
 
-    q = with_file("svg", "draw the puzzle as SVG (regions in colour and letters)")
+    q = with_file("svg", "draw the puzzle as SVG, or PNG with --png (regions in colour and "
+                  "letters)")
     q.add_argument("--solution", action="store_true", help="draw the solution on top")
+    q.add_argument("--png", action="store_true",
+                   help="write PNG instead of SVG (needs the .[png] extra)")
     q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE",
                    help="write here instead of stdout")
     q.set_defaults(func=_svg)
@@ -217,8 +221,10 @@ def _make(args: argparse.Namespace) -> int:
     from nqueens.puzzles.generate import make
     from nqueens.puzzles.logic import grade_number
 
-    if args.solution and args.format != "svg":
-        raise UsageError("--solution applies only to --format svg")
+    if args.solution and args.format not in ("svg", "png"):
+        raise UsageError("--solution applies only to --format svg or png")
+    if args.format == "png":
+        _check_png(args.output)
     grade = None
     if args.grade is not None:
         try:
@@ -242,10 +248,13 @@ def _make(args: argparse.Namespace) -> int:
                            "grade": made.grade, "grade_name": made.grade_name,
                            "solution": [c + 1 for c in made.solution],
                            "unique_solution": True}) + "\n"
-    elif args.format == "svg":
+    elif args.format in ("svg", "png"):
         from nqueens.render.puzzle_svg import puzzle_svg
 
         text = puzzle_svg(p, solution=made.solution if args.solution else None)
+        if args.format == "png":
+            _emit_png(text, args.output)
+            return 0
     else:
         text = (f"# made by: nqueens puzzle make --size {args.size} --kind {args.kind} "
                 f"--seed {made.seed}" + (" --logic-only" if args.logic_only else "")
@@ -260,13 +269,18 @@ def _svg(args: argparse.Namespace) -> int:
     from nqueens.puzzles.exact import solve
     from nqueens.render.puzzle_svg import puzzle_svg
 
+    if args.png:
+        _check_png(args.output)
     p = _read(args.file)
     cols = None
     if args.solution:
         cols = solve(p)
         if cols is None:
             raise UsageError(f"--solution: the puzzle in {args.file!r} has no solution")
-    _emit(puzzle_svg(p, solution=cols), args.output)
+    if args.png:
+        _emit_png(puzzle_svg(p, solution=cols), args.output)
+    else:
+        _emit(puzzle_svg(p, solution=cols), args.output)
     return 0
 
 
@@ -285,3 +299,25 @@ def _emit(text: str, output: str | None) -> None:
         return
     with atomic_output(output) as f:
         f.write(text)
+
+
+def _check_png(output: str | None) -> None:
+    """Before any work: PNG is refused on a terminal, and without cairosvg (one line each)."""
+    from nqueens.render.png import svg_to_png
+
+    if output is None and sys.stdout.isatty():
+        raise UsageError("PNG is binary: give --output FILE or redirect stdout to a file")
+    svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')
+
+
+def _emit_png(svg: str, output: str | None) -> None:
+    from nqueens.render.png import svg_to_png
+
+    data = svg_to_png(svg)
+    if output is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    with atomic_output(output, "wb") as f:
+        f.write(data)
