@@ -94,3 +94,80 @@ def test_each_json_output_has_one_shape_whatever_the_answer(capsys, monkeypatch,
             counting = "--count" in case or case[0] == "count" or command == "count"
             shapes.setdefault(counting, set()).add(frozenset(json.loads(line)))
     assert all(len(keys) == 1 for keys in shapes.values()), shapes
+
+
+# -- docs/json.md: the table of every command's JSON output ---------------------------------
+
+
+def _documented() -> dict[str, list[str]]:
+    """docs/json.md's table: command -> its fields, in table order."""
+    from conftest import ROOT
+
+    table: dict[str, list[str]] = {}
+    for line in (ROOT / "docs" / "json.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if line.startswith("| `") and len(cells) == 5:
+            table.setdefault(cells[0].strip("`"), []).append(cells[1].strip("`"))
+    return table
+
+
+REGIONS = "AABBB\nAABBB\nCCDDD\nCEEED\nCEEED\n"
+COMPLETION = "kind: completion\n......\n" + "......\n" * 5
+
+RUNS = {
+    "solve": [("solve", "5", "--json")],
+    "first": [("first", "6", "--json")],
+    "count": [("count", "8", "--json"), ("count", "9", "--unique", "--json")],
+    "ledger show": [("ledger", "show", "{ledger}", "--json")],
+    "ledger verify": [("ledger", "verify", "{ledger}", "--sample", "3", "--json")],
+    "trace": [("trace", "4", "--json")],
+    "stats": [("stats", "5", "--json")],
+    "estimate": [("estimate", "6", "--trials", "50", "--seed", "1", "--json")],
+    "verify": [("verify", "{solution}", "--json"), ("verify", "{clash}", "--json")],
+    "complete": [("complete", "8", "-q", "1,1", "--json"),
+                 ("complete", "6", "-q", "1,1", "--json")],
+    "complete --count": [("complete", "8", "-q", "1,1", "--count", "--json")],
+    "puzzle solve": [("puzzle", "solve", "{regions}", "--json"),
+                     ("puzzle", "solve", "{completion}", "--json")],
+    "puzzle count": [("puzzle", "count", "{regions}", "--max", "1", "--json"),
+                     ("puzzle", "count", "{completion}", "--json")],
+    "puzzle explain": [("puzzle", "explain", "{regions}", "--json"),
+                       ("puzzle", "explain", "{completion}", "--json")],
+    "puzzle make": [("puzzle", "make", "-n", "6", "--seed", "3", "--json")],
+}
+
+
+def test_the_json_table_covers_every_command_with_json_output():
+    from nqueens.cli import build_parser
+    from test_cli import _every_parser
+
+    with_json = {" ".join(words) for words, p in _every_parser(build_parser())
+                 if any("--json" in a.option_strings for a in p._actions)}
+    documented = _documented()
+    assert {c.split(" --")[0] for c in documented} == with_json
+    assert set(RUNS) == set(documented)
+
+
+@pytest.mark.parametrize("command", sorted(RUNS))
+def test_each_command_prints_exactly_the_keys_docs_json_lists(tmp_path, capsys, command):
+    from nqueens.engine.run import run_count
+
+    files = {"ledger": tmp_path / "l.sqlite", "solution": tmp_path / "ok.txt",
+             "clash": tmp_path / "clash.txt", "regions": tmp_path / "r.txt",
+             "completion": tmp_path / "c.txt"}
+    if command.startswith("ledger"):
+        run_count(9, workers=1, ledger=files["ledger"])
+    files["solution"].write_text("2 4 1 3\n")
+    files["clash"].write_text("1 2 3 4\n")
+    files["regions"].write_text(REGIONS)
+    files["completion"].write_text(COMPLETION)
+    fields = _documented()[command]
+    only = {"regions": {"givens", "blocked"}, "completion": {"rules", "regions"}}
+    for argv in RUNS[command]:
+        argv = tuple(str(files[a[1:-1]]) if a.startswith("{") else a for a in argv)
+        code, out = _run(capsys, *argv)
+        assert code in (0, 1), out
+        kind = next((k for k in only if str(files[k]) in argv), None)
+        expected = set(fields) - only.get(kind, set())
+        for line in out.splitlines():
+            assert set(json.loads(line)) == expected, (argv, line[:200])
