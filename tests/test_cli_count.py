@@ -28,7 +28,9 @@ def test_json_has_workers_and_subproblems():
     record = json.loads(r.out)
     assert (record["total"], record["unique"]) == OEIS[12]
     assert record["workers"] == 1 and record["subproblems"] == 730
-    assert set(record) == {"n", "total", "unique", "seconds", "workers", "subproblems"}
+    assert set(record) == {"n", "total", "unique", "seconds", "workers", "subproblems",
+                           "estimate", "device", "gpu"}
+    assert (record["estimate"], record["device"], record["gpu"]) == (None, "cpu", None)
 
 
 def test_pure_strategy_still_counts():

@@ -85,7 +85,8 @@ def test_an_empty_file_name_is_refused_alike_everywhere(capfd, argv):
     (("count", "8", "--strategy", "arrays", "--repair"), "--repair applies only to --ledger"),
     (("count", "8", "--dask-log", "d.log"), "--dask-log applies only to --scheduler ADDR"),
     (("count", "8", "--scheduler-timeout", "5"), "--scheduler-timeout applies only to"),
-    (("trace", "4", "--html", "t.html", "-f", "jsonl"), "--format applies only to the trace"),
+    (("trace", "4", "--html", "t.html", "-f", "jsonl"),
+     "--format and --json apply only to the trace"),
     (("tree", "4", "--svg", "same", "--png", "./same"), "name the same file"),
 ])
 def test_options_that_would_do_nothing_are_refused(capfd, argv, fragment):

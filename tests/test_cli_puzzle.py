@@ -39,7 +39,7 @@ def test_check_a_made_region_puzzle(region10):
     r = run_cli("puzzle", "count", str(region10))
     assert (r.code, r.out) == (0, "1\n")
     j = json.loads(run_cli("puzzle", "count", str(region10), "--max", "1", "--json").out)
-    assert (j["count"], j["unique"], j["more_than"]) == (1, True, None)
+    assert (j["count"], j["unique_solution"], j["more_than"]) == (1, True, None)
     s = run_cli("puzzle", "solve", str(region10))
     grid = s.out.splitlines()
     assert s.code == 0 and len(grid) == 10
@@ -50,6 +50,7 @@ def test_check_a_made_region_puzzle(region10):
     made = json.loads(run_cli("puzzle", "make", "--size", "10", "--seed", "7", "--logic-only",
                               "--format", "json").out)
     assert [c - 1 for c in made["solution"]] == list(cols)
+    assert made["unique_solution"] is True and "unique" not in made   # "unique" counts classes
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
@@ -69,7 +70,7 @@ def test_count_with_a_cap_says_more_than(tmp_path):
     assert run_cli("puzzle", "count", str(path)).out == "4\n"
     assert run_cli("puzzle", "count", str(path), "--max", "2").out == "more than 2\n"
     j = json.loads(run_cli("puzzle", "count", str(path), "--max", "2", "--json").out)
-    assert (j["count"], j["more_than"], j["unique"]) == (None, 2, False)
+    assert (j["count"], j["more_than"], j["unique_solution"]) == (None, 2, False)
 
 
 def test_solve_proves_none_with_exit_1(tmp_path):
@@ -81,6 +82,36 @@ def test_solve_proves_none_with_exit_1(tmp_path):
     assert r.code == 1 and "no solution" in r.out
     j = run_cli("puzzle", "solve", str(path), "--json")
     assert j.code == 1 and json.loads(j.out)["solution"] is None
+
+
+
+NOTE = {"en": "Note: this puzzle is not unique", "ja": "注意: このパズルの解は1つではない",
+        "ko": "주의: 이 퍼즐은 해답이 하나가 아니다"}
+
+
+@pytest.mark.parametrize("grid", ["AABBB\nAABBB\nCCDDD\nCEEED\nCEEED\n",   # the audit's: 7
+                                  "AAAA\nBBBB\nCCCC\nDDDD\n",                # 2 solutions
+                                  "AABB\nCCCC\nCCCC\nDDDD\n",                # none
+                                  "kind: completion\n" + "......\n" * 6])      # 4
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_explain_warns_exactly_when_the_puzzle_has_several_solutions(tmp_path, grid, lang):
+    """The brute force is the oracle: a last line (and JSON fields) say "not unique" when it
+    finds two solutions or more, and nothing is said for one; none exits 1 as solve does."""
+    path = tmp_path / "p.txt"
+    path.write_text(grid)
+    found = len(brute(parse_puzzle(grid)))
+    r = run_cli("puzzle", "explain", str(path), "--lang", lang)
+    assert r.code == (1 if found == 0 else 0), r.err
+    last = r.out.splitlines()[-1]
+    assert last.startswith(NOTE[lang]) == (found > 1), (found, last)
+    if found > 1:
+        assert "2" in last and "nqueens puzzle count" in last
+    j = run_cli("puzzle", "explain", str(path), "--lang", lang, "--json")
+    assert j.code == r.code
+    record = json.loads(j.out)
+    assert record["unique_solution"] == (found == 1)
+    assert (record["count"], record["more_than"]) == ((None, 1) if found > 1 else (found, None))
+    assert (record["warning"] == last) == (found > 1) and (record["warning"] is None) == (found < 2)
 
 
 def test_make_completion_and_read_it_from_stdin():
@@ -179,3 +210,33 @@ def test_ctrl_c_stops_a_long_count_within_a_second(tmp_path):
     # each compiled slice returns in well under 0.1 s (a slice stops at 100,000 nodes or 64
     # solutions), and the program ends right after its one line
     assert waited < 1.5, waited
+
+
+def test_puzzle_pictures_as_png_are_the_svg_rasterised(region10, tmp_path):
+    """puzzle svg --png and make -f png write exactly what the SVG becomes through cairosvg."""
+    pytest.importorskip("cairosvg")
+    from nqueens.render.png import svg_to_png
+
+    svg = run_cli("puzzle", "svg", str(region10), "--solution").out
+    out = tmp_path / "r10.png"
+    r = run_cli("puzzle", "svg", str(region10), "--solution", "--png", "-o", str(out))
+    assert (r.code, r.out) == (0, "")
+    assert out.read_bytes() == svg_to_png(svg) and out.read_bytes()[:4] == b"\x89PNG"
+    made = ("puzzle", "make", "-n", "6", "--seed", "5")
+    svg = run_cli(*made, "-f", "svg").out
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    proc = subprocess.run([sys.executable, "-m", "nqueens", *made, "-f", "png"],
+                          capture_output=True, env=env, timeout=120)
+    assert proc.returncode == 0 and proc.stdout == svg_to_png(svg)
+
+
+@pytest.mark.parametrize("argv", [("svg", "{file}", "--png"), ("make", "-n", "6", "-f", "png")])
+def test_puzzle_png_without_cairosvg_is_one_line(region10, tmp_path, monkeypatch, argv):
+    fake = tmp_path / "fake"
+    (fake / "cairosvg").mkdir(parents=True)
+    (fake / "cairosvg" / "__init__.py").write_text("raise ImportError('No module named x')\n")
+    monkeypatch.setenv("PYTHONPATH", str(fake))
+    out = tmp_path / "p.png"
+    r = run_cli("puzzle", *[str(region10) if a == "{file}" else a for a in argv], "-o", str(out))
+    assert_bad_input(r, "cairosvg", ".[png]")
+    assert not out.exists()

@@ -130,4 +130,4 @@ def test_dask_workers_with_a_simulated_gpu_run_the_gpu_batches():
     assert proc.returncode == 0, proc.stderr
     record = json.loads(proc.stdout)
     assert (record["total"], record["unique"]) == OEIS[11]
-    assert record["device"] == "gpu" and "gpu" not in record
+    assert record["device"] == "gpu" and record["gpu"] is None

@@ -111,7 +111,8 @@ def test_damaged_ledger_refused(tmp_path):
     bad = tmp_path / "bad.sqlite"
     bad.write_bytes(data)
     edit(bad, "UPDATE results SET uniq = total + 1 WHERE idx = 3")
-    assert_bad_input(run_cli("ledger", "show", str(bad)), "damaged ledger")
+    shown = run_cli("ledger", "show", str(bad))     # shown, the row named, exit 1
+    assert shown.code == 1 and "1 row (3) fails its check" in shown.out, shown.err
     swapped = tmp_path / "swapped.sqlite"
     swapped.write_bytes(data)
     edit(swapped, "UPDATE results SET key = '9,9,9,9' WHERE idx = 5")

@@ -179,6 +179,47 @@ def test_verify_all_names_each_forged_row(finished, tmp_path):
     assert ok.code == 0 and "recounted independently: all agree" in ok.out
 
 
+
+def test_a_ledger_with_failing_rows_can_still_be_shown_and_verified(finished, tmp_path):
+    """show sums the sound rows only (the oracle: the intact ledger's sums less the edited
+    rows' own values) and names the failing rows with the remedy; verify reports them as
+    problems. Both exit 1, and neither writes a byte."""
+    import sqlite3
+
+    path = _copy(finished, tmp_path / "dented.sqlite")
+    conn = sqlite3.connect(finished)
+    lost = conn.execute("SELECT SUM(total), SUM(uniq) FROM results WHERE idx IN (3, 17)")
+    lost_total, lost_unique = lost.fetchone()
+    conn.close()
+    intact = json.loads(run_cli("ledger", "show", str(finished), "--json").out)
+    assert intact["failing"] == [] and intact["total"] == OEIS[11][0]
+    edit(path, "UPDATE results SET total = total + 8 WHERE idx = 17",
+         "UPDATE results SET uniq = uniq + 1 WHERE idx = 3")
+    before = path.read_bytes()
+    r = run_cli("ledger", "show", str(path), "--json")
+    assert r.code == 1, r.err
+    shown = json.loads(r.out)
+    assert shown["failing"] == [3, 17] and shown["done"] == intact["done"] - 2
+    assert (shown["total"], shown["unique"]) == (intact["total"] - lost_total,
+                                                 intact["unique"] - lost_unique)
+    text = run_cli("ledger", "show", str(path))
+    assert text.code == 1 and text.err == ""
+    line = text.out.splitlines()[-1]
+    assert "2 rows (3, 17) fail their check" in line
+    assert f"nqueens count 11 --ledger {path} --repair" in line
+    v = run_cli("ledger", "verify", str(path), "--all", "--json")
+    assert v.code == 1, v.err
+    report = json.loads(v.out)
+    assert (report["failing"], report["mismatches"], report["ok"]) == ([3, 17], [], False)
+    assert report["checked"] == intact["done"] - 2
+    v = run_cli("ledger", "verify", str(path), "--sample", "2")
+    assert v.code == 1 and "2 rows (3, 17) fail their check" in v.out and "--repair" in v.out
+    assert path.read_bytes() == before
+    edit(path, "UPDATE meta SET value = '1' WHERE key = 'subproblems'")   # still refused
+    for action in ("show", "verify"):
+        assert_bad_input(run_cli("ledger", action, str(path)), "job record fails its check")
+
+
 def test_default_sample_states_its_confidence(finished):
     r = run_cli("ledger", "verify", str(finished), "--seed", "1")
     assert r.code == 0, r.err

@@ -97,6 +97,25 @@ def test_cli_table():
     assert lines[2].split() == ["8", "19,173,961", "40,320", "15,721", "2,057", "92", "1,067.3"]
 
 
+
+def test_cli_table_headers_name_only_columns_that_are_shown():
+    """Each header is a shown column, or an expression over n and shown columns whose value
+    the row's own numbers reproduce (the speed-up once said "tried", a column not shown)."""
+    import re
+
+    lines = run_cli("stats", "5", "9").out.splitlines()
+    headers = lines[0].split()
+    assert headers[:2] == ["n", "whole"]       # "whole tree" is one header of two words
+    headers = ["n", "whole tree", *headers[3:]]
+    for line in lines[1:]:
+        row = dict(zip(headers, (float(v.replace(",", "")) for v in line.split()), strict=True))
+        for name in headers:
+            words = set(re.findall(r"[a-z]+", name)) - {"n", "whole", "tree"}
+            assert words <= set(headers), (name, words - set(headers))
+        n, checked = row["n"], row["checked"]
+        assert row["n^n/(checked-1)"] == pytest.approx(n ** n / (checked - 1), abs=0.05)
+
+
 def test_cli_json_and_levels():
     r = run_cli("stats", "4", "5", "--json")
     assert r.code == 0, r.err

@@ -1,5 +1,6 @@
-"""``python -m nqueens`` runs the command line."""
+"""``python -m nqueens`` runs the command line; importing this module runs nothing."""
 
 from nqueens.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -65,7 +65,7 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
     ...         pass
     ...     open(path).read(), os.listdir(d)
     ('first', ['out.txt'])
-    >>> with tempfile.TemporaryDirectory() as d:
+    >>> with tempfile.TemporaryDirectory() as d:  # doctest: +ELLIPSIS
     ...     with atomic_output(d) as f:
     ...         pass
     Traceback (most recent call last):

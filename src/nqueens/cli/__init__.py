@@ -5,9 +5,10 @@ Each subcommand lives in its own module of this package and registers itself thr
 algorithm lives here. Heavy imports (numba, rich, matplotlib) happen inside the command
 that needs them, so ``--help`` and ``--version`` answer fast.
 
-Exit status: 0 for an answer (also "no solution"), 1 for a negative verdict of ``verify``
-and ``complete``, 2 for bad input, 3 for a failure at run time (disk full, scheduler lost),
-130 when interrupted (Ctrl-C), 143 when terminated (SIGTERM).
+Exit status: 0 for an answer (also "no solution" from ``first``), 1 for a negative verdict
+(``verify``, ``complete``, ``puzzle solve`` and ``explain``, ``ledger show`` and ``verify``),
+2 for bad input, 3 for a failure at run time (disk full, scheduler lost), 130 when interrupted
+(Ctrl-C), 143 when terminated (SIGTERM).
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ __all__ = [
     "Terminated",
     "UsageError",
     "add_dask_options",
+    "add_json_shorthand",
     "ascii_int",
     "atomic_output",
     "board_size",
@@ -124,6 +125,15 @@ def non_negative_int(text: str) -> int:
 def board_size(text: str) -> int:
     """argparse type for N: a positive integer board size."""
     return _int_at_least(text, 1, "N must be a positive integer,")
+
+
+def add_json_shorthand(group: Any) -> None:
+    """``--json``, the same as ``--format json``: every command with JSON output takes it.
+
+    ``group`` is the mutually exclusive group (or parser) that holds ``--format``.
+    """
+    group.add_argument("--json", action="store_const", const="json", dest="format",
+                       help="print JSON: the same as --format json")
 
 
 def add_dask_options(parser: argparse.ArgumentParser) -> None:

@@ -7,7 +7,13 @@ import json
 import sys
 from typing import Any
 
-from nqueens.cli._common import UsageError, board_size, file_name, non_negative_int
+from nqueens.cli._common import (
+    UsageError,
+    add_json_shorthand,
+    board_size,
+    file_name,
+    non_negative_int,
+)
 
 __all__ = ["EXIT_NONE", "register", "run_complete"]
 
@@ -51,8 +57,10 @@ def register(sub: Any) -> None:
                    "--all then lists in that search's order, not the textbook's). auto "
                    "(default): rows for N <= 24, constrained beyond. --count is the same in "
                    "any order")
-    p.add_argument("--format", "-f", choices=("board", "cols", "json"), default="board",
-                   help="board (Q and .), cols (1-based columns) or json")
+    shape = p.add_mutually_exclusive_group()
+    shape.add_argument("--format", "-f", choices=("board", "cols", "json"), default="board",
+                       help="board (Q and .), cols (1-based columns) or json")
+    add_json_shorthand(shape)
     p.set_defaults(func=run_complete)
 
 
@@ -113,8 +121,8 @@ def run_complete(args: argparse.Namespace) -> int:
         total = count_completions(n, placed, blocked=blocked, limit=args.limit)
         more = args.limit is not None and total > args.limit
         if fmt == "json":
-            record = ({**instance, "count": None, "more_than": args.limit} if more else
-                      {**instance, "count": total, "exhaustive": True})
+            record = {**instance, "count": None if more else total,
+                      "more_than": args.limit if more else None, "exhaustive": not more}
             out.write(json.dumps(record) + "\n")
         else:
             out.write(f"more than {args.limit}\n" if more else f"{total}\n")
@@ -133,8 +141,8 @@ def run_complete(args: argparse.Namespace) -> int:
     for s in stream:
         found += 1
         if fmt == "json":
-            record = {**instance, "index": found, "cols": list(s.cols)} if args.all else {
-                **instance, "cols": list(s.cols)}
+            # one shape for every record: exhaustive says whether a null is a proof
+            record = {**instance, "index": found, "cols": list(s.cols), "exhaustive": False}
             out.write(json.dumps(record) + "\n")
         elif fmt == "cols":
             out.write(s.to_compact() + "\n")
@@ -151,7 +159,8 @@ def run_complete(args: argparse.Namespace) -> int:
             break
     if found == 0:
         if fmt == "json":
-            out.write(json.dumps({**instance, "cols": None, "exhaustive": True}) + "\n")
+            out.write(json.dumps({**instance, "index": None, "cols": None, "exhaustive": True})
+                      + "\n")
         else:
             left = n - len(placed)
             out.write(f"no completion: the exhaustive search proves that no placement of the "

@@ -144,21 +144,16 @@ def run(args: argparse.Namespace) -> int:
     unique = result.unique if result and args.unique else None
     seconds = time.perf_counter() - start
     if args.json:
-        record: dict[str, object] = {"n": args.n, "total": total}
-        if unique is not None:
-            record["unique"] = unique
-        record["seconds"] = round(seconds, 6)
-        record["workers"] = workers
-        record["subproblems"] = subproblems
-        if estimate is not None:
-            record["estimate"] = estimate
-        if device == "gpu":
+        # one shape for every N and option: a key not measured is null, never left out
+        gpu = None
+        if device == "gpu" and not scheduler:
             from nqueens.engine.gpu import device_name
 
-            record["device"] = "gpu"
-            if not scheduler:
-                record["gpu"] = device_name()
-        print(json.dumps(record))
+            gpu = device_name()
+        print(json.dumps({"n": args.n, "total": total, "unique": unique,
+                          "seconds": round(seconds, 6), "workers": workers,
+                          "subproblems": subproblems, "estimate": estimate,
+                          "device": device, "gpu": gpu}))
     elif unique is None:
         print(total)
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import shlex
 from typing import Any
 
 from nqueens.cli._common import (
@@ -20,7 +21,13 @@ from nqueens.cli._common import (
     positive_int,
 )
 
-__all__ = ["register", "run_show", "run_verify"]
+__all__ = ["EXIT_FAILING", "register", "run_show", "run_verify"]
+
+EXIT_FAILING = 1
+"""A recount disagrees with the ledger, or rows fail their check (``show`` and ``verify``)."""
+
+SHOWN = 5
+"""How many indexes of failing rows a line names."""
 
 
 def register(sub: Any) -> None:
@@ -31,7 +38,8 @@ def register(sub: Any) -> None:
     lsub = p.add_subparsers(dest="ledger_command", metavar="ACTION", required=True)
     show = lsub.add_parser("show", help="summarise a ledger's progress",
                            description="Summarise a ledger: the job, the subproblems done, "
-                           "the solutions counted so far.")
+                           "the solutions counted so far. Rows that fail their check are left "
+                           "out of the sums and named on one more line (exit status 1).")
     show.add_argument("file", type=file_name, metavar="FILE", help="ledger file")
     show.add_argument("--json", action="store_true", help="print one JSON object")
     show.set_defaults(func=run_show)
@@ -41,7 +49,7 @@ def register(sub: Any) -> None:
         "(plain row-by-row backtracking from the border queens, classes by explicit symmetry "
         "images) and report each disagreement. By default a random sample sized so that a 1% "
         "error rate is caught with probability at least 99%; --all recounts every row. "
-        "Exit status 1 when a recount disagrees with the ledger.",
+        "Exit status 1 when a recount disagrees with the ledger or rows fail their check.",
     )
     verify.add_argument("file", type=file_name, metavar="FILE", help="ledger file")
     how = verify.add_mutually_exclusive_group()
@@ -64,8 +72,9 @@ def run_show(args: argparse.Namespace) -> int:
     from nqueens.engine.ledger import Ledger
     from nqueens.engine.split import trivial_counts
 
-    with Ledger.read(args.file) as led:
+    with Ledger.read(args.file, check_rows=False) as led:
         s = led.summary()
+        failing = led.failing()
     job = s.job
     extra_total, extra_unique = trivial_counts(job.n)
     complete = s.done == job.subproblems
@@ -75,9 +84,9 @@ def run_show(args: argparse.Namespace) -> int:
             "subproblems": job.subproblems, "done": s.done, "complete": complete,
             "total": s.total + extra_total, "unique": s.unique + extra_unique,
             "nodes": s.nodes, "cpu_seconds": round(s.seconds, 3),
-            "created": s.created, "updated": s.updated,
+            "created": s.created, "updated": s.updated, "failing": failing,
         }))
-        return 0
+        return EXIT_FAILING if failing else 0
     pct = 100.0 * s.done / job.subproblems if job.subproblems else 100.0
     state = "complete" if complete else "incomplete"
     # text from the file (and its name) printed as one plain line: a forged field's escape
@@ -90,7 +99,10 @@ def run_show(args: argparse.Namespace) -> int:
           f"{s.unique + extra_unique:,} unique up to symmetry")
     print(f"  nodes        {s.nodes:,}, {s.seconds:,.1f} s of worker time")
     print(f"  created      {one_line(s.created)}, last update {one_line(s.updated)}")
-    return 0
+    if failing:
+        print(f"  damaged      {_failing_text(failing)}, left out above; recount just "
+              f"those: {_repair_command(job.n, args.file)}")
+    return EXIT_FAILING if failing else 0
 
 
 def run_verify(args: argparse.Namespace) -> int:
@@ -119,18 +131,36 @@ def run_verify(args: argparse.Namespace) -> int:
             "probability": report.probability,
             "mismatches": [{"index": c.position, "key": c.key, "ledger": list(c.ledger),
                             "recount": list(c.recount)} for c in bad],
-            "ok": not bad,
+            "failing": list(report.failing), "ok": not bad and not report.failing,
         }))
     else:
+        if report.failing:
+            print(f"  damaged: {_failing_text(list(report.failing))}, not recounted; recount "
+                  f"them: {_repair_command(summary.job.n, args.file)}")
         for c in bad:
             print(f"  #{c.position:<6} [{one_line(c.key)}]  "
                   f"ledger {c.ledger[0]:,}/{c.ledger[1]:,}  "
                   f"recount {c.recount[0]:,}/{c.recount[1]:,}  MISMATCH")
         verdict = "all agree" if not bad else f"{len(bad)} MISMATCH(ES)"
+        if report.failing:
+            verdict += f", {len(report.failing)} DAMAGED"
         print(f"{len(checks)} of {summary.done} finished subproblems of N = {summary.job.n} "
               f"recounted independently: {verdict}")
         if len(checks) < summary.done:
             pct = math.floor(report.probability * 1000) / 10
             print(f"a {report.rate:.0%} error rate would have been caught with probability "
                   f"{pct:.1f}%")
-    return 1 if bad else 0
+    return EXIT_FAILING if bad or report.failing else 0
+
+
+def _failing_text(failing: list[int]) -> str:
+    """``3 rows (5, 17, 40) fail their check``: the count and the first few indexes."""
+    shown = ", ".join(str(i) for i in failing[:SHOWN]) + (", ..." if len(failing) > SHOWN
+                                                           else "")
+    rows = "1 row" if len(failing) == 1 else f"{len(failing)} rows"
+    return f"{rows} ({shown}) {'fails its' if len(failing) == 1 else 'fail their'} check"
+
+
+def _repair_command(n: int, path: str) -> str:
+    """The command that recounts just the rows failing their check, ready to paste."""
+    return f"nqueens count {n} --ledger {shlex.quote(one_line(path))} --repair"

@@ -3,8 +3,8 @@
 ``nqueens puzzle solve FILE``, ``count FILE [--max K]``, ``explain FILE [--lang L]``,
 ``make --size N [--kind K] [--grade G] [--seed S] [--logic-only]``, ``svg FILE`` and
 ``play FILE``. FILE holds a puzzle in the text format of :mod:`nqueens.puzzles.model`
-(``-`` reads standard input). ``solve`` exits 1 when the exhaustive search proves there is
-no solution; bad input exits 2 with one line on stderr.
+(``-`` reads standard input). ``solve`` and ``explain`` exit 1 when the exhaustive search
+proves there is no solution; bad input exits 2 with one line on stderr.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from nqueens.cli._common import (
     UsageError,
+    add_json_shorthand,
     atomic_output,
     file_name,
     non_negative_int,
@@ -56,7 +57,8 @@ def register(sub: Any) -> None:
     q.add_argument("--json", action="store_true", help="print JSON")
     q.set_defaults(func=_count)
 
-    q = with_file("explain", "solve step by step with human rules, and grade the puzzle")
+    q = with_file("explain", "solve step by step with human rules, and grade the puzzle; "
+                  "warn when it has more than one solution (exit 1 when it has none)")
     q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
     q.add_argument("--json", action="store_true", help="print JSON")
     q.set_defaults(func=_explain)
@@ -77,14 +79,20 @@ def register(sub: Any) -> None:
                    help="only puzzles the logical rules solve without search")
     q.add_argument("--diagonals", action="store_true",
                    help="region puzzles: queens may not share a diagonal either")
-    q.add_argument("--format", "-f", choices=("text", "json", "svg"), default="text")
-    q.add_argument("--solution", action="store_true", help="svg: draw the solution")
+    shape = q.add_mutually_exclusive_group()
+    shape.add_argument("--format", "-f", choices=("text", "json", "svg", "png"), default="text",
+                       help="png needs the .[png] extra")
+    add_json_shorthand(shape)
+    q.add_argument("--solution", action="store_true", help="svg, png: draw the solution")
     q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE",
                    help="write here instead of stdout")
     q.set_defaults(func=_make)
 
-    q = with_file("svg", "draw the puzzle as SVG (regions in colour and letters)")
+    q = with_file("svg", "draw the puzzle as SVG, or PNG with --png (regions in colour and "
+                  "letters)")
     q.add_argument("--solution", action="store_true", help="draw the solution on top")
+    q.add_argument("--png", action="store_true",
+                   help="write PNG instead of SVG (needs the .[png] extra)")
     q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE",
                    help="write here instead of stdout")
     q.set_defaults(func=_svg)
@@ -140,7 +148,7 @@ def _solve(args: argparse.Namespace) -> int:
     cols = solve(p)
     if args.json:
         print(json.dumps({**p.to_json(), "solution": None if cols is None
-                          else [c + 1 for c in cols], "exhaustive": True}))
+                          else [c + 1 for c in cols], "exhaustive": cols is None}))
     elif cols is None:
         print("no solution: the exhaustive search proves that this puzzle has none")
     else:
@@ -156,19 +164,23 @@ def _count(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**p.to_json(), "count": result.count if result.exact else None,
                           "more_than": None if result.exact else args.max,
-                          "unique": result.exact and result.count == 1}))
+                          "unique_solution": result.exact and result.count == 1}))
     else:
         print(result)
     return 0
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from nqueens.puzzles.logic import explain, step_text, summary_text
+    from nqueens.puzzles.exact import count
+    from nqueens.puzzles.logic import explain, not_unique_text, step_text, summary_text
 
     step_text_check(args.lang)
     p = _read(args.file)
     e = explain(p)
+    counted = count(p, limit=1)    # stops at the second solution: enough to warn
     lines = [step_text(s, args.lang, p) for s in e.steps]
+    warning = not_unique_text(counted, args.lang)
+    code = EXIT_NONE if e.solution is None else 0
     if args.json:
         print(json.dumps({
             **p.to_json(), "grade": e.grade, "grade_name": e.grade_name,
@@ -178,13 +190,23 @@ def _explain(args: argparse.Namespace) -> int:
                        "place": None if s.place is None else [s.place[0] + 1, s.place[1] + 1],
                        "removed": [[r + 1, c + 1] for r, c in s.removed], "text": text}
                       for s, text in zip(e.steps, lines, strict=True)],
-            "summary": summary_text(e, args.lang)}, ensure_ascii=False))
-        return 0
+            "summary": summary_text(e, args.lang), "count": _exact(counted),
+            "more_than": None if counted.exact else 1,
+            "unique_solution": counted.exact and counted.count == 1, "warning": warning},
+            ensure_ascii=False))
+        return code
     width = len(str(len(lines)))
     for i, text in enumerate(lines, 1):
         print(f"{i:>{width}}. {text}")
     print(summary_text(e, args.lang))
-    return 0
+    if warning is not None:
+        print(warning)
+    return code
+
+
+def _exact(counted: Any) -> int | None:
+    """The count when it is exact, else None (JSON's ``count``; ``more_than`` says the rest)."""
+    return counted.count if counted.exact else None
 
 
 def step_text_check(lang: str) -> None:
@@ -199,8 +221,10 @@ def _make(args: argparse.Namespace) -> int:
     from nqueens.puzzles.generate import make
     from nqueens.puzzles.logic import grade_number
 
-    if args.solution and args.format != "svg":
-        raise UsageError("--solution applies only to --format svg")
+    if args.solution and args.format not in ("svg", "png"):
+        raise UsageError("--solution applies only to --format svg or png")
+    if args.format == "png":
+        _check_png(args.output)
     grade = None
     if args.grade is not None:
         try:
@@ -222,11 +246,15 @@ def _make(args: argparse.Namespace) -> int:
     if args.format == "json":
         text = json.dumps({"puzzle": p.to_json(), "text": p.to_text(), "seed": made.seed,
                            "grade": made.grade, "grade_name": made.grade_name,
-                           "solution": [c + 1 for c in made.solution], "unique": True}) + "\n"
-    elif args.format == "svg":
+                           "solution": [c + 1 for c in made.solution],
+                           "unique_solution": True}) + "\n"
+    elif args.format in ("svg", "png"):
         from nqueens.render.puzzle_svg import puzzle_svg
 
         text = puzzle_svg(p, solution=made.solution if args.solution else None)
+        if args.format == "png":
+            _emit_png(text, args.output)
+            return 0
     else:
         text = (f"# made by: nqueens puzzle make --size {args.size} --kind {args.kind} "
                 f"--seed {made.seed}" + (" --logic-only" if args.logic_only else "")
@@ -241,13 +269,18 @@ def _svg(args: argparse.Namespace) -> int:
     from nqueens.puzzles.exact import solve
     from nqueens.render.puzzle_svg import puzzle_svg
 
+    if args.png:
+        _check_png(args.output)
     p = _read(args.file)
     cols = None
     if args.solution:
         cols = solve(p)
         if cols is None:
             raise UsageError(f"--solution: the puzzle in {args.file!r} has no solution")
-    _emit(puzzle_svg(p, solution=cols), args.output)
+    if args.png:
+        _emit_png(puzzle_svg(p, solution=cols), args.output)
+    else:
+        _emit(puzzle_svg(p, solution=cols), args.output)
     return 0
 
 
@@ -266,3 +299,25 @@ def _emit(text: str, output: str | None) -> None:
         return
     with atomic_output(output) as f:
         f.write(text)
+
+
+def _check_png(output: str | None) -> None:
+    """Before any work: PNG is refused on a terminal, and without cairosvg (one line each)."""
+    from nqueens.render.png import svg_to_png
+
+    if output is None and sys.stdout.isatty():
+        raise UsageError("PNG is binary: give --output FILE or redirect stdout to a file")
+    svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')
+
+
+def _emit_png(svg: str, output: str | None) -> None:
+    from nqueens.render.png import svg_to_png
+
+    data = svg_to_png(svg)
+    if output is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    with atomic_output(output, "wb") as f:
+        f.write(data)

@@ -16,7 +16,13 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from nqueens.cli._common import board_size, file_name, hint_if_slow, positive_int
+from nqueens.cli._common import (
+    add_json_shorthand,
+    board_size,
+    file_name,
+    hint_if_slow,
+    positive_int,
+)
 
 __all__ = ["FORMATS", "register"]
 
@@ -64,9 +70,11 @@ def register(sub: Any) -> None:
 
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("n", type=board_size, metavar="N", help="board size")
-    common.add_argument(
+    shape = common.add_mutually_exclusive_group()
+    shape.add_argument(
         "--format", "-f", choices=(*FORMATS, *PICTURES), default="board", help="output format"
     )
+    add_json_shorthand(shape)
     common.add_argument(
         "--strategy", "-s", choices=STRATEGIES, default=DEFAULT_STRATEGY,
         help=f"search strategy (default: {DEFAULT_STRATEGY})",

@@ -35,9 +35,12 @@ def register(sub: Any) -> None:
     p.add_argument("n", type=board_size, metavar="N", help="board size (1 to 32)")
     p.add_argument("--lang", "-l", choices=LANGUAGES, default="en",
                    help="narrative language (default: en)")
-    p.add_argument("--format", "-f", choices=FORMATS, default=None,
-                   help="text narrative or one JSON event per line (default: text; "
-                   "not with --html)")
+    shape = p.add_mutually_exclusive_group()
+    shape.add_argument("--format", "-f", choices=FORMATS, default=None,
+                       help="text narrative or one JSON event per line (default: text; "
+                       "not with --html)")
+    shape.add_argument("--json", action="store_const", const="jsonl", dest="format",
+                       help="one JSON event per line: the same as --format jsonl")
     p.add_argument("--until", choices=("first", "all"), default="first",
                    help="stop at the first solution, or search to the end (default: first)")
     p.add_argument("--max-steps", type=positive_int, default=None, metavar="K",
@@ -51,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
     from nqueens.analysis.treesize import DEFAULT_MAX_STEPS, trace
 
     if args.html is not None and args.format is not None:
-        raise UsageError("--format applies only to the trace on stdout, not to --html FILE")
+        raise UsageError("--format and --json apply only to the trace on stdout, not to "
+                         "--html FILE")
     max_steps = args.max_steps if args.max_steps is not None else DEFAULT_MAX_STEPS
     stream = trace(args.n, until=args.until, max_steps=max_steps)
     if args.html is not None:

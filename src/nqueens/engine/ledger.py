@@ -28,7 +28,7 @@ and works on read-only media.
 ...     led.record([(0, "0,1,0,2", 8, 1, 9, 20)])
 ...     led.done()
 {0: (8, 1, 9, 20)}
->>> Ledger.open(path, job._replace(n=9))
+>>> Ledger.open(path, job._replace(n=9))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 nqueens.engine.ledger.LedgerError: ... is a ledger for N = 8, not N = 9; give another ledger file
@@ -266,7 +266,9 @@ class Ledger:
     def read(cls, path: str | os.PathLike[str], *, check_rows: bool = True) -> Ledger:
         """Open an existing ledger read-only, whatever its job (for ``show`` and ``verify``).
 
-        Never writes, creates or locks; refuses rows that fail their check.
+        Never writes, creates or locks; refuses rows that fail their check, unless
+        ``check_rows`` is False: the sound rows are then read and :meth:`failing` names the
+        others (a file that is not a ledger, or whose job record fails, is still refused).
         Cost: O(size): one integrity check of the file and of every row.
 
         >>> import os, tempfile
@@ -328,6 +330,27 @@ class Ledger:
 
     def _bad_rows(self) -> list[int]:
         return sorted(i for i, (_, _, ok) in self._rows.items() if ok != "ok")
+
+    def failing(self) -> list[int]:
+        """Indexes of the rows that fail their check (edited or corrupted), ascending.
+
+        They count nowhere: :meth:`done`, :meth:`keys` and :meth:`summary` hold only the
+        sound rows. Cost: O(rows) per call.
+
+        >>> import os, sqlite3, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "job.sqlite")
+        ...     with Ledger.open(path, job) as led:
+        ...         led.record([(0, "0,1,0,2", 8, 1, 9, 20), (1, "1,2,2,1", 2, 1, 5, 10)])
+        ...     with sqlite3.connect(path) as edit:
+        ...         _ = edit.execute("UPDATE results SET total = total + 8 WHERE idx = 1")
+        ...     edit.close()
+        ...     with Ledger.read(path, check_rows=False) as seen:
+        ...         seen.failing(), seen.summary().total
+        ([1], 8)
+        """
+        return self._bad_rows()
 
     # -- using -----------------------------------------------------------------------------
 

@@ -71,6 +71,8 @@ class Report(NamedTuple):
     """The error rate the sample was sized for."""
     probability: float
     """The chance that a ledger with that error rate would have shown a mismatch (1.0: all)."""
+    failing: tuple[int, ...] = ()
+    """Rows that fail their check (edited or corrupted): not recounted, problems as they are."""
 
 
 def recount(n: int, sub: Sequence[int]) -> tuple[int, int]:
@@ -155,10 +157,11 @@ def verify_ledger(
 
     ``everything`` recounts every row; else ``sample`` random rows, by default
     :func:`sample_size` of them for ``rate`` and ``confidence``. Runs on ``workers`` threads
-    (at most the cores) or on ``executor``. Raises ``LedgerError`` for a file that is not a
-    sound ledger or whose keys do not belong to its split. Arguments of the wrong kind
-    raise before the ledger is read: a ``path`` that is not a file name, an ``executor``
-    that is not one, an ``everything`` that is not True or False
+    (at most the cores) or on ``executor``. Rows that fail their check are not recounted
+    but named in :attr:`Report.failing`. Raises ``LedgerError`` for a file that is not a
+    ledger, whose job record fails its check, or whose keys do not belong to its split.
+    Arguments of the wrong kind raise before the ledger is read: a ``path`` that is not a
+    file name, an ``executor`` that is not one, an ``everything`` that is not True or False
     (:class:`~nqueens.errors.InvalidArgumentError`); a ``sample``, ``seed`` or ``workers``
     out of range (:class:`~nqueens.errors.InvalidSizeError`).
     Cost: O(nodes) of the recounted subtrees, divided among the workers.
@@ -191,7 +194,8 @@ def verify_ledger(
     if seed is not None:
         seed = check_int(seed, "seed", low=0)
     check_executor(executor)
-    with Ledger.read(path) as led:
+    with Ledger.read(path, check_rows=False) as led:
+        failing = tuple(led.failing())
         summary = led.summary()
         if led.job.method != METHOD:
             raise LedgerError(f"{path!r} was made by method {led.job.method}, not {METHOD}")
@@ -213,7 +217,7 @@ def verify_ledger(
     counts = _run(summary.job.n, [tuple(subs[i]) for i in chosen], workers, executor)
     checks = [Check(i, keys[i], done[i][:2], c) for i, c in zip(chosen, counts, strict=True)]
     probability = catch_probability(len(done), len(chosen), rate) if done else 1.0
-    return Report(summary, checks, rate, probability)
+    return Report(summary, checks, rate, probability, failing)
 
 
 def _run(n: int, items: list[tuple[int, ...]], workers: int,

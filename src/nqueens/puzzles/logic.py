@@ -43,7 +43,7 @@ from nqueens._validate import check_choice, check_instance, check_int
 from nqueens.errors import UnknownOptionError
 from nqueens.hangul import with_particle
 from nqueens.narrate import LANGUAGES
-from nqueens.puzzles.exact import solutions
+from nqueens.puzzles.exact import PuzzleCount, solutions
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square, check_puzzle
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "Step",
     "explain",
     "grade_number",
+    "not_unique_text",
     "step_text",
     "summary_text",
 ]
@@ -247,6 +248,48 @@ def summary_text(e: Explanation, lang: str) -> str:
                   f"(grade {e.grade} of 5).",
             "ja": f"{n}個のクイーンをすべて置いた。解けた。難易度: {name} (5段階中{e.grade})。",
             "ko": f"퀸 {n}개를 모두 놓았다. 풀었다. 난이도: {name} (5단계 중 {e.grade})."}[lang]
+
+
+def not_unique_text(counted: PuzzleCount, lang: str) -> str | None:
+    """The warning that follows an explanation when the puzzle has several solutions, else None.
+
+    ``counted`` is the puzzle's :func:`~nqueens.puzzles.exact.count`; ``limit=1`` is enough
+    (it stops at the second solution) and the line then says "at least 2" and names the
+    command that counts them all. With one solution or none there is nothing to warn about.
+
+    Cost: O(1).
+
+    >>> from nqueens.puzzles.exact import count
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
+    >>> not_unique_text(count(p, limit=1), "en")[:58]
+    'Note: this puzzle is not unique: it has at least 2 solutio'
+    >>> not_unique_text(count(p), "ko")
+    '주의: 이 퍼즐은 해답이 하나가 아니다. 해답이 7개 있고, 위의 해답은 그중 하나일 뿐이다.'
+    >>> not_unique_text(count(parse_puzzle("AAB\\nACB\\nCCB\\n")), "en") is None
+    True
+
+    A ``counted`` that is not a :class:`~nqueens.puzzles.exact.PuzzleCount` raises
+    :class:`~nqueens.errors.InvalidArgumentError`.
+    """
+    check_instance(counted, PuzzleCount, "counted", "a PuzzleCount (from count)")
+    check_choice(lang, "language", LANGUAGES)
+    if counted.count < 2:
+        return None
+    k = counted.count
+    if counted.exact:
+        return {"en": f"Note: this puzzle is not unique: it has {k} solutions, and the one "
+                      "above is only one of them.",
+                "ja": f"注意: このパズルの解は1つではない。解は{k}つあり、上の解はその1つに"
+                      "すぎない。",
+                "ko": f"주의: 이 퍼즐은 해답이 하나가 아니다. 해답이 {k}개 있고, 위의 해답은 "
+                      "그중 하나일 뿐이다."}[lang]
+    return {"en": f"Note: this puzzle is not unique: it has at least {k} solutions, and the "
+                  "one above is only one of them (nqueens puzzle count counts them all).",
+            "ja": f"注意: このパズルの解は1つではない。少なくとも{k}つの解があり、上の解は"
+                  "その1つにすぎない(すべて数えるには nqueens puzzle count)。",
+            "ko": f"주의: 이 퍼즐은 해답이 하나가 아니다. 해답이 적어도 {k}개 있고, 위의 "
+                  "해답은 그중 하나일 뿐이다(모두 세려면 nqueens puzzle count)."}[lang]
 
 
 def _square(s: Square, lang: str) -> str:

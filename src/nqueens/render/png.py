@@ -39,8 +39,16 @@ def svg_to_png(svg: str, *, scale: float = 1.0) -> bytes:
 
     Cost: O(pixels) to rasterise, plus cairosvg's import (~0.1 s, once).
 
-    >>> svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>')[:8]
-    b'\\x89PNG\\r\\n\\x1a\\n'
+    With the ``.[png]`` extra the result is a PNG; without it the call says, in one line,
+    what to install (the example holds either way):
+
+    >>> try:
+    ...     png = svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>')
+    ...     made = png.startswith(b"\\x89PNG\\r\\n\\x1a\\n")
+    ... except MissingDependencyError as err:  # no cairosvg, or no libcairo
+    ...     made = str(err).startswith(INSTALL_HINT)
+    >>> made
+    True
     """
     try:
         import cairosvg  # type: ignore[import-untyped]
