@@ -163,6 +163,8 @@ def test_complete_board_file(tmp_path):
     assert (r.code, r.out) == (0, "3\n")
     r = run_cli("complete", "8", "--board", str(path), "-f", "cols")
     assert r.out == "1 6 8 3 7 4 2 5\n"
+    piped = run_cli("complete", "--board", "-", "--count", input=path.read_text())
+    assert (piped.code, piped.out) == (0, "3\n")  # '-' is stdin, as for puzzles
 
 
 def test_complete_random_instance():

@@ -240,3 +240,39 @@ def test_puzzle_png_without_cairosvg_is_one_line(region10, tmp_path, monkeypatch
     r = run_cli("puzzle", *[str(region10) if a == "{file}" else a for a in argv], "-o", str(out))
     assert_bad_input(r, "cairosvg", ".[png]")
     assert not out.exists()
+
+
+@pytest.mark.parametrize("command", ["svg", "play"])
+@pytest.mark.parametrize("through_link", [False, True])
+def test_an_output_over_the_puzzle_file_is_refused(region10, tmp_path, command,
+                                                   through_link):
+    # it used to replace the puzzle with its own picture, without a word
+    puzzle = tmp_path / "q.txt"
+    puzzle.write_bytes(region10.read_bytes())
+    output = puzzle
+    if through_link:
+        output = tmp_path / "link.txt"
+        output.symlink_to(puzzle)
+    assert_bad_input(run_cli("puzzle", command, str(puzzle), "-o", str(output)),
+                     "is the puzzle file itself")
+    assert puzzle.read_bytes() == region10.read_bytes()
+
+
+def test_a_closed_stdin_is_one_line():
+    closed = subprocess.run(
+        [sys.executable, "-m", "nqueens", "puzzle", "solve", "-"],
+        preexec_fn=lambda: os.close(0), capture_output=True, timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(SRC)))
+    assert (closed.returncode, closed.stderr.decode()) == (
+        2, "nqueens: error: cannot read puzzle file from standard input: it is closed\n")
+
+
+def test_stdin_is_read_as_utf8_whatever_the_console_encoding(region10):
+    # '-' was decoded with the console's encoding: a BOM became three Latin-1 letters
+    by_name = run_cli("puzzle", "solve", str(region10))
+    with open(region10, "rb") as f:
+        data = b"\xef\xbb\xbf" + f.read()
+    r = subprocess.run([sys.executable, "-m", "nqueens", "puzzle", "solve", "-"], input=data,
+                       capture_output=True, timeout=120,
+                       env=dict(os.environ, PYTHONPATH=str(SRC), PYTHONIOENCODING="latin-1"))
+    assert (r.returncode, r.stdout.decode()) == (0, by_name.out), r.stderr

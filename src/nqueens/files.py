@@ -191,8 +191,9 @@ def read_limited(path: str | os.PathLike[str], limit: int, *, what: str = "file"
                  binary: bool = False) -> Any:
     """The contents of ``path`` (text as UTF-8, or bytes), refusing more than ``limit`` bytes.
 
-    Devices and pipes that never end (``/dev/zero``) are refused after ``limit`` bytes
-    instead of filling the memory. Cost: O(min(size, limit)).
+    ``"-"`` is standard input (its bytes, decoded as UTF-8 as a file's are, whatever the
+    locale). Devices and pipes that never end (``/dev/zero``) are refused after ``limit``
+    bytes instead of filling the memory. Cost: O(min(size, limit)).
 
     >>> import tempfile, pathlib
     >>> with tempfile.TemporaryDirectory() as d:
@@ -203,10 +204,15 @@ def read_limited(path: str | os.PathLike[str], limit: int, *, what: str = "file"
     """
     name = os.fspath(path)
     try:
-        with open(name, "rb") as f:
-            data = f.read(limit + 1)
+        if name == "-":
+            data = _read_stdin(limit + 1, what)
+        else:
+            with open(name, "rb") as f:
+                data = f.read(limit + 1)
     except OSError as err:
         raise ParseError(f"cannot read {what} {name!r}: {err.strerror or err}") from None
+    if name == "-":
+        name = "standard input"
     if len(data) > limit:
         raise ParseError(f"{what} {name!r} is larger than {limit:,} bytes; refusing to read it")
     if binary:
@@ -216,6 +222,19 @@ def read_limited(path: str | os.PathLike[str], limit: int, *, what: str = "file"
     except UnicodeDecodeError as err:
         raise ParseError(f"{what} {name!r} is not UTF-8 text ({err.reason} at byte "
                          f"{err.start})") from None
+
+
+def _read_stdin(size: int, what: str) -> bytes:
+    """Up to ``size`` bytes of standard input; closed (``<&-``) is a one-line error."""
+    import sys
+
+    stream = sys.stdin
+    if stream is None:
+        raise ParseError(f"cannot read {what} from standard input: it is closed")
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # a caller in Python gave a text stream
+        return bytes(stream.read(size).encode("utf-8"))
+    return bytes(buffer.read(size))
 
 
 def _umask() -> int:

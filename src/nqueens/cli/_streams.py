@@ -116,10 +116,10 @@ class StdoutBytes:
 
     >>> import io, sys
     >>> saved, sys.stdout = sys.stdout, io.TextIOWrapper(io.BytesIO())
-    >>> StdoutBytes().write(b"Q.\\n")
-    3
-    >>> sys.stdout.buffer.getvalue(), setattr(sys, "stdout", saved)
-    (b'Q.\\n', None)
+    >>> wrote = StdoutBytes().write(b"Q.\\n")
+    >>> got, sys.stdout = sys.stdout.buffer.getvalue(), saved
+    >>> wrote, got
+    (3, b'Q.\\n')
     """
 
     def __init__(self) -> None:
@@ -155,8 +155,9 @@ def write_document(data: str | bytes) -> None:
     >>> import io, sys
     >>> saved, sys.stdout = sys.stdout, io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     >>> write_document("<svg/>\\n")
-    >>> sys.stdout.buffer.getvalue(), setattr(sys, "stdout", saved)
-    (b'<svg/>\\n', None)
+    >>> got, sys.stdout = sys.stdout.buffer.getvalue(), saved
+    >>> got
+    b'<svg/>\\n'
     """
     if isinstance(data, str):
         encoding = getattr(sys.stdout, "encoding", None) or "utf-8"

@@ -19,8 +19,10 @@ from nqueens.cli._common import (
     add_json_shorthand,
     atomic_output,
     file_name,
+    hint_if_slow,
     non_negative_int,
     positive_int,
+    same_file,
 )
 
 if TYPE_CHECKING:
@@ -114,12 +116,7 @@ def _read(path: str) -> Puzzle:
     from nqueens.puzzles.model import parse_puzzle
 
     try:
-        if path == "-":
-            text = sys.stdin.read(MAX_PUZZLE_BYTES + 1)
-            if len(text) > MAX_PUZZLE_BYTES:
-                raise ParseError(f"the puzzle on stdin is larger than {MAX_PUZZLE_BYTES} bytes")
-        else:
-            text = read_limited(path, MAX_PUZZLE_BYTES, what="puzzle file")
+        text = read_limited(path, MAX_PUZZLE_BYTES, what="puzzle file")
     except (OSError, UnicodeDecodeError) as err:
         reason = getattr(err, "strerror", None) or err
         raise ParseError(f"cannot read puzzle file {path!r}: {reason}") from None
@@ -240,8 +237,11 @@ def _make(args: argparse.Namespace) -> int:
             raise UsageError("--grade 5 (search) contradicts --logic-only")
     if args.diagonals and args.kind == "completion":
         raise UsageError("--diagonals applies only to --kind regions")
-    made = make(args.size, kind=args.kind, seed=args.seed, grade=grade,
-                logic_only=args.logic_only, diagonals=args.diagonals)
+    with hint_if_slow(f"still making a puzzle of size {args.size}: the time grows fast with "
+                      "the size (up to 16 takes seconds here, 20 most of a minute); Ctrl-C "
+                      "stops"):
+        made = make(args.size, kind=args.kind, seed=args.seed, grade=grade,
+                    logic_only=args.logic_only, diagonals=args.diagonals)
     p = made.puzzle
     if args.format == "json":
         text = json.dumps({"puzzle": p.to_json(), "text": p.to_text(), "seed": made.seed,
@@ -271,6 +271,7 @@ def _svg(args: argparse.Namespace) -> int:
 
     if args.png:
         _check_png(args.output)
+    _not_over_the_input(args.file, args.output)
     p = _read(args.file)
     cols = None
     if args.solution:
@@ -288,14 +289,24 @@ def _play(args: argparse.Namespace) -> int:
     from nqueens.render.puzzle_play import play_html
 
     step_text_check(args.lang)
+    _not_over_the_input(args.file, args.output)
     p = _read(args.file)
     _emit(play_html(p, lang=args.lang), args.output)
     return 0
 
 
+def _not_over_the_input(puzzle: str, output: str | None) -> None:
+    """Refuse an output that would replace the puzzle file it is drawn from."""
+    if output is not None and puzzle != "-" and same_file(puzzle, output):
+        raise UsageError(f"--output {output!r} is the puzzle file itself; writing there "
+                         "would replace the puzzle: give another file")
+
+
 def _emit(text: str, output: str | None) -> None:
     if output is None:
-        sys.stdout.write(text)
+        from nqueens.cli._streams import write_document
+
+        write_document(text)
         return
     with atomic_output(output) as f:
         f.write(text)
@@ -315,9 +326,9 @@ def _emit_png(svg: str, output: str | None) -> None:
 
     data = svg_to_png(svg)
     if output is None:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
+        from nqueens.cli._streams import write_document
+
+        write_document(data)
         return
     with atomic_output(output, "wb") as f:
         f.write(data)
