@@ -172,3 +172,34 @@ def test_cli_plot_without_matplotlib_is_one_line(tmp_path, monkeypatch):
     r = run_cli("stats", "4", "--plot", str(target))
     assert_bad_input(r, "pip install matplotlib", ".[plot]")
     assert not target.exists()
+
+
+def test_cli_plot_with_a_garbage_matplotlib_backend_is_one_line(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+    monkeypatch.setenv("MPLBACKEND", "garbage")
+    target = tmp_path / "p.png"
+    r = run_cli("stats", "4", "--plot", str(target))
+    assert r.code == 3 and "Traceback" not in r.err, r.err
+    assert r.err.splitlines() == [
+        "nqueens: error: matplotlib cannot start: Key backend: 'garbage' is not a valid value "
+        "for backend"]
+    assert not target.exists()
+
+
+def test_plotting_leaves_the_callers_matplotlib_backend_alone():
+    # it used to switch every caller (a notebook, say) to Agg
+    pytest.importorskip("matplotlib")
+    import subprocess
+    import sys
+
+    from conftest import SRC
+
+    code = ("import io, matplotlib\n"
+            "matplotlib.use('svg')\n"
+            "from nqueens.analysis.stats import tree_stats\n"
+            "from nqueens.render.plot import stats_plot\n"
+            "out = io.BytesIO(); stats_plot([tree_stats(4)], out, fmt='png')\n"
+            "print(matplotlib.get_backend(), out.getvalue()[:4])\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=str(SRC)), timeout=120)
+    assert r.stdout.strip() == "svg b'\\x89PNG'", r.stderr

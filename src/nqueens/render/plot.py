@@ -12,7 +12,7 @@ from typing import IO
 
 from nqueens._validate import check_choice
 from nqueens.analysis.stats import TreeStats
-from nqueens.errors import MissingDependencyError
+from nqueens.errors import MissingDependencyError, NQueensRuntimeError
 
 __all__ = ["INSTALL_HINT", "PLOT_FORMATS", "stats_plot"]
 
@@ -57,13 +57,13 @@ def stats_plot(results: Sequence[TreeStats], handle: IO[bytes], *, fmt: str = "s
     nqueens.errors.UnknownOptionError: unknown fmt 'gif'; choose one of svg, png
     """
     check_choice(fmt, "fmt", PLOT_FORMATS)
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
+    try:  # a bare Figure draws without pyplot: the caller's own backend is left alone
         from matplotlib.figure import Figure
     except ImportError as err:
         raise MissingDependencyError(f"{INSTALL_HINT} ({err})") from None
+    except ValueError as err:  # matplotlib refuses its own settings (MPLBACKEND=garbage)
+        reason = str(err).split("; supported values")[0]
+        raise NQueensRuntimeError(f"matplotlib cannot start: {reason}") from None
 
     fig = Figure(figsize=(7, 4.5))
     ax = fig.add_subplot()
