@@ -257,3 +257,29 @@ def test_an_interrupted_count_records_what_its_batches_finished(tmp_path, worker
             break
     assert any(resumed > reported for resumed, reported in outcomes), outcomes
     assert _count_threads() == []
+
+
+def test_a_process_pool_that_cannot_start_says_why(tmp_path):
+    # a user's script without a main guard, spawn start method: the workers re-run the
+    # script, fail, and the pool breaks before any batch comes back
+    import os
+    import subprocess
+    import sys
+
+    from conftest import SRC
+
+    script = tmp_path / "user.py"
+    script.write_text(
+        "import concurrent.futures as cf, multiprocessing as mp\n"
+        "import nqueens\n"
+        "ex = cf.ProcessPoolExecutor(2, mp_context=mp.get_context('spawn'))\n"
+        "try:\n"
+        "    nqueens.count(12, executor=ex)\n"
+        "except nqueens.errors.NQueensRuntimeError as err:\n"
+        "    print('ERROR', err)\n"
+        "ex.shutdown(wait=False, cancel_futures=True)\n")
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                       timeout=240, env=dict(os.environ, PYTHONPATH=str(SRC)), cwd=tmp_path)
+    errors = [line for line in r.stdout.splitlines() if line.startswith("ERROR")]
+    assert errors and "before any batch finished" in errors[0], (r.stdout, r.stderr[-2000:])
+    assert '__name__ == "__main__"' in errors[0]

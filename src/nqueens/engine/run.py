@@ -85,6 +85,17 @@ class EngineError(NQueensRuntimeError):
     """A count that could not finish: a batch kept failing or the executor broke."""
 
 
+def _broken(pool: Any, any_done: bool) -> EngineError:
+    """The error for an executor that broke; a process pool that broke before its first
+    batch came back most likely never started its workers, and the advice says why."""
+    if not any_done and isinstance(pool, cf.ProcessPoolExecutor):
+        return EngineError(
+            "the process pool broke before any batch finished: its workers could not start "
+            "(a script run without `if __name__ == \"__main__\":` under the spawn or "
+            "forkserver start method cannot start them; see the multiprocessing docs)")
+    return EngineError("the executor broke while counting; rerun with a ledger to resume")
+
+
 @dataclass(frozen=True)
 class CountEstimate:
     """What a count is expected to cost, before it starts (Knuth's estimator, calibrated)."""
@@ -634,6 +645,7 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
     inflight: dict[cf.Future[list[Row]], list[int]] = {}
     partials: dict[cf.Future[list[Row]], list[Row]] = {}
     finished = FinishedFutures()
+    any_done = False
     try:
         while sched.pending or inflight:
             while sched.pending and len(inflight) < sched.depth:
@@ -646,9 +658,7 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
                     fut = pool.submit(run, n, batch, **kwargs)
                 except (cf.BrokenExecutor, RuntimeError) as err:
                     sched.requeue(idxs)
-                    raise EngineError(
-                        "the executor broke while counting; rerun with a ledger to resume"
-                    ) from err
+                    raise _broken(pool, any_done) from err
                 inflight[fut] = idxs
                 partials[fut] = partial
                 finished.watch(fut)
@@ -659,15 +669,14 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
                     rows = fut.result()
                 except (cf.BrokenExecutor, cf.CancelledError) as err:
                     sched.requeue(idxs)
-                    raise EngineError(
-                        "the executor broke while counting; rerun with a ledger to resume"
-                    ) from err
+                    raise _broken(pool, any_done) from err
                 except (NQueensError, NQueensRuntimeError):
                     raise
                 except Exception as err:
                     sched.failed(n, idxs, err)
                     continue
                 sched.finished(len(idxs), seconds=sum(r[3] for r in rows) / 1e6)
+                any_done = True
                 record(idxs, rows)
             watch.report()
     finally:
