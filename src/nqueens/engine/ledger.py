@@ -4,7 +4,9 @@ Only the coordinator writes it (workers return numbers; the coordinator records 
 transaction per batch). It holds plain integers and text - never pickles - in WAL mode with
 ``synchronous=NORMAL`` while a count runs, so a committed row survives a SIGKILL and a kill
 loses at most the work in flight; a count that ends switches the file back to a plain
-rollback journal, so a finished ledger is one self-contained file.
+rollback journal, so a finished ledger is one self-contained file. Every connection names
+the file by a URI built from its absolute path's bytes, so the ledger lives exactly at the
+name given.
 
 Evidence. The job record carries the digest of the whole split (``split_hash``) and a digest
 of itself (``job_digest``, over every job field). Every row carries the residues of its total
@@ -585,10 +587,25 @@ def _unbegun(name: str) -> bool:
         return False
 
 
+def _uri(name: str, query: str = "") -> str:
+    """The SQLite URI of exactly the file ``name``, whatever its bytes: never a special name
+    (``:memory:``), never read as a URI itself (``file:x?mode=memory``).
+    Cost: O(len(name)).
+
+    >>> _uri("/tmp/file:x?mode=memory", "mode=ro")
+    'file:/tmp/file%3Ax%3Fmode%3Dmemory?mode=ro'
+    >>> _uri(os.fsdecode(b"/tmp/\\xff.sqlite"))
+    'file:/tmp/%FF.sqlite'
+    """
+    path = urllib.parse.quote(os.fsencode(os.path.abspath(name)))
+    return f"file:{path}?{query}" if query else f"file:{path}"
+
+
 def _connect(name: str) -> sqlite3.Connection:
-    """A writing connection (the count's): WAL, ``synchronous=NORMAL``."""
+    """A writing connection (the count's) to the existing file ``name``: WAL,
+    ``synchronous=NORMAL``."""
     try:
-        conn = sqlite3.connect(name, timeout=30)
+        conn = sqlite3.connect(_uri(name, "mode=rw"), uri=True, timeout=30)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
     except sqlite3.DatabaseError as err:
@@ -598,7 +615,7 @@ def _connect(name: str) -> sqlite3.Connection:
 
 def _connect_ro(name: str) -> sqlite3.Connection:
     """A read-only connection that writes nothing, not even a ``-shm`` file when it cannot."""
-    uri = "file:" + urllib.parse.quote(os.path.abspath(name)) + "?mode=ro"
+    uri = _uri(name, "mode=ro")
     try:
         with open(name, "rb") as f:
             header = f.read(20)
@@ -650,8 +667,7 @@ def _lock(name: str, wait: bool) -> int:
 
 def _read_holder(name: str) -> str:
     try:
-        conn = sqlite3.connect("file:" + urllib.parse.quote(os.path.abspath(name)) + "?mode=ro",
-                               uri=True, timeout=2)
+        conn = sqlite3.connect(_uri(name, "mode=ro"), uri=True, timeout=2)
         try:
             row = conn.execute("SELECT value FROM meta WHERE key = 'holder'").fetchone()
         finally:
