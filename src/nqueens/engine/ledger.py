@@ -45,6 +45,7 @@ import hashlib
 import os
 import socket
 import sqlite3
+import stat
 import time
 import urllib.parse
 from collections.abc import Iterable, Iterator, Sequence
@@ -182,14 +183,14 @@ class Ledger:
         busy
         """
         name = os.fspath(path)
+        kind = _kind(name)
         parent = os.path.dirname(name) or "."
-        if not os.path.isdir(parent):
-            raise LedgerError(f"cannot create ledger {name!r}: no such directory {parent!r}")
-        if os.path.isdir(name):
-            raise LedgerError(f"cannot use {name!r} as a ledger: it is a directory")
-        if os.path.exists(name) and not os.path.isfile(name):
-            raise LedgerError(f"cannot use {name!r} as a ledger: it is not a regular file")
-        if os.path.exists(name) and not _unbegun(name):
+        if kind is None and _kind(parent) != "a directory":
+            raise LedgerError(f"cannot create ledger {_shown(name)}: no such directory "
+                              f"{_shown(parent)}")
+        if kind not in ("a regular file", None):
+            raise LedgerError(f"cannot use {name!r} as a ledger: it is {kind}")
+        if kind is not None and not _unbegun(name):
             # refuse a foreign, damaged or other job's file before touching it
             with cls.read(name, check_rows=False) as first:
                 first._check_job(job)
@@ -286,8 +287,11 @@ class Ledger:
         nqueens.engine.ledger.LedgerError: no ledger at 'no-such-ledger.sqlite'
         """
         name = os.fspath(path)
-        if not os.path.isfile(name):
+        kind = _kind(name)
+        if kind is None:
             raise LedgerError(f"no ledger at {name!r}")
+        if kind != "a regular file":
+            raise LedgerError(f"{name!r} is not a ledger: it is {kind}")
         conn = _connect_ro(name)
         try:
             job, created, digest, rows = _validate(conn, name)
@@ -517,8 +521,12 @@ def _validate(conn: sqlite3.Connection, name: str
         if check != "ok":
             raise LedgerError(f"{name!r} is a damaged ledger (SQLite says: {check})")
         schema = set(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
-        if not schema:
-            raise LedgerError(f"{name!r} is not an nqueens ledger (an empty database)")
+        if not schema:  # what a count leaves for a few milliseconds while it creates one
+            raise LedgerError(
+                f"{name!r} is not an nqueens ledger yet: it is empty, being created by a "
+                "running count or left by one stopped while creating it (a count takes it "
+                "up); if a count is running, try again in a moment"
+            )
         names = {(t, nm) for t, nm, _, _ in _EXPECTED}
         extra = sorted({(t, nm) for t, nm, _, _ in schema} - names)
         if extra and not {("table", "meta"), ("table", "results")} <= {
@@ -587,6 +595,47 @@ def _unbegun(name: str) -> bool:
         return False
 
 
+def _kind(name: str) -> str | None:
+    """What lies at ``name``: "a regular file", "a directory", another kind, or None.
+
+    A name the system cannot look up at all (too long, a loop of links) is a LedgerError.
+    Cost: O(1) - one ``stat``.
+
+    >>> _kind("/"), _kind("/no/such/ledger.sqlite"), _kind("/dev/null")
+    ('a directory', None, 'a device, not a regular file')
+    """
+    try:
+        st = os.stat(name)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as err:
+        if err.errno == errno.ENAMETOOLONG:
+            raise LedgerError(
+                f"the name {_shown(name)} is too long for the system "
+                f"({len(os.fsencode(name))} bytes; a path holds at most 4096 and each name "
+                "in it at most 255)"
+            ) from None
+        raise LedgerError(f"cannot look up {_shown(name)}: {err.strerror or err}") from None
+    if stat.S_ISREG(st.st_mode):
+        return "a regular file"
+    if stat.S_ISDIR(st.st_mode):
+        return "a directory"
+    what = ("a FIFO (a named pipe)" if stat.S_ISFIFO(st.st_mode)
+            else "a socket" if stat.S_ISSOCK(st.st_mode)
+            else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+            else "something")
+    return f"{what}, not a regular file"
+
+
+def _shown(name: str, width: int = 100) -> str:
+    """``name`` quoted for a message, cut after ``width`` characters.
+
+    >>> _shown("a" * 200, 5)
+    "'aaaaa'... (200 characters)"
+    """
+    return repr(name) if len(name) <= width else f"{name[:width]!r}... ({len(name)} characters)"
+
+
 def _uri(name: str, query: str = "") -> str:
     """The SQLite URI of exactly the file ``name``, whatever its bytes: never a special name
     (``:memory:``), never read as a URI itself (``file:x?mode=memory``).
@@ -638,6 +687,8 @@ def _connect_ro(name: str) -> sqlite3.Connection:
         conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
         return conn
     except sqlite3.DatabaseError as err:
+        if "unable to open" in str(err):
+            raise _sqlite_failure(name, "read", err) from None
         raise LedgerError(f"{name!r} is not a readable nqueens ledger ({err})") from None
 
 
@@ -681,13 +732,22 @@ def _holder() -> str:
     return f"pid {os.getpid()} on {socket.gethostname()} since {_now()}"
 
 
-def _sqlite_failure(name: str, what: str, err: sqlite3.Error) -> NQueensError | DiskFullError:
+def _sqlite_failure(name: str, what: str, err: sqlite3.Error
+                    ) -> NQueensError | NQueensRuntimeError:
     text = str(err)
     if "full" in text or "too big" in text or "disk I/O" in text:
         return DiskFullError(f"cannot {what} ledger {name!r}: {text} "
                              "(a full disk or a file-size limit)")
-    if "readonly" in text or "read-only" in text or "unable to open" in text:
-        return LedgerError(f"cannot {what} ledger {name!r}: {text}")
+    if "unable to open" in text:
+        parent = os.path.dirname(os.path.abspath(name))
+        if not os.access(parent, os.W_OK):
+            return LedgerError(f"cannot {what} ledger {name!r}: the directory {parent!r} is "
+                               "not writable, and SQLite keeps its log beside the ledger")
+        # the file was there a moment ago: the system refused (too many open files, ...)
+        return NQueensRuntimeError(
+            f"cannot {what} ledger {name!r}: {text} (the system refused to open it or the "
+            "-wal and -shm files beside it: too many open files?)"
+        )
     return LedgerError(f"cannot {what} ledger {name!r}: {text}")
 
 
