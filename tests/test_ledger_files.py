@@ -248,3 +248,20 @@ def test_an_empty_database_is_a_ledger_being_created(tmp_path):
                          "try again in a moment")
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
     assert run_cli("count", "9", "--ledger", str(path)).code == 0
+
+
+def test_a_ledger_is_created_whole_or_not_at_all(tmp_path, monkeypatch):
+    # the schema went in statement by statement: a count stopped between the tables and
+    # the job record left a file the rerun refused as "not an nqueens ledger" (seen once
+    # in the random-Ctrl-C resume test)
+    path = tmp_path / "l.sqlite"
+    path.touch()  # an unbegun ledger, as a count stopped at its very start leaves
+    job = _job(8)
+    monkeypatch.setattr(ledger_module, "_SCHEMA",
+                        ledger_module._SCHEMA + "INSERT INTO no_such_table VALUES (1);")
+    with pytest.raises(LedgerError):
+        Ledger.open(path, job)
+    monkeypatch.undo()
+    with Ledger.open(path, job) as led:  # taken up afresh
+        assert led.done() == {}
+    assert run_count(8, workers=1, ledger=path).total == OEIS[8][0]

@@ -240,8 +240,10 @@ class Ledger:
             }
             meta["job_digest"] = _job_digest(meta)
             try:
-                with conn:
-                    conn.executescript(_SCHEMA)
+                with conn:  # one transaction: a ledger is made whole or not at all
+                    conn.execute("BEGIN")
+                    for statement in filter(str.strip, _SCHEMA.split(";")):
+                        conn.execute(statement)
                     conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
             except sqlite3.Error as err:
                 conn.close()
