@@ -249,7 +249,7 @@ def test_an_ignored_hang_up_stays_ignored(tmp_path):
 
 def test_a_ctrl_c_turned_into_an_import_error_still_reads_interrupted(capsys):
     # numpy's C core turns a KeyboardInterrupt during its import into an ImportError
-    from nqueens.cli._common import run_guarded
+    from nqueens.cli._guard import run_guarded
 
     def body() -> int:
         try:
@@ -266,13 +266,13 @@ def test_a_ctrl_c_turned_into_an_import_error_still_reads_interrupted(capsys):
 
 
 def test_a_ctrl_c_while_the_guard_starts_is_still_caught(monkeypatch, capsys):
-    from nqueens.cli import _common
+    from nqueens.cli import _guard
 
     def interrupted() -> dict[int, object]:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(_common, "_catch_stop_signals", interrupted)
-    assert _common.run_guarded(lambda: 0) == 130
+    monkeypatch.setattr(_guard, "_catch_stop_signals", interrupted)
+    assert _guard.run_guarded(lambda: 0) == 130
     assert capsys.readouterr().err == "nqueens: interrupted\n"
 
 
@@ -301,7 +301,7 @@ def test_an_interrupt_swallowed_by_a_callback_from_c_is_delivered_again(tmp_path
     script = tmp_path / "swallow.py"
     script.write_text(
         "import ctypes, sys, time\n"
-        "from nqueens.cli._common import run_guarded\n"
+        "from nqueens.cli._guard import run_guarded\n"
         "CB = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)\n"
         "fired = []\n"
         "def compare(a, b):\n"

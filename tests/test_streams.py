@@ -141,20 +141,20 @@ def test_a_cache_that_cannot_be_saved_does_not_fail_the_run():
 
 
 def test_os_failures_name_their_real_cause(monkeypatch):
-    from nqueens.cli import _common
+    from nqueens.cli import _guard
 
-    assert _common._os_failure(OSError(errno.EACCES, "Permission denied", "x.db")) == (
+    assert _guard._os_failure(OSError(errno.EACCES, "Permission denied", "x.db")) == (
         "nqueens: error: cannot write 'x.db': Permission denied")
-    assert _common._os_failure(OSError(errno.ENOSPC, "No space left on device")) == (
+    assert _guard._os_failure(OSError(errno.ENOSPC, "No space left on device")) == (
         "nqueens: error: cannot write to standard output: No space left on device")
-    assert _common._os_failure(OSError(errno.ENOEXEC, "Exec format error")) == (
+    assert _guard._os_failure(OSError(errno.ENOEXEC, "Exec format error")) == (
         "nqueens: error: Exec format error")  # not blamed on stdout
 
     def gone() -> str:
         raise FileNotFoundError(errno.ENOENT, "No such file or directory")
 
     monkeypatch.setattr(os, "getcwd", gone)
-    assert "the current folder no longer exists" in _common._os_failure(
+    assert "the current folder no longer exists" in _guard._os_failure(
         OSError(errno.ENOENT, "No such file or directory"))
 
 

@@ -56,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     a Ctrl-C in its first milliseconds ends with one line and status 130.
     """
     try:
-        from nqueens.cli._common import run_guarded
+        from nqueens.cli._guard import run_guarded
 
         if argv is None:  # the program: stdout and stderr as the shell handed them over
             from nqueens.cli._streams import steady_streams
