@@ -28,13 +28,15 @@ from naive import brute_force_solutions, images_naive
 
 
 def _run(args: list[str], cwd: Path, *, fsize: int | None = None, mem: int | None = None,
-         stdout: int | None = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+         stdout: int | None = subprocess.PIPE,
+         warm: list[str] | None = None) -> subprocess.CompletedProcess[str]:
     if fsize is not None or mem is not None:
-        # compile (and cache) the kernels first: a limit must meet the command's own writes,
-        # not numba's first save of its cache
-        with tempfile.TemporaryDirectory() as warm:
-            subprocess.run([sys.executable, "-m", "nqueens", *args], cwd=warm, env=env(),
-                           capture_output=True, timeout=300)
+        # compile (and cache) the kernels first, with ``warm`` (a small case of the same
+        # command) when given: a limit must meet the command's own work, not numba's first
+        # save of its cache
+        with tempfile.TemporaryDirectory() as folder:
+            subprocess.run([sys.executable, "-m", "nqueens", *(warm or args)], cwd=folder,
+                           env=env(), capture_output=True, timeout=300)
     def limits() -> None:
         if fsize is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
@@ -87,7 +89,8 @@ def test_stdout_on_a_full_disk(tmp_path, args):
 
 
 def test_out_of_memory_is_one_line(tmp_path):
-    r = _run(["find", "300000000", "--method", "construct"], tmp_path, mem=1 << 30)
+    r = _run(["find", "300000000", "--method", "construct"], tmp_path, mem=1 << 30,
+             warm=["find", "1000", "--method", "construct"])  # not 300 million unlimited
     _runtime_failure(r, "out of memory")
 
 
