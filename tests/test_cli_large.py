@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import numpy as np
 import pytest
@@ -118,6 +119,34 @@ def test_verify_json_from_first(tmp_path):
     path = tmp_path / "s.json"
     path.write_text(json.dumps({"n": 4, "cols": [2, 4, 1, 3]}))
     assert run_cli("verify", str(path)).out == "ok n=4\n"
+
+
+@pytest.mark.parametrize("fmt", ["cols", "json", "npy"])
+def test_verify_reads_standard_input_in_every_format(tmp_path, fmt):
+    # '-' was "cannot read '-': No such file or directory" (puzzles already took it)
+    import subprocess
+    import sys
+
+    from conftest import SRC
+
+    found = tmp_path / f"q.{'txt' if fmt == 'cols' else fmt}"
+    assert run_cli("find", "1000", "--out", str(found), "--format",
+                   "npy" if fmt == "npy" else "cols").code == 0
+    if fmt == "json":  # the same queens as a JSON object
+        cols = [int(c) for c in found.read_text().split()]
+        found.write_text(json.dumps({"n": len(cols), "cols": cols}))
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+
+    def verify_stdin(data: bytes) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run([sys.executable, "-m", "nqueens", "verify", "-", "-f", fmt],
+                              input=data, capture_output=True, env=env, timeout=120)
+
+    r = verify_stdin(found.read_bytes())
+    assert (r.returncode, r.stdout.decode()) == (0, run_cli("verify", str(found)).out)
+    assert r.stdout.decode() == "ok n=1000\n"
+    if fmt == "cols":  # a clash read from stdin is found as from a file
+        clash = verify_stdin(b"1 2 3\n")
+        assert clash.returncode == 1 and "<1,1> and <2,2>" in clash.stdout.decode()
 
 
 # -- complete -------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ def register(sub: Any) -> None:
         "files exit 2. Formats: cols (1-based columns separated by spaces, commas or "
         "newlines), npy (0-based integer array), json ({\"cols\": [...]} 1-based, or a list).",
     )
-    p.add_argument("file", type=file_name, metavar="FILE", help="solution file")
+    p.add_argument("file", type=file_name, metavar="FILE",
+                   help="solution file ('-' for standard input)")
     p.add_argument("--format", "-f", choices=("cols", "npy", "json"),
                    help="the file's format; default: from the extension (.npy, .json, anything "
                    "else: cols)")

@@ -20,16 +20,19 @@ byte-order mark at the start of a text or JSON file (some editors write one) is 
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from nqueens._validate import check_path
 from nqueens.errors import ParseError
 
 if TYPE_CHECKING:
-    import os
-
     import numpy as np
     import numpy.typing as npt
 
@@ -126,15 +129,23 @@ def check_range(
 
 
 def _read_npy(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
+    import io
+
     import numpy as np
 
-    with open(path, "rb") as f:
+    from nqueens.files import read_limited
+
+    piped = os.fspath(path) == "-"  # standard input: read whole, it cannot be mapped
+    data = read_limited("-", MAX_NPY_STDIN_BYTES, what=".npy input", binary=True) if piped \
+        else b""
+    with (io.BytesIO(data) if piped else open(path, "rb")) as f:
         magic = f.read(6)
     if magic != b"\x93NUMPY":
         raise ParseError(f"{str(path)!r} is not a readable .npy array (no .npy header); "
                          "for a text file of columns give --format cols")
     try:
-        arr = np.load(path, mmap_mode="r", allow_pickle=False)
+        arr = np.load(io.BytesIO(data) if piped else path, mmap_mode=None if piped else "r",
+                      allow_pickle=False)
     except (ValueError, EOFError) as err:
         raise ParseError(f"{str(path)!r} is not a readable .npy array: {err}") from None
     if not isinstance(arr, np.ndarray):
@@ -156,14 +167,19 @@ def _read_json(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
 
     from nqueens.files import read_limited
 
-    try:
-        with open(path, "rb") as f:
-            head = f.read(1 << 16).removeprefix(_BOM).lstrip()
-    except OSError as err:
-        raise ParseError(f"cannot read {str(path)!r}: {err.strerror or err}") from None
+    if os.fspath(path) == "-":  # standard input can be read once only
+        text = read_limited(path, MAX_JSON_BYTES, what="JSON input").removeprefix("\ufeff")
+        head = text[:1 << 16].lstrip().encode()
+    else:
+        try:
+            with open(path, "rb") as f:
+                head = f.read(1 << 16).removeprefix(_BOM).lstrip()
+        except OSError as err:
+            raise ParseError(f"cannot read {str(path)!r}: {err.strerror or err}") from None
     if not head[:1] or head[:1] not in b"[{":
         raise ParseError(f"{str(path)!r} is not valid JSON: expected a list or an object")
-    text = read_limited(path, MAX_JSON_BYTES, what="JSON file").removeprefix("\ufeff")
+    if os.fspath(path) != "-":
+        text = read_limited(path, MAX_JSON_BYTES, what="JSON file").removeprefix("\ufeff")
     try:
         data = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as err:
@@ -197,6 +213,21 @@ def _read_json(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
 MAX_JSON_BYTES = 1 << 28
 """The largest JSON solution file read (256 MiB: some 30 million columns)."""
 
+MAX_NPY_STDIN_BYTES = 1 << 31
+"""The largest .npy array read from standard input, which is read whole (2 GiB)."""
+
+
+@contextlib.contextmanager
+def _binary_input(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
+    """The file at ``path`` opened for reading bytes; ``"-"`` is standard input (left open)."""
+    if os.fspath(path) != "-":
+        with open(path, "rb") as f:
+            yield f
+        return
+    if sys.stdin is None:
+        raise OSError(errno.EBADF, "standard input is closed")
+    yield sys.stdin.buffer
+
 
 def _json_int(text: str) -> int:
     if len(text.lstrip("-")) > 19:
@@ -222,7 +253,7 @@ def _read_text(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
     pow10 = 10 ** np.arange(MAX_DIGITS + 1, dtype=np.int64)
     blocks: list[npt.NDArray[np.int64]] = []
     lines_before = 0
-    with open(path, "rb") as f:
+    with _binary_input(path) as f:
         carry = f.read(len(_BOM)).removeprefix(_BOM)
         while True:
             chunk = f.read(READ_BYTES)
