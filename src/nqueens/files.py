@@ -25,7 +25,8 @@ from typing import IO, Any
 
 from nqueens.errors import DiskFullError, NQueensError, NQueensRuntimeError, ParseError
 
-__all__ = ["OutputPathError", "atomic_output", "disk_full", "read_limited", "write_atomic"]
+__all__ = ["OutputPathError", "atomic_output", "binary_input", "disk_full", "read_limited",
+           "write_atomic"]
 
 _FULL = (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
 
@@ -204,12 +205,11 @@ def read_limited(path: str | os.PathLike[str], limit: int, *, what: str = "file"
     """
     name = os.fspath(path)
     try:
-        if name == "-":
-            data = _read_stdin(limit + 1, what)
-        else:
-            with open(name, "rb") as f:
-                data = f.read(limit + 1)
+        with binary_input(name) as f:
+            data = f.read(limit + 1)
     except OSError as err:
+        if name == "-" and err.errno == errno.EBADF:
+            raise ParseError(f"cannot read {what} from standard input: it is closed") from None
         raise ParseError(f"cannot read {what} {name!r}: {err.strerror or err}") from None
     if name == "-":
         name = "standard input"
@@ -224,17 +224,35 @@ def read_limited(path: str | os.PathLike[str], limit: int, *, what: str = "file"
                          f"{err.start})") from None
 
 
-def _read_stdin(size: int, what: str) -> bytes:
-    """Up to ``size`` bytes of standard input; closed (``<&-``) is a one-line error."""
+@contextlib.contextmanager
+def binary_input(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
+    """The file at ``path`` opened for reading bytes; ``"-"`` is standard input (left open).
+
+    The one place that knows ``-``: the readers of named inputs open them here. A closed
+    standard input (``<&-``) raises ``OSError`` (``EBADF``). Cost: O(1) to open.
+
+    >>> import io, sys
+    >>> saved, sys.stdin = sys.stdin, io.TextIOWrapper(io.BytesIO(b"1 3"))
+    >>> with binary_input("-") as f:
+    ...     got = f.read()
+    >>> sys.stdin = saved
+    >>> got
+    b'1 3'
+    """
+    name = os.fspath(path)
+    if name != "-":
+        with open(name, "rb") as f:
+            yield f
+        return
+    import io
     import sys
 
     stream = sys.stdin
     if stream is None:
-        raise ParseError(f"cannot read {what} from standard input: it is closed")
+        raise OSError(errno.EBADF, "standard input is closed")
     buffer = getattr(stream, "buffer", None)
-    if buffer is None:  # a caller in Python gave a text stream
-        return bytes(stream.read(size).encode("utf-8"))
-    return bytes(buffer.read(size))
+    # a caller in Python may have given a text stream: its text, as UTF-8 bytes
+    yield buffer if buffer is not None else io.BytesIO(stream.read().encode("utf-8"))
 
 
 def _umask() -> int:

@@ -235,6 +235,11 @@ class Scheduler:
         self._finished += count
         self._spent += seconds
 
+    @property
+    def any_finished(self) -> bool:
+        """Whether a batch has come back finished (a broken pool before that never ran)."""
+        return self._finished > 0
+
     def requeue(self, idxs: Sequence[int]) -> None:
         """Put subproblems back at the front of the queue, in order (no attempt counted).
 
@@ -645,7 +650,6 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
     inflight: dict[cf.Future[list[Row]], list[int]] = {}
     partials: dict[cf.Future[list[Row]], list[Row]] = {}
     finished = FinishedFutures()
-    any_done = False
     try:
         while sched.pending or inflight:
             while sched.pending and len(inflight) < sched.depth:
@@ -658,7 +662,7 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
                     fut = pool.submit(run, n, batch, **kwargs)
                 except (cf.BrokenExecutor, RuntimeError) as err:
                     sched.requeue(idxs)
-                    raise _broken(pool, any_done) from err
+                    raise _broken(pool, sched.any_finished) from err
                 inflight[fut] = idxs
                 partials[fut] = partial
                 finished.watch(fut)
@@ -669,14 +673,13 @@ def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
                     rows = fut.result()
                 except (cf.BrokenExecutor, cf.CancelledError) as err:
                     sched.requeue(idxs)
-                    raise _broken(pool, any_done) from err
+                    raise _broken(pool, sched.any_finished) from err
                 except (NQueensError, NQueensRuntimeError):
                     raise
                 except Exception as err:
                     sched.failed(n, idxs, err)
                     continue
                 sched.finished(len(idxs), seconds=sum(r[3] for r in rows) / 1e6)
-                any_done = True
                 record(idxs, rows)
             watch.report()
     finally:

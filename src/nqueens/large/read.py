@@ -20,17 +20,14 @@ byte-order mark at the start of a text or JSON file (some editors write one) is 
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import json
 import os
-import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 from nqueens._validate import check_path
 from nqueens.errors import ParseError
+from nqueens.files import binary_input
 
 if TYPE_CHECKING:
     import numpy as np
@@ -217,18 +214,6 @@ MAX_NPY_STDIN_BYTES = 1 << 31
 """The largest .npy array read from standard input, which is read whole (2 GiB)."""
 
 
-@contextlib.contextmanager
-def _binary_input(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
-    """The file at ``path`` opened for reading bytes; ``"-"`` is standard input (left open)."""
-    if os.fspath(path) != "-":
-        with open(path, "rb") as f:
-            yield f
-        return
-    if sys.stdin is None:
-        raise OSError(errno.EBADF, "standard input is closed")
-    yield sys.stdin.buffer
-
-
 def _json_int(text: str) -> int:
     if len(text.lstrip("-")) > 19:
         raise ParseError(f"a number of {len(text)} digits is not a column")
@@ -253,7 +238,7 @@ def _read_text(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
     pow10 = 10 ** np.arange(MAX_DIGITS + 1, dtype=np.int64)
     blocks: list[npt.NDArray[np.int64]] = []
     lines_before = 0
-    with _binary_input(path) as f:
+    with binary_input(path) as f:
         carry = f.read(len(_BOM)).removeprefix(_BOM)
         while True:
             chunk = f.read(READ_BYTES)
