@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -133,7 +132,7 @@ _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
 def _temporary_name(directory: Path, name: str) -> str:
     """A fresh hidden name beside the target (64 random bits, so never an existing file's);
     the target's name is cut so that the temporary one stays within NAME_MAX (255)."""
-    return os.path.join(directory, f".{name[:200]}.{secrets.token_hex(8)}.tmp")
+    return os.path.join(directory, f".{name[:200]}.{os.urandom(8).hex()}.tmp")
 
 
 @contextlib.contextmanager
