@@ -142,6 +142,7 @@ def test_show_and_verify(tmp_path):
     assert info["complete"] and (info["total"], info["unique"]) == OEIS[12]
     text = run_cli("ledger", "show", str(path))
     assert "730 of 730 done" in text.out and "14,200" in text.out
+    assert f"searched     {info['nodes']:,} nodes in the kernels" in text.out
     ok = run_cli("ledger", "verify", str(path), "--sample", "6", "--seed", "3")
     assert ok.code == 0, ok.err
     assert "6 of 730 finished subproblems of N = 12 recounted independently: all agree" in ok.out

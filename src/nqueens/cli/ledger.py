@@ -97,7 +97,7 @@ def run_show(args: argparse.Namespace) -> int:
     word = "total" if complete else "so far"
     print(f"  solutions    {s.total + extra_total:,} ({word}), "
           f"{s.unique + extra_unique:,} unique up to symmetry")
-    print(f"  nodes        {s.nodes:,}, {s.seconds:,.1f} s of worker time")
+    print(f"  searched     {s.nodes:,} nodes in the kernels, {s.seconds:,.1f} s of worker time")
     print(f"  created      {one_line(s.created)}, last update {one_line(s.updated)}")
     if failing:
         print(f"  damaged      {_failing_text(failing)}, left out above; recount just "
