@@ -51,6 +51,20 @@ def test_a_short_write_to_stdout_is_an_error_not_a_short_file(args, tmp_path):
     assert whole.returncode == 0 and len(whole.stdout) > 4096
 
 
+@pytest.mark.parametrize("unbuffered", [True, False], ids=["python -u", "buffered"])
+def test_a_last_streamed_line_cut_short_is_an_error(unbuffered, tmp_path):
+    # solve 6 writes four 12-byte lines; a 40-byte limit cuts the last one to 4 bytes. Under
+    # python -u the text layer dropped that short count: exit 0 and a cut file
+    out = tmp_path / "out"
+    with out.open("wb") as handle:
+        r = _run(["solve", "6", "--format", "cols"], preexec=_file_limit(40), stdout=handle,
+                 env={"PYTHONUNBUFFERED": "1"} if unbuffered else {})
+    assert r.returncode == 3, r.stderr
+    assert r.stderr.decode().splitlines() == [
+        "nqueens: error: cannot write to standard output: File too large"]
+    assert out.read_bytes() == _run(["solve", "6", "--format", "cols"]).stdout[:40]
+
+
 def _close(fd: int):
     return lambda: os.close(fd)
 

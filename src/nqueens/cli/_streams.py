@@ -11,6 +11,8 @@ back short *without an error* (CPython's buffered writer returns the short count
   drops what is said (messages must not land on stdout), keeps a failing stderr from
   failing the command, and makes text the encoding cannot hold come out as escapes
   (``\\u3042``, which JSON reads back) instead of a traceback.
+  An unbuffered stdout (``python -u``, ``PYTHONUNBUFFERED``) is rewrapped so that each write
+  goes out whole or raises: its text layer ignores the short count of a plain ``FileIO``.
 - :func:`write_document` writes a whole document (an SVG, a PNG, an HTML page) to stdout
   and checks every byte went out; :class:`StdoutBytes` does the same for a stream of blocks.
 """
@@ -21,6 +23,7 @@ import contextlib
 import errno
 import io
 import os
+import select
 import sys
 from typing import Any
 
@@ -90,12 +93,47 @@ def steady_streams() -> None:
     if sys.stdout is None:
         sys.stdout = _ClosedStdout()
     else:
+        sys.stdout = _whole_writes(sys.stdout)
         _escape_what_cannot_be_encoded(sys.stdout)
     if sys.stderr is None:
         sys.stderr = _Discard()
     else:
         _escape_what_cannot_be_encoded(sys.stderr)
         sys.stderr = _Forgiving(sys.stderr)
+
+
+class _WholeWritesIO(io.FileIO):
+    """The descriptor of an unbuffered stdout, whose writes go out whole or raise ``OSError``.
+
+    A plain ``FileIO`` write may take part of the bytes (a file-size limit, a nearly full
+    disk) and return the short count, which the text layer above it drops without a word.
+    """
+
+    def write(self, data: Any) -> int:
+        view = memoryview(data).cast("B")
+        done = 0
+        while done < len(view):
+            wrote = super().write(view[done:])
+            if wrote is None:  # a non-blocking descriptor that is full for now: wait
+                select.select([], [self.fileno()], [])
+                continue
+            if wrote == 0:  # nothing taken and no error: do not spin
+                raise OSError(errno.EIO, "standard output took no more bytes")
+            done += wrote
+        return done
+
+
+def _whole_writes(stream: Any) -> Any:
+    """``stream`` itself, or where it writes unbuffered to a descriptor, a text stream like it
+    whose every write goes out whole (see :class:`_WholeWritesIO`)."""
+    if not isinstance(stream, io.TextIOWrapper) or type(stream.buffer) is not io.FileIO:
+        return stream
+    try:
+        raw = _WholeWritesIO(stream.fileno(), "w", closefd=False)
+    except (OSError, ValueError):
+        return stream
+    return io.TextIOWrapper(raw, encoding=stream.encoding, errors=stream.errors,
+                            line_buffering=stream.line_buffering, write_through=True)
 
 
 def _escape_what_cannot_be_encoded(stream: Any) -> None:
