@@ -129,8 +129,12 @@ def test_every_public_name_resolves_to_its_home() -> None:
 
     for name in nqueens.__all__:
         value = getattr(nqueens, name)
-        if name != "__version__":
-            assert value is getattr(importlib.import_module(nqueens._HOME[name]), name), name
+        assert value is getattr(importlib.import_module(nqueens._HOME[name]), name), name
+    # a star import must not overwrite the importer's own __version__
+    assert "__version__" not in nqueens.__all__ and "__version__" in dir(nqueens)
+    star: dict[str, object] = {"__version__": "the importer's"}
+    exec("from nqueens import *", star)
+    assert star["__version__"] == "the importer's" and "count" in star
     assert set(nqueens.__all__) <= set(dir(nqueens)) and "annotations" not in dir(nqueens)
     from nqueens import Solution, count  # from-imports resolve too
 

@@ -51,6 +51,7 @@ def boards(draw, max_n=40):
 def test_verifier_agrees_with_pairwise_oracle(cols):
     verdict = verify_cols(np.array(cols))
     assert verdict.ok == is_solution_pairwise(cols)
+    assert bool(verdict) == verdict.ok  # `if verify_file(path):` reads as it should
     assert _as_tuple(verdict) == first_conflict_pairwise(cols)
     assert verdict.conflict == first_conflict(cols)
     assert verdict.n == len(cols)

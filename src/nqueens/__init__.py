@@ -81,7 +81,6 @@ __all__ = [
     "Solution",
     "TreeStats",
     "Verdict",
-    "__version__",
     "canonical",
     "complete",
     "completions",
