@@ -300,3 +300,65 @@ def test_count_batch_drives_the_cuda_c_kernel_with_the_right_arguments(tmp_path)
     assert proc.returncode == 0, proc.stderr
     got = [tuple(r) for r in json.loads(proc.stdout)]
     assert got == [r[:3] for r in count_batch(n, [tuple(s) for s in split(n)])]
+
+
+# --- how many slots fill the GPU ----------------------------------------------------------
+
+
+@needs_numba_cuda
+def test_resident_slots_are_the_blocks_every_sm_keeps_resident(monkeypatch):
+    """numba's kernel: the occupancy calculator's blocks (all SMs) times the block size;
+    CuPy's: the same rule worked out from its registers and the device's limits; anything
+    unreadable falls back to the fixed SLOTS."""
+    import types
+
+    from nqueens.engine import gpu
+    from nqueens.kernels import gpu as kernel
+
+    asked = []
+
+    class Compiled:
+        def max_cooperative_grid_blocks(self, block):
+            asked.append(block)
+            return 132 * 7
+
+    monkeypatch.setattr(kernel.step_slots, "compile",
+                        lambda sig: Compiled() if sig == kernel.SIGNATURE else None)
+    gpu.resident_slots.cache_clear()
+    assert gpu.resident_slots("numba") == 132 * 7 * kernel.BLOCK
+    assert asked == [kernel.BLOCK]
+
+    def broken(sig):
+        raise RuntimeError("no occupancy calculator")
+
+    monkeypatch.setattr(kernel.step_slots, "compile", broken)
+    gpu.resident_slots.cache_clear()
+    assert gpu.resident_slots("numba") == gpu.SLOTS
+
+    attrs = {"MaxRegistersPerMultiprocessor": 65536, "MaxThreadsPerMultiProcessor": 2048,
+             "MaxBlocksPerMultiprocessor": 32, "MultiProcessorCount": 132}
+    fake = types.SimpleNamespace(cuda=types.SimpleNamespace(
+        Device=lambda: types.SimpleNamespace(attributes=attrs)))
+    monkeypatch.setitem(sys.modules, "cupy", fake)
+    import nqueens.kernels.gpu_cuda as cuda_c
+
+    monkeypatch.setattr(cuda_c, "raw_kernel",
+                        lambda: types.SimpleNamespace(attributes={"num_regs": 56}))
+    gpu.resident_slots.cache_clear()
+    assert gpu.resident_slots("cuda-c") == 132 * 9 * kernel.BLOCK   # 1,152 threads an SM
+    gpu.resident_slots.cache_clear()
+
+
+def test_occupancy_blocks_follow_the_register_rule():
+    """Against a plain count: warps fit while their registers (in units of 256 a warp) do."""
+    from nqueens.engine.gpu import occupancy_blocks
+
+    for regs in range(1, 256):
+        for block in (32, 64, 128, 256):
+            warps, used = 0, 0
+            unit = ((regs * 32 + 255) // 256) * 256
+            while used + unit <= 65536 and warps < 64:
+                used += unit
+                warps += 1
+            want = min(warps // (block // 32), 2048 // block, 32)
+            assert occupancy_blocks(regs, block) == want, (regs, block)

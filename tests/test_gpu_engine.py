@@ -131,3 +131,156 @@ def test_dask_workers_with_a_simulated_gpu_run_the_gpu_batches():
     record = json.loads(proc.stdout)
     assert (record["total"], record["unique"]) == OEIS[11]
     assert record["device"] == "gpu" and record["gpu"] is None
+
+
+# --- one large batch that reports what it finishes as it goes ---------------------------
+
+_PREFIX_SCRIPT = """
+import json, sys
+from nqueens.engine.gpu import count_batch
+from nqueens.engine.split import split
+from nqueens.engine.task import Stopped
+
+n, stop_after = json.loads(sys.argv[1])
+items = [tuple(s) for s in split(n)]
+
+class Flag:
+    asked = 0
+    def is_set(self):
+        self.asked += 1
+        return stop_after is not None and self.asked > stop_after
+
+finished, seen, nodes = [], [], []
+def tally(k):
+    nodes.append(k)
+    seen.append(len(finished))
+try:
+    rows = count_batch(n, items, rows=1, budget=40, slots=8, stop=Flag(), tally=tally,
+                       finished=finished)
+except Stopped:
+    rows = None
+print(json.dumps({"rows": rows, "finished": finished, "seen": seen, "nodes": sum(nodes)}))
+"""
+
+
+def _prefix_run(n, stop_after):
+    proc = subprocess.run([sys.executable, "-c", _PREFIX_SCRIPT, json.dumps([n, stop_after])],
+                          env=_sim_env(), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+@needs_numba_cuda
+def test_gpu_batch_hands_out_its_finished_prefix_while_it_runs():
+    """The rows of finished items come out in order while the batch runs on (the engine
+    records them at once), equal to the CPU kernel's; tally's nodes add up to the rows'."""
+    from nqueens.engine.task import count_batch
+
+    n = 9
+    got = _prefix_run(n, None)
+    cpu = [list(r[:3]) for r in count_batch(n, [tuple(s) for s in split(n)])]
+    assert [r[:3] for r in got["rows"]] == cpu
+    assert [r[:3] for r in got["finished"]] == cpu
+    seen = got["seen"]
+    assert seen == sorted(seen) and seen[-1] == len(cpu)
+    # rows came out long before the end: some tally saw a part of them
+    assert any(0 < k < len(cpu) // 2 for k in seen), seen
+    assert got["nodes"] == sum(r[2] for r in cpu)
+
+
+@needs_numba_cuda
+def test_gpu_batch_stopped_keeps_the_finished_prefix_exact():
+    from nqueens.engine.task import count_batch
+
+    n = 9
+    got = _prefix_run(n, 25)
+    assert got["rows"] is None  # stopped
+    done = got["finished"]
+    cpu = [list(r[:3]) for r in count_batch(n, [tuple(s) for s in split(n)])]
+    assert 0 < len(done) < len(cpu)
+    assert [r[:3] for r in done] == cpu[:len(done)]
+
+
+_LEDGER_SCRIPT = """
+import functools, json, sys
+from nqueens.engine import gpu
+from nqueens.engine.run import run_count
+from nqueens.engine.split import split
+
+n, ledger, max_tasks = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+if max_tasks:
+    gpu.MAX_TASKS = max_tasks
+gpu._SIM_BUDGET = 16  # many short launches: the count takes a few seconds
+items = [tuple(s) for s in split(n)]
+size = gpu.batch_items(n, items)
+batches = []
+real = gpu.count_batch
+@functools.wraps(real)  # keeps the signature the engine reads (stop, tally, finished)
+def counting(n, items, **kw):
+    batches.append(len(items))
+    return real(n, items, **kw)
+gpu.count_batch = counting
+
+def progress(p):
+    if 0 < p.done < p.total and not max_tasks:
+        raise KeyboardInterrupt  # as Ctrl-C would, at the first report of partial work
+try:
+    r = run_count(n, device="gpu", ledger=ledger, progress=progress)
+    out = [r.total, r.unique]
+except KeyboardInterrupt:
+    out = "interrupted"
+print(json.dumps({"size": size, "items": len(items), "batches": batches, "out": out}))
+"""
+
+
+@needs_numba_cuda
+def test_engine_gives_the_gpu_one_batch_and_the_ledger_fills_as_it_runs(tmp_path):
+    """One simulated GPU, n = 11: the engine hands the GPU all subproblems in one batch;
+    interrupted at its first report of partial work, the ledger already holds the finished
+    ones, and the CPU engine resumes from them to the OEIS counts."""
+    from nqueens.engine.run import run_count
+
+    ledger = tmp_path / "n11.sqlite"
+    proc = subprocess.run([sys.executable, "-c", _LEDGER_SCRIPT, "11", str(ledger), "0"],
+                          env=_sim_env(), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert got["size"] == got["items"] and got["batches"] == [got["items"]]
+    assert got["out"] == "interrupted"
+    r = run_count(11, workers=1, ledger=ledger)
+    assert (r.total, r.unique) == OEIS[11]
+    assert 0 < r.resumed < r.subproblems, r.resumed
+
+
+@needs_numba_cuda
+def test_engine_splits_the_gpu_work_by_task_memory(tmp_path):
+    """With room for only a few hundred tasks a batch, n = 11 goes out in several batches
+    of the size batch_items chose, and the counts stay exact."""
+    proc = subprocess.run([sys.executable, "-c", _LEDGER_SCRIPT, "11", str(tmp_path / "l"),
+                           "300"], env=_sim_env(), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert 1 <= got["size"] < got["items"]
+    assert len(got["batches"]) > 1 and max(got["batches"]) == got["size"]
+    assert sum(got["batches"]) == got["items"]
+    assert got["out"] == list(OEIS[11])
+
+
+def test_batch_items_bounds_the_tasks_of_a_batch(monkeypatch):
+    """batch_items: every item while the tasks fit; with less room, about as many items as
+    MAX_TASKS tasks make (measured on a sample: within a factor of two)."""
+    import numpy as np
+
+    from nqueens.engine import gpu
+    from nqueens.kernels.gpu_tasks import expand
+
+    n = 14
+    items = [tuple(s) for s in split(n)]
+    assert gpu.batch_items(n, items) == len(items)
+    d = gpu.default_rows(n)
+    all_tasks = expand(n, np.array(items, dtype=np.int64), d)[3][0].shape[0]
+    monkeypatch.setattr(gpu, "MAX_TASKS", all_tasks // 4)
+    k = gpu.batch_items(n, items)
+    assert 1 <= k < len(items)
+    tasks = expand(n, np.array(items[:k], dtype=np.int64), d)[3][0].shape[0]
+    assert gpu.MAX_TASKS / 2 <= tasks <= 2 * gpu.MAX_TASKS, (k, tasks)

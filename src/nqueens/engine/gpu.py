@@ -22,28 +22,33 @@ simulator runs the same kernel on the CPU (slowly: for tests of small boards).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from nqueens.engine.task import Item, Row, weigh
+from nqueens.engine.task import Item, Row, StopFlag, Stopped, weigh
 from nqueens.errors import NQueensError
 
 __all__ = [
     "BATCH_SECONDS",
     "KERNELS",
     "LAUNCH_SECONDS",
+    "MAX_TASKS",
     "SLOTS",
     "GPUUnavailableError",
+    "batch_items",
     "count_batch",
     "count_batch_twin",
     "default_rows",
     "device_name",
+    "occupancy_blocks",
     "require_gpu",
+    "resident_slots",
 ]
 
 BATCH_SECONDS = 2.0
@@ -53,8 +58,9 @@ LAUNCH_SECONDS = 0.2
 """What one kernel launch should last; each launch's step budget is scaled from the last one's
 time."""
 SLOTS = 1 << 18
-"""Tasks in progress on the GPU at once, one per thread (an H100 keeps 120-150 K threads
-resident, depending on the kernel's registers)."""
+"""Tasks in progress on the GPU at once, one per thread, where :func:`resident_slots` cannot
+read the GPU's occupancy (an H100 keeps 120-150 K threads resident, depending on the
+kernel's registers)."""
 _FIRST_BUDGET = 1 << 14
 """Steps per slot in the first launch of a batch, before any launch has been timed."""
 _MIN_BUDGET = 1 << 8
@@ -85,6 +91,93 @@ def default_rows(n: int) -> int:
     if n < 12:
         return 1
     return 2 if n < 23 else 3
+
+
+@functools.cache
+def resident_slots(kernel: str = "numba") -> int:
+    """Slots that fill this GPU exactly: as many blocks of the kernel as every SM keeps
+    resident at once (the CUDA occupancy calculator, for the kernel's registers), times
+    the block size; :data:`SLOTS` where that cannot be read.
+
+    Slots past that number would run as a further, partly filled wave of blocks in every
+    launch (2^18 slots on an H100 at 896 resident threads an SM are 2.2 waves: the third
+    one 22% full, about a quarter of each launch's time wasted).
+    Cost: the kernel's compilation, once per kernel and process.
+
+    >>> resident_slots.cache_clear()
+    >>> resident_slots("opencl") == SLOTS    # no such kernel: the fixed number
+    True
+    """
+    from nqueens.kernels.gpu import BLOCK
+
+    try:
+        if kernel == "numba":
+            from nqueens.kernels.gpu import SIGNATURE, step_slots
+
+            blocks = int(step_slots.compile(SIGNATURE).max_cooperative_grid_blocks(BLOCK))
+        elif kernel == "cuda-c":
+            from nqueens.kernels.gpu_cuda import raw_kernel
+
+            cupy = importlib.import_module("cupy")
+            dev = cupy.cuda.Device().attributes
+            per_sm = occupancy_blocks(
+                int(raw_kernel().attributes["num_regs"]), BLOCK,
+                regs_per_sm=int(dev["MaxRegistersPerMultiprocessor"]),
+                threads_per_sm=int(dev["MaxThreadsPerMultiProcessor"]),
+                blocks_per_sm=int(dev.get("MaxBlocksPerMultiprocessor", 32)))
+            blocks = per_sm * int(dev["MultiProcessorCount"])
+        else:
+            return SLOTS
+    except Exception:  # an older numba-cuda or CuPy, a driver without the calculator
+        return SLOTS
+    return blocks * BLOCK if blocks > 0 else SLOTS
+
+
+def occupancy_blocks(regs: int, block: int, *, regs_per_sm: int = 65536,
+                     threads_per_sm: int = 2048, blocks_per_sm: int = 32) -> int:
+    """Blocks of ``block`` threads an SM keeps resident for a kernel of ``regs`` registers
+    per thread and no shared memory (the occupancy calculator's rule: registers go to a warp
+    in units of 256).
+    Cost: O(1).
+
+    >>> occupancy_blocks(71, 128), occupancy_blocks(56, 128)   # Hopper: 896 and 1152 threads
+    (7, 9)
+    >>> occupancy_blocks(32, 128)                               # then threads are the limit
+    16
+    """
+    per_warp = -(-regs * 32 // 256) * 256
+    warps = regs_per_sm // per_warp if per_warp else threads_per_sm // 32
+    return max(0, min(warps // max(1, block // 32), threads_per_sm // block, blocks_per_sm))
+
+
+MAX_TASKS = 1 << 22
+"""Tasks in one GPU batch at most (about 130 MB of them on the host, as much on the GPU)."""
+
+
+def batch_items(n: int, items: Sequence[Sequence[int]], *, rows: int | None = None) -> int:
+    """How many of ``items`` one GPU batch takes: all of them while their tasks number at
+    most :data:`MAX_TASKS`, else as many as that allows (tasks per item measured on a
+    sample of up to 64 items).
+
+    One GPU counts best with one large batch: every batch ends with the GPU waiting for its
+    last tasks, and small batches are mostly that end (``benchmarks/bench_gpu_schedule.py``).
+    Cost: the first ``rows`` levels of at most 64 items, on the host (milliseconds).
+
+    >>> from nqueens.engine.split import split
+    >>> items = [tuple(s) for s in split(12)]
+    >>> batch_items(12, items) == len(items)
+    True
+    """
+    from nqueens.kernels.gpu_tasks import expand
+
+    if not items:
+        return 1
+    d = default_rows(n) if rows is None else rows
+    step = max(1, len(items) // 64)
+    sample = np.array(items[::step], dtype=np.int64).reshape(-1, 6)
+    tasks = int(expand(n, sample, d)[3][0].shape[0])
+    per_item = max(1.0, tasks / sample.shape[0])
+    return max(1, min(len(items), int(MAX_TASKS / per_item)))
 
 
 def _cuda() -> Any:
@@ -192,6 +285,9 @@ def count_batch(
     budget: int | None = None,
     slots: int | None = None,
     kernel: str = "numba",
+    stop: StopFlag | None = None,
+    tally: Callable[[int], None] | None = None,
+    finished: list[Row] | None = None,
 ) -> list[Row]:
     """Count each subproblem of ``items`` on the GPU; one row per item, as the CPU's.
 
@@ -201,6 +297,15 @@ def count_batch(
     ``kernel="cuda-c"`` runs the CUDA C twin (:mod:`nqueens.kernels.gpu_cuda`, needs CuPy)
     instead of numba-cuda's kernel. Raises :class:`GPUUnavailableError` without numba-cuda
     or a GPU.
+
+    As the CPU's :func:`~nqueens.engine.task.count_batch`, between two launches it checks
+    ``stop`` (:class:`~nqueens.engine.task.Stopped` when set) and tells ``tally`` the nodes
+    of the tasks that finished; and it appends to ``finished`` the row of every item as
+    soon as that item and all before it are finished (their tasks go out in order, so the
+    finished items are a growing prefix of ``items``). A caller can record those rows while
+    the batch runs on, and a batch cut short loses none of them - which is what lets the
+    engine hand the GPU one large batch (:func:`batch_items`) instead of many small ones
+    that would each end on a half-idle GPU.
     Cost: O(nodes) of the items' subtrees on the GPU, plus their first ``rows`` levels on
     the host.
 
@@ -219,9 +324,13 @@ def count_batch(
     arr, subs, tables, host, tsub, state, pre = _expand(n, items, d)
     sums = host.copy()
     ntasks = int(tsub.shape[0])
+    prefix = _Prefix(arr, sums, tsub, finished, start)
+    prefix.advance()
+    if tally is not None:
+        tally(int(host[:, 3].sum()))
     if ntasks:
         sim = _simulated()
-        nslots = min(ntasks, slots or (_SIM_SLOTS if sim else SLOTS))
+        nslots = min(ntasks, slots or (_SIM_SLOTS if sim else resident_slots(kernel)))
         block = min(nslots, 32 if sim else BLOCK)
         grid = (nslots + block - 1) // block
         step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
@@ -234,22 +343,66 @@ def count_batch(
         slot_task[:] = np.arange(nslots)
         nxt = nslots
         while (slot_task >= 0).any():
+            if stop is not None and stop.is_set():
+                raise Stopped
             t0 = time.perf_counter()
             slot_level, acc = dev.launch(step, slot_task, slot_level, acc)
             took = time.perf_counter() - t0
             done = np.nonzero((slot_task >= 0) & (slot_level < d))[0]
             if done.size:
-                np.add.at(sums, tsub[slot_task[done]], acc[done])
+                ended = slot_task[done]
+                np.add.at(sums, tsub[ended], acc[done])
+                nodes = int(acc[done, 3].sum())
+                prefix.tasks_done(ended)
                 acc[done] = 0
                 take = min(done.size, ntasks - nxt)
                 slot_task[done[:take]] = np.arange(nxt, nxt + take)
                 slot_level[done[:take]] = FRESH
                 slot_task[done[take:]] = -1
                 nxt += take
+                prefix.advance()
+                if tally is not None:
+                    tally(nodes)
             if budget is None and took > 0:
                 scale = min(4.0, LAUNCH_SECONDS / took)
                 step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
     return _rows_from(n, arr, sums, time.perf_counter() - start)
+
+
+class _Prefix:
+    """The finished prefix of a batch's items: the rows handed out through ``finished``.
+
+    An item is finished when every one of its tasks is; the rows go out in item order as
+    soon as an item and all before it are finished. A row's microseconds are its nodes at
+    the batch's mean time per node so far.
+    """
+
+    def __init__(self, arr: Any, sums: Any, tsub: Any, out: list[Row] | None,
+                 start: float) -> None:
+        self.arr, self.sums, self.tsub, self.out, self.start = arr, sums, tsub, out, start
+        self.left = np.bincount(tsub, minlength=arr.shape[0]).astype(np.int64)
+        self.next = 0
+
+    def tasks_done(self, tasks: Any) -> None:
+        if self.out is not None:
+            np.subtract.at(self.left, self.tsub[tasks], 1)
+
+    def advance(self) -> None:
+        if self.out is None:
+            return
+        end = self.next
+        while end < self.left.shape[0] and self.left[end] == 0:
+            end += 1
+        if end == self.next:
+            return
+        seconds = time.perf_counter() - self.start
+        done_nodes = int(self.sums[:end, 3].sum())
+        per_node = seconds / done_nodes if done_nodes else 0.0
+        for k in range(self.next, end):
+            c, f90, f180, nodes = (int(v) for v in self.sums[k])
+            total, unique = weigh(int(self.arr[k, 5]), c, f90, f180)
+            self.out.append((total, unique, nodes, int(nodes * per_node * 1e6)))
+        self.next = end
 
 
 class _Device:

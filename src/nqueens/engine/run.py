@@ -177,11 +177,12 @@ class Scheduler:
     """
 
     def __init__(self, pending: Iterable[int], *, workers: int, target_seconds: float = 0.5,
-                 max_attempts: int = 4) -> None:
+                 max_attempts: int = 4, batch_items: int | None = None) -> None:
         self.pending = collections.deque(pending)
         self.workers = max(1, workers)
         self.target_seconds = target_seconds
         self.max_attempts = max_attempts
+        self.batch_items = batch_items
         self.attempts: collections.Counter[int] = collections.Counter()
         self._finished = 0
         self._spent = 0.0
@@ -192,7 +193,9 @@ class Scheduler:
         return 2 * self.workers
 
     def batch_size(self) -> int:
-        """Subproblems in the next batch: at most 8 untimed, at most a quarter per worker.
+        """Subproblems in the next batch: at most 8 untimed, at most a quarter per worker;
+        always ``batch_items`` when that was given (one GPU: a batch as large as its memory
+        allows, since the GPU reports what it finishes as it goes).
 
         Cost: O(1) per call.
 
@@ -202,7 +205,11 @@ class Scheduler:
         >>> s.finished(10, seconds=1.0)   # 0.1 s each: 5 fit in the 0.5 s target
         >>> s.batch_size()
         5
+        >>> Scheduler(range(100), workers=1, batch_items=60).next_batch()[-1]
+        59
         """
+        if self.batch_items is not None:
+            return max(1, self.batch_items)
         cap = max(1, len(self.pending) // (4 * self.workers))
         if self._finished == 0:
             return max(1, min(cap, 8))
@@ -397,6 +404,7 @@ def run_count(
         task = gpu.count_batch
         target_seconds = max(target_seconds, gpu.BATCH_SECONDS)
         estimate = False if estimate is None else estimate
+    gpu_items: int | None = None
     if executor is not None:
         nworkers = workers or 1
     else:
@@ -451,7 +459,12 @@ def run_count(
         pending = [i for i in range(len(items)) if i not in results]
         if pending:
             run = task or count_batch
-            sched = Scheduler(pending, workers=nworkers, target_seconds=target_seconds)
+            if device == "gpu" and executor is None:
+                from nqueens.engine import gpu
+
+                gpu_items = gpu.batch_items(n, [items[i] for i in pending])
+            sched = Scheduler(pending, workers=nworkers, target_seconds=target_seconds,
+                              batch_items=gpu_items)
             if executor is None and nworkers == 1:
                 _run_inline(n, items, sched, record, watch, run)
             else:
@@ -605,28 +618,42 @@ def _run_inline(n: int, items: list[tuple[int, ...]], sched: Scheduler,
     """Count in the calling thread, batch by batch; Ctrl-C lands between kernel slices, and
     the subproblems the interrupted batch finished are recorded."""
     kwargs: dict[str, Any] = {}
+    keeps = _accepts(run, "finished")
+    idxs: list[int] = []
+    partial: list[Row] = []
+    kept = 0  # rows of ``partial`` already recorded
+
+    def flush() -> None:
+        # a task that reports finished items while its batch runs on (the GPU's one large
+        # batch) has them in the ledger at once, not only when the batch ends
+        nonlocal kept
+        if len(partial) > kept:
+            upto = len(partial)
+            record(idxs[kept:upto], partial[kept:upto])
+            kept = upto
+
     if _accepts(run, "tally"):
         def tally(nodes: int) -> None:
             watch.tally(nodes)
+            flush()
             watch.report()
 
         kwargs["tally"] = tally
-    keeps = _accepts(run, "finished")
     while sched.pending:
         idxs = sched.next_batch()
         t0 = time.perf_counter()
         batch = [items[i] for i in idxs]
-        partial: list[Row] = []
+        partial = []
+        kept = 0
         if keeps:
             kwargs["finished"] = partial
         try:
             rows = run(n, batch, **kwargs)
         except BaseException:
-            if partial:
-                record(idxs[:len(partial)], partial)
+            flush()
             raise
         sched.finished(len(idxs), seconds=time.perf_counter() - t0)
-        record(idxs, rows)
+        record(idxs[kept:], rows[kept:])
 
 
 def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,

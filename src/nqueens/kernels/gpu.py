@@ -19,18 +19,27 @@ from __future__ import annotations
 from typing import Any
 
 import numba.cuda
-from numba import uint32
+from numba import types, uint32
 
 from nqueens.kernels.gpu_tasks import STACK, search_task
 
 cuda: Any = numba.cuda  # numba.cuda has no type stubs for its device-side API
 
-__all__ = ["BLOCK", "FRESH", "step_slots"]
+__all__ = ["BLOCK", "FRESH", "SIGNATURE", "step_slots"]
 
 BLOCK = 128
 """Threads per block."""
 FRESH = 1 << 20
 """``slot_level`` of a task whose search has not started."""
+
+SIGNATURE = (
+    types.int64, types.int64, types.int64,           # n, d, budget
+    types.int64[::1], types.int64[::1],              # slot_task, slot_level
+    types.int64[:, ::1], types.uint32[:, :, ::1],    # subs, tables
+    types.int32[::1], types.uint32[:, ::1], types.uint32[:, ::1],  # tsub, state, pre
+    types.uint32[:, :, ::1], types.int64[:, ::1],    # S, acc
+)
+"""The argument types :func:`step_slots` is launched with (``nqueens.engine.gpu``)."""
 
 _search = cuda.jit(device=True)(search_task)
 
