@@ -13,14 +13,14 @@ of :data:`RESIDENT_PER_SM` resident threads, the kernel's 71 registers). Time is
 that a perfect schedule (every slot busy to the end) takes ``--seconds`` (15 s: the n = 21
 target). The schedules, each reported as the share of the perfect time it reaches:
 
-* the engine before this change: batches sized by the CPU scheduler's rule (8 subproblems
-  untimed, then ``BATCH_SECONDS`` = 2 s of measured time each, at most a quarter of what is
-  left), each batch a launch loop that refills slots between launches, one batch after the
-  other (the GPU waits for each batch's last task);
-* the engine now: batches of :func:`nqueens.engine.gpu.batch_items` subproblems (all of
-  them up to n = 22), the same launch loop;
-* refilling inside the kernel (a slot takes its next task at once, not at the next
-  launch): what persistent threads with an atomic task counter would add;
+* before: batches sized by the CPU scheduler's rule (8 subproblems untimed, then
+  ``BATCH_SECONDS`` = 2 s of measured time each, at most a quarter of what is left), each
+  batch a launch loop whose host refilled the finished slots between launches, one batch
+  after the other (the GPU waits for each batch's last task);
+* batches of :func:`nqueens.engine.gpu.batch_items` subproblems (all of them up to
+  n = 22), the same host-refilled launch loop;
+* now: the same batches, and a slot takes its next task inside the kernel as soon as its
+  task finishes (persistent threads, an atomic task counter), not at the next launch;
 * the same with the largest tasks first (task sizes are not known in advance: a bound).
 
 The model leaves out that a thread alone on an SM runs faster than one among many, so
@@ -172,12 +172,12 @@ def main() -> None:
         cells.setdefault("new", []).append(batched(sizes, owner, parts, loop) * per_node)
         cells.setdefault("once", []).append(batched(sizes, owner, parts, at_once) * per_node)
         cells.setdefault("best", []).append(at_once(sizes[order]) * per_node)
-    table.append(("engine before: the CPU scheduler's batches (2 s target), refilled "
-                  "between launches", f"{nb}", cells["old"]))
-    table.append(("engine now: batch_items() subproblems a batch, refilled between "
+    table.append(("before: the CPU scheduler's batches (2 s target), slots refilled "
+                  "by the host between launches", f"{nb}", cells["old"]))
+    table.append(("batch_items() subproblems a batch, slots refilled by the host between "
                   "launches", f"{len(parts)}", cells["new"]))
-    table.append(("the same, refilled inside the kernel (persistent threads)",
-                  f"{len(parts)}", cells["once"]))
+    table.append(("**now**: batch_items() subproblems a batch, a slot takes its next task "
+                  "inside the kernel (persistent threads)", f"{len(parts)}", cells["once"]))
     table.append(("refilled inside the kernel, largest tasks first (a bound: sizes are not "
                   "known in advance)", "1", cells["best"]))
 

@@ -201,25 +201,33 @@ def test_cuda_c_twin_built_for_the_cpu_counts_as_the_cpu_kernel(tmp_path, n, d, 
     step = _build_cuda_c_on_host(tmp_path)
     items = _items(n)
     subs, tables, host, (tsub, state, pre) = gpu_tasks.expand(n, items, d)
-    nslots = len(tsub)
+    ntasks = len(tsub)
+    nslots = max(1, ntasks // 3)  # each slot takes several tasks in turn
     depth = max(1, int(subs[:, 0].max()) - d)
-    slot_task = np.arange(nslots, dtype=np.int64)
-    slot_level = np.full(nslots, 1 << 20, np.int64)
+    next_task = np.zeros(1, np.int64)
+    slot_task = np.full(nslots, -1, np.int64)
+    slot_level = np.zeros(nslots, np.int64)
     stack = np.zeros((depth, 4, nslots), np.uint32)
     acc = np.zeros((nslots, 4), np.int64)
+    task_out = np.zeros((ntasks, 4), np.int64)
+    task_done = np.zeros(ntasks, np.uint8)
     tsub32 = np.ascontiguousarray(tsub, np.int32)
 
     def ptr(a):
         return a.ctypes.data_as(ctypes.c_void_p)
 
     launches = 0
-    while (slot_level >= d).any():
-        step(ctypes.c_int(n), ctypes.c_int(d), ctypes.c_longlong(budget), ctypes.c_int(nslots),
-             ptr(slot_task), ptr(slot_level), ptr(subs), ptr(tables), ptr(tsub32), ptr(state),
-             ptr(pre), ctypes.c_int(pre.shape[1]), ptr(stack), ptr(acc))
+    while not task_done.all():
+        step(ctypes.c_int(n), ctypes.c_int(d), ctypes.c_longlong(budget),
+             ctypes.c_longlong(ntasks), ptr(next_task), ctypes.c_int(nslots), ptr(slot_task),
+             ptr(slot_level), ptr(subs), ptr(tables), ptr(tsub32), ptr(state), ptr(pre),
+             ctypes.c_int(pre.shape[1]), ptr(stack), ptr(acc), ptr(task_out), ptr(task_done))
         launches += 1
+        assert launches < 10**6
+    assert (slot_task == -1).all() and not acc.any()   # every answer handed over
+    assert next_task[0] >= ntasks
     sums = host.copy()
-    np.add.at(sums, tsub, acc)
+    np.add.at(sums, tsub, task_out)
     want = np.array([count_subproblem(n, *row[:4], row[4]) for row in items],
                     np.int64).reshape(-1, 4)
     assert (sums == want).all()

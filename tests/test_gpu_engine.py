@@ -193,7 +193,7 @@ def test_gpu_batch_stopped_keeps_the_finished_prefix_exact():
     from nqueens.engine.task import count_batch
 
     n = 9
-    got = _prefix_run(n, 25)
+    got = _prefix_run(n, 3)
     assert got["rows"] is None  # stopped
     done = got["finished"]
     cpu = [list(r[:3]) for r in count_batch(n, [tuple(s) for s in split(n)])]
@@ -284,3 +284,37 @@ def test_batch_items_bounds_the_tasks_of_a_batch(monkeypatch):
     assert 1 <= k < len(items)
     tasks = expand(n, np.array(items[:k], dtype=np.int64), d)[3][0].shape[0]
     assert gpu.MAX_TASKS / 2 <= tasks <= 2 * gpu.MAX_TASKS, (k, tasks)
+
+
+_REFILL_SCRIPT = """
+import json, sys
+from nqueens.engine import gpu
+from nqueens.engine.split import split
+
+launches = []
+real = gpu._Device.launch
+def launch(self, step):
+    launches.append(step)
+    return real(self, step)
+gpu._Device.launch = launch
+n = int(sys.argv[1])
+items = [tuple(s) for s in split(n)]
+rows = gpu.count_batch(n, items, rows=2, slots=4, budget=1 << 40)
+print(json.dumps({"rows": [r[:3] for r in rows], "launches": len(launches)}))
+"""
+
+
+@needs_numba_cuda
+def test_a_slot_takes_its_next_task_on_the_gpu_without_waiting_for_the_launch_to_end():
+    """Four slots with an unbounded step budget count all of n = 9's tasks (many more than
+    four) in a single launch: each thread takes task after task from the atomic counter."""
+    from nqueens.engine.task import count_batch
+
+    n = 9
+    proc = subprocess.run([sys.executable, "-c", _REFILL_SCRIPT, str(n)], env=_sim_env(),
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert got["launches"] == 1
+    assert [tuple(r) for r in got["rows"]] == [r[:3] for r in
+                                               count_batch(n, [tuple(s) for s in split(n)])]

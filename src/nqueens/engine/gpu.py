@@ -317,7 +317,7 @@ def count_batch(
     if kernel not in KERNELS:
         raise NQueensError(f"kernel must be one of {', '.join(KERNELS)}, got {kernel!r}")
     require_gpu()
-    from nqueens.kernels.gpu import BLOCK, FRESH
+    from nqueens.kernels.gpu import BLOCK
 
     start = time.perf_counter()
     d = default_rows(n) if rows is None else rows
@@ -337,32 +337,27 @@ def count_batch(
         depth = max(1, int(subs[:, 0].max()) - d)
         dev = _Device(kernel, n, d, grid, block, (subs, tables, tsub, state, pre),
                       (depth, 4, nslots))
-        slot_task = np.full(nslots, -1, np.int64)
-        slot_level = np.full(nslots, FRESH, np.int64)
-        acc = np.zeros((nslots, 4), np.int64)
-        slot_task[:] = np.arange(nslots)
-        nxt = nslots
-        while (slot_task >= 0).any():
+        counted = np.zeros(ntasks, np.bool_)
+        lo = 0  # every task before lo is finished and added up
+        while lo < ntasks:
             if stop is not None and stop.is_set():
                 raise Stopped
             t0 = time.perf_counter()
-            slot_level, acc = dev.launch(step, slot_task, slot_level, acc)
+            dev.launch(step)
             took = time.perf_counter() - t0
-            done = np.nonzero((slot_task >= 0) & (slot_level < d))[0]
-            if done.size:
-                ended = slot_task[done]
-                np.add.at(sums, tsub[ended], acc[done])
-                nodes = int(acc[done, 3].sum())
+            hi = min(ntasks, dev.handed_out())
+            flags, out = dev.finished(lo, hi)
+            new = np.nonzero(flags.astype(np.bool_) & ~counted[lo:hi])[0]
+            if new.size:
+                ended = lo + new
+                counted[ended] = True
+                np.add.at(sums, tsub[ended], out[new])
                 prefix.tasks_done(ended)
-                acc[done] = 0
-                take = min(done.size, ntasks - nxt)
-                slot_task[done[:take]] = np.arange(nxt, nxt + take)
-                slot_level[done[:take]] = FRESH
-                slot_task[done[take:]] = -1
-                nxt += take
+                open_ = np.nonzero(~counted[lo:hi])[0]
+                lo = lo + int(open_[0]) if open_.size else hi
                 prefix.advance()
                 if tally is not None:
-                    tally(nodes)
+                    tally(int(out[new, 3].sum()))
             if budget is None and took > 0:
                 scale = min(4.0, LAUNCH_SECONDS / took)
                 step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
@@ -406,22 +401,28 @@ class _Prefix:
 
 
 class _Device:
-    """The batch's tables on the GPU, and one launch of a kernel over the slots."""
+    """The batch's tables and slots on the GPU, and one launch of a kernel over the slots."""
 
     def __init__(self, kernel: str, n: int, d: int, grid: int, block: int,
                  tables: tuple[Any, ...], stack_shape: tuple[int, int, int]) -> None:
+        from nqueens.kernels.gpu import FRESH
+
         self.kernel, self.n, self.d, self.grid, self.block = kernel, n, d, grid, block
         self.width = int(tables[4].shape[1])
+        self.ntasks = int(tables[2].shape[0])
+        nslots = stack_shape[2]
+        host = [np.ascontiguousarray(a) for a in tables]
+        host += [np.zeros(1, np.int64), np.full(nslots, -1, np.int64),
+                 np.full(nslots, FRESH, np.int64), np.zeros((nslots, 4), np.int64),
+                 np.zeros((self.ntasks, 4), np.int64), np.zeros(self.ntasks, np.uint8)]
         if kernel == "numba":
             from nqueens.kernels.gpu import step_slots
 
             self.fn: Any = step_slots
             self.xp = _cuda()
-            self.tables = [self.xp.to_device(np.ascontiguousarray(a)) for a in tables]
+            arrays = [self.xp.to_device(a) for a in host]
             self.stack = self.xp.device_array(stack_shape, dtype=np.uint32)
         else:
-            import importlib
-
             from nqueens.kernels.gpu_cuda import raw_kernel
 
             try:
@@ -431,23 +432,36 @@ class _Device:
                     "the CUDA C kernel needs CuPy: pip install cupy-cuda12x (or -cuda13x)"
                 ) from None
             self.fn = raw_kernel()
-            self.tables = [self.xp.asarray(np.ascontiguousarray(a)) for a in tables]
+            arrays = [self.xp.asarray(a) for a in host]
             self.stack = self.xp.zeros(stack_shape, dtype=np.uint32)
+        (self.subs, self.tables, self.tsub, self.state, self.pre, self.next_task,
+         self.slot_task, self.slot_level, self.acc, self.task_out, self.task_done) = arrays
 
-    def launch(self, step: int, slot_task: Any, slot_level: Any, acc: Any) -> tuple[Any, Any]:
-        """Advance every slot by ``step`` steps; the slots' new levels and accumulators."""
-        subs, tables, tsub, state, pre = self.tables
+    def _host(self, a: Any) -> Any:
+        return a.copy_to_host() if self.kernel == "numba" else self.xp.asnumpy(a)
+
+    def launch(self, step: int) -> None:
+        """Give every slot ``step`` steps (new tasks taken on the GPU as tasks finish)."""
         if self.kernel == "numba":
-            g_task, g_level, g_acc = (self.xp.to_device(a) for a in (slot_task, slot_level, acc))
-            self.fn[self.grid, self.block](self.n, self.d, step, g_task, g_level, subs, tables,
-                                          tsub, state, pre, self.stack, g_acc)
-            return g_level.copy_to_host(), g_acc.copy_to_host()
-        g_task, g_level, g_acc = (self.xp.asarray(a) for a in (slot_task, slot_level, acc))
+            self.fn[self.grid, self.block](
+                self.n, self.d, step, self.ntasks, self.next_task, self.slot_task,
+                self.slot_level, self.subs, self.tables, self.tsub, self.state, self.pre,
+                self.stack, self.acc, self.task_out, self.task_done)
+            return
         i32, i64 = np.int32, np.int64
         self.fn((self.grid,), (self.block,), (
-            i32(self.n), i32(self.d), i64(step), i32(slot_task.shape[0]), g_task, g_level,
-            subs, tables, tsub, state, pre, i32(self.width), self.stack, g_acc))
-        return self.xp.asnumpy(g_level), self.xp.asnumpy(g_acc)
+            i32(self.n), i32(self.d), i64(step), i64(self.ntasks), self.next_task,
+            i32(self.slot_task.shape[0]), self.slot_task, self.slot_level, self.subs,
+            self.tables, self.tsub, self.state, self.pre, i32(self.width), self.stack,
+            self.acc, self.task_out, self.task_done))
+
+    def handed_out(self) -> int:
+        """How many tasks the slots have taken so far (past the last once they run out)."""
+        return int(self._host(self.next_task)[0])
+
+    def finished(self, lo: int, hi: int) -> tuple[Any, Any]:
+        """Tasks ``lo..hi-1``: which are finished, and their answers (valid where finished)."""
+        return self._host(self.task_done[lo:hi]), self._host(self.task_out[lo:hi])
 
 
 def count_batch_twin(n: int, items: Sequence[Item], *, rows: int | None = None) -> list[Row]:

@@ -1,16 +1,19 @@
-"""The CUDA kernel: every GPU thread advances the task in its slot by a bounded number of steps.
+"""The CUDA kernel: persistent threads, each searching tasks for a bounded number of steps.
 
 Imports ``numba.cuda``, so it is imported only when the GPU is asked for
 (:mod:`nqueens.engine.gpu`). The search is :func:`nqueens.kernels.gpu_tasks.search_task`,
 compiled here as a device function with every bitboard a ``uint32`` (numba would widen them
-to int64). The GPU holds a fixed number of *slots*, one per thread; slot ``k`` holds a task
-(``slot_task[k]``, -1 when empty) and the level its search stopped at (``slot_level[k]``;
-:data:`FRESH` for a task not started). A launch advances every slot by at most ``budget``
-steps and adds what it found to ``acc[k]``; the stacks stay on the GPU between launches in
-``S[level, word, k]`` (slot-minor, so a warp's 32 threads touch 32 neighbouring words).
-The host (:func:`nqueens.engine.gpu.count_batch`) empties finished slots, refills them with
-the next tasks and sizes ``budget`` so a launch lasts well under a second - whatever the
-size of a task, so Ctrl-C lands between two launches and every SM stays busy to the end.
+to int64). The GPU holds a fixed number of *slots*, one per thread (as many as it keeps
+resident); slot ``k`` holds a task (``slot_task[k]``, -1 when it has none) and the level its
+search stopped at (``slot_level[k]``; :data:`FRESH` for a task not started). A launch gives
+every slot at most ``budget`` steps; a slot whose task finishes within them writes the
+task's ``(completions, fixed90, fixed180, nodes)`` to ``task_out[t]``, marks
+``task_done[t]`` and takes the next task at once (``next_task``, an atomic counter), so no
+thread waits for the launch to end while tasks are left. The stacks stay on the GPU between
+launches in ``S[level, word, k]`` (slot-minor, so a warp's 32 threads touch 32 neighbouring
+words), and so do the slots: the host (:func:`nqueens.engine.gpu.count_batch`) only reads
+which tasks finished and sizes ``budget`` so a launch lasts well under a second - whatever
+the size of a task, so Ctrl-C lands between two launches.
 Under ``NUMBA_ENABLE_CUDASIM=1`` the very same kernel runs on numba-cuda's CPU simulator.
 """
 
@@ -33,11 +36,13 @@ FRESH = 1 << 20
 """``slot_level`` of a task whose search has not started."""
 
 SIGNATURE = (
-    types.int64, types.int64, types.int64,           # n, d, budget
-    types.int64[::1], types.int64[::1],              # slot_task, slot_level
-    types.int64[:, ::1], types.uint32[:, :, ::1],    # subs, tables
+    types.int64, types.int64, types.int64, types.int64,   # n, d, budget, ntasks
+    types.int64[::1],                                     # next_task (one counter)
+    types.int64[::1], types.int64[::1],                   # slot_task, slot_level
+    types.int64[:, ::1], types.uint32[:, :, ::1],         # subs, tables
     types.int32[::1], types.uint32[:, ::1], types.uint32[:, ::1],  # tsub, state, pre
-    types.uint32[:, :, ::1], types.int64[:, ::1],    # S, acc
+    types.uint32[:, :, ::1], types.int64[:, ::1],         # S, acc
+    types.int64[:, ::1], types.uint8[::1],                # task_out, task_done
 )
 """The argument types :func:`step_slots` is launched with (``nqueens.engine.gpu``)."""
 
@@ -45,28 +50,46 @@ _search = cuda.jit(device=True)(search_task)
 
 
 @cuda.jit
-def step_slots(n, d, budget, slot_task, slot_level, subs, tables, tsub, state, pre, S, acc):
-    """Advance each slot's task by at most ``budget`` steps. Cost: ``budget`` per slot."""
+def step_slots(n, d, budget, ntasks, next_task, slot_task, slot_level, subs, tables, tsub,
+               state, pre, S, acc, task_out, task_done):
+    """Give each slot ``budget`` steps, taking new tasks as its tasks finish.
+
+    Cost: ``budget`` steps per slot (fewer once the tasks run out).
+    """
     board = cuda.local.array(STACK, uint32)
     k = cuda.grid(1)
     stride = cuda.gridsize(1)
     while k < slot_task.shape[0]:
         t = slot_task[k]
-        if t >= 0:
-            i = slot_level[k]
-            if i >= d:
-                if i == FRESH:
-                    for w in range(4):
-                        S[0, w, k] = state[t, w]
-                    i = d
-                s = tsub[t]
-                i, c, f90, f180, nodes = _search(
-                    n, subs[s, 0], d, tables[s, 0], tables[s, 1], tables[s, 2], tables[s, 3],
-                    pre[t], subs[s, 2], subs[s, 1], S, k, i, budget, board,
-                )
-                slot_level[k] = i
-                acc[k, 0] += c
-                acc[k, 1] += f90
-                acc[k, 2] += f180
-                acc[k, 3] += nodes
+        i = slot_level[k]
+        left = budget
+        while left > 0:
+            if t < 0:
+                t = cuda.atomic.add(next_task, 0, 1)
+                if t >= ntasks:
+                    t = -1
+                    break
+                i = FRESH
+            if i == FRESH:
+                for w in range(4):
+                    S[0, w, k] = state[t, w]
+                i = d
+            s = tsub[t]
+            i, c, f90, f180, nodes, used = _search(
+                n, subs[s, 0], d, tables[s, 0], tables[s, 1], tables[s, 2], tables[s, 3],
+                pre[t], subs[s, 2], subs[s, 1], S, k, i, left, board,
+            )
+            left -= used
+            acc[k, 0] += c
+            acc[k, 1] += f90
+            acc[k, 2] += f180
+            acc[k, 3] += nodes
+            if i < d:  # finished: hand the answer over, take the next task
+                for w in range(4):
+                    task_out[t, w] = acc[k, w]
+                    acc[k, w] = 0
+                task_done[t] = 1
+                t = -1
+        slot_task[k] = t
+        slot_level[k] = i
         k += stride

@@ -23,29 +23,23 @@ KERNEL_NAME = "step_slots"
 
 SOURCE = r"""
 // nqueens GPU kernel, CUDA C twin of nqueens.kernels.gpu.step_slots (see gpu_tasks.py).
-// Arrays (C order): slot_task, slot_level [nslots] int64; subs [m, 4] int64 (free rows,
-// sym, top, cut); tables [m, 4, 32] uint32 (free-row masks, gaps, free rows, allowed);
-// tsub [t] int32; state [t, 4] uint32; pre [t, width] uint32; S [depth, 4, nslots] uint32;
-// acc [nslots, 4] int64 (completions, fixed90, fixed180, nodes).
+// Arrays (C order): next_task [1] int64 (the next task to hand out; atomic);
+// slot_task, slot_level [nslots] int64; subs [m, 4] int64 (free rows, sym, top, cut);
+// tables [m, 4, 32] uint32 (free-row masks, gaps, free rows, allowed); tsub [t] int32;
+// state [t, 4] uint32; pre [t, width] uint32; S [depth, 4, nslots] uint32; acc [nslots, 4]
+// int64 and task_out [t, 4] int64 (completions, fixed90, fixed180, nodes); task_done [t] uint8.
 #define NQ_FRESH (1 << 20)
 #define NQ_SYM_NONE 0
 #define NQ_SYM_ROT90 2
-
-__host__ __device__ static inline void nq_step_slot(
-    int k, int n, int d, long long budget, int nslots,
-    const long long *slot_task, long long *slot_level, const long long *subs,
-    const unsigned *tables, const int *tsub, const unsigned *state, const unsigned *pre,
-    int width, unsigned *S, long long *acc)
-{
-    long long t = slot_task[k];
-    if (t < 0) return;
-    long long i = slot_level[k];
-    if (i < d) return;
 #define NQ_S(level, w) S[((size_t)(level) * 4 + (w)) * (size_t)nslots + k]
-    if (i == NQ_FRESH) {
-        for (int w = 0; w < 4; w++) NQ_S(0, w) = state[t * 4 + w];
-        i = d;
-    }
+
+// search_task: at most `budget` steps of task t in slot k from level i; returns the level
+// (below d once the task is finished), adds to acc[k] and sets *used to the steps taken.
+__host__ __device__ static inline long long nq_search(
+    int k, int n, int d, long long t, long long i, long long budget, int nslots,
+    const long long *subs, const unsigned *tables, const int *tsub, const unsigned *pre,
+    int width, unsigned *S, long long *acc, long long *used)
+{
     const int s = tsub[t];
     const int f = (int)subs[s * 4 + 0];
     const int sym = (int)subs[s * 4 + 1];
@@ -108,25 +102,63 @@ __host__ __device__ static inline void nq_step_slot(
         i = j;
         nodes++;
     }
-#undef NQ_S
-    slot_level[k] = i;
     acc[k * 4 + 0] += count;
     acc[k * 4 + 1] += fixed90;
     acc[k * 4 + 2] += fixed180;
     acc[k * 4 + 3] += nodes;
+    *used = steps;
+    return i;
+}
+
+// One slot's share of a launch: `budget` steps, a new task taken as soon as one finishes.
+__host__ __device__ static inline void nq_step_slot(
+    int k, int n, int d, long long budget, long long ntasks, long long *next_task,
+    int nslots, long long *slot_task, long long *slot_level, const long long *subs,
+    const unsigned *tables, const int *tsub, const unsigned *state, const unsigned *pre,
+    int width, unsigned *S, long long *acc, long long *task_out, unsigned char *task_done)
+{
+    long long t = slot_task[k];
+    long long i = slot_level[k];
+    long long left = budget;
+    while (left > 0) {
+        if (t < 0) {
+            t = (long long)atomicAdd((unsigned long long *)next_task, 1ULL);
+            if (t >= ntasks) { t = -1; break; }
+            i = NQ_FRESH;
+        }
+        if (i == NQ_FRESH) {
+            for (int w = 0; w < 4; w++) NQ_S(0, w) = state[t * 4 + w];
+            i = d;
+        }
+        long long used = 0;
+        i = nq_search(k, n, d, t, i, left, nslots, subs, tables, tsub, pre, width, S, acc,
+                      &used);
+        left -= used;
+        if (i < d) {  // finished: hand the answer over, take the next task
+            for (int w = 0; w < 4; w++) {
+                task_out[t * 4 + w] = acc[k * 4 + w];
+                acc[k * 4 + w] = 0;
+            }
+            task_done[t] = 1;
+            t = -1;
+        }
+    }
+    slot_task[k] = t;
+    slot_level[k] = i;
 }
 
 extern "C" __global__ void step_slots(
-    int n, int d, long long budget, int nslots,
-    const long long *slot_task, long long *slot_level, const long long *subs,
+    int n, int d, long long budget, long long ntasks, long long *next_task, int nslots,
+    long long *slot_task, long long *slot_level, const long long *subs,
     const unsigned *tables, const int *tsub, const unsigned *state, const unsigned *pre,
-    int width, unsigned *S, long long *acc)
+    int width, unsigned *S, long long *acc, long long *task_out, unsigned char *task_done)
 {
     for (int k = blockIdx.x * blockDim.x + threadIdx.x; k < nslots;
          k += blockDim.x * gridDim.x)
-        nq_step_slot(k, n, d, budget, nslots, slot_task, slot_level, subs, tables, tsub,
-                     state, pre, width, S, acc);
+        nq_step_slot(k, n, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs,
+                     tables, tsub, state, pre, width, S, acc, task_out, task_done);
 }
+#undef NQ_S
 """
 
 HOST_SHIM = r"""
@@ -138,6 +170,8 @@ HOST_SHIM = r"""
 #define __global__
 struct nq_dim3 { int x; };
 static nq_dim3 blockIdx = {0}, threadIdx = {0}, blockDim = {1}, gridDim = {1};
+static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
+{ unsigned long long old = *p; *p += v; return old; }  // one thread: a plain add
 """
 
 

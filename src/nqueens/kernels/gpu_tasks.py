@@ -44,7 +44,8 @@ STACK = 32
 
 def search_task(n, f, d, masks, gaps, free, allowed, pre, top, sym, S, c, i, budget, board):
     """Search one task for at most ``budget`` steps: ``(level, completions, fixed90, fixed180,
-    nodes)``, the level below ``d`` once the task is finished.
+    nodes, steps)``, the level below ``d`` once the task is finished, ``steps`` the steps
+    taken (``budget`` unless the task finished first).
 
     The task is a partial board at free-row level ``d`` (``0 <= d < f - 1``) of a
     constellation with ``f`` free rows: ``masks[k]`` are the open columns of free row ``k``,
@@ -127,7 +128,7 @@ def search_task(n, f, d, masks, gaps, free, allowed, pre, top, sym, S, c, i, bud
         S[t, 3, c] = nb
         i = j
         nodes += 1
-    return i, count, fixed90, fixed180, nodes
+    return i, count, fixed90, fixed180, nodes, steps
 
 
 _search = njit(search_task)
@@ -272,7 +273,7 @@ def count_tasks(n, d, subs, tables, tsub, state, pre, out, budget):
             S[0, w, 0] = state[t, w]
         i = d
         while i >= d:
-            i, c, f90, f180, nodes = _search(
+            i, c, f90, f180, nodes, _ = _search(
                 n, subs[s, 0], d, tables[s, 0], tables[s, 1], tables[s, 2], tables[s, 3],
                 pre[t], subs[s, 2], subs[s, 1], S, 0, i, budget, board,
             )
