@@ -19,8 +19,10 @@ target). The schedules, each reported as the share of the perfect time it reache
   after the other (the GPU waits for each batch's last task);
 * batches of :func:`nqueens.engine.gpu.batch_items` subproblems (all of them up to
   n = 22), the same host-refilled launch loop;
-* now: the same batches, and a slot takes its next task inside the kernel as soon as its
-  task finishes (persistent threads, an atomic task counter), not at the next launch;
+* the same batches, and a slot takes its next task inside the kernel as soon as its task
+  finishes (persistent threads, an atomic task counter), not at the next launch;
+* now: that, with the constellations handed out largest first by Knuth's estimate (the
+  engine's order for one GPU);
 * the same with the largest tasks first (task sizes are not known in advance: a bound).
 
 The model leaves out that a thread alone on an SM runs faster than one among many, so
@@ -139,6 +141,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from nqueens.engine.gpu import LAUNCH_SECONDS, batch_items, default_rows
+    from nqueens.engine.run import _weigh
     from nqueens.engine.split import split
 
     rows = default_rows(args.n)
@@ -154,10 +157,18 @@ def main() -> None:
     per_node = args.seconds / perfect          # model seconds per node of one slot
     budget = LAUNCH_SECONDS / per_node          # a launch's step budget, in nodes
 
-    now = batch_items(args.n, [tuple(s) for s in split(args.n)])
+    listed = [tuple(s) for s in split(args.n)]
+    now = batch_items(args.n, listed)
     parts = [now] * (items // now) + ([items % now] if items % now else [])
     refill_now = budget / REFILL_SPLIT
     order = np.argsort(sizes, kind="stable")[::-1]
+    # the engine's order for one GPU: constellations by Knuth's estimate, largest first
+    estimate = _weigh(args.n, listed)[0]
+    starts = np.searchsorted(owner, np.arange(items + 1))
+    ranked = sorted(range(items), key=lambda i: -estimate[i])
+    by_estimate = np.concatenate([sizes[starts[i]:starts[i + 1]] for i in ranked])
+    owner_by_estimate = np.concatenate([np.full(starts[i + 1] - starts[i], r) for r, i in
+                                        enumerate(ranked)])
     table: list[tuple[str, str, list[float]]] = []
     cells: dict[str, list[float]] = {}
     for alone in ALONE:
@@ -171,13 +182,17 @@ def main() -> None:
         cells.setdefault("old", []).append(old)
         cells.setdefault("new", []).append(batched(sizes, owner, parts, loop) * per_node)
         cells.setdefault("once", []).append(batched(sizes, owner, parts, at_once) * per_node)
+        cells.setdefault("knuth", []).append(batched(by_estimate, owner_by_estimate, parts,
+                                                     at_once) * per_node)
         cells.setdefault("best", []).append(at_once(sizes[order]) * per_node)
     table.append(("before: the CPU scheduler's batches (2 s target), slots refilled "
                   "by the host between launches", f"{nb}", cells["old"]))
     table.append(("batch_items() subproblems a batch, slots refilled by the host between "
                   "launches", f"{len(parts)}", cells["new"]))
-    table.append(("**now**: batch_items() subproblems a batch, a slot takes its next task "
-                  "inside the kernel (persistent threads)", f"{len(parts)}", cells["once"]))
+    table.append(("batch_items() subproblems a batch, a slot takes its next task inside "
+                  "the kernel (persistent threads)", f"{len(parts)}", cells["once"]))
+    table.append(("**now**: the same, constellations handed out largest first by Knuth's "
+                  "estimate", f"{len(parts)}", cells["knuth"]))
     table.append(("refilled inside the kernel, largest tasks first (a bound: sizes are not "
                   "known in advance)", "1", cells["best"]))
 

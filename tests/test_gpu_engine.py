@@ -218,7 +218,9 @@ real = gpu.count_batch
 @functools.wraps(real)  # keeps the signature the engine reads (stop, tally, finished)
 def counting(n, items, **kw):
     batches.append(len(items))
+    order.extend(items)
     return real(n, items, **kw)
+order = []
 gpu.count_batch = counting
 
 def progress(p):
@@ -229,13 +231,15 @@ try:
     out = [r.total, r.unique]
 except KeyboardInterrupt:
     out = "interrupted"
-print(json.dumps({"size": size, "items": len(items), "batches": batches, "out": out}))
+print(json.dumps({"size": size, "items": len(items), "batches": batches, "out": out,
+                  "order": [items.index(tuple(it)) for it in order]}))
 """
 
 
 @needs_numba_cuda
 def test_engine_gives_the_gpu_one_batch_and_the_ledger_fills_as_it_runs(tmp_path):
-    """One simulated GPU, n = 11: the engine hands the GPU all subproblems in one batch;
+    """One simulated GPU, n = 11: the engine hands the GPU all subproblems in one batch,
+    the largest (by Knuth's estimate) first;
     interrupted at its first report of partial work, the ledger already holds the finished
     ones, and the CPU engine resumes from them to the OEIS counts."""
     from nqueens.engine.run import run_count
@@ -247,6 +251,13 @@ def test_engine_gives_the_gpu_one_batch_and_the_ledger_fills_as_it_runs(tmp_path
     got = json.loads(proc.stdout)
     assert got["size"] == got["items"] and got["batches"] == [got["items"]]
     assert got["out"] == "interrupted"
+    # the largest subproblems first, by Knuth's estimate (so the batch ends on small tasks)
+    from nqueens.engine.run import _weigh
+
+    sizes = _weigh(11, [tuple(s) for s in split(11)])[0]
+    ranked = [sizes[i] for i in got["order"]]
+    assert ranked == sorted(sizes, reverse=True)
+    assert got["order"] != sorted(got["order"])
     r = run_count(11, workers=1, ledger=ledger)
     assert (r.total, r.unique) == OEIS[11]
     assert 0 < r.resumed < r.subproblems, r.resumed
@@ -255,14 +266,15 @@ def test_engine_gives_the_gpu_one_batch_and_the_ledger_fills_as_it_runs(tmp_path
 @needs_numba_cuda
 def test_engine_splits_the_gpu_work_by_task_memory(tmp_path):
     """With room for only a few hundred tasks a batch, n = 11 goes out in several batches
-    of the size batch_items chose, and the counts stay exact."""
+    of one size (batch_items'), and the counts stay exact."""
     proc = subprocess.run([sys.executable, "-c", _LEDGER_SCRIPT, "11", str(tmp_path / "l"),
                            "300"], env=_sim_env(), capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)
+    batches = got["batches"]
     assert 1 <= got["size"] < got["items"]
-    assert len(got["batches"]) > 1 and max(got["batches"]) == got["size"]
-    assert sum(got["batches"]) == got["items"]
+    assert len(batches) > 1 and len(set(batches[:-1])) == 1 and batches[-1] <= batches[0]
+    assert sum(batches) == got["items"]
     assert got["out"] == list(OEIS[11])
 
 
