@@ -447,6 +447,11 @@ def run_count(
                 keep(list(early), list(early.values()))
                 if on_estimate is not None:
                     on_estimate(found)
+        one_gpu = device == "gpu" and executor is None
+        if one_gpu and items and weights is None:
+            # one GPU takes the largest subproblems first (below), and the progress bar
+            # then moves with the work done, not the count of subproblems
+            weights = _weigh(n, items)[0]
         watch = _Watch(n, len(items), nworkers, weights, progress)
 
         def record(idxs: list[int], rows: list[Row]) -> None:
@@ -459,12 +464,12 @@ def run_count(
         pending = [i for i in range(len(items)) if i not in results]
         if pending:
             run = task or count_batch
-            if device == "gpu" and executor is None:
+            if one_gpu and weights is not None:
                 from nqueens.engine import gpu
 
                 # the largest first, so that the batch ends on small tasks (0.84 -> 0.91
                 # of a perfect schedule in benchmarks/bench_gpu_schedule.py's model)
-                sizes = weights or _weigh(n, items)[0]
+                sizes = weights
                 pending.sort(key=lambda i: -sizes[i])
                 gpu_items = gpu.batch_items(n, [items[i] for i in pending])
             sched = Scheduler(pending, workers=nworkers, target_seconds=target_seconds,
