@@ -562,12 +562,13 @@ def ncu_lines(text: str) -> list[str]:
 
 def ncu_record(text: str, n: int, kernel: str, rc: int | None) -> dict[str, Any]:
     kept = ncu_lines(text)
+    status = "stopped by its timeout (exit 124)" if rc == 124 else f"exit {rc}"
     error = None
     if not kept:
         tail = [ln for ln in text.strip().splitlines() if ln.strip()][-3:]
-        error = f"ncu kept nothing (exit {rc}): " + " | ".join(tail)[-400:]
+        error = f"ncu kept nothing ({status}): " + " | ".join(tail)[-400:]
     elif rc not in (0, None):
-        error = f"ncu exited {rc} (timeout: 124)" if rc == 124 else f"ncu exited {rc}"
+        error = f"ncu: {status}"
     return {"stage": "ncu", "n": n, "kernel": kernel, "lines": kept, "error": error,
             "command": " ".join(ncu_command(n, kernel, shown=True))}
 
