@@ -472,8 +472,9 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
         """What the head batches after ``n`` are projected to need (now)."""
         if head is None or n >= args.max_n or args.no_reserve:
             return None
+        at = f"n = {args.max_n}" if n + 1 == args.max_n else f"n = {n + 1}..{args.max_n}"
         return (chain(bench.times.get(head, {}), n, args.max_n, bench.floor),
-                f"the {head[1]} batches at n = {n + 1}..{args.max_n}")
+                f"the {head[1]} batches at {at}")
 
     for n in range(args.min_n, args.max_n + 1):
         rows = ops.rows(n)
@@ -714,7 +715,8 @@ def render(recs: list[dict[str, Any]], source: str = "gpu_results.jsonl") -> str
     if notes:
         lines += ["", "Skipped and failed steps:", ""]
         for r in notes:
-            what = r.get("skipped") or f"ERROR {r['error']}"
+            what = r.get("skipped") or f"ERROR {r['error']}" + (
+                f" (at {r['where']})" if r.get("where") else "")
             where = ", ".join(str(x) for x in (f"n = {r['n']}" if r.get("n") is not None else None,
                                                r.get("kernel"),
                                                f"rows {r['rows']}" if r.get("rows") else None)

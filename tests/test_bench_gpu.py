@@ -150,7 +150,7 @@ def test_lower_value_steps_give_way_to_the_last_batch_when_it_can_fit(tmp_path):
     budget = 346.0
     ops, recs, used = _run(tmp_path, budget, (0.001, 8.0), "--sweep-rows", "")
     assert ("engine", 21, "gpu") not in ops.calls
-    assert "of which the numba batches at n = 22..22 needs" in _rec(recs, "engine", 21)["skipped"]
+    assert "of which the numba batches at n = 22 needs" in _rec(recs, "engine", 21)["skipped"]
     assert _rec(recs, "batch", 22)["exact"] is True
     assert used <= budget
     # without the reserve the engine at n = 21 runs and n = 22 no longer fits
