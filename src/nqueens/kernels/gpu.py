@@ -65,6 +65,8 @@ def step_slots(n, d, budget, ntasks, next_task, slot_task, slot_level, subs, tab
         left = budget
         while left > 0:
             if t < 0:
+                if next_task[0] >= ntasks:  # none left: no atomic needed to know it
+                    break
                 t = cuda.atomic.add(next_task, 0, 1)
                 if t >= ntasks:
                     t = -1

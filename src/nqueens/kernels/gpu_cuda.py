@@ -122,6 +122,7 @@ __host__ __device__ static inline void nq_step_slot(
     long long left = budget;
     while (left > 0) {
         if (t < 0) {
+            if (*(volatile long long *)next_task >= ntasks) break;  // none left
             t = (long long)atomicAdd((unsigned long long *)next_task, 1ULL);
             if (t >= ntasks) { t = -1; break; }
             i = NQ_FRESH;
