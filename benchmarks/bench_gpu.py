@@ -19,6 +19,8 @@ and the next step still runs:
     checked against tests/data/oeis.csv;
 (c) a sweep of the rows placed on the host (``--sweep-rows`` 1,2,3) at one n (``--sweep-n``,
     default the middle one), for each kernel;
+(e) one more GPU batch at that n for each kernel variant (:data:`VARIANTS`: the engine's
+    largest-first order, 64 and 256 threads a block, a limit of 64, 56 or 48 registers);
 (d) throughout: before each step its time is projected from the same step at the previous n
     (times grow about 8x per n: the larger of 8 and the last measured ratio), and a step
     whose projection (times 1.1) does not fit in what is left of ``--budget`` is skipped,
@@ -81,7 +83,13 @@ count grows 6.5-8.6x per n from 16 to 22)."""
 SAFETY = 1.1
 """A step runs only if its projected time times this fits in what is left of the budget."""
 FIELDS = ("stage", "n", "kernel", "rows", "seconds", "total", "unique", "exact", "error",
-          "skipped")
+          "skipped", "variant")
+VARIANTS = (("largest first", {"order": "estimate"}), ("block 64", {"block": 64}),
+            ("block 256", {"block": 256}), ("max 64 registers", {"max_registers": 64}),
+            ("max 56 registers", {"max_registers": 56}),
+            ("max 48 registers", {"max_registers": 48}))
+"""Stage (e): one GPU batch of the sweep's n for each of these kernel variants (the knobs
+of :func:`nqueens.engine.gpu.count_batch`, and the engine's largest-first order)."""
 
 
 # --- projection and skipping: pure functions ---------------------------------------------
@@ -274,12 +282,15 @@ class Bench:
     def step(self, stage: str, n: int, kernel: str, rows: int | None,
              fn: Callable[[], dict[str, Any]], *, key: Key | None = None,
              projected: float | None = None,
-             reserve: tuple[float | None, str] | None = None) -> dict[str, Any] | None:
+             reserve: tuple[float | None, str] | None = None,
+             variant: str | None = None) -> dict[str, Any] | None:
         """Run ``fn`` (which returns the record's fields: seconds, total, unique, ...) as one
         step, unless it is projected not to fit; the record, with ``payload`` (if ``fn``
         gave one) taken out and returned in it. None when skipped or failed."""
         key = key or (stage, kernel)
         where = {"stage": stage, "n": n, "kernel": kernel, "rows": rows}
+        if variant is not None:
+            where["variant"] = variant
         for k in (key, ("kernel", kernel)):
             if k in self.dropped:
                 self.record(**where, skipped=f"skipped: {self.dropped[k]}")
@@ -392,14 +403,26 @@ class GpuOps:
 
         return default_rows(n)
 
-    def batch(self, n: int, kernel: str, rows: int | None) -> dict[str, Any]:
-        """One GPU batch of every subproblem of ``n``."""
+    def batch(self, n: int, kernel: str, rows: int | None, *, order: str = "split",
+              **knobs: Any) -> dict[str, Any]:
+        """One GPU batch of every subproblem of ``n`` (in the split's order, or with
+        ``order="estimate"`` the engine's: largest first by Knuth's estimate); ``knobs``
+        go to count_batch (block, max_registers). Rows come back in the split's order."""
         from nqueens.engine.gpu import count_batch
 
         items = self.items(n)
+        perm = list(range(len(items)))
+        if order == "estimate":
+            from nqueens.engine.run import _weigh
+
+            sizes = _weigh(n, list(items))[0]
+            perm.sort(key=lambda i: -sizes[i])
         start = time.perf_counter()
-        out = count_batch(n, items, rows=rows, kernel=kernel)
+        got = count_batch(n, [items[i] for i in perm], rows=rows, kernel=kernel, **knobs)
         secs = time.perf_counter() - start
+        out: list[Any] = [None] * len(items)
+        for i, row in zip(perm, got, strict=True):
+            out[i] = row
         return {"seconds": round(secs, 4), "total": sum(r[0] for r in out),
                 "unique": sum(r[1] for r in out), "subproblems": len(items),
                 "payload": [tuple(r[:3]) for r in out]}
@@ -502,6 +525,14 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
             key = ("sweep", kernel, r)
             bench.step("sweep", sn, kernel, r, lambda k=kernel, r=r: ops.batch(sn, k, r),
                        key=key, projected=bench.projection(key, sn, (("batch", kernel), factor)))
+    # (e) kernel variants at the same n: the order, threads a block, a register limit
+    for kernel in kernels:
+        for name, knobs in VARIANTS:
+            key = ("variant", kernel, name)
+            bench.step("variant", sn, kernel, ops.rows(sn),
+                       lambda k=kernel, kw=knobs: ops.batch(sn, k, ops.rows(sn), **kw),
+                       key=key, variant=name,
+                       projected=bench.projection(key, sn, (("batch", kernel), 1.5)))
 
 
 # --- the environment ---------------------------------------------------------------------
@@ -709,6 +740,21 @@ def render(recs: list[dict[str, Any]], source: str = "gpu_results.jsonl") -> str
                             and r["n"] == sn and r["kernel"] == k and r["rows"] == rr])
                      for rr in rows_all]
             lines.append(f"| {k} | " + " | ".join(cells) + " |")
+    variants = [r for r in recs if r.get("stage") == "variant"]
+    if variants:
+        vn = variants[0]["n"]
+        names = [v for v, _ in VARIANTS if any(r.get("variant") == v for r in variants)]
+        lines += ["", f"Kernel variants, n = {vn} (one GPU batch of every subproblem, seconds; "
+                  "'default': stage (b)'s batch, split order, 128 threads a block, no "
+                  "register limit):", "",
+                  "| kernel | default | " + " | ".join(names) + " |",
+                  "|---|---|" + "---|" * len(names)]
+        for k in kernels:
+            base = _cell([r for r in steps if r["stage"] in ("batch", "sweep") and r["n"] == vn
+                          and r["kernel"] == k and r["rows"] == variants[0].get("rows")])
+            cells = [_cell([r for r in variants if r.get("kernel") == k
+                            and r.get("variant") == v]) for v in names]
+            lines.append(f"| {k} | {base} | " + " | ".join(cells) + " |")
     notes = [r for r in recs if (r.get("skipped") or r.get("error"))
              and r.get("stage") not in ("ncu", "ptx", "env")]
     if notes:
@@ -717,7 +763,7 @@ def render(recs: list[dict[str, Any]], source: str = "gpu_results.jsonl") -> str
             what = r.get("skipped") or f"ERROR {r['error']}" + (
                 f" (at {r['where']})" if r.get("where") else "")
             where = ", ".join(str(x) for x in (f"n = {r['n']}" if r.get("n") is not None else None,
-                                               r.get("kernel"),
+                                               r.get("kernel"), r.get("variant"),
                                                f"rows {r['rows']}" if r.get("rows") else None)
                               if x)
             lines.append(f"- {r['stage']} ({where}): {what}")

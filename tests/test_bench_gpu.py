@@ -96,8 +96,8 @@ class FakeOps:
         return {"seconds": secs, "total": total, "unique": unique,
                 "payload": [(total, unique, 0)]}
 
-    def batch(self, n, kernel, rows):
-        return self._work("batch", n, kernel, 1.0)
+    def batch(self, n, kernel, rows, **knobs):
+        return self._work("variant" if knobs else "batch", n, kernel, 1.0)
 
     def twin(self, n):
         return self._work("twin", n, "cpu-twin", 1.0)
@@ -260,10 +260,13 @@ def test_the_budgeted_run_on_the_simulator_counts_exactly(tmp_path):
     assert recs[0]["args"]["kernels"] == ["numba"]  # no CuPy under the simulator
     assert recs[-1] == {**recs[-1], "stage": "end", "note": "finished"}
     counted = {(r["stage"], r["n"]): (r["total"], r["unique"]) for r in recs
-               if r["stage"] in ("check", "batch", "engine", "cpu", "sweep")}
-    want = {("check", 7), ("sweep", 7), ("cpu", 6), ("cpu", 7),
+               if r["stage"] in ("check", "batch", "engine", "cpu", "sweep", "variant")}
+    want = {("check", 7), ("sweep", 7), ("cpu", 6), ("cpu", 7), ("variant", 7),
             *[(s, n) for s in ("batch", "engine") for n in (6, 7, 8)]}
     assert set(counted) == want
+    # every kernel variant ran at the sweep's n, and counted exactly
+    assert sorted(r["variant"] for r in recs if r["stage"] == "variant") == sorted(
+        v for v, _ in bench_gpu.VARIANTS)
     for (_, n), got in counted.items():
         assert got == OEIS[n]
     assert all(r["exact"] is True for r in recs if (r["stage"], r["n"]) in want)
@@ -272,4 +275,5 @@ def test_the_budgeted_run_on_the_simulator_counts_exactly(tmp_path):
     assert not [r for r in recs if r["error"] or r["skipped"]]
     text = doc.read_text()
     assert all(f"| {n} | yes |" in text for n in (6, 7, 8))
+    assert "| kernel | default | largest first | block 64 |" in text
     assert "simulator" in text

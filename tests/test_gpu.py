@@ -351,7 +351,8 @@ def test_resident_slots_are_the_blocks_every_sm_keeps_resident(monkeypatch):
     import nqueens.kernels.gpu_cuda as cuda_c
 
     monkeypatch.setattr(cuda_c, "raw_kernel",
-                        lambda: types.SimpleNamespace(attributes={"num_regs": 56}))
+                        lambda max_registers=None: types.SimpleNamespace(
+                            attributes={"num_regs": 56}))
     gpu.resident_slots.cache_clear()
     assert gpu.resident_slots("cuda-c") == 132 * 9 * kernel.BLOCK   # 1,152 threads an SM
     gpu.resident_slots.cache_clear()

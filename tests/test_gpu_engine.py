@@ -330,3 +330,45 @@ def test_a_slot_takes_its_next_task_on_the_gpu_without_waiting_for_the_launch_to
     assert got["launches"] == 1
     assert [tuple(r) for r in got["rows"]] == [r[:3] for r in
                                                count_batch(n, [tuple(s) for s in split(n)])]
+
+
+_VARIANT_SCRIPT = """
+import json, sys
+from nqueens.engine.gpu import count_batch
+from nqueens.engine.split import split
+n = 10
+items = [tuple(s) for s in split(n)]
+out = {}
+for block, regs in ((32, None), (64, 40), (None, 255)):
+    out[f"{block}/{regs}"] = [r[:3] for r in count_batch(n, items, block=block,
+                                                        max_registers=regs, budget=64)]
+print(json.dumps(out))
+"""
+
+
+@needs_numba_cuda
+def test_kernel_variants_count_the_same():
+    """The tuning knobs (threads a block, a register limit) change no answer."""
+    from nqueens.engine.task import count_batch
+
+    proc = subprocess.run([sys.executable, "-c", _VARIANT_SCRIPT], env=_sim_env(),
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    cpu = [r[:3] for r in count_batch(10, [tuple(s) for s in split(10)])]
+    for key, rows in json.loads(proc.stdout).items():
+        assert [tuple(r) for r in rows] == cpu, key
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"block": 100}, "block must be a multiple of 32 from 32 to 1024, got 100"),
+    ({"block": 2048}, "block must be a multiple of 32"),
+    ({"block": True}, "block must be a multiple of 32"),
+    ({"max_registers": 8}, "max_registers must be an integer from 16 to 255, got 8"),
+    ({"max_registers": 64.0}, "max_registers must be an integer from 16 to 255"),
+])
+def test_kernel_variant_knobs_are_checked_before_any_gpu(kwargs, message):
+    from nqueens.engine.gpu import count_batch
+    from nqueens.errors import NQueensError
+
+    with pytest.raises(NQueensError, match=message):
+        count_batch(8, [(0, 2, 0, 3, 0, 1)], **kwargs)

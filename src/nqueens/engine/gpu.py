@@ -94,15 +94,17 @@ def default_rows(n: int) -> int:
 
 
 @functools.cache
-def resident_slots(kernel: str = "numba") -> int:
-    """Slots that fill this GPU exactly: as many blocks of the kernel as every SM keeps
-    resident at once (the CUDA occupancy calculator, for the kernel's registers), times
-    the block size; :data:`SLOTS` where that cannot be read.
+def resident_slots(kernel: str = "numba", block: int | None = None,
+                   max_registers: int | None = None) -> int:
+    """Slots that fill this GPU exactly: as many blocks of the kernel (of ``block`` threads,
+    default :data:`~nqueens.kernels.gpu.BLOCK`; at most ``max_registers`` registers a
+    thread when given) as every SM keeps resident at once (the CUDA occupancy calculator),
+    times the block size; :data:`SLOTS` where that cannot be read.
 
     Slots past that number would run as a further, partly filled wave of blocks in every
     launch (2^18 slots on an H100 at 896 resident threads an SM are 2.2 waves: the third
     one 22% full, about a quarter of each launch's time wasted).
-    Cost: the kernel's compilation, once per kernel and process.
+    Cost: the kernel's compilation, once per kernel variant and process.
 
     >>> resident_slots.cache_clear()
     >>> resident_slots("opencl") == SLOTS    # no such kernel: the fixed number
@@ -110,18 +112,20 @@ def resident_slots(kernel: str = "numba") -> int:
     """
     from nqueens.kernels.gpu import BLOCK
 
+    size = block or BLOCK
     try:
         if kernel == "numba":
-            from nqueens.kernels.gpu import SIGNATURE, step_slots
+            from nqueens.kernels.gpu import SIGNATURE, step_slots_limited
 
-            blocks = int(step_slots.compile(SIGNATURE).max_cooperative_grid_blocks(BLOCK))
+            fn = step_slots_limited(max_registers)
+            blocks = int(fn.compile(SIGNATURE).max_cooperative_grid_blocks(size))
         elif kernel == "cuda-c":
             from nqueens.kernels.gpu_cuda import raw_kernel
 
             cupy = importlib.import_module("cupy")
             dev = cupy.cuda.Device().attributes
             per_sm = occupancy_blocks(
-                int(raw_kernel().attributes["num_regs"]), BLOCK,
+                int(raw_kernel(max_registers).attributes["num_regs"]), size,
                 regs_per_sm=int(dev["MaxRegistersPerMultiprocessor"]),
                 threads_per_sm=int(dev["MaxThreadsPerMultiProcessor"]),
                 blocks_per_sm=int(dev.get("MaxBlocksPerMultiprocessor", 32)))
@@ -130,7 +134,7 @@ def resident_slots(kernel: str = "numba") -> int:
             return SLOTS
     except Exception:  # an older numba-cuda or CuPy, a driver without the calculator
         return SLOTS
-    return blocks * BLOCK if blocks > 0 else SLOTS
+    return blocks * size if blocks > 0 else SLOTS
 
 
 def occupancy_blocks(regs: int, block: int, *, regs_per_sm: int = 65536,
@@ -285,6 +289,8 @@ def count_batch(
     budget: int | None = None,
     slots: int | None = None,
     kernel: str = "numba",
+    block: int | None = None,
+    max_registers: int | None = None,
     stop: StopFlag | None = None,
     tally: Callable[[int], None] | None = None,
     finished: list[Row] | None = None,
@@ -295,8 +301,10 @@ def count_batch(
     in ``slots`` GPU slots (default :data:`SLOTS`), each launch advancing every slot by
     ``budget`` steps (default: adapted launch by launch to :data:`LAUNCH_SECONDS`).
     ``kernel="cuda-c"`` runs the CUDA C twin (:mod:`nqueens.kernels.gpu_cuda`, needs CuPy)
-    instead of numba-cuda's kernel. Raises :class:`GPUUnavailableError` without numba-cuda
-    or a GPU.
+    instead of numba-cuda's kernel. ``block`` (threads a block, a multiple of 32 up to 1024;
+    default 128) and ``max_registers`` (a limit on the kernel's registers a thread, 16 to
+    255; default none) are tuning knobs: the answers do not depend on them. Raises
+    :class:`GPUUnavailableError` without numba-cuda or a GPU.
 
     As the CPU's :func:`~nqueens.engine.task.count_batch`, between two launches it checks
     ``stop`` (:class:`~nqueens.engine.task.Stopped` when set) and tells ``tally`` the nodes
@@ -316,6 +324,13 @@ def count_batch(
     """
     if kernel not in KERNELS:
         raise NQueensError(f"kernel must be one of {', '.join(KERNELS)}, got {kernel!r}")
+    if block is not None and (type(block) is not int or not 32 <= block <= 1024
+                              or block % 32):
+        raise NQueensError(f"block must be a multiple of 32 from 32 to 1024, got {block!r}")
+    if max_registers is not None and (type(max_registers) is not int
+                                      or not 16 <= max_registers <= 255):
+        raise NQueensError(f"max_registers must be an integer from 16 to 255, got "
+                           f"{max_registers!r}")
     require_gpu()
     from nqueens.kernels.gpu import BLOCK
 
@@ -330,13 +345,15 @@ def count_batch(
         tally(int(host[:, 3].sum()))
     if ntasks:
         sim = _simulated()
-        nslots = min(ntasks, slots or (_SIM_SLOTS if sim else resident_slots(kernel)))
-        block = min(nslots, 32 if sim else BLOCK)
-        grid = (nslots + block - 1) // block
+        size = block or (32 if sim else BLOCK)
+        nslots = min(ntasks, slots or (_SIM_SLOTS if sim else
+                                       resident_slots(kernel, size, max_registers)))
+        size = min(nslots, size)
+        grid = (nslots + size - 1) // size
         step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
         depth = max(1, int(subs[:, 0].max()) - d)
-        dev = _Device(kernel, n, d, grid, block, (subs, tables, tsub, state, pre),
-                      (depth, 4, nslots))
+        dev = _Device(kernel, n, d, grid, size, (subs, tables, tsub, state, pre),
+                      (depth, 4, nslots), max_registers)
         counted = np.zeros(ntasks, np.bool_)
         lo = 0  # every task before lo is finished and added up
         while lo < ntasks:
@@ -404,7 +421,8 @@ class _Device:
     """The batch's tables and slots on the GPU, and one launch of a kernel over the slots."""
 
     def __init__(self, kernel: str, n: int, d: int, grid: int, block: int,
-                 tables: tuple[Any, ...], stack_shape: tuple[int, int, int]) -> None:
+                 tables: tuple[Any, ...], stack_shape: tuple[int, int, int],
+                 max_registers: int | None = None) -> None:
         from nqueens.kernels.gpu import FRESH
 
         self.kernel, self.n, self.d, self.grid, self.block = kernel, n, d, grid, block
@@ -416,9 +434,9 @@ class _Device:
                  np.full(nslots, FRESH, np.int64), np.zeros((nslots, 4), np.int64),
                  np.zeros((self.ntasks, 4), np.int64), np.zeros(self.ntasks, np.uint8)]
         if kernel == "numba":
-            from nqueens.kernels.gpu import step_slots
+            from nqueens.kernels.gpu import step_slots_limited
 
-            self.fn: Any = step_slots
+            self.fn: Any = step_slots_limited(max_registers)
             self.xp = _cuda()
             arrays = [self.xp.to_device(a) for a in host]
             self.stack = self.xp.device_array(stack_shape, dtype=np.uint32)
@@ -431,7 +449,7 @@ class _Device:
                 raise GPUUnavailableError(
                     "the CUDA C kernel needs CuPy: pip install cupy-cuda12x (or -cuda13x)"
                 ) from None
-            self.fn = raw_kernel()
+            self.fn = raw_kernel(max_registers)
             arrays = [self.xp.asarray(a) for a in host]
             self.stack = self.xp.zeros(stack_shape, dtype=np.uint32)
         (self.subs, self.tables, self.tsub, self.state, self.pre, self.next_task,

@@ -19,6 +19,7 @@ Under ``NUMBA_ENABLE_CUDASIM=1`` the very same kernel runs on numba-cuda's CPU s
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numba.cuda
@@ -28,7 +29,7 @@ from nqueens.kernels.gpu_tasks import STACK, search_task
 
 cuda: Any = numba.cuda  # numba.cuda has no type stubs for its device-side API
 
-__all__ = ["BLOCK", "FRESH", "SIGNATURE", "step_slots"]
+__all__ = ["BLOCK", "FRESH", "SIGNATURE", "step_slots", "step_slots_limited"]
 
 BLOCK = 128
 """Threads per block."""
@@ -95,3 +96,20 @@ def step_slots(n, d, budget, ntasks, next_task, slot_task, slot_level, subs, tab
         slot_task[k] = t
         slot_level[k] = i
         k += stride
+
+
+@functools.cache
+def step_slots_limited(max_registers: int | None) -> Any:
+    """:func:`step_slots` compiled to use at most ``max_registers`` registers a thread
+    (``None``: :func:`step_slots` itself, as many as the compiler likes). Fewer registers
+    let an SM keep more threads resident, at the price of spills to local memory; which
+    wins is measured on a GPU (``benchmarks/bench_gpu.py``'s variants). Under the
+    simulator, which has no registers, it is :func:`step_slots`.
+    Cost: a compilation at the first launch of each limit.
+    """
+    if max_registers is None:
+        return step_slots
+    try:
+        return cuda.jit(max_registers=max_registers)(step_slots.py_func)
+    except TypeError:  # the simulator's jit takes no register limit
+        return step_slots

@@ -15,6 +15,7 @@ run on a GPU. :func:`raw_kernel` needs CuPy (not a dependency: ``pip install cup
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 __all__ = ["HOST_SHIM", "KERNEL_NAME", "SOURCE", "raw_kernel"]
@@ -176,9 +177,14 @@ static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long 
 """
 
 
-def raw_kernel() -> Any:
-    """The kernel compiled by CuPy (``cupy.RawKernel``); needs CuPy and a CUDA GPU."""
+@functools.cache
+def raw_kernel(max_registers: int | None = None) -> Any:
+    """The kernel compiled by CuPy (``cupy.RawKernel``), at most ``max_registers`` registers
+    a thread when given; needs CuPy and a CUDA GPU."""
     import importlib
 
     cupy = importlib.import_module("cupy")  # optional, untyped
-    return cupy.RawKernel(SOURCE, KERNEL_NAME, options=("-std=c++14",))
+    options: tuple[str, ...] = ("-std=c++14",)
+    if max_registers is not None:
+        options += (f"--maxrregcount={max_registers}",)
+    return cupy.RawKernel(SOURCE, KERNEL_NAME, options=options)
