@@ -96,15 +96,16 @@ def default_rows(n: int) -> int:
 @functools.cache
 def resident_slots(kernel: str = "numba", block: int | None = None,
                    max_registers: int | None = None) -> int:
-    """Slots that fill this GPU exactly: as many blocks of the kernel (of ``block`` threads,
-    default :data:`~nqueens.kernels.gpu.BLOCK`; at most ``max_registers`` registers a
-    thread when given) as every SM keeps resident at once (the CUDA occupancy calculator),
-    times the block size; :data:`SLOTS` where that cannot be read.
+    """Slots that fill this GPU exactly: the blocks every SM keeps resident, times the block.
 
-    Slots past that number would run as a further, partly filled wave of blocks in every
-    launch (2^18 slots on an H100 at 896 resident threads an SM are 2.2 waves: the third
-    one 22% full, about a quarter of each launch's time wasted).
-    Cost: the kernel's compilation, once per kernel variant and process.
+    The blocks of the kernel (of ``block`` threads, default
+    :data:`~nqueens.kernels.gpu.BLOCK`; at most ``max_registers`` registers a thread when
+    given) that every SM keeps resident at once, by the CUDA occupancy calculator;
+    :data:`SLOTS` where that cannot be read. Slots past that number would run as a
+    further, partly filled wave of blocks in every launch (2^18 slots on an H100 at 896
+    resident threads an SM are 2.2 waves: the third one 22% full, about a quarter of each
+    launch's time wasted).
+    Cost: O(1), after the kernel's compilation (once per kernel variant and process).
 
     >>> resident_slots.cache_clear()
     >>> resident_slots("opencl") == SLOTS    # no such kernel: the fixed number
@@ -139,9 +140,11 @@ def resident_slots(kernel: str = "numba", block: int | None = None,
 
 def occupancy_blocks(regs: int, block: int, *, regs_per_sm: int = 65536,
                      threads_per_sm: int = 2048, blocks_per_sm: int = 32) -> int:
-    """Blocks of ``block`` threads an SM keeps resident for a kernel of ``regs`` registers
-    per thread and no shared memory (the occupancy calculator's rule: registers go to a warp
-    in units of 256).
+    """Blocks of ``block`` threads an SM keeps resident for a kernel of ``regs`` registers.
+
+    The occupancy calculator's rule for a kernel without shared memory: registers go to a
+    warp in units of 256, and an SM has ``regs_per_sm`` of them, ``threads_per_sm`` threads
+    and ``blocks_per_sm`` blocks at most.
     Cost: O(1).
 
     >>> occupancy_blocks(71, 128), occupancy_blocks(56, 128)   # Hopper: 896 and 1152 threads
@@ -159,13 +162,13 @@ MAX_TASKS = 1 << 22
 
 
 def batch_items(n: int, items: Sequence[Sequence[int]], *, rows: int | None = None) -> int:
-    """How many of ``items`` one GPU batch takes: all of them while their tasks number at
-    most :data:`MAX_TASKS`, else as many as that allows (tasks per item measured on a
-    sample of up to 64 items).
+    """How many of ``items`` one GPU batch takes (all, while their tasks fit in memory).
 
-    One GPU counts best with one large batch: every batch ends with the GPU waiting for its
-    last tasks, and small batches are mostly that end (``benchmarks/bench_gpu_schedule.py``).
-    Cost: the first ``rows`` levels of at most 64 items, on the host (milliseconds).
+    All of them while their tasks number at most :data:`MAX_TASKS`, else as many as that
+    allows (tasks per item measured on a sample of up to 64 items). One GPU counts best with
+    one large batch: every batch ends with the GPU waiting for its last tasks, and small
+    batches are mostly that end (``benchmarks/bench_gpu_schedule.py``).
+    Cost: O(1) calls of the host's cut on at most 64 items (milliseconds).
 
     >>> from nqueens.engine.split import split
     >>> items = [tuple(s) for s in split(12)]

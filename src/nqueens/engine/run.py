@@ -193,10 +193,10 @@ class Scheduler:
         return 2 * self.workers
 
     def batch_size(self) -> int:
-        """Subproblems in the next batch: at most 8 untimed, at most a quarter per worker;
-        always ``batch_items`` when that was given (one GPU: a batch as large as its memory
-        allows, since the GPU reports what it finishes as it goes).
+        """Subproblems in the next batch: at most 8 untimed, at most a quarter per worker.
 
+        Always ``batch_items`` when that was given (one GPU: a batch as large as its memory
+        allows, since the GPU reports what it finishes as it goes).
         Cost: O(1) per call.
 
         >>> s = Scheduler(range(100), workers=1)
