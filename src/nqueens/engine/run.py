@@ -355,7 +355,9 @@ def run_count(
     The ledger is held by this count alone (another holder is refused, or waited for with
     ``wait``); ``repair`` recounts rows that fail their check instead of refusing the ledger.
     ``device="gpu"`` counts the subproblems with the CUDA kernel: in the calling thread (one
-    GPU; Ctrl-C lands between launches), or, with ``executor``, on workers that have a GPU.
+    GPU, given its subproblems largest first in batches as large as its memory allows, each
+    finished one recorded at once; Ctrl-C lands between launches), or, with ``executor``,
+    on workers that have a GPU.
     A GPU count states no time estimate (the calibration times the CPU kernel).
 
     Every argument is checked before any work starts: ``n`` must be an integer from 1 to
