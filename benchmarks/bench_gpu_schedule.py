@@ -14,7 +14,7 @@ that a perfect schedule (every slot busy to the end) takes ``--seconds`` (15 s: 
 target). The schedules, each reported as the share of the perfect time it reaches:
 
 * before: batches sized by the CPU scheduler's rule (8 subproblems untimed, then
-  ``BATCH_SECONDS`` = 2 s of measured time each, at most a quarter of what is left), each
+  ``OLD_BATCH_SECONDS`` = 2 s of measured time each, at most a quarter of what is left), each
   batch a launch loop whose host refilled the finished slots between launches, one batch
   after the other (the GPU waits for each batch's last task);
 * batches of :func:`nqueens.engine.gpu.batch_items` subproblems (all of them up to
@@ -50,6 +50,8 @@ DOC = ROOT / "docs" / "benchmarks-gpu-schedule.md"
 SMS = 132
 RESIDENT_PER_SM = 896
 """Threads an H100 SM keeps resident at 71 registers per thread (65,536 registers)."""
+OLD_BATCH_SECONDS = 2.0
+"""What the engine aimed a GPU batch at before it gave one GPU a single large batch."""
 ALONE = (1.0, 4.0)
 """How much faster than on a full GPU a slot runs when few are busy, at most (two cases)."""
 REFILL_SPLIT = 32
@@ -114,10 +116,9 @@ def batched(sizes: np.ndarray, owner: np.ndarray, sizes_of_batches: list[int],
 def old_engine_batches(sizes: np.ndarray, owner: np.ndarray, items: int, per_node: float,
                        run: Callable[[np.ndarray], float]) -> tuple[float, int]:
     """The CPU scheduler's batch sizes with the GPU's 2 s target, timed by the model."""
-    from nqueens.engine.gpu import BATCH_SECONDS
     from nqueens.engine.run import Scheduler
 
-    sched = Scheduler(range(items), workers=1, target_seconds=BATCH_SECONDS)
+    sched = Scheduler(range(items), workers=1, target_seconds=OLD_BATCH_SECONDS)
     starts = np.searchsorted(owner, np.arange(items + 1))
     total, batches = 0.0, 0
     while sched.pending:

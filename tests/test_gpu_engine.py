@@ -372,3 +372,34 @@ def test_kernel_variant_knobs_are_checked_before_any_gpu(kwargs, message):
 
     with pytest.raises(NQueensError, match=message):
         count_batch(8, [(0, 2, 0, 3, 0, 1)], **kwargs)
+
+
+_POOL_SCRIPT = """
+import concurrent.futures as cf, functools, json
+from nqueens.engine import gpu
+from nqueens.engine.run import run_count
+
+sizes = []
+real = gpu.count_batch
+@functools.wraps(real)
+def counting(n, items, **kw):
+    sizes.append(len(items))
+    return real(n, items, **kw)
+gpu.count_batch = counting
+with cf.ThreadPoolExecutor(1) as pool:  # the simulator launches from one thread at a time
+    r = run_count(11, device="gpu", executor=pool, workers=1)
+print(json.dumps({"sizes": sizes, "subproblems": r.subproblems, "out": [r.total, r.unique]}))
+"""
+
+
+@needs_numba_cuda
+def test_workers_with_gpus_get_two_large_batches_each():
+    """Through an executor (as Dask's; one worker), the GPU batches are not the CPU's small
+    timed ones: two a worker, and the counts are exact."""
+    proc = subprocess.run([sys.executable, "-c", _POOL_SCRIPT], env=_sim_env(),
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert got["out"] == list(OEIS[11])
+    assert sum(got["sizes"]) == got["subproblems"]
+    assert len(got["sizes"]) == 2 and min(got["sizes"]) >= got["subproblems"] // 2

@@ -35,7 +35,6 @@ from nqueens.engine.task import Item, Row, StopFlag, Stopped, weigh
 from nqueens.errors import NQueensError
 
 __all__ = [
-    "BATCH_SECONDS",
     "KERNELS",
     "LAUNCH_SECONDS",
     "MAX_TASKS",
@@ -51,9 +50,6 @@ __all__ = [
     "resident_slots",
 ]
 
-BATCH_SECONDS = 2.0
-"""What the engine should aim one GPU batch at: enough tasks to fill the GPU; Ctrl-C still
-lands within a launch (:data:`LAUNCH_SECONDS`)."""
 LAUNCH_SECONDS = 0.2
 """What one kernel launch should last; each launch's step budget is scaled from the last one's
 time."""

@@ -404,7 +404,6 @@ def run_count(
             gpu.require_gpu()
             workers = 1
         task = gpu.count_batch
-        target_seconds = max(target_seconds, gpu.BATCH_SECONDS)
         estimate = False if estimate is None else estimate
     gpu_items: int | None = None
     if executor is not None:
@@ -466,14 +465,20 @@ def run_count(
         pending = [i for i in range(len(items)) if i not in results]
         if pending:
             run = task or count_batch
-            if one_gpu and weights is not None:
+            if device == "gpu":
                 from nqueens.engine import gpu
 
-                # the largest first, so that the batch ends on small tasks (0.84 -> 0.91
-                # of a perfect schedule in benchmarks/bench_gpu_schedule.py's model)
-                sizes = weights
-                pending.sort(key=lambda i: -sizes[i])
+                if one_gpu and weights is not None:
+                    # the largest first, so that the batch ends on small tasks (0.84 ->
+                    # 0.91 of a perfect schedule in benchmarks/bench_gpu_schedule.py's model)
+                    sizes = weights
+                    pending.sort(key=lambda i: -sizes[i])
                 gpu_items = gpu.batch_items(n, [items[i] for i in pending])
+                if not one_gpu:
+                    # workers with GPUs (Dask) send rows back only with their batch: two
+                    # batches a worker, so that they finish together - not the CPU's small
+                    # timed batches, which would leave each GPU nearly empty
+                    gpu_items = min(gpu_items, max(1, -(-len(pending) // (2 * nworkers))))
             sched = Scheduler(pending, workers=nworkers, target_seconds=target_seconds,
                               batch_items=gpu_items)
             if executor is None and nworkers == 1:
