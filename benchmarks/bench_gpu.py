@@ -62,6 +62,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(HERE))  # _common, also when this file is loaded by path (the tests)
+
+from _common import cpu_name  # noqa: E402
 
 DOC = ROOT / "docs" / "benchmarks-gpu.md"
 PUBLISHED = {  # n -> (ygch H800, ygch RTX 5090, NQueensFAF RTX 3080), seconds, issue 10
@@ -548,16 +551,6 @@ def versions() -> dict[str, str | None]:
         except PackageNotFoundError:
             out[name] = None
     return out
-
-
-def cpu_name() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def default_kernels() -> list[str]:
