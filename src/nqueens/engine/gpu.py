@@ -362,8 +362,10 @@ def count_batch(
             dev.launch(step)
             took = time.perf_counter() - t0
             hi = min(ntasks, dev.handed_out())
-            flags, out = dev.finished(lo, hi)
-            new = np.nonzero(flags.astype(np.bool_) & ~counted[lo:hi])[0]
+            new = np.zeros(0, np.int64)
+            if hi > lo:  # tasks handed out and not yet added up: which finished
+                flags, out = dev.finished(lo, hi)
+                new = np.nonzero(flags.astype(np.bool_) & ~counted[lo:hi])[0]
             if new.size:
                 ended = lo + new
                 counted[ended] = True
