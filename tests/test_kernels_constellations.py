@@ -76,6 +76,23 @@ def test_split_is_deterministic_and_hash_depends_on_n():
     assert split_hash(13, a) == split_hash(13, b) != split_hash(14, split(14))
 
 
+@pytest.mark.parametrize(("n", "orient"), [(15, True), (17, True), (21, False)])
+def test_split_on_threads_lists_the_same_orbits_in_the_same_order(n, orient):
+    """The chunks listed on several threads at once come back in the one-thread order."""
+    one = split(n, orient=orient, workers=1)
+    for workers in (2, 3, 64):
+        assert split(n, orient=orient, workers=workers) == one
+    assert split_hash(n, split(n, orient=orient)) == split_hash(n, one)
+
+
+@pytest.mark.parametrize("workers", [0, -1, 1.5, "2", True])
+def test_split_rejects_a_bad_worker_count(workers):
+    from nqueens.errors import InvalidSizeError
+
+    with pytest.raises(InvalidSizeError, match="workers must be"):
+        split(15, workers=workers)
+
+
 def test_stabilizers_are_rotations_only():
     for s in split(13):
         assert s.stabilizer in (1, 2, 4)

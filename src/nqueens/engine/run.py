@@ -418,7 +418,9 @@ def run_count(
         found = estimate_count(n, workers=nworkers)
         if on_estimate is not None:
             on_estimate(found)
-    subs = split(n)
+    # the split on this machine's cores: all of them unless the count is held to fewer
+    local = executor is None and device == "cpu"
+    subs = split(n, workers=nworkers if local and n >= THREADS_MIN_N else None)
     items = [tuple(s) for s in subs]
     keys = [s.key for s in subs]
     base_total, base_unique = trivial_counts(n)
