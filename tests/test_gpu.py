@@ -99,6 +99,20 @@ def test_each_task_counts_the_completions_of_its_partial_board(n):
         assert out[t, 0] == count_completions(n, sorted(placed)), (t, placed)
 
 
+@pytest.mark.parametrize("n", range(5, 15))
+def test_symmetric_constellations_are_counted_whole_on_the_host(n):
+    """The task search tests no rotation, so no task comes from a symmetric constellation:
+    each is counted whole on the host, fixed points included (n = 5, 12, 13 have quarter-turn
+    ones, every n >= 6 half-turn ones)."""
+    items = _items(n)
+    subs, _tables, host, (tsub, _state, _pre) = gpu_tasks.expand(n, items, default_rows(n))
+    sym = items[:, 4] != 0
+    assert sym.any() and not sym[tsub].any()
+    assert not subs[sym, 3].any()
+    want = [count_subproblem(n, *row[:4], row[4]) for row in items[sym]]
+    assert [tuple(r) for r in host[sym]] == [tuple(w) for w in want]
+
+
 def test_cut_is_deterministic_and_ordered_by_constellation():
     a = gpu_tasks.expand(12, _items(12), 2)
     b = gpu_tasks.expand(12, _items(12), 2)
@@ -200,7 +214,7 @@ def test_cuda_c_twin_built_for_the_cpu_counts_as_the_cpu_kernel(tmp_path, n, d, 
 
     step = _build_cuda_c_on_host(tmp_path)
     items = _items(n)
-    subs, tables, host, (tsub, state, pre) = gpu_tasks.expand(n, items, d)
+    subs, tables, host, (tsub, state, _pre) = gpu_tasks.expand(n, items, d)
     ntasks = len(tsub)
     nslots = max(1, ntasks // 3)  # each slot takes several tasks in turn
     depth = max(1, int(subs[:, 0].max()) - d)
@@ -218,10 +232,10 @@ def test_cuda_c_twin_built_for_the_cpu_counts_as_the_cpu_kernel(tmp_path, n, d, 
 
     launches = 0
     while not task_done.all():
-        step(ctypes.c_int(n), ctypes.c_int(d), ctypes.c_longlong(budget),
-             ctypes.c_longlong(ntasks), ptr(next_task), ctypes.c_int(nslots), ptr(slot_task),
-             ptr(slot_level), ptr(subs), ptr(tables), ptr(tsub32), ptr(state), ptr(pre),
-             ctypes.c_int(pre.shape[1]), ptr(stack), ptr(acc), ptr(task_out), ptr(task_done))
+        step(ctypes.c_int(d), ctypes.c_longlong(budget), ctypes.c_longlong(ntasks),
+             ptr(next_task), ctypes.c_int(nslots), ptr(slot_task), ptr(slot_level), ptr(subs),
+             ptr(tables), ptr(tsub32), ptr(state), ptr(stack), ptr(acc), ptr(task_out),
+             ptr(task_done))
         launches += 1
         assert launches < 10**6
     assert (slot_task == -1).all() and not acc.any()   # every answer handed over

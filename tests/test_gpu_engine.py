@@ -170,6 +170,62 @@ def _prefix_run(n, stop_after):
     return json.loads(proc.stdout)
 
 
+_HOST_SHARE_SCRIPT = """
+import json, sys, threading
+from nqueens.engine import gpu
+from nqueens.engine.split import split
+from nqueens.engine.task import Stopped
+
+n, stop_first = json.loads(sys.argv[1])
+items = [tuple(s) for s in split(n) if s.sym]
+
+class NoDevice:
+    def __init__(self, *args, **kwargs):
+        raise AssertionError("a symmetric constellation went to the GPU")
+
+gpu._Device = NoDevice
+flag = threading.Event()
+if stop_first:
+    flag.set()
+finished, nodes = [], []
+try:
+    rows = gpu.count_batch(n, items, stop=flag, tally=nodes.append, finished=finished)
+except Stopped:
+    rows = None
+print(json.dumps({"rows": rows and [r[:3] for r in rows], "nodes": sum(nodes),
+                  "finished": [r[:3] for r in finished],
+                  "threads": threading.active_count()}))
+"""
+
+
+def _host_share_run(n, stop_first):
+    proc = subprocess.run([sys.executable, "-c", _HOST_SHARE_SCRIPT,
+                           json.dumps([n, stop_first])],
+                          env=_sim_env(), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+@needs_numba_cuda
+def test_symmetric_items_of_a_gpu_batch_are_counted_on_the_host():
+    """A batch of symmetric constellations never reaches the GPU (the kernel has no
+    rotation test): the host's CPU kernel counts them, exactly, rows in order."""
+    from nqueens.engine.task import count_batch
+
+    n = 12
+    got = _host_share_run(n, False)
+    cpu = [list(r[:3]) for r in count_batch(n, [tuple(s) for s in split(n) if s.sym])]
+    assert got["rows"] == cpu and got["finished"] == cpu
+    assert got["nodes"] == sum(r[2] for r in cpu)
+    assert sum(r[1] for r in cpu) > 0   # they do carry the unique classes' fixed points
+
+
+@needs_numba_cuda
+def test_a_stopped_batch_stops_its_host_share_too():
+    got = _host_share_run(12, True)
+    assert got["rows"] is None and got["finished"] == []
+
+
 @needs_numba_cuda
 def test_gpu_batch_hands_out_its_finished_prefix_while_it_runs():
     """The rows of finished items come out in order while the batch runs on (the engine

@@ -22,9 +22,11 @@ simulator runs the same kernel on the CPU (slowly: for tests of small boards).
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import functools
 import importlib
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -178,8 +180,10 @@ def batch_items(n: int, items: Sequence[Sequence[int]], *, rows: int | None = No
     d = default_rows(n) if rows is None else rows
     step = max(1, len(items) // 64)
     sample = np.array(items[::step], dtype=np.int64).reshape(-1, 6)
+    # the symmetric ones make no tasks (and the cut would count them whole, here)
+    sample = sample[sample[:, 4] == 0]
     tasks = int(expand(n, sample, d)[3][0].shape[0])
-    per_item = max(1.0, tasks / sample.shape[0])
+    per_item = max(1.0, tasks / max(1, sample.shape[0]))
     return max(1, min(len(items), int(MAX_TASKS / per_item)))
 
 
@@ -253,22 +257,27 @@ def _simulated() -> bool:
     return os.environ.get("NUMBA_ENABLE_CUDASIM", "") == "1"
 
 
-def _expand(n: int, items: Sequence[Item], rows: int) -> tuple[Any, ...]:
+def _expand(n: int, arr: Any, rows: int) -> tuple[Any, ...]:
     from nqueens.kernels.gpu_tasks import expand
 
-    arr = np.array(items, dtype=np.int64).reshape(-1, 6)
     subs, tables, host, (tsub, state, pre) = expand(n, arr, rows)
-    return arr, subs, tables, host, tsub, state, pre
+    return subs, tables, host, tsub, state, pre
 
 
-def _rows_from(n: int, arr: Any, sums: Any, seconds: float) -> list[Row]:
-    """Weigh the summed ``(completions, fixed90, fixed180, nodes)`` into engine rows.
+def _rows_from(n: int, arr: Any, sums: Any, seconds: float,
+               counted: dict[int, Row] | None = None) -> list[Row]:
+    """Weigh the summed ``(completions, fixed90, fixed180, nodes)`` into engine rows; the
+    items in ``counted`` (counted on the host's CPU) keep their own rows.
 
     The batch's time is shared out in proportion to nodes (a launch mixes constellations).
     """
+    counted = counted or {}
     nodes_all = int(sums[:, 3].sum())
     rows: list[Row] = []
     for k in range(arr.shape[0]):
+        if k in counted:
+            rows.append(counted[k])
+            continue
         c, f90, f180, nodes = (int(v) for v in sums[k])
         total, unique = weigh(int(arr[k, 5]), c, f90, f180)
         share = nodes / nodes_all if nodes_all else 1 / arr.shape[0]
@@ -297,8 +306,11 @@ def count_batch(
     """Count each subproblem of ``items`` on the GPU; one row per item, as the CPU's.
 
     ``rows`` (default :func:`default_rows`) free rows are placed on the host; the tasks run
-    in ``slots`` GPU slots (default :data:`SLOTS`), each launch advancing every slot by
-    ``budget`` steps (default: adapted launch by launch to :data:`LAUNCH_SECONDS`).
+    in ``slots`` GPU slots (default: as many as the GPU keeps resident,
+    :func:`resident_slots`), each launch advancing every slot by ``budget`` steps (default:
+    adapted launch by launch to :data:`LAUNCH_SECONDS`). The symmetric constellations
+    (fixed by a rotation; about 1% of the nodes) are counted meanwhile by the CPU kernel
+    on the host's cores, which keeps the rotation test out of the GPU kernel.
     ``kernel="cuda-c"`` runs the CUDA C twin (:mod:`nqueens.kernels.gpu_cuda`, needs CuPy)
     instead of numba-cuda's kernel. ``block`` (threads a block, a multiple of 32 up to 1024;
     default 128) and ``max_registers`` (a limit on the kernel's registers a thread, 16 to
@@ -313,8 +325,8 @@ def count_batch(
     the batch runs on, and a batch cut short loses none of them - which is what lets the
     engine hand the GPU one large batch (:func:`batch_items`) instead of many small ones
     that would each end on a half-idle GPU.
-    Cost: O(nodes) of the items' subtrees on the GPU, plus their first ``rows`` levels on
-    the host.
+    Cost: O(nodes) of the items' subtrees on the GPU, plus their first ``rows`` levels and
+    the symmetric items on the host.
 
     >>> count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="opencl")   # checked before any GPU
     Traceback (most recent call last):
@@ -335,74 +347,164 @@ def count_batch(
 
     start = time.perf_counter()
     d = default_rows(n) if rows is None else rows
-    arr, subs, tables, host, tsub, state, pre = _expand(n, items, d)
-    sums = host.copy()
-    ntasks = int(tsub.shape[0])
-    prefix = _Prefix(arr, sums, tsub, finished, start)
-    prefix.advance()
-    if tally is not None:
-        tally(int(host[:, 3].sum()))
-    if ntasks:
-        sim = _simulated()
-        size = block or (32 if sim else BLOCK)
-        nslots = min(ntasks, slots or (_SIM_SLOTS if sim else
-                                       resident_slots(kernel, size, max_registers)))
-        size = min(nslots, size)
-        grid = (nslots + size - 1) // size
-        step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
-        depth = max(1, int(subs[:, 0].max()) - d)
-        dev = _Device(kernel, n, d, grid, size, (subs, tables, tsub, state, pre),
-                      (depth, 4, nslots), max_registers)
+    arr = np.array(items, dtype=np.int64).reshape(-1, 6)
+    on_gpu = np.nonzero(arr[:, 4] == 0)[0]
+    host = _HostShare(n, items, np.nonzero(arr[:, 4] != 0)[0].tolist())
+    try:
+        subs, tables, cut, tsub, state, _pre = _expand(n, arr[on_gpu], d)
+        sums = np.zeros((arr.shape[0], 4), np.int64)
+        sums[on_gpu] = cut
+        owner = on_gpu[tsub]  # the item of each task
+        ntasks = int(tsub.shape[0])
+        prefix = _Prefix(arr, sums, owner, host, finished, start)
+        prefix.advance()
+        if tally is not None:
+            tally(int(cut[:, 3].sum()))
+        dev = None
+        if ntasks:
+            sim = _simulated()
+            size = block or (32 if sim else BLOCK)
+            nslots = min(ntasks, slots or (_SIM_SLOTS if sim else
+                                           resident_slots(kernel, size, max_registers)))
+            size = min(nslots, size)
+            grid = (nslots + size - 1) // size
+            step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
+            depth = max(1, int(subs[:, 0].max()) - d)
+            dev = _Device(kernel, d, grid, size, (subs, tables, tsub, state),
+                          (depth, 4, nslots), max_registers)
         counted = np.zeros(ntasks, np.bool_)
         lo = 0  # every task before lo is finished and added up
-        while lo < ntasks:
+        while lo < ntasks or host.busy():
             if stop is not None and stop.is_set():
                 raise Stopped
-            t0 = time.perf_counter()
-            dev.launch(step)
-            took = time.perf_counter() - t0
-            hi = min(ntasks, dev.handed_out())
-            new = np.zeros(0, np.int64)
-            if hi > lo:  # tasks handed out and not yet added up: which finished
-                flags, out = dev.finished(lo, hi)
-                new = np.nonzero(flags.astype(np.bool_) & ~counted[lo:hi])[0]
-            if new.size:
-                ended = lo + new
-                counted[ended] = True
-                np.add.at(sums, tsub[ended], out[new])
-                prefix.tasks_done(ended)
-                open_ = np.nonzero(~counted[lo:hi])[0]
-                lo = lo + int(open_[0]) if open_.size else hi
-                prefix.advance()
-                if tally is not None:
-                    tally(int(out[new, 3].sum()))
-            if budget is None and took > 0:
-                scale = min(4.0, LAUNCH_SECONDS / took)
-                step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
-    return _rows_from(n, arr, sums, time.perf_counter() - start)
+            if dev is not None and lo < ntasks:
+                t0 = time.perf_counter()
+                dev.launch(step)
+                took = time.perf_counter() - t0
+                lo = _collect(dev, lo, ntasks, counted, owner, sums, prefix, tally)
+                if budget is None and took > 0:
+                    scale = min(4.0, LAUNCH_SECONDS / took)
+                    step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
+            else:  # the GPU is done: wait for the host's share
+                host.wait(LAUNCH_SECONDS)
+            got = host.collect()
+            prefix.advance()  # the rows out before tally is told: the engine records them
+            if tally is not None and got:
+                tally(sum(row[2] for _k, row in got))
+    finally:
+        host.close()
+    return _rows_from(n, arr, sums, time.perf_counter() - start, host.rows)
+
+
+def _collect(dev: _Device, lo: int, ntasks: int, counted: Any, owner: Any, sums: Any,
+             prefix: _Prefix, tally: Callable[[int], None] | None) -> int:
+    """Add up the tasks that finished since the last look; return the new ``lo``."""
+    hi = min(ntasks, dev.handed_out())
+    if hi <= lo:  # no task handed out and not yet added up
+        return lo
+    flags, out = dev.finished(lo, hi)
+    new = np.nonzero(flags.astype(np.bool_) & ~counted[lo:hi])[0]
+    if not new.size:
+        return lo
+    ended = lo + new
+    counted[ended] = True
+    np.add.at(sums, owner[ended], out[new])
+    prefix.tasks_done(ended)
+    prefix.advance()
+    if tally is not None:
+        tally(int(out[new, 3].sum()))
+    open_ = np.nonzero(~counted[lo:hi])[0]
+    return lo + int(open_[0]) if open_.size else hi
+
+
+class _HostShare:
+    """The symmetric items of a GPU batch, counted by the CPU kernel on the host's cores.
+
+    One item a job, as many threads as the host has cores (the kernel releases the GIL),
+    started at once so they run while the GPU counts the rest; the rows are read back with
+    :meth:`collect` between two launches. :meth:`close` (when the batch ends, is stopped
+    or fails) stops what still runs within one slice of the CPU kernel (milliseconds).
+    Waits go through :class:`~nqueens.engine.executors.FinishedFutures`, safe under Ctrl-C.
+    """
+
+    def __init__(self, n: int, items: Sequence[Item], idxs: list[int]) -> None:
+        from nqueens.engine.executors import FinishedFutures, cpu_count
+        from nqueens.engine.task import count_batch as count_on_cpu
+
+        self.rows: dict[int, Row] = {}
+        self.done: list[int] = []
+        self._own = threading.Event()
+        self._finished = FinishedFutures()
+        self._ready: list[cf.Future[list[Row]]] = []
+        self._jobs: dict[cf.Future[list[Row]], int] = {}
+        self._pool = None
+        if idxs:
+            self._pool = cf.ThreadPoolExecutor(min(cpu_count(), len(idxs)),
+                                               thread_name_prefix="nqueens-gpu-host")
+            # the caller's stop flag is watched by the GPU loop, which closes this share
+            for k in idxs:
+                job = self._pool.submit(count_on_cpu, n, [items[k]], stop=self._own)
+                self._jobs[job] = k
+                self._finished.watch(job)
+
+    def busy(self) -> bool:
+        """Whether an item is not yet collected."""
+        return bool(self._jobs)
+
+    def wait(self, seconds: float) -> None:
+        """Wait up to ``seconds`` for an item to finish."""
+        if self._jobs and not self._ready:
+            self._ready += self._finished.take(timeout=seconds)
+
+    def collect(self) -> list[tuple[int, Row]]:
+        """The items finished since the last call, with their rows (also kept in ``rows``).
+
+        Raises what an item raised."""
+        ready, self._ready = self._ready + self._finished.take(timeout=0), []
+        got: list[tuple[int, Row]] = []
+        for job in ready:
+            k = self._jobs.pop(job)
+            row = job.result()[0]
+            self.rows[k] = row
+            self.done.append(k)
+            got.append((k, row))
+        return got
+
+    def close(self) -> None:
+        """Stop the items still counting, drop those not started."""
+        self._own.set()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 class _Prefix:
     """The finished prefix of a batch's items: the rows handed out through ``finished``.
 
-    An item is finished when every one of its tasks is; the rows go out in item order as
-    soon as an item and all before it are finished. A row's microseconds are its nodes at
-    the batch's mean time per node so far.
+    An item is finished when every one of its tasks is (an item counted on the host: when
+    its row is back); the rows go out in item order as soon as an item and all before it
+    are finished. A row's microseconds are its nodes at the batch's mean time per node so
+    far (an item counted on the host keeps its own).
     """
 
-    def __init__(self, arr: Any, sums: Any, tsub: Any, out: list[Row] | None,
-                 start: float) -> None:
-        self.arr, self.sums, self.tsub, self.out, self.start = arr, sums, tsub, out, start
-        self.left = np.bincount(tsub, minlength=arr.shape[0]).astype(np.int64)
+    def __init__(self, arr: Any, sums: Any, owner: Any, host: _HostShare,
+                 out: list[Row] | None, start: float) -> None:
+        self.arr, self.sums, self.owner, self.host = arr, sums, owner, host
+        self.out, self.start = out, start
+        self.left = np.bincount(owner, minlength=arr.shape[0]).astype(np.int64)
+        self.left[arr[:, 4] != 0] += 1  # the host's row
+        self.seen = 0  # host rows already taken into account
         self.next = 0
 
     def tasks_done(self, tasks: Any) -> None:
         if self.out is not None:
-            np.subtract.at(self.left, self.tsub[tasks], 1)
+            np.subtract.at(self.left, self.owner[tasks], 1)
 
     def advance(self) -> None:
         if self.out is None:
             return
+        for k in self.host.done[self.seen:]:
+            self.left[k] -= 1
+        self.seen = len(self.host.done)
         end = self.next
         while end < self.left.shape[0] and self.left[end] == 0:
             end += 1
@@ -412,6 +514,9 @@ class _Prefix:
         done_nodes = int(self.sums[:end, 3].sum())
         per_node = seconds / done_nodes if done_nodes else 0.0
         for k in range(self.next, end):
+            if k in self.host.rows:
+                self.out.append(self.host.rows[k])
+                continue
             c, f90, f180, nodes = (int(v) for v in self.sums[k])
             total, unique = weigh(int(self.arr[k, 5]), c, f90, f180)
             self.out.append((total, unique, nodes, int(nodes * per_node * 1e6)))
@@ -421,13 +526,12 @@ class _Prefix:
 class _Device:
     """The batch's tables and slots on the GPU, and one launch of a kernel over the slots."""
 
-    def __init__(self, kernel: str, n: int, d: int, grid: int, block: int,
+    def __init__(self, kernel: str, d: int, grid: int, block: int,
                  tables: tuple[Any, ...], stack_shape: tuple[int, int, int],
                  max_registers: int | None = None) -> None:
         from nqueens.kernels.gpu import FRESH
 
-        self.kernel, self.n, self.d, self.grid, self.block = kernel, n, d, grid, block
-        self.width = int(tables[4].shape[1])
+        self.kernel, self.d, self.grid, self.block = kernel, d, grid, block
         self.ntasks = int(tables[2].shape[0])
         nslots = stack_shape[2]
         host = [np.ascontiguousarray(a) for a in tables]
@@ -453,8 +557,8 @@ class _Device:
             self.fn = raw_kernel(max_registers)
             arrays = [self.xp.asarray(a) for a in host]
             self.stack = self.xp.zeros(stack_shape, dtype=np.uint32)
-        (self.subs, self.tables, self.tsub, self.state, self.pre, self.next_task,
-         self.slot_task, self.slot_level, self.acc, self.task_out, self.task_done) = arrays
+        (self.subs, self.tables, self.tsub, self.state, self.next_task, self.slot_task,
+         self.slot_level, self.acc, self.task_out, self.task_done) = arrays
 
     def _host(self, a: Any) -> Any:
         return a.copy_to_host() if self.kernel == "numba" else self.xp.asnumpy(a)
@@ -463,16 +567,16 @@ class _Device:
         """Give every slot ``step`` steps (new tasks taken on the GPU as tasks finish)."""
         if self.kernel == "numba":
             self.fn[self.grid, self.block](
-                self.n, self.d, step, self.ntasks, self.next_task, self.slot_task,
-                self.slot_level, self.subs, self.tables, self.tsub, self.state, self.pre,
-                self.stack, self.acc, self.task_out, self.task_done)
+                self.d, step, self.ntasks, self.next_task, self.slot_task, self.slot_level,
+                self.subs, self.tables, self.tsub, self.state, self.stack, self.acc,
+                self.task_out, self.task_done)
             return
         i32, i64 = np.int32, np.int64
         self.fn((self.grid,), (self.block,), (
-            i32(self.n), i32(self.d), i64(step), i64(self.ntasks), self.next_task,
+            i32(self.d), i64(step), i64(self.ntasks), self.next_task,
             i32(self.slot_task.shape[0]), self.slot_task, self.slot_level, self.subs,
-            self.tables, self.tsub, self.state, self.pre, i32(self.width), self.stack,
-            self.acc, self.task_out, self.task_done))
+            self.tables, self.tsub, self.state, self.stack, self.acc, self.task_out,
+            self.task_done))
 
     def handed_out(self) -> int:
         """How many tasks the slots have taken so far (past the last once they run out)."""
@@ -497,7 +601,8 @@ def count_batch_twin(n: int, items: Sequence[Item], *, rows: int | None = None) 
 
     start = time.perf_counter()
     d = default_rows(n) if rows is None else rows
-    arr, subs, tables, host, tsub, state, pre = _expand(n, items, d)
+    arr = np.array(items, dtype=np.int64).reshape(-1, 6)
+    subs, tables, host, tsub, state, pre = _expand(n, arr, d)
     out = np.zeros((tsub.shape[0], 4), np.int64)
     count_tasks(n, d, subs, tables, tsub, state, pre, out, NO_BUDGET)
     sums = host.copy()

@@ -7,7 +7,8 @@ to int64). The GPU holds a fixed number of *slots*, one per thread (as many as i
 resident); slot ``k`` holds a task (``slot_task[k]``, -1 when it has none) and the level its
 search stopped at (``slot_level[k]``; :data:`FRESH` for a task not started). A launch gives
 every slot at most ``budget`` steps; a slot whose task finishes within them writes the
-task's ``(completions, fixed90, fixed180, nodes)`` to ``task_out[t]``, marks
+task's ``(completions, fixed90, fixed180, nodes)`` to ``task_out[t]`` (the fixed counts
+are 0: no symmetric constellation is cut into tasks), marks
 ``task_done[t]`` and takes the next task at once (``next_task``, an atomic counter), so no
 thread waits for the launch to end while tasks are left. The stacks stay on the GPU between
 launches in ``S[level, word, k]`` (slot-minor, so a warp's 32 threads touch 32 neighbouring
@@ -23,9 +24,9 @@ import functools
 from typing import Any
 
 import numba.cuda
-from numba import types, uint32
+from numba import types
 
-from nqueens.kernels.gpu_tasks import STACK, search_task
+from nqueens.kernels.gpu_tasks import search_task
 
 cuda: Any = numba.cuda  # numba.cuda has no type stubs for its device-side API
 
@@ -37,11 +38,11 @@ FRESH = 1 << 20
 """``slot_level`` of a task whose search has not started."""
 
 SIGNATURE = (
-    types.int64, types.int64, types.int64, types.int64,   # n, d, budget, ntasks
+    types.int64, types.int64, types.int64,                # d, budget, ntasks
     types.int64[::1],                                     # next_task (one counter)
     types.int64[::1], types.int64[::1],                   # slot_task, slot_level
     types.int64[:, ::1], types.uint32[:, :, ::1],         # subs, tables
-    types.int32[::1], types.uint32[:, ::1], types.uint32[:, ::1],  # tsub, state, pre
+    types.int32[::1], types.uint32[:, ::1],               # tsub, state
     types.uint32[:, :, ::1], types.int64[:, ::1],         # S, acc
     types.int64[:, ::1], types.uint8[::1],                # task_out, task_done
 )
@@ -51,13 +52,12 @@ _search = cuda.jit(device=True)(search_task)
 
 
 @cuda.jit
-def step_slots(n, d, budget, ntasks, next_task, slot_task, slot_level, subs, tables, tsub,
-               state, pre, S, acc, task_out, task_done):
+def step_slots(d, budget, ntasks, next_task, slot_task, slot_level, subs, tables, tsub,
+               state, S, acc, task_out, task_done):
     """Give each slot ``budget`` steps, taking new tasks as its tasks finish.
 
     Cost: ``budget`` steps per slot (fewer once the tasks run out).
     """
-    board = cuda.local.array(STACK, uint32)
     k = cuda.grid(1)
     stride = cuda.gridsize(1)
     while k < slot_task.shape[0]:
@@ -78,14 +78,10 @@ def step_slots(n, d, budget, ntasks, next_task, slot_task, slot_level, subs, tab
                     S[0, w, k] = state[t, w]
                 i = d
             s = tsub[t]
-            i, c, f90, f180, nodes, used = _search(
-                n, subs[s, 0], d, tables[s, 0], tables[s, 1], tables[s, 2], tables[s, 3],
-                pre[t], subs[s, 2], subs[s, 1], S, k, i, left, board,
-            )
+            i, c, nodes, used = _search(subs[s, 0], d, tables[s, 0], tables[s, 1], S, k, i,
+                                        left)
             left -= used
             acc[k, 0] += c
-            acc[k, 1] += f90
-            acc[k, 2] += f180
             acc[k, 3] += nodes
             if i < d:  # finished: hand the answer over, take the next task
                 for w in range(4):

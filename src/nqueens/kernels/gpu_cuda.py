@@ -27,85 +27,64 @@ SOURCE = r"""
 // Arrays (C order): next_task [1] int64 (the next task to hand out; atomic);
 // slot_task, slot_level [nslots] int64; subs [m, 4] int64 (free rows, sym, top, cut);
 // tables [m, 4, 32] uint32 (free-row masks, gaps, free rows, allowed); tsub [t] int32;
-// state [t, 4] uint32; pre [t, width] uint32; S [depth, 4, nslots] uint32; acc [nslots, 4]
-// int64 and task_out [t, 4] int64 (completions, fixed90, fixed180, nodes); task_done [t] uint8.
+// state [t, 4] uint32; S [depth, 4, nslots] uint32; acc [nslots, 4] int64 and
+// task_out [t, 4] int64 (completions, fixed90, fixed180, nodes: the fixed counts stay 0, as
+// no symmetric constellation is cut into tasks); task_done [t] uint8.
 #define NQ_FRESH (1 << 20)
-#define NQ_SYM_NONE 0
-#define NQ_SYM_ROT90 2
-#define NQ_S(level, w) S[((size_t)(level) * 4 + (w)) * (size_t)nslots + k]
 
 // search_task: at most `budget` steps of task t in slot k from level i; returns the level
 // (below d once the task is finished), adds to acc[k] and sets *used to the steps taken.
+// As in search_task, the current level's frame and table entries live in registers and S
+// is touched only on a push (the parent's frame stored), on going back up (the parent's
+// loaded), and on entry and exit; `p` walks the slot's column of S a level at a time.
 __host__ __device__ static inline long long nq_search(
-    int k, int n, int d, long long t, long long i, long long budget, int nslots,
-    const long long *subs, const unsigned *tables, const int *tsub, const unsigned *pre,
-    int width, unsigned *S, long long *acc, long long *used)
+    int k, int d, long long t, long long i64, long long budget, int nslots,
+    const long long *subs, const unsigned *tables, const int *tsub, unsigned *S,
+    long long *acc, long long *used)
 {
     const int s = tsub[t];
-    const int f = (int)subs[s * 4 + 0];
-    const int sym = (int)subs[s * 4 + 1];
-    const int top = (int)subs[s * 4 + 2];
-    const unsigned *masks = tables + (size_t)s * 128;
-    const unsigned *gaps = masks + 32;
-    const unsigned *freerow = masks + 64;
-    const unsigned *allowed = masks + 96;
-    const unsigned *placed = pre + (size_t)t * width;
-    const int lastlevel = f - 1;
-    const int last = n - 1;
-    long long count = 0, fixed90 = 0, fixed180 = 0, nodes = 0, steps = 0;
-    unsigned board[32];
-    while (i >= d) {
-        if (steps == budget) break;
+    const int lastlevel = (int)subs[s * 4 + 0] - 1;
+    const unsigned *__restrict__ masks = tables + (size_t)s * 128;
+    const unsigned *__restrict__ gaps = masks + 32;
+    const size_t w = (size_t)nslots;        // words between the four words of a frame
+    const size_t lw = 4 * (size_t)nslots;   // words between two levels' frames
+    // at most 2^30 steps a call (the caller calls again), so the counters fit 32 bits
+    const unsigned cap = budget >= 0 && budget < (1LL << 30) ? (unsigned)budget : (1u << 30);
+    unsigned count = 0, nodes = 0, steps = 0;
+    int i = (int)i64;
+    if (i < d) { *used = 0; return i; }
+    unsigned *p = S + (size_t)(i - d) * lw + k;
+    unsigned lf = p[0], cl = p[w], rt = p[2 * w], b = p[3 * w];
+    unsigned g = gaps[i], mj = masks[i + 1], gj = gaps[i + 1], mj1 = masks[i + 2];
+    while (steps != cap) {
         steps++;
-        const long long sl = i - d;
-        const unsigned b = NQ_S(sl, 3);
-        if (b == 0u) { i--; continue; }
-        const unsigned bit = b & (~b + 1u);
-        NQ_S(sl, 3) = b ^ bit;
-        const unsigned g = gaps[i];
-        const unsigned nl = (NQ_S(sl, 0) | bit) << g;
-        const unsigned nd = NQ_S(sl, 1) | bit;
-        const unsigned nr = (NQ_S(sl, 2) | bit) >> g;
-        const long long j = i + 1;
-        const unsigned nb = masks[j] & ~(nl | nd | nr);
-        if (nb == 0u) continue;
-        if (j == lastlevel) {
-            count++;
-            nodes++;
-            if (sym != NQ_SYM_NONE) {
-                for (int y = 0; y < n; y++) board[y] = allowed[y];
-                board[0] = 1u << top;
-                for (int q = 0; q < d; q++) board[freerow[q]] = placed[q];
-                for (long long q = d; q < i; q++)
-                    board[freerow[q]] = NQ_S(q + 1 - d, 1) & ~NQ_S(q - d, 1);
-                board[freerow[i]] = bit;
-                board[freerow[j]] = nb;
-                int half = 1, quarter = (sym == NQ_SYM_ROT90);
-                for (int r = 0; r < n; r++) {
-                    int col = 0;
-                    unsigned q = board[r];
-                    while (q > 1u) { q >>= 1; col++; }
-                    if (board[last - r] != (1u << (last - col))) half = 0;
-                    if (board[col] != (1u << (last - r))) quarter = 0;
-                }
-                fixed180 += half;
-                fixed90 += quarter;
-            }
+        if (b == 0u) {  // every square of this level tried: back up one level
+            if (--i < d) break;
+            p -= lw;
+            lf = p[0]; cl = p[w]; rt = p[2 * w]; b = p[3 * w];
+            gj = g; mj1 = mj;  // the level below's entries are one level down from here
+            g = gaps[i]; mj = masks[i + 1];
             continue;
         }
-        const unsigned gj = gaps[j];
-        if ((masks[j + 1] & ~((nl << gj) | nd | (nr >> gj))) == 0u) continue;
-        const long long tl = j - d;
-        NQ_S(tl, 0) = nl;
-        NQ_S(tl, 1) = nd;
-        NQ_S(tl, 2) = nr;
-        NQ_S(tl, 3) = nb;
-        i = j;
+        const unsigned bit = b & (~b + 1u);
+        b ^= bit;
+        const unsigned nl = (lf | bit) << g;
+        const unsigned nd = cl | bit;
+        const unsigned nr = (rt | bit) >> g;
+        const unsigned nb = mj & ~(nl | nd | nr);
+        if (nb == 0u) continue;
+        if (i + 1 == lastlevel) { count++; nodes++; continue; }
+        if ((mj1 & ~((nl << gj) | nd | (nr >> gj))) == 0u) continue;
+        // push: the parent's frame to the stack, the child's into the registers
+        p[0] = lf; p[w] = cl; p[2 * w] = rt; p[3 * w] = b;
+        p += lw;
+        i++;
+        lf = nl; cl = nd; rt = nr; b = nb;
+        g = gj; mj = mj1; gj = gaps[i + 1]; mj1 = masks[i + 2];
         nodes++;
     }
+    if (i >= d) { p[0] = lf; p[w] = cl; p[2 * w] = rt; p[3 * w] = b; }
     acc[k * 4 + 0] += count;
-    acc[k * 4 + 1] += fixed90;
-    acc[k * 4 + 2] += fixed180;
     acc[k * 4 + 3] += nodes;
     *used = steps;
     return i;
@@ -113,10 +92,10 @@ __host__ __device__ static inline long long nq_search(
 
 // One slot's share of a launch: `budget` steps, a new task taken as soon as one finishes.
 __host__ __device__ static inline void nq_step_slot(
-    int k, int n, int d, long long budget, long long ntasks, long long *next_task,
-    int nslots, long long *slot_task, long long *slot_level, const long long *subs,
-    const unsigned *tables, const int *tsub, const unsigned *state, const unsigned *pre,
-    int width, unsigned *S, long long *acc, long long *task_out, unsigned char *task_done)
+    int k, int d, long long budget, long long ntasks, long long *next_task, int nslots,
+    long long *slot_task, long long *slot_level, const long long *subs,
+    const unsigned *tables, const int *tsub, const unsigned *state, unsigned *S,
+    long long *acc, long long *task_out, unsigned char *task_done)
 {
     long long t = slot_task[k];
     long long i = slot_level[k];
@@ -129,12 +108,11 @@ __host__ __device__ static inline void nq_step_slot(
             i = NQ_FRESH;
         }
         if (i == NQ_FRESH) {
-            for (int w = 0; w < 4; w++) NQ_S(0, w) = state[t * 4 + w];
+            for (int w = 0; w < 4; w++) S[(size_t)w * nslots + k] = state[t * 4 + w];
             i = d;
         }
         long long used = 0;
-        i = nq_search(k, n, d, t, i, left, nslots, subs, tables, tsub, pre, width, S, acc,
-                      &used);
+        i = nq_search(k, d, t, i, left, nslots, subs, tables, tsub, S, acc, &used);
         left -= used;
         if (i < d) {  // finished: hand the answer over, take the next task
             for (int w = 0; w < 4; w++) {
@@ -150,17 +128,16 @@ __host__ __device__ static inline void nq_step_slot(
 }
 
 extern "C" __global__ void step_slots(
-    int n, int d, long long budget, long long ntasks, long long *next_task, int nslots,
+    int d, long long budget, long long ntasks, long long *next_task, int nslots,
     long long *slot_task, long long *slot_level, const long long *subs,
-    const unsigned *tables, const int *tsub, const unsigned *state, const unsigned *pre,
-    int width, unsigned *S, long long *acc, long long *task_out, unsigned char *task_done)
+    const unsigned *tables, const int *tsub, const unsigned *state, unsigned *S,
+    long long *acc, long long *task_out, unsigned char *task_done)
 {
     for (int k = blockIdx.x * blockDim.x + threadIdx.x; k < nslots;
          k += blockDim.x * gridDim.x)
-        nq_step_slot(k, n, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs,
-                     tables, tsub, state, pre, width, S, acc, task_out, task_done);
+        nq_step_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs,
+                     tables, tsub, state, S, acc, task_out, task_done);
 }
-#undef NQ_S
 """
 
 HOST_SHIM = r"""

@@ -8,7 +8,11 @@ counts the pushes down to level ``rows`` (the tasks themselves included), each t
 the pushes and completions below it, and the sums are the constellation kernel's
 ``(completions, fixed90, fixed180, nodes)`` to the last node (the same pruning, the same
 look-ahead, the same node accounting). A constellation too shallow to cut (no free-row level
-``rows`` below which a row is left) is counted whole on the host.
+``rows`` below which a row is left) is counted whole on the host, and so is a symmetric one
+(fixed by a rotation: about 1% of the nodes), whose completions must be tested for the
+rotations; the task search has no such test, which keeps the GPU kernel lean (the GPU
+executor, :mod:`nqueens.engine.gpu`, counts the symmetric constellations on the host's
+cores while the GPU runs, and never hands them to :func:`expand`).
 
 :func:`search_task` is the search of one task, written once in plain typed Python:
 :mod:`nqueens.kernels.gpu` compiles it as a CUDA device function (every bitboard pinned to
@@ -28,7 +32,6 @@ from nqueens._jit import njit
 from nqueens.kernels.bits import NO_BUDGET, free_ahead, new_frames, next_child, push
 from nqueens.kernels.constellations import (
     SYM_NONE,
-    SYM_ROT90,
     constellation_masks,
     count_subproblem,
     root_frame,
@@ -42,93 +45,102 @@ STACK = 32
 """Stack depth of a task (free rows below it: at most n - 3 - rows < 32)."""
 
 
-def search_task(n, f, d, masks, gaps, free, allowed, pre, top, sym, S, c, i, budget, board):
-    """Search one task for at most ``budget`` steps: ``(level, completions, fixed90, fixed180,
-    nodes, steps)``, the level below ``d`` once the task is finished, ``steps`` the steps
-    taken (``budget`` unless the task finished first).
+def search_task(f, d, masks, gaps, S, c, i, budget):
+    """Search one task for at most ``budget`` steps: ``(level, completions, nodes, steps)``,
+    the level below ``d`` once the task is finished, ``steps`` the steps taken (``budget``
+    unless the task finished first).
 
-    The task is a partial board at free-row level ``d`` (``0 <= d < f - 1``) of a
-    constellation with ``f`` free rows: ``masks[k]`` are the open columns of free row ``k``,
-    ``gaps[k]`` the rows between free rows ``k`` and ``k + 1``, ``free[k]`` its row. Its
-    stack is column ``c`` of ``S`` (uint32, ``S[k - d, w, c]`` for level ``k``: ``w`` = 0 the
+    The task is a partial board at free-row level ``d`` (``0 <= d < f - 1``) of an
+    asymmetric constellation with ``f`` free rows: ``masks[k]`` are the open columns of free
+    row ``k``, ``gaps[k]`` the rows between free rows ``k`` and ``k + 1``. Its stack is
+    column ``c`` of ``S`` (uint32, ``S[k - d, w, c]`` for level ``k``: ``w`` = 0 the
     left-diagonal attacks, 1 the columns, 2 the right-diagonal attacks, 3 the open squares
     not yet tried), ``i`` the level to resume at; a fresh task has only its level ``d``
     filled and ``i = d``. The search stops after ``budget`` steps (one step tries one
-    square) with the stack ready to resume from the returned level, so a caller can bound
-    how long a call takes and call again; the counts of the calls add up. ``allowed``,
-    ``pre`` (the queens of free rows ``0..d-1``), ``top`` and ``sym`` are read only at the
-    completions of a symmetric constellation, to test the rotations (``board``: >= n
-    scratch uint32). ``nodes`` counts pushes below the task plus completions (the task's
-    own push is the host's), as the constellation kernel counts them. The last free row is
-    never pushed: when one is reached its open squares (one column is left, so zero or one
-    square) are the count. Cost: ``min(budget, the task's subtree)`` steps.
+    square, or goes back up a level) with the stack ready to resume from the returned
+    level, so a caller can bound how long a call takes and call again; the counts of the
+    calls add up. ``nodes`` counts pushes below the task plus completions (the task's own
+    push is the host's), as the constellation kernel counts them. The last free row is never
+    pushed: when one is reached its open squares (one column is left, so zero or one square)
+    are the count. No rotation is tested: a symmetric constellation (about 1% of the nodes)
+    is never cut into tasks (:func:`expand`), which keeps the GPU kernel free of the board
+    scratch and the rotation test, and at about half the registers.
+
+    The frame of the current level and the table entries it needs (its gap, the next two
+    rows' masks and the next gap) live in local variables - registers on the GPU - and
+    ``S`` is touched only to push a frame (the parent's is stored), to go back up (the
+    parent's is loaded) and to enter and leave the call: a step that tries a square and
+    prunes it reads and writes no memory.
+    Cost: ``min(budget, the task's subtree)`` steps.
     """
     one = uint32(1)
     lastlevel = f - 1
-    last = n - 1
     count = 0
-    fixed90 = 0
-    fixed180 = 0
     nodes = 0
     steps = 0
-    while i >= d:
-        if steps == budget:
-            break
+    if i < d:
+        return i, count, nodes, steps
+    s = i - d
+    lf = uint32(S[s, 0, c])
+    cl = uint32(S[s, 1, c])
+    rt = uint32(S[s, 2, c])
+    b = uint32(S[s, 3, c])
+    g = gaps[i]
+    mj = uint32(masks[i + 1])
+    gj = gaps[i + 1]
+    mj1 = uint32(masks[i + 2])
+    while steps != budget:
         steps += 1
-        s = i - d
-        b = S[s, 3, c]
-        if b == 0:
+        if b == 0:  # every square of this level tried: back up one level
             i -= 1
+            if i < d:
+                break
+            s -= 1
+            lf = uint32(S[s, 0, c])
+            cl = uint32(S[s, 1, c])
+            rt = uint32(S[s, 2, c])
+            b = uint32(S[s, 3, c])
+            gj = g  # the level below's entries are the ones one level down from here
+            mj1 = mj
+            g = gaps[i]
+            mj = uint32(masks[i + 1])
             continue
         bit = uint32(b & uint32(~b + one))
-        S[s, 3, c] = uint32(b ^ bit)
-        g = gaps[i]
-        nl = uint32((S[s, 0, c] | bit) << g)
-        nd = uint32(S[s, 1, c] | bit)
-        nr = uint32((S[s, 2, c] | bit) >> g)
-        j = i + 1
-        nb = uint32(masks[j] & ~(nl | nd | nr))
+        b = uint32(b ^ bit)
+        nl = uint32((lf | bit) << g)
+        nd = uint32(cl | bit)
+        nr = uint32((rt | bit) >> g)
+        nb = uint32(mj & ~(nl | nd | nr))
         if nb == 0:
             continue
-        if j == lastlevel:
+        if i + 1 == lastlevel:
             count += 1
             nodes += 1
-            if sym != SYM_NONE:
-                for y in range(n):
-                    board[y] = allowed[y]
-                board[0] = uint32(one << top)
-                for k in range(d):
-                    board[free[k]] = pre[k]
-                for k in range(d, i):
-                    board[free[k]] = uint32(S[k + 1 - d, 1, c] & ~S[k - d, 1, c])
-                board[free[i]] = bit
-                board[free[j]] = nb
-                half = 1
-                quarter = 1 if sym == SYM_ROT90 else 0
-                for r in range(n):
-                    col = 0
-                    q = board[r]
-                    while q > one:
-                        q = uint32(q >> one)
-                        col += 1
-                    if board[last - r] != uint32(one << (last - col)):
-                        half = 0
-                    if board[col] != uint32(one << (last - r)):
-                        quarter = 0
-                fixed180 += half
-                fixed90 += quarter
             continue
-        gj = gaps[j]
-        if uint32(masks[j + 1] & ~(uint32(nl << gj) | nd | uint32(nr >> gj))) == 0:
+        if uint32(mj1 & ~(uint32(nl << gj) | nd | uint32(nr >> gj))) == 0:
             continue
-        t = j - d
-        S[t, 0, c] = nl
-        S[t, 1, c] = nd
-        S[t, 2, c] = nr
-        S[t, 3, c] = nb
-        i = j
+        # push: the parent's frame to the stack, the child's into the registers
+        S[s, 0, c] = lf
+        S[s, 1, c] = cl
+        S[s, 2, c] = rt
+        S[s, 3, c] = b
+        s += 1
+        i += 1
+        lf = nl
+        cl = nd
+        rt = nr
+        b = nb
+        g = gj
+        mj = mj1
+        gj = gaps[i + 1]
+        mj1 = uint32(masks[i + 2])
         nodes += 1
-    return i, count, fixed90, fixed180, nodes, steps
+    if i >= d:  # stopped by the budget: the frame back to the stack, to resume from
+        S[s, 0, c] = lf
+        S[s, 1, c] = cl
+        S[s, 2, c] = rt
+        S[s, 3, c] = b
+    return i, count, nodes, steps
 
 
 _search = njit(search_task)
@@ -176,7 +188,8 @@ def expand(n, items, d):
     Returns ``(subs, tables, host, tasks)``:
 
     * ``subs`` int64 ``(m, 4)``: per constellation ``f`` (free rows), ``sym``, ``top`` and
-      1 when it is cut into tasks (0: counted whole on the host);
+      1 when it is cut into tasks (0: counted whole on the host, being too shallow or
+      symmetric);
     * ``tables`` uint32 ``(m, 4, 32)``: per constellation the free-row masks, the gaps, the
       free rows' indices, and ``allowed`` (one mask per board row);
     * ``host`` int64 ``(m, 4)``: the host's share of ``(completions, fixed90, fixed180,
@@ -184,12 +197,14 @@ def expand(n, items, d):
       ``d`` (the tasks' own included) for one that is;
     * ``tasks``: ``(tsub int32, state uint32 (t, 4), pre uint32 (t, max(d, 1)))``: a
       task's first frame (left diagonals, columns, right diagonals, open squares) and the
-      queens of its free rows 0..d-1, in constellation order, each
+      queens of its free rows 0..d-1 (for checks; the GPU does not read them), in
+      constellation order, each
       constellation's tasks in the search's order (so neighbouring GPU threads get
       neighbouring, similar subtrees).
 
     ``d = 0`` makes one task per constellation (its root). Cost: the constellations' search
-    trees down to level ``d``.
+    trees down to level ``d``, and the whole trees of the symmetric ones and those too
+    shallow to cut.
     """
     m = items.shape[0]
     subs = np.zeros((m, 4), np.int64)
@@ -217,8 +232,9 @@ def expand(n, items, d):
             tables[s, 2, k] = rows[k]
             if k + 1 < f:
                 tables[s, 1, k] = rows[k + 1] - rows[k]
-        if f - 1 <= d:
-            # too shallow to cut: the constellation kernel counts it here
+        if f - 1 <= d or sym != SYM_NONE:
+            # too shallow to cut, or symmetric (the task search tests no rotation): the
+            # constellation kernel counts it here
             c, f90, f180, nodes = count_subproblem(n, top, items[s, 1], items[s, 2],
                                                    items[s, 3], sym)
             host[s, 0] = c
@@ -263,21 +279,18 @@ def count_tasks(n, d, subs, tables, tsub, state, pre, out, budget):
 
     The GPU kernel's twin: the same :func:`search_task` over the same arrays, each task
     searched in calls of ``budget`` steps, resumed until it is finished (as the GPU resumes
-    it launch after launch). Cost: the tasks' subtrees.
+    it launch after launch). Tasks come from asymmetric constellations only, so ``fixed90``
+    and ``fixed180`` stay 0 (``n`` and ``pre`` are not read: the arguments are
+    :func:`expand`'s, as they come). Cost: the tasks' subtrees.
     """
     S = np.zeros((STACK, 4, 1), np.uint32)
-    board = np.zeros(STACK, np.uint32)
     for t in range(tsub.shape[0]):
         s = tsub[t]
         for w in range(4):
             S[0, w, 0] = state[t, w]
         i = d
         while i >= d:
-            i, c, f90, f180, nodes, _ = _search(
-                n, subs[s, 0], d, tables[s, 0], tables[s, 1], tables[s, 2], tables[s, 3],
-                pre[t], subs[s, 2], subs[s, 1], S, 0, i, budget, board,
-            )
+            i, c, nodes, _ = _search(subs[s, 0], d, tables[s, 0], tables[s, 1], S, 0, i,
+                                     budget)
             out[t, 0] += c
-            out[t, 1] += f90
-            out[t, 2] += f180
             out[t, 3] += nodes
