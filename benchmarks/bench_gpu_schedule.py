@@ -1,17 +1,18 @@
 """How well the GPU engine keeps a GPU busy: a model driven by the real tasks, no GPU needed.
 
-    python benchmarks/bench_gpu_schedule.py                 # n = 17's tasks, modelled as n = 21
-    python benchmarks/bench_gpu_schedule.py --n 16 --like 20
+    python benchmarks/bench_gpu_schedule.py                 # n = 16's tasks, modelled as n = 20
+    python benchmarks/bench_gpu_schedule.py --n 17 --like 21 --rows 2
 
 The kernel's speed can only be measured on a GPU; how much of the GPU's time goes to waiting
 can be worked out without one, because it depends only on the sizes of the tasks and on how
-the host hands them out. This script counts every task of ``--n`` (cut at the engine's
-default rows) with the kernel's CPU twin to get each task's nodes, then replays the GPU's
-schedule on a model GPU: ``S`` slots (threads), each searching its task at one constant
-rate, ``S`` chosen so that the tasks per slot are those of ``--like`` on an H100 (132 SMs
-of :data:`RESIDENT_PER_SM` resident threads, the kernel's 48 registers). Time is scaled so
-that a perfect schedule (every slot busy to the end) takes ``--seconds`` (15 s: the n = 21
-target). The schedules, each reported as the share of the perfect time it reaches:
+the host hands them out. This script counts every task of ``--n`` (cut as the engine cuts
+``--like``, or at ``--rows``) with the kernel's CPU twin to get each task's nodes, then
+replays the GPU's schedule on a model GPU: ``S`` slots (threads), each searching its task at
+one constant rate, ``S`` chosen so that the tasks per slot are those of ``--like`` on an
+H100 (132 SMs of :data:`RESIDENT_PER_SM` resident threads, the kernel's 48 registers). Time
+is scaled so that a perfect schedule (every slot busy to the end) takes ``--seconds`` (15 s:
+the n = 21 target). The schedules, each reported as the share of the perfect time it
+reaches:
 
 * before: batches sized by the CPU scheduler's rule (8 subproblems untimed, then
   ``OLD_BATCH_SECONDS`` = 2 s of measured time each, at most a quarter of what is left), each
@@ -134,11 +135,13 @@ def old_engine_batches(sizes: np.ndarray, owner: np.ndarray, items: int, per_nod
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=17, help="the n whose tasks are counted")
-    parser.add_argument("--like", type=int, default=21,
+    parser.add_argument("--n", type=int, default=16, help="the n whose tasks are counted")
+    parser.add_argument("--like", type=int, default=20,
                         help="the n whose tasks per GPU slot the model keeps")
     parser.add_argument("--seconds", type=float, default=15.0,
                         help="the perfect schedule's time the model is scaled to")
+    parser.add_argument("--rows", type=int, default=None,
+                        help="free rows placed on the host for both n (default: the engine's)")
     parser.add_argument("--out", type=Path, default=DOC)
     args = parser.parse_args()
 
@@ -146,11 +149,12 @@ def main() -> None:
     from nqueens.engine.run import _weigh
     from nqueens.engine.split import split
 
-    rows = default_rows(args.n)
+    # n's tasks stand in for like's: cut both as the engine cuts like
+    rows = default_rows(args.like) if args.rows is None else args.rows
     t0 = time.perf_counter()
     sizes, owner, items = task_nodes(args.n, rows)
     twin = time.perf_counter() - t0
-    like_rows = default_rows(args.like)
+    like_rows = default_rows(args.like) if args.rows is None else args.rows
     like_tasks = tasks_of(args.like, like_rows)
     resident = SMS * RESIDENT_PER_SM
     per_slot = like_tasks / resident

@@ -25,6 +25,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import functools
 import importlib
+import itertools
 import os
 import threading
 import time
@@ -78,17 +79,20 @@ NEEDS_NUMBA_CUDA = 'counting on a GPU needs numba-cuda: pip install numba-cuda (
 def default_rows(n: int) -> int:
     """How many free rows the host places before the GPU takes over, for board size ``n``.
 
-    Two rows make about 0.5 M tasks for n = 18 and 2-3 M for n = 21 (several for each of
-    the :data:`SLOTS`) while the host's share stays near a microsecond a task; not yet
-    tuned on a GPU - the GPU benchmark sweeps it.
+    Enough tasks that a GPU's slots (about 170,000 on an H100) take tens each, so that the
+    last ones to finish are small: three rows from n = 18 (3.4 M tasks for n = 18, 15.5 M
+    for n = 21, 24.8 M for n = 22), where two rows leave the slots a few tasks each and the
+    batch ends on a few large tasks (benchmarks/bench_gpu_schedule.py: 0.62-0.87 of a
+    perfect schedule at n = 20 with two rows, 0.95-0.98 with three). The GPU benchmark
+    sweeps it.
     Cost: O(1) per call.
 
-    >>> [default_rows(n) for n in (8, 16, 22, 23)]
-    [1, 2, 2, 3]
+    >>> [default_rows(n) for n in (8, 16, 18, 22)]
+    [1, 2, 3, 3]
     """
     if n < 12:
         return 1
-    return 2 if n < 23 else 3
+    return 2 if n < 18 else 3
 
 
 @functools.cache
@@ -155,8 +159,9 @@ def occupancy_blocks(regs: int, block: int, *, regs_per_sm: int = 65536,
     return max(0, min(warps // max(1, block // 32), threads_per_sm // block, blocks_per_sm))
 
 
-MAX_TASKS = 1 << 22
-"""Tasks in one GPU batch at most (about 130 MB of them on the host, as much on the GPU)."""
+MAX_TASKS = 1 << 25
+"""Tasks in one GPU batch at most: 1 GB of them on the host (32 bytes a task at three rows),
+0.7 GB on the GPU (20 bytes). Every n up to 22 is one batch at the default rows."""
 
 
 def batch_items(n: int, items: Sequence[Sequence[int]], *, rows: int | None = None) -> int:
@@ -257,11 +262,33 @@ def _simulated() -> bool:
     return os.environ.get("NUMBA_ENABLE_CUDASIM", "") == "1"
 
 
-def _expand(n: int, arr: Any, rows: int) -> tuple[Any, ...]:
+def _expand(n: int, arr: Any, rows: int, with_pre: bool = True) -> tuple[Any, ...]:
+    """:func:`~nqueens.kernels.gpu_tasks.expand` of ``arr``, in chunks on every core.
+
+    The chunks are cut on the host's threads at once (the kernel releases the GIL) and put
+    back in order, so the result is the one-call result: ``(subs, tables, host, tsub,
+    state, pre)`` (``pre`` without rows unless ``with_pre``). Cost: the cut's, shared out
+    over the cores, and bound by memory: n = 21 at three rows (15.5 M tasks) takes 1.7 s
+    on one core here and 1.0 s on two.
+    """
+    from nqueens.engine.executors import cpu_count
     from nqueens.kernels.gpu_tasks import expand
 
-    subs, tables, host, (tsub, state, pre) = expand(n, arr, rows)
-    return subs, tables, host, tsub, state, pre
+    chunks = min(arr.shape[0], 4 * cpu_count()) if arr.shape[0] >= 256 else 1
+    if chunks <= 1:
+        subs, tables, host, (tsub, state, pre) = expand(n, arr, rows, with_pre)
+        return subs, tables, host, tsub, state, pre
+    bounds = np.linspace(0, arr.shape[0], chunks + 1).astype(np.int64)
+    parts = [arr[lo:hi] for lo, hi in itertools.pairwise(bounds)]
+    pool = cf.ThreadPoolExecutor(cpu_count(), thread_name_prefix="nqueens-gpu-cut")
+    try:
+        cut = list(pool.map(lambda part: expand(n, part, rows, with_pre), parts))
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    tsub = np.concatenate([c[3][0] + np.int32(lo) for c, lo in zip(cut, bounds, strict=False)])
+    return (np.concatenate([c[0] for c in cut]), np.concatenate([c[1] for c in cut]),
+            np.concatenate([c[2] for c in cut]), tsub,
+            np.concatenate([c[3][1] for c in cut]), np.concatenate([c[3][2] for c in cut]))
 
 
 def _rows_from(n: int, arr: Any, sums: Any, seconds: float,
@@ -351,12 +378,14 @@ def count_batch(
     on_gpu = np.nonzero(arr[:, 4] == 0)[0]
     host = _HostShare(n, items, np.nonzero(arr[:, 4] != 0)[0].tolist())
     try:
-        subs, tables, cut, tsub, state, _pre = _expand(n, arr[on_gpu], d)
+        subs, tables, cut, tsub, state, _pre = _expand(n, arr[on_gpu], d, with_pre=False)
+        ntasks = int(tsub.shape[0])
+        tasks = np.bincount(tsub, minlength=on_gpu.size).astype(np.int64)
         sums = np.zeros((arr.shape[0], 4), np.int64)
         sums[on_gpu] = cut
-        owner = on_gpu[tsub]  # the item of each task
-        ntasks = int(tsub.shape[0])
-        prefix = _Prefix(arr, sums, owner, host, finished, start)
+        done = np.zeros(arr.shape[0], np.bool_)
+        done[on_gpu] = tasks == 0
+        prefix = _Prefix(arr, sums, done, host, finished, start)
         prefix.advance()
         if tally is not None:
             tally(int(cut[:, 3].sum()))
@@ -370,51 +399,39 @@ def count_batch(
             grid = (nslots + size - 1) // size
             step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
             depth = max(1, int(subs[:, 0].max()) - d)
-            dev = _Device(kernel, d, grid, size, (subs, tables, tsub, state),
+            dev = _Device(kernel, d, grid, size, (subs, tables, tsub, state, tasks),
                           (depth, 4, nslots), max_registers)
-        counted = np.zeros(ntasks, np.bool_)
-        lo = 0  # every task before lo is finished and added up
-        while lo < ntasks or host.busy():
+        counted = 0  # nodes the GPU has counted so far, as tally was told
+        while dev is not None or host.busy():
             if stop is not None and stop.is_set():
                 raise Stopped
-            if dev is not None and lo < ntasks:
+            new_nodes = 0
+            if dev is not None:
                 t0 = time.perf_counter()
                 dev.launch(step)
                 took = time.perf_counter() - t0
-                lo = _collect(dev, lo, ntasks, counted, owner, sums, prefix, tally)
-                if budget is None and took > 0:
+                left, got = dev.progress()
+                sums[on_gpu, 0] = cut[:, 0] + got[:, 0]
+                sums[on_gpu, 3] = cut[:, 3] + got[:, 1]
+                done[on_gpu] = left == 0
+                new_nodes = int(got[:, 1].sum()) - counted
+                counted += new_nodes
+                if not left.any():
+                    dev = None
+                elif budget is None and took > 0:
                     scale = min(4.0, LAUNCH_SECONDS / took)
                     step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
             else:  # the GPU is done: wait for the host's share
                 host.wait(LAUNCH_SECONDS)
-            got = host.collect()
+            for k, row in host.collect():
+                done[k] = True
+                new_nodes += row[2]
             prefix.advance()  # the rows out before tally is told: the engine records them
-            if tally is not None and got:
-                tally(sum(row[2] for _k, row in got))
+            if tally is not None and new_nodes:
+                tally(new_nodes)
     finally:
         host.close()
     return _rows_from(n, arr, sums, time.perf_counter() - start, host.rows)
-
-
-def _collect(dev: _Device, lo: int, ntasks: int, counted: Any, owner: Any, sums: Any,
-             prefix: _Prefix, tally: Callable[[int], None] | None) -> int:
-    """Add up the tasks that finished since the last look; return the new ``lo``."""
-    hi = min(ntasks, dev.handed_out())
-    if hi <= lo:  # no task handed out and not yet added up
-        return lo
-    flags, out = dev.finished(lo, hi)
-    new = np.nonzero(flags.astype(np.bool_) & ~counted[lo:hi])[0]
-    if not new.size:
-        return lo
-    ended = lo + new
-    counted[ended] = True
-    np.add.at(sums, owner[ended], out[new])
-    prefix.tasks_done(ended)
-    prefix.advance()
-    if tally is not None:
-        tally(int(out[new, 3].sum()))
-    open_ = np.nonzero(~counted[lo:hi])[0]
-    return lo + int(open_[0]) if open_.size else hi
 
 
 class _HostShare:
@@ -480,33 +497,23 @@ class _HostShare:
 class _Prefix:
     """The finished prefix of a batch's items: the rows handed out through ``finished``.
 
-    An item is finished when every one of its tasks is (an item counted on the host: when
-    its row is back); the rows go out in item order as soon as an item and all before it
-    are finished. A row's microseconds are its nodes at the batch's mean time per node so
-    far (an item counted on the host keeps its own).
+    ``done[k]`` says item ``k`` is finished (every task of it, or its row back from the
+    host); the rows go out in item order as soon as an item and all before it are finished.
+    A row's microseconds are its nodes at the batch's mean time per node so far (an item
+    counted on the host keeps its own).
     """
 
-    def __init__(self, arr: Any, sums: Any, owner: Any, host: _HostShare,
+    def __init__(self, arr: Any, sums: Any, done: Any, host: _HostShare,
                  out: list[Row] | None, start: float) -> None:
-        self.arr, self.sums, self.owner, self.host = arr, sums, owner, host
+        self.arr, self.sums, self.done, self.host = arr, sums, done, host
         self.out, self.start = out, start
-        self.left = np.bincount(owner, minlength=arr.shape[0]).astype(np.int64)
-        self.left[arr[:, 4] != 0] += 1  # the host's row
-        self.seen = 0  # host rows already taken into account
         self.next = 0
-
-    def tasks_done(self, tasks: Any) -> None:
-        if self.out is not None:
-            np.subtract.at(self.left, self.owner[tasks], 1)
 
     def advance(self) -> None:
         if self.out is None:
             return
-        for k in self.host.done[self.seen:]:
-            self.left[k] -= 1
-        self.seen = len(self.host.done)
         end = self.next
-        while end < self.left.shape[0] and self.left[end] == 0:
+        while end < self.done.shape[0] and self.done[end]:
             end += 1
         if end == self.next:
             return
@@ -524,7 +531,10 @@ class _Prefix:
 
 
 class _Device:
-    """The batch's tables and slots on the GPU, and one launch of a kernel over the slots."""
+    """The batch's tables and slots on the GPU, and one launch of a kernel over the slots.
+
+    ``tables`` are ``(subs, tables, tsub, state, tasks)``: the cut, and each
+    constellation's number of tasks (the kernel's ``left`` starts there)."""
 
     def __init__(self, kernel: str, d: int, grid: int, block: int,
                  tables: tuple[Any, ...], stack_shape: tuple[int, int, int],
@@ -532,12 +542,13 @@ class _Device:
         from nqueens.kernels.gpu import FRESH
 
         self.kernel, self.d, self.grid, self.block = kernel, d, grid, block
-        self.ntasks = int(tables[2].shape[0])
+        subs, tabs, tsub, state, tasks = tables
+        self.ntasks = int(tsub.shape[0])
         nslots = stack_shape[2]
-        host = [np.ascontiguousarray(a) for a in tables]
+        host = [np.ascontiguousarray(a) for a in (subs, tabs, tsub, state)]
         host += [np.zeros(1, np.int64), np.full(nslots, -1, np.int64),
-                 np.full(nslots, FRESH, np.int64), np.zeros((nslots, 4), np.int64),
-                 np.zeros((self.ntasks, 4), np.int64), np.zeros(self.ntasks, np.uint8)]
+                 np.full(nslots, FRESH, np.int64), np.zeros((subs.shape[0], 2), np.int64),
+                 np.ascontiguousarray(tasks, np.int64)]
         if kernel == "numba":
             from nqueens.kernels.gpu import step_slots_limited
 
@@ -558,7 +569,7 @@ class _Device:
             arrays = [self.xp.asarray(a) for a in host]
             self.stack = self.xp.zeros(stack_shape, dtype=np.uint32)
         (self.subs, self.tables, self.tsub, self.state, self.next_task, self.slot_task,
-         self.slot_level, self.acc, self.task_out, self.task_done) = arrays
+         self.slot_level, self.sums, self.left) = arrays
 
     def _host(self, a: Any) -> Any:
         return a.copy_to_host() if self.kernel == "numba" else self.xp.asnumpy(a)
@@ -568,23 +579,19 @@ class _Device:
         if self.kernel == "numba":
             self.fn[self.grid, self.block](
                 self.d, step, self.ntasks, self.next_task, self.slot_task, self.slot_level,
-                self.subs, self.tables, self.tsub, self.state, self.stack, self.acc,
-                self.task_out, self.task_done)
+                self.subs, self.tables, self.tsub, self.state, self.stack, self.sums,
+                self.left)
             return
         i32, i64 = np.int32, np.int64
         self.fn((self.grid,), (self.block,), (
             i32(self.d), i64(step), i64(self.ntasks), self.next_task,
             i32(self.slot_task.shape[0]), self.slot_task, self.slot_level, self.subs,
-            self.tables, self.tsub, self.state, self.stack, self.acc, self.task_out,
-            self.task_done))
+            self.tables, self.tsub, self.state, self.stack, self.sums, self.left))
 
-    def handed_out(self) -> int:
-        """How many tasks the slots have taken so far (past the last once they run out)."""
-        return int(self._host(self.next_task)[0])
-
-    def finished(self, lo: int, hi: int) -> tuple[Any, Any]:
-        """Tasks ``lo..hi-1``: which are finished, and their answers (valid where finished)."""
-        return self._host(self.task_done[lo:hi]), self._host(self.task_out[lo:hi])
+    def progress(self) -> tuple[Any, Any]:
+        """Per constellation: the tasks not yet finished, and ``(completions, nodes)``
+        counted so far (exact once none is left). Two small copies, whatever the tasks."""
+        return self._host(self.left), self._host(self.sums)
 
 
 def count_batch_twin(n: int, items: Sequence[Item], *, rows: int | None = None) -> list[Row]:

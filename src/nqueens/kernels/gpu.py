@@ -6,15 +6,17 @@ compiled here as a device function with every bitboard a ``uint32`` (numba would
 to int64). The GPU holds a fixed number of *slots*, one per thread (as many as it keeps
 resident); slot ``k`` holds a task (``slot_task[k]``, -1 when it has none) and the level its
 search stopped at (``slot_level[k]``; :data:`FRESH` for a task not started). A launch gives
-every slot at most ``budget`` steps; a slot whose task finishes within them writes the
-task's ``(completions, fixed90, fixed180, nodes)`` to ``task_out[t]`` (the fixed counts
-are 0: no symmetric constellation is cut into tasks), marks
-``task_done[t]`` and takes the next task at once (``next_task``, an atomic counter), so no
-thread waits for the launch to end while tasks are left. The stacks stay on the GPU between
+every slot at most ``budget`` steps; after each call of the search a slot adds what it
+counted to its constellation's ``sums`` (completions, nodes; atomically), and a slot whose
+task finishes takes one off its constellation's ``left`` (the tasks not yet finished) and
+the next task at once (``next_task``, an atomic counter), so no thread waits for the launch
+to end while tasks are left. A constellation is finished when its ``left`` is 0, and its
+``sums`` are then exact: all the host reads between launches is those two small arrays,
+one row per constellation, whatever the number of tasks. The stacks stay on the GPU between
 launches in ``S[level, word, k]`` (slot-minor, so a warp's 32 threads touch 32 neighbouring
-words), and so do the slots: the host (:func:`nqueens.engine.gpu.count_batch`) only reads
-which tasks finished and sizes ``budget`` so a launch lasts well under a second - whatever
-the size of a task, so Ctrl-C lands between two launches.
+words), and so do the slots: the host (:func:`nqueens.engine.gpu.count_batch`) sizes
+``budget`` so a launch lasts well under a second - whatever the size of a task, so Ctrl-C
+lands between two launches.
 Under ``NUMBA_ENABLE_CUDASIM=1`` the very same kernel runs on numba-cuda's CPU simulator.
 """
 
@@ -43,8 +45,8 @@ SIGNATURE = (
     types.int64[::1], types.int64[::1],                   # slot_task, slot_level
     types.int64[:, ::1], types.uint32[:, :, ::1],         # subs, tables
     types.int32[::1], types.uint32[:, ::1],               # tsub, state
-    types.uint32[:, :, ::1], types.int64[:, ::1],         # S, acc
-    types.int64[:, ::1], types.uint8[::1],                # task_out, task_done
+    types.uint32[:, :, ::1],                              # S
+    types.int64[:, ::1], types.int64[::1],                # sums, left
 )
 """The argument types :func:`step_slots` is launched with (``nqueens.engine.gpu``)."""
 
@@ -53,7 +55,7 @@ _search = cuda.jit(device=True)(search_task)
 
 @cuda.jit
 def step_slots(d, budget, ntasks, next_task, slot_task, slot_level, subs, tables, tsub,
-               state, S, acc, task_out, task_done):
+               state, S, sums, left):
     """Give each slot ``budget`` steps, taking new tasks as its tasks finish.
 
     Cost: ``budget`` steps per slot (fewer once the tasks run out).
@@ -63,8 +65,8 @@ def step_slots(d, budget, ntasks, next_task, slot_task, slot_level, subs, tables
     while k < slot_task.shape[0]:
         t = slot_task[k]
         i = slot_level[k]
-        left = budget
-        while left > 0:
+        steps_left = budget
+        while steps_left > 0:
             if t < 0:
                 if next_task[0] >= ntasks:  # none left: no atomic needed to know it
                     break
@@ -79,15 +81,14 @@ def step_slots(d, budget, ntasks, next_task, slot_task, slot_level, subs, tables
                 i = d
             s = tsub[t]
             i, c, nodes, used = _search(subs[s, 0], d, tables[s, 0], tables[s, 1], S, k, i,
-                                        left)
-            left -= used
-            acc[k, 0] += c
-            acc[k, 3] += nodes
-            if i < d:  # finished: hand the answer over, take the next task
-                for w in range(4):
-                    task_out[t, w] = acc[k, w]
-                    acc[k, w] = 0
-                task_done[t] = 1
+                                        steps_left)
+            steps_left -= used
+            if c:
+                cuda.atomic.add(sums, (s, 0), c)
+            if nodes:
+                cuda.atomic.add(sums, (s, 1), nodes)
+            if i < d:  # finished: one task fewer left to its constellation; take the next
+                cuda.atomic.add(left, s, -1)
                 t = -1
         slot_task[k] = t
         slot_level[k] = i

@@ -27,20 +27,21 @@ SOURCE = r"""
 // Arrays (C order): next_task [1] int64 (the next task to hand out; atomic);
 // slot_task, slot_level [nslots] int64; subs [m, 4] int64 (free rows, sym, top, cut);
 // tables [m, 4, 32] uint32 (free-row masks, gaps, free rows, allowed); tsub [t] int32;
-// state [t, 4] uint32; S [depth, 4, nslots] uint32; acc [nslots, 4] int64 and
-// task_out [t, 4] int64 (completions, fixed90, fixed180, nodes: the fixed counts stay 0, as
-// no symmetric constellation is cut into tasks); task_done [t] uint8.
+// state [t, 4] uint32; S [depth, 4, nslots] uint32; sums [m, 2] int64 (completions and
+// nodes counted so far; atomic) and left [m] int64 (tasks not yet finished; atomic) per
+// constellation (no symmetric one is cut into tasks: no fixed points to count).
 #define NQ_FRESH (1 << 20)
 
 // search_task: at most `budget` steps of task t in slot k from level i; returns the level
-// (below d once the task is finished), adds to acc[k] and sets *used to the steps taken.
+// (below d once the task is finished), adds its counts to its constellation's sums and
+// sets *used to the steps taken.
 // As in search_task, the current level's frame and table entries live in registers and S
 // is touched only on a push (the parent's frame stored), on going back up (the parent's
 // loaded), and on entry and exit; `p` walks the slot's column of S a level at a time.
 __host__ __device__ static inline long long nq_search(
     int k, int d, long long t, long long i64, long long budget, int nslots,
     const long long *subs, const unsigned *tables, const int *tsub, unsigned *S,
-    long long *acc, long long *used)
+    long long *sums, long long *used)
 {
     const int s = tsub[t];
     const int lastlevel = (int)subs[s * 4 + 0] - 1;
@@ -84,8 +85,9 @@ __host__ __device__ static inline long long nq_search(
         nodes++;
     }
     if (i >= d) { p[0] = lf; p[w] = cl; p[2 * w] = rt; p[3 * w] = b; }
-    acc[k * 4 + 0] += count;
-    acc[k * 4 + 3] += nodes;
+    unsigned long long *sum = (unsigned long long *)(sums + 2 * (size_t)s);
+    if (count) atomicAdd(sum, (unsigned long long)count);
+    if (nodes) atomicAdd(sum + 1, (unsigned long long)nodes);
     *used = steps;
     return i;
 }
@@ -95,12 +97,12 @@ __host__ __device__ static inline void nq_step_slot(
     int k, int d, long long budget, long long ntasks, long long *next_task, int nslots,
     long long *slot_task, long long *slot_level, const long long *subs,
     const unsigned *tables, const int *tsub, const unsigned *state, unsigned *S,
-    long long *acc, long long *task_out, unsigned char *task_done)
+    long long *sums, long long *left)
 {
     long long t = slot_task[k];
     long long i = slot_level[k];
-    long long left = budget;
-    while (left > 0) {
+    long long steps_left = budget;
+    while (steps_left > 0) {
         if (t < 0) {
             if (*(volatile long long *)next_task >= ntasks) break;  // none left
             t = (long long)atomicAdd((unsigned long long *)next_task, 1ULL);
@@ -112,14 +114,10 @@ __host__ __device__ static inline void nq_step_slot(
             i = d;
         }
         long long used = 0;
-        i = nq_search(k, d, t, i, left, nslots, subs, tables, tsub, S, acc, &used);
-        left -= used;
-        if (i < d) {  // finished: hand the answer over, take the next task
-            for (int w = 0; w < 4; w++) {
-                task_out[t * 4 + w] = acc[k * 4 + w];
-                acc[k * 4 + w] = 0;
-            }
-            task_done[t] = 1;
+        i = nq_search(k, d, t, i, steps_left, nslots, subs, tables, tsub, S, sums, &used);
+        steps_left -= used;
+        if (i < d) {  // finished: one task fewer left to its constellation; take the next
+            atomicAdd((unsigned long long *)(left + tsub[t]), ~0ULL);  // minus one
             t = -1;
         }
     }
@@ -131,12 +129,12 @@ extern "C" __global__ void step_slots(
     int d, long long budget, long long ntasks, long long *next_task, int nslots,
     long long *slot_task, long long *slot_level, const long long *subs,
     const unsigned *tables, const int *tsub, const unsigned *state, unsigned *S,
-    long long *acc, long long *task_out, unsigned char *task_done)
+    long long *sums, long long *left)
 {
     for (int k = blockIdx.x * blockDim.x + threadIdx.x; k < nslots;
          k += blockDim.x * gridDim.x)
         nq_step_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs,
-                     tables, tsub, state, S, acc, task_out, task_done);
+                     tables, tsub, state, S, sums, left);
 }
 """
 

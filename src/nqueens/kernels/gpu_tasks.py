@@ -153,36 +153,38 @@ def _grow(a, need):
         return a
     size = max(need, 2 * a.shape[0])
     if a.ndim == 1:
-        b = np.zeros(size, a.dtype)
+        b = np.empty(size, a.dtype)
         b[: a.shape[0]] = a
         return b
-    b2 = np.zeros((size, a.shape[1]), a.dtype)
+    b2 = np.empty((size, a.shape[1]), a.dtype)
     b2[: a.shape[0]] = a
     return b2
 
 
 @njit
-def _room(tsub, state, pre, need):
-    """The task arrays, grown (doubling) to hold at least ``need`` tasks."""
-    return _grow(tsub, need), _grow(state, need), _grow(pre, need)
+def _room(tsub, state, pre, need, with_pre):
+    """The task arrays, grown (doubling) to hold at least ``need`` tasks (``pre`` only
+    ``with_pre``)."""
+    return _grow(tsub, need), _grow(state, need), _grow(pre, need) if with_pre else pre
 
 
 @njit
-def _add_task(tsub, state, pre, nt, s, cols, left, right, open_squares, placed, d):
-    """Write task ``nt`` of constellation ``s`` (its first frame and the ``d`` queens
-    above it); return ``nt + 1``."""
+def _add_task(tsub, state, pre, nt, s, cols, left, right, open_squares, placed, d, with_pre):
+    """Write task ``nt`` of constellation ``s`` (its first frame, and the ``d`` queens
+    above it ``with_pre``); return ``nt + 1``."""
     tsub[nt] = s
     state[nt, 0] = left & 0xFFFFFFFF
     state[nt, 1] = cols
     state[nt, 2] = right
     state[nt, 3] = open_squares
-    for k in range(d):
-        pre[nt, k] = placed[k]
+    if with_pre:
+        for k in range(d):
+            pre[nt, k] = placed[k]
     return nt + 1
 
 
 @njit
-def expand(n, items, d):
+def expand(n, items, d, with_pre=True):
     """Cut the constellations ``items`` (rows ``top, bottom, left, right, sym, ...``) at ``d``.
 
     Returns ``(subs, tables, host, tasks)``:
@@ -197,8 +199,8 @@ def expand(n, items, d):
       ``d`` (the tasks' own included) for one that is;
     * ``tasks``: ``(tsub int32, state uint32 (t, 4), pre uint32 (t, max(d, 1)))``: a
       task's first frame (left diagonals, columns, right diagonals, open squares) and the
-      queens of its free rows 0..d-1 (for checks; the GPU does not read them), in
-      constellation order, each
+      queens of its free rows 0..d-1 (for checks; the GPU does not read them, and
+      ``with_pre=False`` leaves them out: no rows), in constellation order, each
       constellation's tasks in the search's order (so neighbouring GPU threads get
       neighbouring, similar subtrees).
 
@@ -245,8 +247,8 @@ def expand(n, items, d):
         subs[s, 3] = 1
         c, lf, rt, b = root_frame(allowed, rows, top)
         if d == 0:
-            tsub, state, pre = _room(tsub, state, pre, nt + 1)
-            nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, 0)
+            tsub, state, pre = _room(tsub, state, pre, nt + 1, with_pre)
+            nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, 0, with_pre)
             continue
         push(cs, ls, rs, bm, 0, c, lf, rt, b)
         pushes = 0
@@ -264,13 +266,13 @@ def expand(n, items, d):
                 continue
             pushes += 1
             if j == d:
-                tsub, state, pre = _room(tsub, state, pre, nt + 1)
-                nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, d)
+                tsub, state, pre = _room(tsub, state, pre, nt + 1, with_pre)
+                nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, d, with_pre)
             else:
                 push(cs, ls, rs, bm, j, c, lf, rt, b)
                 i = j
         host[s, 3] = pushes
-    return subs, tables, host, (tsub[:nt], state[:nt], pre[:nt])
+    return subs, tables, host, (tsub[:nt], state[:nt], pre[:nt] if with_pre else pre[:0])
 
 
 @njit
