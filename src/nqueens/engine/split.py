@@ -29,7 +29,7 @@ from nqueens._validate import check_bool, check_int, check_size
 from nqueens.kernels import MAX_CONSTELLATION_N
 
 __all__ = [
-    "METHOD", "METHOD_VERSION", "THREADS_MIN_N", "Subproblem", "split", "split_hash",
+    "METHOD", "METHOD_VERSION", "SPLIT_THREADS_MIN_N", "Subproblem", "split", "split_hash",
     "trivial_counts",
 ]
 
@@ -72,7 +72,7 @@ def split(n: int, *, orient: bool = True, workers: int | None = None) -> list[Su
     Made block by block (:func:`~nqueens.kernels.constellations.list_orbit_block`), the
     blocks of one top and bottom queen together making a chunk (well under a second even
     for n = 28, whose split takes about a minute on one core), the chunks listed by
-    ``workers`` threads at once (default: every core, from n = :data:`THREADS_MIN_N` on;
+    ``workers`` threads at once (default: every core, from n = :data:`SPLIT_THREADS_MIN_N` on;
     the kernel releases the GIL), and put back in their fixed order: the result does not
     depend on ``workers``. Ctrl-C is seen between chunks. With ``orient=False`` each orbit
     is its canonical member, unoriented: the same orbits and weights in a fraction of the
@@ -109,7 +109,7 @@ Subproblem(top=1, bottom=2, left=2, right=1, sym=2, stabilizer=4)]
                 for lo in (range(1, last) if cut else (1,))]
                for t in range(1, last) for b in range(1, last) if b != t]
     threads = (workers if workers is not None
-               else cpu_count() if n >= THREADS_MIN_N else 1)
+               else cpu_count() if n >= SPLIT_THREADS_MIN_N else 1)
     threads = min(threads, len(chunks))
     out: list[Subproblem] = []
     # the first chunk here, so that the kernel is compiled (or loaded) once, not per thread
@@ -143,7 +143,7 @@ def _list_chunk(n: int, orient: bool,
 
 _CUT_N = 21
 """From this n on, the split's blocks are cut finer (so each takes well under a second)."""
-THREADS_MIN_N = 15
+SPLIT_THREADS_MIN_N = 15
 """From this n on, :func:`split` lists its chunks on every core (below, one thread is
 quicker than starting more: the whole split takes under 0.05 s)."""
 
