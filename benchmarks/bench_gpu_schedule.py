@@ -66,9 +66,9 @@ def task_nodes(n: int, rows: int) -> tuple[np.ndarray, np.ndarray, int]:
     from nqueens.kernels.gpu_tasks import NO_BUDGET, count_tasks, expand
 
     items = np.array([tuple(s) for s in split(n)], dtype=np.int64).reshape(-1, 6)
-    subs, tables, _host, (tsub, state, pre) = expand(n, items, rows)
+    subs, tables, _host, (tsub, state, _pre) = expand(n, items, rows, False)
     out = np.zeros((tsub.shape[0], 4), np.int64)
-    count_tasks(n, rows, subs, tables, tsub, state, pre, out, NO_BUDGET)
+    count_tasks(rows, subs, tables, tsub, state, out, NO_BUDGET)
     return out[:, 3].astype(np.float64), tsub.astype(np.int64), items.shape[0]
 
 

@@ -6,12 +6,12 @@
 A step of :func:`nqueens.kernels.gpu_tasks.search_task` is one of: a square pruned (its row
 has no open square left, or the look-ahead finds the row after it closed), a push (the
 square is kept and the search goes down), a completion (the last free row reached), or a
-back-up (every square of a level tried). This script runs the real search (the CPU twin's
-compilation of it) over every task of ``--n`` and derives the mix from what the search
-returns: pushes = nodes - completions; back-ups = one for each frame ever on the stack
-(every task's own and every push); the rest are prunes.
+back-up (every square of a level tried). This script runs the real search (the CPU twin,
+:func:`~nqueens.kernels.gpu_tasks.count_tasks`) over every task of ``--n`` and derives the
+mix from what the search returns: pushes = nodes - completions; back-ups = one for each
+frame ever on the stack (every task's own and every push); the rest are prunes.
 
-``PATH_SASS`` holds the SASS instructions of each kind of step in the kernels as compiled
+``PATHS`` holds the SASS instructions of each kind of step in the kernels as compiled
 for sm_90, read by hand off ``nvdisasm`` of the cubin (``nvcc -arch=sm_90 -cubin``, CUDA
 13.5): from the top of the step loop back to it, the loop's own bookkeeping included. The
 weighted sum is the kernel's instructions per step: a GPU that issues every cycle runs at
@@ -30,46 +30,18 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from nqueens._jit import njit  # noqa: E402
-from nqueens.kernels.gpu_tasks import NO_BUDGET, STACK, expand, search_task  # noqa: E402
+from nqueens.kernels.gpu_tasks import NO_BUDGET, count_tasks, expand  # noqa: E402
 
-_search = njit(search_task)
-
-PATH_SASS = {
-    # kind: (before: stack frame in global memory each step, with the rotation test;
-    #        now: frame in registers, no rotation test), SASS instructions of the CUDA C twin
-    "prune (row closed)": (62, 30),
-    "prune (look-ahead)": (74, 39),
-    "push": (97, 67),
-    "completion": (62, 35),
-    "back-up": (31, 43),
+PATHS = {
+    # kind: SASS instructions of the CUDA C twin's step (before: the stack frame re-read
+    # from global memory each step, and the rotation test; now: the frame in registers, no
+    # rotation test), then its global-memory loads + stores, before and now
+    "prune (row closed)": (62, 30, 7, 0),
+    "prune (look-ahead)": (74, 39, 9, 0),
+    "push": (97, 67, 13, 6),
+    "completion": (62, 35, 7, 0),
+    "back-up": (31, 43, 1, 6),
 }
-PATH_MEMORY = {
-    # global loads + stores of the step, before and now
-    "prune (row closed)": (7, 0),
-    "prune (look-ahead)": (9, 0),
-    "push": (13, 6),
-    "completion": (7, 0),
-    "back-up": (1, 6),
-}
-
-
-@njit
-def _steps(d, subs, tables, tsub, state):
-    """Total ``(steps, completions, nodes)`` over every task, each run to its end."""
-    S = np.zeros((STACK, 4, 1), np.uint32)
-    steps = 0
-    count = 0
-    nodes = 0
-    for t in range(tsub.shape[0]):
-        s = tsub[t]
-        for w in range(4):
-            S[0, w, 0] = state[t, w]
-        _, c, k, used = _search(subs[s, 0], d, tables[s, 0], tables[s, 1], S, 0, d, NO_BUDGET)
-        steps += used
-        count += c
-        nodes += k
-    return steps, count, nodes
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,8 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     n = args.n
     d = default_rows(n)
     items = np.array([tuple(s) for s in split(n)], np.int64).reshape(-1, 6)
-    subs, tables, _host, (tsub, state, _pre) = expand(n, items, d)
-    steps, completions, nodes = _steps(d, subs, tables, tsub, state)
+    subs, tables, _host, (tsub, state, _pre) = expand(n, items, d, False)
+    out = np.zeros((tsub.shape[0], 4), np.int64)
+    steps = count_tasks(d, subs, tables, tsub, state, out, NO_BUDGET)
+    completions, nodes = int(out[:, 0].sum()), int(out[:, 3].sum())
     pushes = nodes - completions
     backups = pushes + tsub.shape[0]
     prunes = steps - pushes - backups - completions
@@ -97,10 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         share = {"prune (row closed)": prunes * split_at,
                  "prune (look-ahead)": prunes * (1 - split_at),
                  "push": pushes, "completion": completions, "back-up": backups}
-        before = sum(share[k] * PATH_SASS[k][0] for k in share) / steps
-        now = sum(share[k] * PATH_SASS[k][1] for k in share) / steps
-        mem_b = sum(share[k] * PATH_MEMORY[k][0] for k in share) / steps
-        mem_n = sum(share[k] * PATH_MEMORY[k][1] for k in share) / steps
+        before, now, mem_b, mem_n = (sum(share[k] * PATHS[k][col] for k in share) / steps
+                                     for col in range(4))
         print(f"  {label}: SASS instructions a step {before:.1f} -> {now:.1f} "
               f"({now / before:.2f}x); global memory instructions a step {mem_b:.1f} -> "
               f"{mem_n:.1f}")

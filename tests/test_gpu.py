@@ -42,7 +42,7 @@ def _cut_and_count(n, d, budget=gpu_tasks.NO_BUDGET):
     items = _items(n)
     subs, tables, host, (tsub, state, pre) = gpu_tasks.expand(n, items, d)
     out = np.zeros((tsub.shape[0], 4), np.int64)
-    gpu_tasks.count_tasks(n, d, subs, tables, tsub, state, pre, out, budget)
+    gpu_tasks.count_tasks(d, subs, tables, tsub, state, out, budget)
     sums = host.copy()
     np.add.at(sums, tsub, out)
     return items, sums, (subs, tsub, state, pre, out)

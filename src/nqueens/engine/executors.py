@@ -18,7 +18,7 @@ import os
 import queue
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from nqueens.errors import NQueensError, NQueensRuntimeError
 
@@ -31,9 +31,13 @@ __all__ = [
     "SchedulerError",
     "cpu_count",
     "dask_executor",
+    "map_on_threads",
     "parse_address",
     "quiet_dask",
 ]
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
 """The environment variable naming a Dask scheduler when ``--scheduler`` is not given."""
@@ -152,6 +156,26 @@ def cpu_count() -> int:
 
 _SUPPORTED_SCHEMES = ("tcp",)
 _HOST = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]{0,252}[A-Za-z0-9])?)$")
+
+
+def map_on_threads(fn: Callable[[T], R], args: list[T], threads: int, name: str) -> list[R]:
+    """``[fn(a) for a in args]``, computed on ``threads`` threads at once, in order.
+
+    For compiled kernels that release the GIL. On Ctrl-C (or an error) the calls not yet
+    started are dropped and the running ones end on their own, so each call should take
+    well under a second. ``name`` prefixes the threads' names.
+    Cost: O(the calls), shared out over the threads.
+
+    >>> map_on_threads(abs, [-3, 1, -2], 2, "demo")
+    [3, 1, 2]
+    """
+    if threads <= 1 or len(args) <= 1:
+        return [fn(a) for a in args]
+    pool = cf.ThreadPoolExecutor(min(threads, len(args)), thread_name_prefix=name)
+    try:
+        return list(pool.map(fn, args))
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def parse_address(address: str) -> str:

@@ -271,7 +271,7 @@ def _expand(n: int, arr: Any, rows: int, with_pre: bool = True) -> tuple[Any, ..
     over the cores, and bound by memory: n = 21 at three rows (15.5 M tasks) takes 1.7 s
     on one core here and 1.0 s on two.
     """
-    from nqueens.engine.executors import cpu_count
+    from nqueens.engine.executors import cpu_count, map_on_threads
     from nqueens.kernels.gpu_tasks import expand
 
     chunks = min(arr.shape[0], 4 * cpu_count()) if arr.shape[0] >= 256 else 1
@@ -280,11 +280,8 @@ def _expand(n: int, arr: Any, rows: int, with_pre: bool = True) -> tuple[Any, ..
         return subs, tables, host, tsub, state, pre
     bounds = np.linspace(0, arr.shape[0], chunks + 1).astype(np.int64)
     parts = [arr[lo:hi] for lo, hi in itertools.pairwise(bounds)]
-    pool = cf.ThreadPoolExecutor(cpu_count(), thread_name_prefix="nqueens-gpu-cut")
-    try:
-        cut = list(pool.map(lambda part: expand(n, part, rows, with_pre), parts))
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+    cut = map_on_threads(lambda part: expand(n, part, rows, with_pre), parts, cpu_count(),
+                         "nqueens-gpu-cut")
     tsub = np.concatenate([c[3][0] + np.int32(lo) for c, lo in zip(cut, bounds, strict=False)])
     return (np.concatenate([c[0] for c in cut]), np.concatenate([c[1] for c in cut]),
             np.concatenate([c[2] for c in cut]), tsub,
@@ -609,9 +606,9 @@ def count_batch_twin(n: int, items: Sequence[Item], *, rows: int | None = None) 
     start = time.perf_counter()
     d = default_rows(n) if rows is None else rows
     arr = np.array(items, dtype=np.int64).reshape(-1, 6)
-    subs, tables, host, tsub, state, pre = _expand(n, arr, d)
+    subs, tables, host, tsub, state, _pre = _expand(n, arr, d, with_pre=False)
     out = np.zeros((tsub.shape[0], 4), np.int64)
-    count_tasks(n, d, subs, tables, tsub, state, pre, out, NO_BUDGET)
+    count_tasks(d, subs, tables, tsub, state, out, NO_BUDGET)
     sums = host.copy()
     np.add.at(sums, tsub, out)
     return _rows_from(n, arr, sums, time.perf_counter() - start)

@@ -420,7 +420,7 @@ def run_count(
             on_estimate(found)
     # the split on this machine's cores: all of them unless the count is held to fewer
     local = executor is None and device == "cpu"
-    subs = split(n, workers=nworkers if local and n >= THREADS_MIN_N else None)
+    subs = split(n, workers=nworkers if local else None)
     items = [tuple(s) for s in subs]
     keys = [s.key for s in subs]
     base_total, base_unique = trivial_counts(n)

@@ -20,7 +20,6 @@ the runner's business.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import hashlib
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -99,7 +98,7 @@ Subproblem(top=1, bottom=2, left=2, right=1, sym=2, stabilizer=4)]
         workers = check_int(workers, "workers", low=1)
     if n < 4:
         return []
-    from nqueens.engine.executors import cpu_count
+    from nqueens.engine.executors import cpu_count, map_on_threads
 
     last = n - 1
     # a block of a large board takes up to a second: cut those by the left queen's row
@@ -110,22 +109,11 @@ Subproblem(top=1, bottom=2, left=2, right=1, sym=2, stabilizer=4)]
                for t in range(1, last) for b in range(1, last) if b != t]
     threads = (workers if workers is not None
                else cpu_count() if n >= SPLIT_THREADS_MIN_N else 1)
-    threads = min(threads, len(chunks))
-    out: list[Subproblem] = []
     # the first chunk here, so that the kernel is compiled (or loaded) once, not per thread
-    out.extend(_list_chunk(n, orient, chunks[0]))
-    if threads <= 1:
-        for chunk in chunks[1:]:
-            out.extend(_list_chunk(n, orient, chunk))
-        return out
-    pool = cf.ThreadPoolExecutor(threads, thread_name_prefix="nqueens-split")
-    try:
-        for rows in pool.map(_list_chunk, [n] * (len(chunks) - 1),
-                             [orient] * (len(chunks) - 1), chunks[1:]):
-            out.extend(rows)
-    finally:
-        # on Ctrl-C: the chunks not started are dropped, the running ones end in a moment
-        pool.shutdown(wait=False, cancel_futures=True)
+    out = _list_chunk(n, orient, chunks[0])
+    for rows in map_on_threads(lambda chunk: _list_chunk(n, orient, chunk), chunks[1:],
+                               threads, "nqueens-split"):
+        out.extend(rows)
     return out
 
 

@@ -276,23 +276,27 @@ def expand(n, items, d, with_pre=True):
 
 
 @njit
-def count_tasks(n, d, subs, tables, tsub, state, pre, out, budget):
-    """Count every task on the CPU into ``out[t] = (completions, fixed90, fixed180, nodes)``.
+def count_tasks(d, subs, tables, tsub, state, out, budget):
+    """Count every task on the CPU into ``out[t] = (completions, fixed90, fixed180, nodes)``;
+    return the steps taken in all.
 
-    The GPU kernel's twin: the same :func:`search_task` over the same arrays, each task
-    searched in calls of ``budget`` steps, resumed until it is finished (as the GPU resumes
-    it launch after launch). Tasks come from asymmetric constellations only, so ``fixed90``
-    and ``fixed180`` stay 0 (``n`` and ``pre`` are not read: the arguments are
-    :func:`expand`'s, as they come). Cost: the tasks' subtrees.
+    The GPU kernel's twin: the same :func:`search_task` over the same arrays (:func:`expand`'s
+    ``subs``, ``tables``, ``tsub``, ``state``), each task searched in calls of ``budget``
+    steps, resumed until it is finished (as the GPU resumes it launch after launch). Tasks
+    come from asymmetric constellations only, so ``fixed90`` and ``fixed180`` stay 0.
+    Cost: the tasks' subtrees.
     """
     S = np.zeros((STACK, 4, 1), np.uint32)
+    steps = 0
     for t in range(tsub.shape[0]):
         s = tsub[t]
         for w in range(4):
             S[0, w, 0] = state[t, w]
         i = d
         while i >= d:
-            i, c, nodes, _ = _search(subs[s, 0], d, tables[s, 0], tables[s, 1], S, 0, i,
-                                     budget)
+            i, c, nodes, used = _search(subs[s, 0], d, tables[s, 0], tables[s, 1], S, 0, i,
+                                        budget)
             out[t, 0] += c
             out[t, 3] += nodes
+            steps += used
+    return steps
