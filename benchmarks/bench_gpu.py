@@ -89,11 +89,13 @@ FIELDS = ("stage", "n", "kernel", "rows", "seconds", "total", "unique", "exact",
           "skipped", "variant")
 VARIANTS = (("largest first", {"order": "estimate"}), ("block 64", {"block": 64}),
             ("block 256", {"block": 256}), ("max 40 registers", {"max_registers": 40}),
-            ("max 32 registers", {"max_registers": 32}))
-"""Stage (e): one GPU batch of the sweep's n for each of these kernel variants (the knobs
-of :func:`nqueens.engine.gpu.count_batch`, and the engine's largest-first order). The
-numba kernel uses 48 registers and the CUDA C one 40 (ptxas, sm_90): 40 lets numba's keep
-1,536 threads an SM, 32 lets both keep 2,048, at the price of what spills."""
+            ("max 32 registers", {"max_registers": 32}),
+            ("branching", {"predicated": False}))
+"""Stage (e): one GPU batch of the sweep's n for each of these variants of the first kernel
+(the knobs of :func:`nqueens.engine.gpu.count_batch`, and the engine's largest-first
+order; ``branching`` only for ``cuda-shared``: its push and pop as branches instead of
+predicated instructions). Registers (ptxas, sm_90): numba's 48, the CUDA C twin's 40,
+cuda-shared's 40 (32 branching), whose threads an SM its shared memory bounds first."""
 
 
 # --- projection and skipping: pure functions ---------------------------------------------
@@ -443,6 +445,12 @@ class GpuOps:
                 "unique": sum(r[1] for r in out), "subproblems": len(items),
                 "payload": [tuple(r[:3]) for r in out]}
 
+    def engine_kernel(self, n: int) -> str:
+        """The kernel the engine's GPU count of ``n`` runs (``kernel="auto"``)."""
+        from nqueens.engine.gpu import pick_kernel
+
+        return pick_kernel(n)
+
     def engine(self, n: int, device: str, estimate: bool | None = None) -> dict[str, Any]:
         from nqueens.engine.run import run_count
 
@@ -510,18 +518,21 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
         rows = ops.rows(n)
         for kernel in kernels:
             key = ("batch", kernel)
+            if key != head and n > args.baseline_max_n:
+                continue  # the kernels after the first are baselines, to baseline-max-n
             bench.step("batch", n, kernel, rows, lambda n=n, k=kernel, r=rows: ops.batch(n, k, r),
                        projected=bench.projection(key, n, (("check", kernel), 1.0)),
                        reserve=None if key == head else reserve(n))
-        bench.step("engine", n, "numba", rows, lambda n=n: ops.engine(n, "gpu"),
-                   projected=bench.projection(("engine", "numba"), n, (("batch", "numba"), 2.0)),
+        auto = ops.engine_kernel(n)
+        bench.step("engine", n, auto, rows, lambda n=n: ops.engine(n, "gpu"),
+                   projected=bench.projection(("engine", auto), n, (("batch", auto), 1.5)),
                    reserve=reserve(n))
         if n <= args.cpu_max_n:
             bench.step("cpu", n, "cpu", None, lambda n=n: ops.engine(n, "cpu"),
                        projected=bench.projection(("cpu", "cpu"), n), reserve=reserve(n))
     # (c) rows placed on the host, at one n (the default rows were measured in (b))
     sn = args.sweep_n if args.sweep_n is not None else (args.min_n + args.max_n) // 2
-    for kernel in kernels:
+    for kernel in good[:1]:  # the first kernel's: the others are baselines
         for r in args.sweep_rows:
             if r == ops.rows(sn):
                 continue
@@ -530,8 +541,10 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
             bench.step("sweep", sn, kernel, r, lambda k=kernel, r=r: ops.batch(sn, k, r),
                        key=key, projected=bench.projection(key, sn, (("batch", kernel), factor)))
     # (e) kernel variants at the same n: the order, threads a block, a register limit
-    for kernel in kernels:
+    for kernel in good[:1]:
         for name, knobs in VARIANTS:
+            if "predicated" in knobs and kernel != "cuda-shared":
+                continue
             key = ("variant", kernel, name)
             bench.step("variant", sn, kernel, ops.rows(sn),
                        lambda k=kernel, kw=knobs: ops.batch(sn, k, ops.rows(sn), **kw),
@@ -555,15 +568,16 @@ def versions() -> dict[str, str | None]:
 
 
 def default_kernels() -> list[str]:
-    """``numba``, and ``cuda-c`` when CuPy imports (never under the simulator, which runs
-    numba-cuda's kernels only)."""
+    """``numba``; where CuPy imports ``cuda-shared`` first (the engine's kernel there, which
+    (b) runs to ``--max-n`` and (c), (e) sweep), then ``cuda-c`` and ``numba`` as baselines
+    (never under the simulator, which runs numba-cuda's kernels only)."""
     if os.environ.get("NUMBA_ENABLE_CUDASIM") == "1":
         return ["numba"]
     try:
         importlib.import_module("cupy")
     except Exception:
         return ["numba"]
-    return ["numba", "cuda-c"]
+    return ["cuda-shared", "cuda-c", "numba"]
 
 
 # --- Nsight Compute and ptxas ------------------------------------------------------------
@@ -807,6 +821,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--kernel", default=None,
                    help="GPU kernels: numba, cuda-c (needs CuPy) or numba,cuda-c "
                    "(default: both where CuPy imports)")
+    p.add_argument("--baseline-max-n", type=int, default=20,
+                   help="the kernels after the first run to this n in (b) (default 20)")
     p.add_argument("--sweep-n", type=int, default=None,
                    help="the n of the rows sweep (default: the middle of min-n..max-n)")
     p.add_argument("--sweep-rows", type=_ints, default=[1, 2, 3],

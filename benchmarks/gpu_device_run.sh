@@ -9,8 +9,11 @@
 # BUDGET (seconds, default 480; also --budget S) is the whole script's: the environment,
 # then benchmarks/bench_gpu.py with what is left less a reserve for Nsight Compute
 # (NCU_RESERVE, default 75 s where ncu exists) and for the end (20 s), then ncu on one
-# launch of each kernel (NCU_N, default 18) and ptxas -v, each under its own timeout and
-# only while time is left, then the doc rendered from the results and printed last.
+# launch of the first kernel (NCU_N, default 18), ptxas -v of numba's, and ncu on numba's
+# (the fallback), each under its own timeout and only while time is left, then the doc
+# rendered from the results and printed last. With CuPy the kernels are cuda-shared (the
+# engine's there, to --max-n), then cuda-c and numba as baselines (to --baseline-max-n);
+# the sweeps and variants of the first at --sweep-n (default: the middle of the n).
 # Every line goes through tee into $OUT/log.txt (OUT defaults to a new temporary folder).
 # In $OUT: log.txt, env.txt, gpu_results.jsonl, benchmarks-gpu.md, ncu_KERNEL.txt.
 # PYTHON picks the interpreter (default python3); the project runs from src/ (no install).
@@ -93,8 +96,10 @@ EOF
 } 2>&1 | tee "$OUT/env.txt" | tee -a "$LOG"
 if [[ -z $KERNELS ]]; then
     KERNELS=numba
-    [[ $SIM == 0 ]] && grep -q "^cupy imports: yes" "$OUT/env.txt" && KERNELS=numba,cuda-c
+    [[ $SIM == 0 ]] && grep -q "^cupy imports: yes" "$OUT/env.txt" \
+        && KERNELS=cuda-shared,cuda-c,numba
 fi
+FIRST=${KERNELS%%,*}
 
 BENCH=$(( $(left) - NCU_RESERVE - FINAL ))
 section "benchmark: bench_gpu.py --budget $BENCH (kernels $KERNELS)"
@@ -125,7 +130,7 @@ ncu_one() {  # Nsight Compute on the first launch of one kernel's count of NCU_N
 }
 
 if [[ $HAVE_NCU == 1 ]]; then
-    ncu_one numba
+    ncu_one "$FIRST"
 else
     say "ncu: not run (simulator: $SIM; ncu: $(command -v ncu || echo 'not found'))"
 fi
@@ -133,8 +138,8 @@ if [[ $SIM == 0 ]] && command -v ptxas >/dev/null && (( $(left) - FINAL >= 30 ))
     section "ptxas -v of the numba kernel (sm_90)"
     logged timeout -k 5 45 "$PY" benchmarks/bench_gpu.py --ptx --append --results "$RESULTS"
 fi
-if [[ $HAVE_NCU == 1 && ,$KERNELS, == *,cuda-c,* ]]; then
-    ncu_one cuda-c
+if [[ $HAVE_NCU == 1 && $FIRST != numba && ,$KERNELS, == *,numba,* ]]; then
+    ncu_one numba
 fi
 
 section "results"

@@ -105,6 +105,9 @@ class FakeOps:
     def engine(self, n, device, estimate=None):
         return self._work("engine", n, device, 1.2 if device == "gpu" else 3.0)
 
+    def engine_kernel(self, n):
+        return "numba"
+
 
 def _run(tmp_path, budget, ops_args, *extra):
     clock = Clock()
@@ -264,9 +267,10 @@ def test_the_budgeted_run_on_the_simulator_counts_exactly(tmp_path):
     want = {("check", 7), ("sweep", 7), ("cpu", 6), ("cpu", 7), ("variant", 7),
             *[(s, n) for s in ("batch", "engine") for n in (6, 7, 8)]}
     assert set(counted) == want
-    # every kernel variant ran at the sweep's n, and counted exactly
+    # every variant of the numba kernel ran at the sweep's n, and counted exactly (the
+    # predicated/branching one is cuda-shared's alone)
     assert sorted(r["variant"] for r in recs if r["stage"] == "variant") == sorted(
-        v for v, _ in bench_gpu.VARIANTS)
+        v for v, knobs in bench_gpu.VARIANTS if "predicated" not in knobs)
     for (_, n), got in counted.items():
         assert got == OEIS[n]
     assert all(r["exact"] is True for r in recs if (r["stage"], r["n"]) in want)
@@ -277,3 +281,22 @@ def test_the_budgeted_run_on_the_simulator_counts_exactly(tmp_path):
     assert all(f"| {n} | yes |" in text for n in (6, 7, 8))
     assert "| kernel | default | largest first | block 64 |" in text
     assert "simulator" in text
+
+
+def test_the_kernels_after_the_first_are_baselines_to_baseline_max_n(tmp_path):
+    """The first kernel runs to --max-n and alone gets the sweeps and variants; the others
+    run (b) to --baseline-max-n only."""
+    clock = Clock()
+    ops = FakeOps(clock, 0.001, 2.0)
+    args = bench_gpu.parse(["--results", str(tmp_path / "r.jsonl"), "--max-n", "19",
+                            "--baseline-max-n", "17", "--sweep-rows", "1", "--sweep-n", "19"])
+    bench = bench_gpu.Bench(bench_gpu.Results(args.results), math.inf, clock=clock,
+                            alarm=False, known=OEIS, echo=lambda line: None)
+    bench_gpu.run_stages(args, bench, ops, ["numba", "cuda-c"])
+    batches = {k: sorted(c[1] for c in ops.calls if c[0] == "batch" and c[2] == k)
+               for k in ("numba", "cuda-c")}
+    assert batches["numba"] == [12, 14, 16, 17, 18, 19, 19]   # compile, check, (b), sweep
+    assert batches["cuda-c"] == [12, 14, 16, 17]
+    assert {c[2] for c in ops.calls if c[0] == "variant"} == {"numba"}
+    recs = bench_gpu.read_results(args.results)
+    assert {r["kernel"] for r in recs if r["stage"] == "sweep"} == {"numba"}

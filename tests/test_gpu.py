@@ -385,6 +385,16 @@ def test_resident_slots_are_the_blocks_every_sm_keeps_resident(monkeypatch):
                             attributes={"num_regs": 56}))
     gpu.resident_slots.cache_clear()
     assert gpu.resident_slots("cuda-c") == 132 * 9 * kernel.BLOCK   # 1,152 threads an SM
+    # the shared-memory kernel: 13 frames of 16 bytes a thread bound it to 8 blocks an SM
+    import nqueens.kernels.gpu_cuda_shared as shared_c
+
+    monkeypatch.setattr(shared_c, "raw_kernel",
+                        lambda max_registers=None, predicated=True: types.SimpleNamespace(
+                            attributes={"num_regs": 40}))
+    attrs.update(MaxSharedMemoryPerMultiprocessor=233472, ReservedSharedMemoryPerBlock=1024)
+    gpu.resident_slots.cache_clear()
+    assert gpu.resident_slots("cuda-shared", 128, None, 128 * 13 * 16) == 132 * 8 * 128
+    assert gpu.resident_slots("cuda-shared", 128, None, 0) == 132 * 12 * 128  # registers
     gpu.resident_slots.cache_clear()
 
 

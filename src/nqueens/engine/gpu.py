@@ -23,6 +23,7 @@ simulator runs the same kernel on the CPU (slowly: for tests of small boards).
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import functools
 import importlib
 import itertools
@@ -97,12 +98,13 @@ def default_rows(n: int) -> int:
 
 @functools.cache
 def resident_slots(kernel: str = "numba", block: int | None = None,
-                   max_registers: int | None = None) -> int:
+                   max_registers: int | None = None, shared: int = 0) -> int:
     """Slots that fill this GPU exactly: the blocks every SM keeps resident, times the block.
 
     The blocks of the kernel (of ``block`` threads, default
     :data:`~nqueens.kernels.gpu.BLOCK`; at most ``max_registers`` registers a thread when
-    given) that every SM keeps resident at once, by the CUDA occupancy calculator;
+    given; ``shared`` bytes of dynamic shared memory a block, for ``cuda-shared``) that
+    every SM keeps resident at once, by the CUDA occupancy calculator;
     :data:`SLOTS` where that cannot be read. Slots past that number would run as a
     further, partly filled wave of blocks in every launch (2^18 slots on an H100 at 896
     resident threads an SM are 2.2 waves: the third one 22% full, about a quarter of each
@@ -122,16 +124,17 @@ def resident_slots(kernel: str = "numba", block: int | None = None,
 
             fn = step_slots_limited(max_registers)
             blocks = int(fn.compile(SIGNATURE).max_cooperative_grid_blocks(size))
-        elif kernel == "cuda-c":
-            from nqueens.kernels.gpu_cuda import raw_kernel
-
+        elif kernel in ("cuda-c", "cuda-shared"):
             cupy = importlib.import_module("cupy")
             dev = cupy.cuda.Device().attributes
             per_sm = occupancy_blocks(
-                int(raw_kernel(max_registers).attributes["num_regs"]), size,
+                int(_raw_kernel(kernel, max_registers).attributes["num_regs"]), size,
                 regs_per_sm=int(dev["MaxRegistersPerMultiprocessor"]),
                 threads_per_sm=int(dev["MaxThreadsPerMultiProcessor"]),
-                blocks_per_sm=int(dev.get("MaxBlocksPerMultiprocessor", 32)))
+                blocks_per_sm=int(dev.get("MaxBlocksPerMultiprocessor", 32)),
+                shared=shared,
+                shared_per_sm=int(dev.get("MaxSharedMemoryPerMultiprocessor", 233472)),
+                shared_reserved=int(dev.get("ReservedSharedMemoryPerBlock", 1024)))
             blocks = per_sm * int(dev["MultiProcessorCount"])
         else:
             return SLOTS
@@ -141,22 +144,29 @@ def resident_slots(kernel: str = "numba", block: int | None = None,
 
 
 def occupancy_blocks(regs: int, block: int, *, regs_per_sm: int = 65536,
-                     threads_per_sm: int = 2048, blocks_per_sm: int = 32) -> int:
-    """Blocks of ``block`` threads an SM keeps resident for a kernel of ``regs`` registers.
+                     threads_per_sm: int = 2048, blocks_per_sm: int = 32, shared: int = 0,
+                     shared_per_sm: int = 233472, shared_reserved: int = 1024) -> int:
+    """Blocks of ``block`` threads an SM keeps resident for a kernel of ``regs`` registers
+    and ``shared`` bytes of shared memory a block.
 
-    The occupancy calculator's rule for a kernel without shared memory: registers go to a
-    warp in units of 256, and an SM has ``regs_per_sm`` of them, ``threads_per_sm`` threads
-    and ``blocks_per_sm`` blocks at most.
+    The occupancy calculator's rule: registers go to a warp in units of 256, and an SM has
+    ``regs_per_sm`` of them, ``threads_per_sm`` threads, ``blocks_per_sm`` blocks and
+    ``shared_per_sm`` bytes of shared memory at most, of which each block that uses any
+    also holds ``shared_reserved`` (Hopper: 228 KB an SM, 1 KB a block).
     Cost: O(1).
 
     >>> occupancy_blocks(71, 128), occupancy_blocks(56, 128)   # Hopper: 896 and 1152 threads
     (7, 9)
     >>> occupancy_blocks(32, 128)                               # then threads are the limit
     16
+    >>> occupancy_blocks(34, 128, shared=128 * 13 * 16)         # 13 frames: 1,024 threads
+    8
     """
     per_warp = -(-regs * 32 // 256) * 256
     warps = regs_per_sm // per_warp if per_warp else threads_per_sm // 32
-    return max(0, min(warps // max(1, block // 32), threads_per_sm // block, blocks_per_sm))
+    by_shared = shared_per_sm // (shared + shared_reserved) if shared else blocks_per_sm
+    return max(0, min(warps // max(1, block // 32), threads_per_sm // block, blocks_per_sm,
+                      by_shared))
 
 
 MAX_TASKS = 1 << 25
@@ -309,8 +319,48 @@ def _rows_from(n: int, arr: Any, sums: Any, seconds: float,
     return rows
 
 
-KERNELS = ("numba", "cuda-c")
-"""The GPU kernels: numba-cuda's (default, simulator-tested) and its CUDA C twin (CuPy)."""
+KERNELS = ("numba", "cuda-c", "cuda-shared")
+"""The GPU kernels: numba-cuda's (simulator-tested; the fallback), its CUDA C twin, and the
+CUDA C kernel with its stacks in shared memory, one try a step (the fastest; both CUDA C
+kernels through CuPy). ``"auto"`` picks one: :func:`pick_kernel`."""
+
+
+def pick_kernel(n: int) -> str:
+    """The kernel ``kernel="auto"`` runs for board size ``n``: ``"cuda-shared"`` where CuPy
+    imports and sees a GPU and ``n`` is at most 27 (its columns word holds the level), else
+    ``"numba"``. The simulator always gets ``"numba"``.
+    Cost: CuPy's import and a device query, the first time.
+
+    >>> import sys
+    >>> from unittest import mock
+    >>> with mock.patch.dict(sys.modules, {"cupy": None}):    # as if CuPy were absent
+    ...     pick_kernel(21)
+    'numba'
+    """
+    from nqueens.kernels.gpu_cuda_shared import MAX_N
+
+    if _simulated() or n > MAX_N or not _cupy_sees_a_gpu():
+        return "numba"
+    return "cuda-shared"
+
+
+def _cupy_sees_a_gpu() -> bool:
+    try:
+        cupy = importlib.import_module("cupy")
+        return int(cupy.cuda.runtime.getDeviceCount()) > 0
+    except Exception:  # no CuPy, or CuPy without a driver or a device
+        return False
+
+
+def _raw_kernel(kernel: str, max_registers: int | None, predicated: bool = True) -> Any:
+    """A CUDA C kernel (``cuda-c`` or ``cuda-shared``) compiled by CuPy."""
+    if kernel == "cuda-shared":
+        from nqueens.kernels import gpu_cuda_shared
+
+        return gpu_cuda_shared.raw_kernel(max_registers, predicated)
+    from nqueens.kernels import gpu_cuda
+
+    return gpu_cuda.raw_kernel(max_registers)
 
 
 def count_batch(
@@ -320,9 +370,10 @@ def count_batch(
     rows: int | None = None,
     budget: int | None = None,
     slots: int | None = None,
-    kernel: str = "numba",
+    kernel: str = "auto",
     block: int | None = None,
     max_registers: int | None = None,
+    predicated: bool = True,
     stop: StopFlag | None = None,
     tally: Callable[[int], None] | None = None,
     finished: list[Row] | None = None,
@@ -335,10 +386,12 @@ def count_batch(
     adapted launch by launch to :data:`LAUNCH_SECONDS`). The symmetric constellations
     (fixed by a rotation; about 1% of the nodes) are counted meanwhile by the CPU kernel
     on the host's cores, which keeps the rotation test out of the GPU kernel.
-    ``kernel="cuda-c"`` runs the CUDA C twin (:mod:`nqueens.kernels.gpu_cuda`, needs CuPy)
-    instead of numba-cuda's kernel. ``block`` (threads a block, a multiple of 32 up to 1024;
-    default 128) and ``max_registers`` (a limit on the kernel's registers a thread, 16 to
-    255; default none) are tuning knobs: the answers do not depend on them. Raises
+    ``kernel`` is one of :data:`KERNELS` or ``"auto"`` (:func:`pick_kernel`: the
+    shared-memory CUDA C kernel where CuPy sees a GPU, else numba-cuda's). ``block``
+    (threads a block, a multiple of 32 up to 1024; default 128) and ``max_registers`` (a
+    limit on the kernel's registers a thread, 16 to 255; default none) are tuning knobs,
+    and so is ``predicated`` (``cuda-shared``: the push and pop as predicated instructions,
+    or as branches): the answers do not depend on them. Raises
     :class:`GPUUnavailableError` without numba-cuda or a GPU.
 
     As the CPU's :func:`~nqueens.engine.task.count_batch`, between two launches it checks
@@ -355,10 +408,12 @@ def count_batch(
     >>> count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="opencl")   # checked before any GPU
     Traceback (most recent call last):
     ...
-    nqueens.errors.NQueensError: kernel must be one of numba, cuda-c, got 'opencl'
+    nqueens.errors.NQueensError: kernel must be auto or one of numba, cuda-c, cuda-shared, \
+got 'opencl'
     """
-    if kernel not in KERNELS:
-        raise NQueensError(f"kernel must be one of {', '.join(KERNELS)}, got {kernel!r}")
+    if kernel != "auto" and kernel not in KERNELS:
+        raise NQueensError(f"kernel must be auto or one of {', '.join(KERNELS)}, "
+                           f"got {kernel!r}")
     if block is not None and (type(block) is not int or not 32 <= block <= 1024
                               or block % 32):
         raise NQueensError(f"block must be a multiple of 32 from 32 to 1024, got {block!r}")
@@ -368,6 +423,12 @@ def count_batch(
                            f"{max_registers!r}")
     require_gpu()
     from nqueens.kernels.gpu import BLOCK
+    from nqueens.kernels.gpu_cuda_shared import MAX_N, frames, shared_bytes
+
+    if kernel == "auto":
+        kernel = pick_kernel(n)
+    if kernel == "cuda-shared" and n > MAX_N:
+        raise NQueensError(f"the cuda-shared kernel counts boards up to n = {MAX_N}, got {n}")
 
     start = time.perf_counter()
     d = default_rows(n) if rows is None else rows
@@ -390,14 +451,18 @@ def count_batch(
         if ntasks:
             sim = _simulated()
             size = block or (32 if sim else BLOCK)
-            nslots = min(ntasks, slots or (_SIM_SLOTS if sim else
-                                           resident_slots(kernel, size, max_registers)))
+            nframes = frames(subs[subs[:, 3] == 1], d)
+            shared = shared_bytes(size, nframes) if kernel == "cuda-shared" else 0
+            nslots = min(ntasks, slots or (_SIM_SLOTS if sim else resident_slots(
+                kernel, size, max_registers, shared)))
             size = min(nslots, size)
+            if shared:
+                shared = shared_bytes(size, nframes)
             grid = (nslots + size - 1) // size
             step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
             depth = max(1, int(subs[:, 0].max()) - d)
             dev = _Device(kernel, d, grid, size, (subs, tables, tsub, state, tasks),
-                          (depth, 4, nslots), max_registers)
+                          (depth, 4, nslots), max_registers, shared, predicated)
         counted = 0  # nodes the GPU has counted so far, as tally was told
         while dev is not None or host.busy():
             if stop is not None and stop.is_set():
@@ -531,15 +596,22 @@ class _Device:
     """The batch's tables and slots on the GPU, and one launch of a kernel over the slots.
 
     ``tables`` are ``(subs, tables, tsub, state, tasks)``: the cut, and each
-    constellation's number of tasks (the kernel's ``left`` starts there)."""
+    constellation's number of tasks (the kernel's ``left`` starts there); ``shared`` the
+    dynamic shared memory of a block (``cuda-shared``)."""
 
     def __init__(self, kernel: str, d: int, grid: int, block: int,
                  tables: tuple[Any, ...], stack_shape: tuple[int, int, int],
-                 max_registers: int | None = None) -> None:
+                 max_registers: int | None = None, shared: int = 0,
+                 predicated: bool = True) -> None:
         from nqueens.kernels.gpu import FRESH
 
         self.kernel, self.d, self.grid, self.block = kernel, d, grid, block
+        self.shared = shared
         subs, tabs, tsub, state, tasks = tables
+        if kernel == "cuda-shared":
+            from nqueens.kernels.gpu_cuda_shared import pack_tables
+
+            tabs = pack_tables(tabs)
         self.ntasks = int(tsub.shape[0])
         nslots = stack_shape[2]
         host = [np.ascontiguousarray(a) for a in (subs, tabs, tsub, state)]
@@ -554,15 +626,19 @@ class _Device:
             arrays = [self.xp.to_device(a) for a in host]
             self.stack = self.xp.device_array(stack_shape, dtype=np.uint32)
         else:
-            from nqueens.kernels.gpu_cuda import raw_kernel
-
             try:
                 self.xp = importlib.import_module("cupy")
             except ImportError:
                 raise GPUUnavailableError(
-                    "the CUDA C kernel needs CuPy: pip install cupy-cuda12x (or -cuda13x)"
+                    "the CUDA C kernels need CuPy: pip install cupy-cuda12x (or -cuda13x)"
                 ) from None
-            self.fn = raw_kernel(max_registers)
+            self.fn = _raw_kernel(kernel, max_registers, predicated)
+            if shared > 48 * 1024:  # past the default limit, the kernel must ask for it
+                self.fn.max_dynamic_shared_size_bytes = shared
+            if shared:  # all of the SM's memory as shared memory, so the blocks all fit
+                # (a hint: an older CuPy or driver leaves the choice to the driver)
+                with contextlib.suppress(Exception):
+                    self.fn.preferred_shared_memory_carveout = 100
             arrays = [self.xp.asarray(a) for a in host]
             self.stack = self.xp.zeros(stack_shape, dtype=np.uint32)
         (self.subs, self.tables, self.tsub, self.state, self.next_task, self.slot_task,
@@ -580,10 +656,13 @@ class _Device:
                 self.left)
             return
         i32, i64 = np.int32, np.int64
-        self.fn((self.grid,), (self.block,), (
-            i32(self.d), i64(step), i64(self.ntasks), self.next_task,
-            i32(self.slot_task.shape[0]), self.slot_task, self.slot_level, self.subs,
-            self.tables, self.tsub, self.state, self.stack, self.sums, self.left))
+        args = (i32(self.d), i64(step), i64(self.ntasks), self.next_task,
+                i32(self.slot_task.shape[0]), self.slot_task, self.slot_level, self.subs,
+                self.tables, self.tsub, self.state, self.stack, self.sums, self.left)
+        if self.shared:
+            self.fn((self.grid,), (self.block,), args, shared_mem=self.shared)
+        else:
+            self.fn((self.grid,), (self.block,), args)
 
     def progress(self) -> tuple[Any, Any]:
         """Per constellation: the tasks not yet finished, and ``(completions, nodes)``

@@ -23,14 +23,45 @@ Under ``NUMBA_ENABLE_CUDASIM=1`` the very same kernel runs on numba-cuda's CPU s
 from __future__ import annotations
 
 import functools
+import importlib
 from typing import Any
 
 import numba.cuda
+import numpy as np
 from numba import types
 
 from nqueens.kernels.gpu_tasks import search_task
 
 cuda: Any = numba.cuda  # numba.cuda has no type stubs for its device-side API
+
+
+def _load_cuda_numpy_support() -> None:
+    """Load numba-cuda's numpy support now, past its reference to ``np.row_stack``.
+
+    numba-cuda 0.30.4 registers its ``np.vstack`` for ``np.row_stack`` too, an alias numpy
+    2.5 removed, so its first compilation of any kernel stops with "module 'numpy' has no
+    attribute 'row_stack'" (seen on an H100 with numpy 2.5.2, 2026-11-26). Where the alias
+    is gone it is lent back while that module loads, and taken away again. Cost: one
+    import, once a process.
+    """
+    if hasattr(np, "row_stack") or _simulated():
+        return
+    np.row_stack = np.vstack  # type: ignore[attr-defined]
+    try:
+        importlib.import_module("numba.cuda.np.arrayobj")
+    except ImportError:  # another numba-cuda layout: nothing to load early
+        pass
+    finally:
+        del np.row_stack  # type: ignore[attr-defined]
+
+
+def _simulated() -> bool:
+    import os
+
+    return os.environ.get("NUMBA_ENABLE_CUDASIM", "") == "1"
+
+
+_load_cuda_numpy_support()
 
 __all__ = ["BLOCK", "FRESH", "SIGNATURE", "step_slots", "step_slots_limited"]
 

@@ -1,0 +1,370 @@
+"""The GPU kernel with its stacks in shared memory, one try a step (CUDA C, for CuPy).
+
+The same task search as :func:`nqueens.kernels.gpu_tasks.search_task` (the same cut, the
+same pruning and look-ahead, the same completions and nodes), organised for the GPU's
+SIMT execution after measuring :mod:`nqueens.kernels.gpu_cuda` on an H100 (docs/gpu.md):
+
+* **One try a step, no back-up steps.** A level's frame goes to the stack only while it
+  still has squares to try, so when its last square is taken the frame is dropped at once,
+  and when a try leads nowhere on a level with nothing left the step ends by loading the
+  nearest ancestor that still has squares (``top`` is the stack's height, not the level).
+  Every step is the same short run of instructions whatever the lanes of a warp are doing
+  (the pushes and pops are a few predicated instructions), where the global-memory kernel
+  spent 38% of its steps backing up, on paths that diverge.
+* **The stack in shared memory**, one 16-byte frame (left diagonals, columns, right
+  diagonals, squares left) a level, laid out ``[frame][thread]`` so that the 32 lanes of a
+  warp touch 32 neighbouring frames whatever their depths: a push or pop is one vector
+  access free of bank conflicts, where the global-memory stack cost a cache line a lane.
+  Between two launches the stacks wait in global memory (``S``), as before.
+* **The level in the columns word.** Boards up to 27 columns leave the top 5 bits of the
+  columns word free: they hold the frame's free-row level, so a popped frame knows its level
+  without a register or a fifth word, and the last free row's parent is ``cl >= leaf``.
+* **One table load a level change**, of a per-constellation table ``q`` (:func:`pack_tables`)
+  whose entry ``k`` is what a frame at level ``k`` needs: its shift, the child's mask, and
+  the look-ahead's shift and mask, one 16-byte load.
+* **Two shapes of step** (``NQ_PREDICATED``, :func:`raw_kernel`'s ``predicated``): the push
+  and the pop as predicated stores, loads and selects, every lane running the same
+  instructions (the default), or as branches.
+
+Arguments and the host's protocol are those of :mod:`nqueens.kernels.gpu_cuda` (a launch
+advances every slot by ``budget`` steps; slots take their next task from ``next_task``;
+``sums`` and ``left`` per constellation), except ``tables``, which is :func:`pack_tables`'s
+``q``, and the launch's dynamic shared memory, :func:`shared_bytes` (one slot a thread:
+the grid covers the slots exactly). ``slot_level`` holds a resumed slot's stack height.
+The per-slot function is ``__host__ __device__``, so ``HOST_SHIM + SOURCE + HOST_ENTRY``
+builds the same source as plain C++ for the CPU (every slot in turn, each with exactly the
+launch's frames and a canary past them), which is what the tests check it with;
+:func:`raw_kernel` needs CuPy.
+
+>>> import numpy as np
+>>> t = np.zeros((1, 4, 32), np.uint32); t[0, 0, :3] = [7, 5, 2]; t[0, 1, :2] = [1, 2]
+>>> pack_tables(t)[0, 0].tolist()     # level 0: gap 1, mask 5; then gap 2, mask 2
+[1, 5, 2, 2]
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+
+__all__ = ["HOST_ENTRY", "HOST_SHIM", "KERNEL_NAME", "MAX_N", "SOURCE", "frames",
+           "pack_tables", "raw_kernel", "shared_bytes"]
+
+KERNEL_NAME = "step_slots_shared"
+MAX_N = 27
+"""The widest board: 27 columns leave the columns word 5 bits for the level."""
+
+SOURCE = r"""
+// nqueens GPU kernel: the task search of gpu_tasks.search_task, one try a step, with the
+// stack in shared memory (see gpu_cuda_shared.py). Arrays (C order): next_task [1] int64;
+// slot_task, slot_level [nslots] int64; subs [m, 4] int64 (free rows, sym, top, cut);
+// q [m, 32, 4] uint32 (pack_tables); tsub [t] int32; state [t, 4] uint32; S [depth, 4,
+// nslots] uint32 (stacks between launches); sums [m, 2] int64; left [m] int64.
+// NQ_PREDICATED (0 or 1) picks the shape of a step: 1 writes the push and the pop as
+// predicated stores, loads and selects, so that every lane of a warp runs the same
+// instructions; 0 writes them as branches.
+#ifndef NQ_PREDICATED
+#define NQ_PREDICATED 1
+#endif
+#define NQ_SHIFT 27
+#define NQ_ONE_LEVEL (1u << NQ_SHIFT)
+
+// a slot's task: its constellation, its table and its search's registers
+struct nq_task {
+    long long t;
+    int s;
+    const uint4 *qs;       // q[s]: per level (gap, next mask, gap after, mask after)
+    unsigned leaf;         // columns words from here on are the last free row's parent
+    unsigned lf, cl, rt, b, g, mj, gj, mj1;
+};
+
+// The slot's stack: frame e at stk[e * stride]. On the GPU it is addressed by its 32-bit
+// shared-memory address (computed once; the compiler would otherwise rebuild the shared
+// window's base at every access), on the host by a plain pointer.
+#ifdef __CUDA_ARCH__
+typedef unsigned nq_sp;
+__device__ static inline nq_sp nq_stack_at(uint4 *stk) {
+    unsigned long long a;
+    asm("cvta.to.shared.u64 %0, %1;" : "=l"(a) : "l"((unsigned long long)stk));
+    return (unsigned)a;
+}
+__device__ static inline void nq_put(nq_sp a, uint4 v) {
+    asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};"
+                 :: "r"(a), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w));
+}
+__device__ static inline uint4 nq_get(nq_sp a) {
+    uint4 v;
+    asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(a));
+    return v;
+}
+#define NQ_FRAME(stride) (16u * (unsigned)(stride))
+#else
+typedef uint4 *nq_sp;
+static inline nq_sp nq_stack_at(uint4 *stk) { return stk; }
+static inline void nq_put(nq_sp a, uint4 v) { *a = v; }
+static inline uint4 nq_get(nq_sp a) { return *a; }
+#define NQ_FRAME(stride) ((size_t)(stride))
+#endif
+
+// the counts of a stretch of search go to the constellation's sums (atomic adds)
+__host__ __device__ static inline void nq_flush(long long *sums, int s, unsigned count,
+                                                unsigned nodes)
+{
+    unsigned long long *sum = (unsigned long long *)(sums + 2 * (size_t)s);
+    if (count) atomicAdd(sum, (unsigned long long)count);
+    if (nodes) atomicAdd(sum + 1, (unsigned long long)nodes);
+}
+
+__host__ __device__ static inline void nq_level(nq_task &x)
+{
+    const uint4 e = x.qs[x.cl >> NQ_SHIFT];
+    x.g = e.x; x.mj = e.y; x.gj = e.z; x.mj1 = e.w;
+}
+
+__host__ __device__ static inline void nq_open(nq_task &x, const long long *subs,
+                                               const uint4 *q, const int *tsub)
+{
+    x.s = tsub[x.t];
+    x.qs = q + (size_t)x.s * 32;
+    x.leaf = (unsigned)(subs[(size_t)x.s * 4] - 2) << NQ_SHIFT;
+}
+
+// the next task into x (x.t = -1 when none is left); a task with nothing to try (the
+// host's cut never makes one) is finished at once
+__host__ __device__ static inline void nq_take(
+    nq_task &x, int d, long long ntasks, long long *next_task, const long long *subs,
+    const uint4 *q, const int *tsub, const unsigned *state, long long *left)
+{
+    for (;;) {
+        x.t = -1;
+        if (*(volatile long long *)next_task >= ntasks) return;  // none left
+        const long long t = (long long)atomicAdd((unsigned long long *)next_task, 1ULL);
+        if (t >= ntasks) return;
+        x.t = t;
+        nq_open(x, subs, q, tsub);
+        x.lf = state[t * 4]; x.cl = state[t * 4 + 1] | ((unsigned)d << NQ_SHIFT);
+        x.rt = state[t * 4 + 2]; x.b = state[t * 4 + 3];
+        if (x.b != 0u) break;
+        atomicAdd((unsigned long long *)(left + x.s), ~0ULL);
+    }
+    nq_level(x);
+}
+
+// One slot's share of a launch: `budget` tries, a new task taken as soon as one finishes.
+// stk[e * stride] is the slot's frame e (shared memory on the GPU).
+__host__ __device__ static inline void nq_slot(
+    int k, int d, long long budget, long long ntasks, long long *next_task, int nslots,
+    long long *slot_task, long long *slot_level, const long long *subs,
+    const uint4 *__restrict__ q, const int *tsub, const unsigned *state, unsigned *S,
+    long long *sums, long long *left, uint4 *stk, int stride)
+{
+    const size_t w = (size_t)nslots;  // S: words between a frame's words, 4 w between frames
+    const unsigned cap = budget < (1LL << 30) ? (unsigned)budget : (1u << 30);
+    nq_task x;
+    x.t = slot_task[k];
+    int top = 0;
+    if (x.t >= 0) {  // resume: the saved frames, then the current one, from S
+        top = (int)slot_level[k];
+        const unsigned *p = S + k;
+        for (int e = 0; e < top; e++, p += 4 * w)
+            stk[(size_t)e * stride] = make_uint4(p[0], p[w], p[2 * w], p[3 * w]);
+        x.lf = p[0]; x.cl = p[w]; x.rt = p[2 * w]; x.b = p[3 * w];
+        nq_open(x, subs, q, tsub);
+        nq_level(x);
+    } else {
+        nq_take(x, d, ntasks, next_task, subs, q, tsub, state, left);
+    }
+    unsigned count = 0, nodes = 0, steps = 0;
+    const nq_sp base = nq_stack_at(stk);
+    nq_sp sp = base + (size_t)top * NQ_FRAME(stride);  // where the next frame goes
+    while (steps < cap && x.t >= 0) {
+        steps++;
+        const unsigned bit = x.b & (0u - x.b);
+        x.b ^= bit;
+        const unsigned nl = (x.lf | bit) << x.g;
+        const unsigned nd = x.cl | bit;
+        const unsigned nr = (x.rt | bit) >> x.g;
+        const unsigned nb = x.mj & ~(nl | nd | nr);
+        const bool last = x.cl >= x.leaf;   // the child is on the last free row
+        const bool open = nb != 0u;
+        const bool ahead = (x.mj1 & ~((nl << x.gj) | nd | (nr >> x.gj))) != 0u;
+        count += (unsigned)open & (unsigned)last;
+        nodes += (unsigned)open & ((unsigned)last | (unsigned)ahead);
+        const bool push = open && !last && ahead;
+#if NQ_PREDICATED
+        const bool keep = push && x.b != 0u;   // the frame still has squares to try
+        const bool pop = !push && x.b == 0u;   // spent: back to the nearest that has
+        if (pop && sp == base) {               // none: the task is finished
+            nq_flush(sums, x.s, count, nodes);
+            count = nodes = 0;
+            atomicAdd((unsigned long long *)(left + x.s), ~0ULL);  // minus one
+            nq_take(x, d, ntasks, next_task, subs, q, tsub, state, left);
+            continue;
+        }
+        if (keep) nq_put(sp, make_uint4(x.lf, x.cl, x.rt, x.b));
+        if (keep) sp += NQ_FRAME(stride);
+        if (pop) sp -= NQ_FRAME(stride);
+        if (pop) {
+            const uint4 f = nq_get(sp);
+            x.lf = f.x; x.cl = f.y; x.rt = f.z; x.b = f.w;
+        }
+        if (push) {
+            x.lf = nl; x.cl = nd + NQ_ONE_LEVEL; x.rt = nr; x.b = nb;
+            x.g = x.gj; x.mj = x.mj1;
+        }
+        if (push || pop) {
+            const uint4 e = x.qs[x.cl >> NQ_SHIFT];
+            x.gj = e.z; x.mj1 = e.w;
+            if (pop) { x.g = e.x; x.mj = e.y; }
+        }
+#else
+        if (push) {  // keep this frame only if it has squares left
+            if (x.b != 0u) {
+                nq_put(sp, make_uint4(x.lf, x.cl, x.rt, x.b));
+                sp += NQ_FRAME(stride);
+            }
+            x.lf = nl; x.cl = nd + NQ_ONE_LEVEL; x.rt = nr; x.b = nb;
+            x.g = x.gj; x.mj = x.mj1;
+            const uint4 e = x.qs[x.cl >> NQ_SHIFT];
+            x.gj = e.z; x.mj1 = e.w;
+        } else if (x.b == 0u) {  // this level is spent: the nearest ancestor with squares
+            if (sp == base) {    // none: the task is finished
+                nq_flush(sums, x.s, count, nodes);
+                count = nodes = 0;
+                atomicAdd((unsigned long long *)(left + x.s), ~0ULL);  // minus one
+                nq_take(x, d, ntasks, next_task, subs, q, tsub, state, left);
+                continue;
+            }
+            sp -= NQ_FRAME(stride);
+            const uint4 f = nq_get(sp);
+            x.lf = f.x; x.cl = f.y; x.rt = f.z; x.b = f.w;
+            nq_level(x);
+        }
+#endif
+    }
+    if (x.t >= 0) {  // stopped by the budget: the stack back to S, to resume from
+        nq_flush(sums, x.s, count, nodes);
+        top = (int)((sp - base) / NQ_FRAME(stride));
+        unsigned *p = S + k;
+        for (int e = 0; e < top; e++, p += 4 * w) {
+            const uint4 f = stk[(size_t)e * stride];
+            p[0] = f.x; p[w] = f.y; p[2 * w] = f.z; p[3 * w] = f.w;
+        }
+        p[0] = x.lf; p[w] = x.cl; p[2 * w] = x.rt; p[3 * w] = x.b;
+        slot_level[k] = top;
+    }
+    slot_task[k] = x.t;
+}
+
+#ifndef NQ_HOST
+extern "C" __global__ void step_slots_shared(
+    int d, long long budget, long long ntasks, long long *next_task, int nslots,
+    long long *slot_task, long long *slot_level, const long long *subs,
+    const uint4 *q, const int *tsub, const unsigned *state, unsigned *S,
+    long long *sums, long long *left)
+{
+    extern __shared__ uint4 nq_stack[];
+    const int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < nslots)
+        nq_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs, q,
+                tsub, state, S, sums, left, nq_stack + threadIdx.x, blockDim.x);
+}
+#endif
+"""
+
+HOST_SHIM = r"""
+// Build SOURCE as plain C++ for the CPU: the CUDA keywords vanish, the vector types are
+// plain structs, and step_slots_shared runs every slot in turn with a stack of its own.
+#include <cstddef>
+#include <vector>
+#define NQ_HOST
+#define __host__
+#define __device__
+#define __restrict__
+struct uint4 { unsigned x, y, z, w; };
+static inline uint4 make_uint4(unsigned x, unsigned y, unsigned z, unsigned w)
+{ uint4 v = {x, y, z, w}; return v; }
+static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
+{ unsigned long long old = *p; *p += v; return old; }  // one thread: a plain add
+"""
+
+HOST_ENTRY = r"""
+// `frames` frames a slot, as the GPU's launch gives; returns 1 if a slot went deeper (the
+// frame past the last one, a canary, was written), else 0
+extern "C" int step_slots_shared(
+    int d, long long budget, long long ntasks, long long *next_task, int nslots,
+    long long *slot_task, long long *slot_level, const long long *subs,
+    const uint4 *q, const int *tsub, const unsigned *state, unsigned *S,
+    long long *sums, long long *left, int frames)
+{
+    const uint4 canary = make_uint4(0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu);
+    std::vector<uint4> stack((size_t)frames + 1, canary);
+    for (int k = 0; k < nslots; k++)
+        nq_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs, q,
+                tsub, state, S, sums, left, stack.data(), 1);
+    const uint4 c = stack[(size_t)frames];
+    return c.x != canary.x || c.y != canary.y || c.z != canary.z || c.w != canary.w;
+}
+"""
+
+
+def pack_tables(tables: Any) -> Any:
+    """The kernel's table ``q`` (uint32 ``(m, 32, 4)``) from :func:`~nqueens.kernels.
+    gpu_tasks.expand`'s ``tables`` (free-row masks in ``tables[:, 0]``, gaps in
+    ``tables[:, 1]``).
+
+    ``q[s, k] = (gap_k, mask_{k+1}, gap_{k+1}, mask_{k+2})`` (0 past the last row): the
+    shift from free row ``k`` to the next, that row's open columns, and the same one row
+    further for the look-ahead - all a frame at level ``k`` needs, in one 16-byte load.
+    Cost: O(m) numpy work.
+
+    >>> t = np.zeros((1, 4, 32), np.uint32); t[0, 0, :3] = [7, 5, 2]; t[0, 1, :2] = [1, 2]
+    >>> pack_tables(t)[0, :2].tolist()
+    [[1, 5, 2, 2], [2, 2, 0, 0]]
+    """
+    masks = np.asarray(tables[:, 0, :], np.uint32)
+    gaps = np.asarray(tables[:, 1, :], np.uint32)
+    q = np.zeros((masks.shape[0], 32, 4), np.uint32)
+    q[:, :, 0] = gaps
+    q[:, :-1, 1] = masks[:, 1:]
+    q[:, :-1, 2] = gaps[:, 1:]
+    q[:, :-2, 3] = masks[:, 2:]
+    return q
+
+
+def frames(subs: Any, d: int) -> int:
+    """Frames a slot's stack needs for the constellations ``subs`` cut at ``d`` rows: one
+    for each level that can be left with squares to try, ``d`` to the third-last free row.
+    Cost: O(m).
+
+    >>> frames(np.array([[17, 0, 1, 1], [16, 0, 2, 1]]), 3)
+    12
+    """
+    return max(1, int(np.max(subs[:, 0])) - 2 - d) if len(subs) else 1
+
+
+def shared_bytes(block: int, nframes: int) -> int:
+    """Dynamic shared memory of a block: ``nframes`` 16-byte frames for each thread.
+    Cost: O(1).
+
+    >>> shared_bytes(128, 12)
+    24576
+    """
+    return 16 * block * nframes
+
+
+@functools.cache
+def raw_kernel(max_registers: int | None = None, predicated: bool = True) -> Any:
+    """The kernel compiled by CuPy (``cupy.RawKernel``), at most ``max_registers`` registers
+    a thread when given, the step ``predicated`` or branching; needs CuPy and a CUDA GPU.
+    Cost: one compilation a process and variant."""
+    import importlib
+
+    cupy = importlib.import_module("cupy")  # optional, untyped
+    options: tuple[str, ...] = ("-std=c++14", f"-DNQ_PREDICATED={int(predicated)}")
+    if max_registers is not None:
+        options += (f"--maxrregcount={max_registers}",)
+    return cupy.RawKernel(SOURCE, KERNEL_NAME, options=options)

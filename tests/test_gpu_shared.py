@@ -1,0 +1,255 @@
+"""The shared-memory CUDA C kernel (:mod:`nqueens.kernels.gpu_cuda_shared`), built as C++
+for the CPU and driven as the GPU drives it, against the CPU kernel; its tables, its stack
+depth, its launch through ``count_batch`` (a stand-in for CuPy) and the kernel choice."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from nqueens.engine.split import split
+from nqueens.kernels import gpu_tasks
+from nqueens.kernels.constellations import count_subproblem
+from nqueens.kernels.gpu_cuda_shared import (
+    HOST_ENTRY,
+    HOST_SHIM,
+    SOURCE,
+    frames,
+    pack_tables,
+)
+from test_gpu import _sim_env, needs_numba_cuda
+
+
+def _build(tmp_path, *flags):
+    cxx = shutil.which("g++") or shutil.which("c++")
+    if cxx is None:
+        pytest.skip("no C++ compiler to build the kernel for the CPU")
+    src = tmp_path / "shared.cpp"
+    src.write_text(HOST_SHIM + SOURCE + HOST_ENTRY)
+    lib = tmp_path / "shared.so"
+    subprocess.run([cxx, "-O2", "-shared", "-fPIC", "-Wall", "-Werror", *flags, "-o",
+                    str(lib), str(src)], check=True, capture_output=True, text=True)
+    return lib
+
+
+def _items(n):
+    items = np.array([tuple(s) for s in split(n)], np.int64).reshape(-1, 6)
+    return items[items[:, 4] == 0]   # the GPU gets the asymmetric ones
+
+
+def _drive(step, n, d, budget, nframes=None):
+    """Every task of n cut at d, through the slots, launch after launch; the sums, the
+    launches and whether the canary past the frames survived."""
+    items = _items(n)
+    subs, tables, host, (tsub, state, _pre) = gpu_tasks.expand(n, items, d)
+    q = pack_tables(tables)
+    nframes = frames(subs[subs[:, 3] == 1], d) if nframes is None else nframes
+    ntasks = len(tsub)
+    nslots = max(1, ntasks // 3)
+    depth = max(1, int(subs[:, 0].max()) - d)
+    next_task = np.zeros(1, np.int64)
+    slot_task = np.full(nslots, -1, np.int64)
+    slot_level = np.zeros(nslots, np.int64)
+    stack = np.zeros((depth, 4, nslots), np.uint32)
+    sums = np.zeros((len(items), 2), np.int64)
+    left = np.bincount(tsub, minlength=len(items)).astype(np.int64)
+    tsub32 = np.ascontiguousarray(tsub, np.int32)
+
+    def ptr(a):
+        return a.ctypes.data_as(ctypes.c_void_p)
+
+    launches, overflow = 0, False
+    while left.any() and launches < 10**6:
+        assert (left >= 0).all()
+        overflow |= bool(step(
+            ctypes.c_int(d), ctypes.c_longlong(budget), ctypes.c_longlong(ntasks),
+            ptr(next_task), ctypes.c_int(nslots), ptr(slot_task), ptr(slot_level), ptr(subs),
+            ptr(q), ptr(tsub32), ptr(state), ptr(stack), ptr(sums), ptr(left),
+            ctypes.c_int(nframes)))
+        launches += 1
+        if overflow:
+            break
+    got = host.copy()
+    got[:, 0] += sums[:, 0]
+    got[:, 3] += sums[:, 1]
+    want = np.array([count_subproblem(n, *row[:4], row[4]) for row in items],
+                    np.int64).reshape(-1, 4)
+    return got, want, launches, overflow, (slot_task, next_task[0], ntasks, left)
+
+
+@pytest.mark.parametrize("predicated", [1, 0])
+@pytest.mark.parametrize("n,d,budget", [(8, 1, 1 << 40), (9, 2, 3), (10, 0, 5), (11, 2, 4),
+                                         (12, 2, 1 << 40), (13, 3, 7), (14, 3, 1000)])
+def test_shared_kernel_built_for_the_cpu_counts_as_the_cpu_kernel(tmp_path, n, d, budget,
+                                                                  predicated):
+    """Completions and nodes of every constellation equal the CPU kernel's, with searches
+    stopped every few tries and resumed from the saved stack, and no slot ever deeper than
+    :func:`frames` (the canary past them is intact); both shapes of step."""
+    lib = _build(tmp_path, f"-DNQ_PREDICATED={predicated}")
+    step = ctypes.CDLL(str(lib)).step_slots_shared
+    got, want, launches, overflow, (slot_task, taken, ntasks, left) = _drive(step, n, d,
+                                                                              budget)
+    assert not overflow
+    assert (got == want).all()
+    assert (slot_task == -1).all() and not left.any() and taken >= ntasks
+    assert launches > 1 or budget > 1000
+
+
+@pytest.mark.parametrize("predicated", [1, 0])
+def test_a_stack_one_frame_short_is_caught(tmp_path, predicated):
+    """The depth bound is tight: with one frame fewer than :func:`frames`, some slot of
+    n = 12 writes past its stack (so the canary check can fail)."""
+    lib = _build(tmp_path, f"-DNQ_PREDICATED={predicated}")
+    step = ctypes.CDLL(str(lib)).step_slots_shared
+    items = _items(12)
+    subs = gpu_tasks.expand(12, items, 2)[0]
+    need = frames(subs[subs[:, 3] == 1], 2)
+    assert _drive(step, 12, 2, 1 << 40, need)[3] is False
+    assert _drive(step, 12, 2, 1 << 40, need - 1)[3] is True
+
+
+def test_pack_tables_holds_each_levels_gaps_and_masks():
+    """q[s, k] = (gap_k, mask_k+1, gap_k+1, mask_k+2), read back against the cut's tables
+    entry by entry; 0 past the last free row."""
+    items = _items(13)
+    subs, tables, _host, _tasks = gpu_tasks.expand(13, items, 2)
+    q = pack_tables(tables)
+    for s in range(len(items)):
+        f = int(subs[s, 0])
+        for k in range(32):
+            want = [int(tables[s, 1, k]) if k < f - 1 else 0,
+                    int(tables[s, 0, k + 1]) if k + 1 < f else 0,
+                    int(tables[s, 1, k + 1]) if k + 1 < f - 1 else 0,
+                    int(tables[s, 0, k + 2]) if k + 2 < f else 0]
+            assert q[s, k].tolist() == want, (s, k)
+
+
+def test_frames_bound_the_levels_left_with_squares():
+    """Levels d .. f-3 can wait on the stack (f-2 is the last row's parent: never pushed)."""
+    subs = np.array([[17, 0, 1, 1], [18, 0, 1, 1], [5, 0, 0, 0]])
+    assert frames(subs, 3) == 13
+    assert frames(subs[:0], 3) == 1
+
+
+_FAKE_CUPY = """
+import ctypes, json, sys, types
+import numpy as np
+
+lib = ctypes.CDLL(sys.argv[1])
+launches = []
+
+
+class RawKernel:
+    def __init__(self, source, name, options=()):
+        self.fn = getattr(lib, name)
+        self.attributes = {"num_regs": 34}
+
+    def __call__(self, grid, block, args, shared_mem=0):
+        conv = []
+        for a in args:
+            if isinstance(a, np.ndarray):
+                assert a.flags.c_contiguous
+                conv.append(a.ctypes.data_as(ctypes.c_void_p))
+            elif isinstance(a, np.int32):
+                conv.append(ctypes.c_int(int(a)))
+            elif isinstance(a, np.int64):
+                conv.append(ctypes.c_longlong(int(a)))
+            else:
+                raise TypeError(type(a))
+        assert shared_mem % (16 * block[0]) == 0
+        launches.append((grid[0], block[0], shared_mem))
+        assert self.fn(*conv, ctypes.c_int(shared_mem // (16 * block[0]))) == 0
+
+
+cupy = types.ModuleType("cupy")
+cupy.RawKernel = RawKernel
+cupy.asarray = np.ascontiguousarray
+cupy.asnumpy = np.array
+cupy.zeros = np.zeros
+sys.modules["cupy"] = cupy
+
+from nqueens.engine.gpu import count_batch
+from nqueens.engine.split import split
+
+n = int(sys.argv[2])
+items = [tuple(s) for s in split(n)]
+rows = count_batch(n, items, kernel="cuda-shared", budget=5, slots=40, block=32)
+print(json.dumps({"rows": [r[:3] for r in rows], "launches": launches}))
+"""
+
+
+@needs_numba_cuda
+def test_count_batch_drives_the_shared_kernel_with_the_right_arguments(tmp_path):
+    """``count_batch(kernel="cuda-shared")`` through a stand-in for CuPy that runs the
+    kernel built for the CPU: the packed tables, the shared memory asked for (whole frames
+    for every thread of the block), the argument order and the resumed searches give the
+    CPU engine's rows."""
+    from nqueens.engine.task import count_batch
+
+    lib = _build(tmp_path)
+    n = 10
+    proc = subprocess.run([sys.executable, "-c", _FAKE_CUPY, str(lib), str(n)],
+                          env=_sim_env(), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert [tuple(r) for r in out["rows"]] == [r[:3] for r in
+                                              count_batch(n, [tuple(s) for s in split(n)])]
+    assert len(out["launches"]) > 1
+    assert all(shared > 0 for _grid, _block, shared in out["launches"])
+
+
+def test_auto_picks_the_shared_kernel_where_cupy_sees_a_gpu(monkeypatch):
+    """CuPy with a device: the shared-memory kernel, up to n = 27; else numba-cuda's."""
+    import types
+
+    from nqueens.engine import gpu
+
+    monkeypatch.delenv("NUMBA_ENABLE_CUDASIM", raising=False)
+    count = {"value": 1}
+    fake = types.SimpleNamespace(cuda=types.SimpleNamespace(runtime=types.SimpleNamespace(
+        getDeviceCount=lambda: count["value"])))
+    monkeypatch.setitem(sys.modules, "cupy", fake)
+    assert gpu.pick_kernel(21) == "cuda-shared"
+    assert gpu.pick_kernel(27) == "cuda-shared"
+    assert gpu.pick_kernel(28) == "numba"
+    count["value"] = 0
+    assert gpu.pick_kernel(21) == "numba"
+    monkeypatch.setenv("NUMBA_ENABLE_CUDASIM", "1")
+    count["value"] = 1
+    assert gpu.pick_kernel(21) == "numba"
+
+
+def test_occupancy_blocks_follow_the_shared_memory_rule():
+    """Against a plain count: blocks fit while their shared memory and 1 KB each do."""
+    from nqueens.engine.gpu import occupancy_blocks
+
+    for nframes in range(1, 24):
+        for block in (64, 128, 256):
+            shared = 16 * block * nframes
+            blocks, used = 0, 0
+            while used + shared + 1024 <= 233472:
+                used += shared + 1024
+                blocks += 1
+            want = min(blocks, 2048 // block, 32)
+            assert occupancy_blocks(32, block, shared=shared) == want, (nframes, block)
+
+
+@pytest.mark.parametrize("predicated", [1, 0])
+def test_shared_kernel_compiles_with_nvcc_without_local_memory(tmp_path, predicated):
+    nvcc = shutil.which("nvcc")
+    if nvcc is None:
+        pytest.skip("nvcc is not installed")
+    src = tmp_path / "shared.cu"
+    src.write_text(SOURCE)
+    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", f"-DNQ_PREDICATED={predicated}",
+                           "-Xptxas", "-v", "-o", str(tmp_path / "k.cubin"), str(src)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "0 bytes stack frame" in proc.stderr
+    assert "0 bytes spill stores" in proc.stderr
