@@ -87,15 +87,16 @@ SAFETY = 1.1
 """A step runs only if its projected time times this fits in what is left of the budget."""
 FIELDS = ("stage", "n", "kernel", "rows", "seconds", "total", "unique", "exact", "error",
           "skipped", "variant")
-VARIANTS = (("largest first", {"order": "estimate"}), ("block 64", {"block": 64}),
-            ("block 256", {"block": 256}), ("max 40 registers", {"max_registers": 40}),
-            ("max 32 registers", {"max_registers": 32}),
-            ("branching", {"predicated": False}))
+VARIANTS = (("branching", {"predicated": False}), ("6 shared frames", {"shared_frames": 6}),
+            ("largest first", {"order": "estimate"}), ("max 32 registers", {"max_registers": 32}),
+            ("block 64", {"block": 64}), ("block 256", {"block": 256}),
+            ("max 40 registers", {"max_registers": 40}))
 """Stage (e): one GPU batch of the sweep's n for each of these variants of the first kernel
 (the knobs of :func:`nqueens.engine.gpu.count_batch`, and the engine's largest-first
-order; ``branching`` only for ``cuda-shared``: its push and pop as branches instead of
-predicated instructions). Registers (ptxas, sm_90): numba's 48, the CUDA C twin's 40,
-cuda-shared's 40 (32 branching), whose threads an SM its shared memory bounds first."""
+order), most telling first. ``branching`` and ``6 shared frames`` are ``cuda-shared``'s
+alone: its push and pop as branches instead of predicated instructions, and at most 6 stack
+frames a thread in shared memory (the rest in global memory), which leaves the L1 cache
+more room. Registers (ptxas, sm_90): numba's 48, the CUDA C twin's 40, cuda-shared's 40."""
 
 
 # --- projection and skipping: pure functions ---------------------------------------------
@@ -524,9 +525,10 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
                        projected=bench.projection(key, n, (("check", kernel), 1.0)),
                        reserve=None if key == head else reserve(n))
         auto = ops.engine_kernel(n)
-        bench.step("engine", n, auto, rows, lambda n=n: ops.engine(n, "gpu"),
-                   projected=bench.projection(("engine", auto), n, (("batch", auto), 1.5)),
-                   reserve=reserve(n))
+        if n <= args.engine_max_n:
+            bench.step("engine", n, auto, rows, lambda n=n: ops.engine(n, "gpu"),
+                       projected=bench.projection(("engine", auto), n, (("batch", auto), 1.5)),
+                       reserve=reserve(n))
         if n <= args.cpu_max_n:
             bench.step("cpu", n, "cpu", None, lambda n=n: ops.engine(n, "cpu"),
                        projected=bench.projection(("cpu", "cpu"), n), reserve=reserve(n))
@@ -543,7 +545,7 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
     # (e) kernel variants at the same n: the order, threads a block, a register limit
     for kernel in good[:1]:
         for name, knobs in VARIANTS:
-            if "predicated" in knobs and kernel != "cuda-shared":
+            if ({"predicated", "shared_frames"} & set(knobs)) and kernel != "cuda-shared":
                 continue
             key = ("variant", kernel, name)
             bench.step("variant", sn, kernel, ops.rows(sn),
@@ -821,6 +823,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--kernel", default=None,
                    help="GPU kernels: numba, cuda-c (needs CuPy) or numba,cuda-c "
                    "(default: both where CuPy imports)")
+    p.add_argument("--engine-max-n", type=int, default=99,
+                   help="run the engine end to end in (b) up to this n (default: every n)")
     p.add_argument("--baseline-max-n", type=int, default=20,
                    help="the kernels after the first run to this n in (b) (default 20)")
     p.add_argument("--sweep-n", type=int, default=None,

@@ -270,7 +270,8 @@ def test_the_budgeted_run_on_the_simulator_counts_exactly(tmp_path):
     # every variant of the numba kernel ran at the sweep's n, and counted exactly (the
     # predicated/branching one is cuda-shared's alone)
     assert sorted(r["variant"] for r in recs if r["stage"] == "variant") == sorted(
-        v for v, knobs in bench_gpu.VARIANTS if "predicated" not in knobs)
+        v for v, knobs in bench_gpu.VARIANTS
+        if not {"predicated", "shared_frames"} & set(knobs))
     for (_, n), got in counted.items():
         assert got == OEIS[n]
     assert all(r["exact"] is True for r in recs if (r["stage"], r["n"]) in want)
@@ -279,17 +280,18 @@ def test_the_budgeted_run_on_the_simulator_counts_exactly(tmp_path):
     assert not [r for r in recs if r["error"] or r["skipped"]]
     text = doc.read_text()
     assert all(f"| {n} | yes |" in text for n in (6, 7, 8))
-    assert "| kernel | default | largest first | block 64 |" in text
+    assert "| kernel | default | largest first | max 32 registers | block 64 |" in text
     assert "simulator" in text
 
 
 def test_the_kernels_after_the_first_are_baselines_to_baseline_max_n(tmp_path):
     """The first kernel runs to --max-n and alone gets the sweeps and variants; the others
-    run (b) to --baseline-max-n only."""
+    run (b) to --baseline-max-n only, and the engine to --engine-max-n."""
     clock = Clock()
     ops = FakeOps(clock, 0.001, 2.0)
     args = bench_gpu.parse(["--results", str(tmp_path / "r.jsonl"), "--max-n", "19",
-                            "--baseline-max-n", "17", "--sweep-rows", "1", "--sweep-n", "19"])
+                            "--baseline-max-n", "17", "--sweep-rows", "1", "--sweep-n", "19",
+                            "--engine-max-n", "18"])
     bench = bench_gpu.Bench(bench_gpu.Results(args.results), math.inf, clock=clock,
                             alarm=False, known=OEIS, echo=lambda line: None)
     bench_gpu.run_stages(args, bench, ops, ["numba", "cuda-c"])
@@ -298,5 +300,7 @@ def test_the_kernels_after_the_first_are_baselines_to_baseline_max_n(tmp_path):
     assert batches["numba"] == [12, 14, 16, 17, 18, 19, 19]   # compile, check, (b), sweep
     assert batches["cuda-c"] == [12, 14, 16, 17]
     assert {c[2] for c in ops.calls if c[0] == "variant"} == {"numba"}
+    assert sorted(c[1] for c in ops.calls if c[0] == "engine" and c[2] == "gpu") == [
+        12, 16, 17, 18]   # the first-use compile, then (b) up to --engine-max-n
     recs = bench_gpu.read_results(args.results)
     assert {r["kernel"] for r in recs if r["stage"] == "sweep"} == {"numba"}

@@ -102,32 +102,35 @@ def test_shared_kernel_built_for_the_cpu_counts_as_the_cpu_kernel(tmp_path, n, d
 
 
 @pytest.mark.parametrize("predicated", [1, 0])
-def test_a_stack_one_frame_short_is_caught(tmp_path, predicated):
-    """The depth bound is tight: with one frame fewer than :func:`frames`, some slot of
-    n = 12 writes past its stack (so the canary check can fail)."""
+@pytest.mark.parametrize("kf", [1, 2, 3])
+def test_frames_past_the_shared_ones_go_to_global_memory(tmp_path, predicated, kf):
+    """With fewer shared-memory frames than the deepest stack, the deeper frames wait in S:
+    the counts are still exact (nodes too), resumed launch after launch, and no slot
+    writes past its kf frames (the canary after them is intact)."""
     lib = _build(tmp_path, f"-DNQ_PREDICATED={predicated}")
     step = ctypes.CDLL(str(lib)).step_slots_shared
-    items = _items(12)
-    subs = gpu_tasks.expand(12, items, 2)[0]
-    need = frames(subs[subs[:, 3] == 1], 2)
-    assert _drive(step, 12, 2, 1 << 40, need)[3] is False
-    assert _drive(step, 12, 2, 1 << 40, need - 1)[3] is True
+    items = _items(13)
+    subs = gpu_tasks.expand(13, items, 2)[0]
+    assert frames(subs[subs[:, 3] == 1], 2) > kf          # so the deep frames are used
+    for budget in (1 << 40, 5):
+        got, want, _launches, overflow, _rest = _drive(step, 13, 2, budget, kf)
+        assert not overflow
+        assert (got == want).all()
 
 
-def test_pack_tables_holds_each_levels_gaps_and_masks():
-    """q[s, k] = (gap_k, mask_k+1, gap_k+1, mask_k+2), read back against the cut's tables
-    entry by entry; 0 past the last free row."""
+def test_pack_tables_holds_each_levels_gap_and_next_mask():
+    """q[s, k] = gap_k << 27 | mask_k+1, read back against the cut's tables entry by entry;
+    0 past the last free row."""
     items = _items(13)
     subs, tables, _host, _tasks = gpu_tasks.expand(13, items, 2)
     q = pack_tables(tables)
+    assert q.shape == (len(items), 32) and q.dtype == np.uint32
     for s in range(len(items)):
         f = int(subs[s, 0])
         for k in range(32):
-            want = [int(tables[s, 1, k]) if k < f - 1 else 0,
-                    int(tables[s, 0, k + 1]) if k + 1 < f else 0,
-                    int(tables[s, 1, k + 1]) if k + 1 < f - 1 else 0,
-                    int(tables[s, 0, k + 2]) if k + 2 < f else 0]
-            assert q[s, k].tolist() == want, (s, k)
+            gap = int(tables[s, 1, k]) if k < f - 1 else 0
+            mask = int(tables[s, 0, k + 1]) if k + 1 < f else 0
+            assert int(q[s, k]) == gap << 27 | mask, (s, k)
 
 
 def test_frames_bound_the_levels_left_with_squares():
@@ -162,9 +165,9 @@ class RawKernel:
                 conv.append(ctypes.c_longlong(int(a)))
             else:
                 raise TypeError(type(a))
-        assert shared_mem % (16 * block[0]) == 0
+        assert shared_mem == 16 * block[0] * int(args[-1])   # kf frames for every thread
         launches.append((grid[0], block[0], shared_mem))
-        assert self.fn(*conv, ctypes.c_int(shared_mem // (16 * block[0]))) == 0
+        assert self.fn(*conv) == 0
 
 
 cupy = types.ModuleType("cupy")
@@ -180,7 +183,10 @@ from nqueens.engine.split import split
 n = int(sys.argv[2])
 items = [tuple(s) for s in split(n)]
 rows = count_batch(n, items, kernel="cuda-shared", budget=5, slots=40, block=32)
-print(json.dumps({"rows": [r[:3] for r in rows], "launches": launches}))
+deep = count_batch(n, items, kernel="cuda-shared", budget=5, slots=40, block=32,
+                   shared_frames=1)   # every frame past the first in global memory
+print(json.dumps({"rows": [r[:3] for r in rows], "deep": [r[:3] for r in deep],
+                  "launches": launches}))
 """
 
 
@@ -200,8 +206,10 @@ def test_count_batch_drives_the_shared_kernel_with_the_right_arguments(tmp_path)
     out = json.loads(proc.stdout)
     assert [tuple(r) for r in out["rows"]] == [r[:3] for r in
                                               count_batch(n, [tuple(s) for s in split(n)])]
+    assert out["deep"] == out["rows"]
     assert len(out["launches"]) > 1
     assert all(shared > 0 for _grid, _block, shared in out["launches"])
+    assert {shared for _grid, _block, shared in out["launches"]} > {16 * 32}   # kf 1 too
 
 
 def test_auto_picks_the_shared_kernel_where_cupy_sees_a_gpu(monkeypatch):
@@ -253,3 +261,18 @@ def test_shared_kernel_compiles_with_nvcc_without_local_memory(tmp_path, predica
     assert proc.returncode == 0, proc.stderr
     assert "0 bytes stack frame" in proc.stderr
     assert "0 bytes spill stores" in proc.stderr
+
+
+def test_frames_in_shared_fill_what_the_registers_leave():
+    """Against a plain count: the most frames that let the register-bound number of
+    blocks fit, with 1 KB each; never more than the stack needs, never less than one."""
+    from nqueens.engine.gpu import frames_in_shared, occupancy_blocks
+
+    for blocks in range(1, 17):
+        for nframes in range(1, 20):
+            got = frames_in_shared(128, nframes, blocks)
+            assert 1 <= got <= nframes
+            if got > 1:   # it fits, and one more (if wanted) would not
+                assert occupancy_blocks(32, 128, shared=16 * 128 * got) >= min(blocks, 16)
+            if got < nframes:
+                assert blocks * (16 * 128 * (got + 1) + 1024) > 233472

@@ -49,7 +49,9 @@ __all__ = [
     "count_batch_twin",
     "default_rows",
     "device_name",
+    "frames_in_shared",
     "occupancy_blocks",
+    "pick_kernel",
     "require_gpu",
     "resident_slots",
 ]
@@ -167,6 +169,46 @@ def occupancy_blocks(regs: int, block: int, *, regs_per_sm: int = 65536,
     by_shared = shared_per_sm // (shared + shared_reserved) if shared else blocks_per_sm
     return max(0, min(warps // max(1, block // 32), threads_per_sm // block, blocks_per_sm,
                       by_shared))
+
+
+def frames_in_shared(block: int, nframes: int, blocks: int, *, shared_per_sm: int = 233472,
+                     shared_reserved: int = 1024) -> int:
+    """Stack frames a thread of the ``cuda-shared`` kernel keeps in shared memory.
+
+    All ``nframes`` where they fit beside the ``blocks`` blocks of ``block`` threads that the
+    registers let an SM keep; else as many as fit, the deeper frames waiting in global
+    memory. Deep stacks are rare (at n = 18, 0.13% of the pushes find more than 7 frames on
+    the stack, of the 10 it can hold), while the shared memory of the deepest one would
+    cost a third of the SM's threads (n = 21: 32 warps an SM instead of 40 at 40 registers).
+    Cost: O(1).
+
+    >>> frames_in_shared(128, 13, 12)     # n = 21 at 40 registers: 9 of its 13 frames
+    9
+    >>> frames_in_shared(128, 6, 12)      # all of them, where they fit
+    6
+    """
+    per_block = shared_per_sm // max(1, blocks) - shared_reserved
+    return max(1, min(nframes, per_block // (16 * block)))
+
+
+def _shared_frames(block: int, nframes: int, max_registers: int | None,
+                   predicated: bool) -> int:
+    """:func:`frames_in_shared` for this GPU and the compiled kernel's registers (all
+    ``nframes`` where the device cannot be read)."""
+    try:
+        cupy = importlib.import_module("cupy")
+        dev = cupy.cuda.Device().attributes
+        regs = int(_raw_kernel("cuda-shared", max_registers, predicated).attributes["num_regs"])
+        blocks = occupancy_blocks(
+            regs, block, regs_per_sm=int(dev["MaxRegistersPerMultiprocessor"]),
+            threads_per_sm=int(dev["MaxThreadsPerMultiProcessor"]),
+            blocks_per_sm=int(dev.get("MaxBlocksPerMultiprocessor", 32)))
+        return frames_in_shared(
+            block, nframes, blocks,
+            shared_per_sm=int(dev.get("MaxSharedMemoryPerMultiprocessor", 233472)),
+            shared_reserved=int(dev.get("ReservedSharedMemoryPerBlock", 1024)))
+    except Exception:  # no device attributes (a stand-in, an old CuPy): every frame
+        return nframes
 
 
 MAX_TASKS = 1 << 25
@@ -374,6 +416,7 @@ def count_batch(
     block: int | None = None,
     max_registers: int | None = None,
     predicated: bool = True,
+    shared_frames: int | None = None,
     stop: StopFlag | None = None,
     tally: Callable[[int], None] | None = None,
     finished: list[Row] | None = None,
@@ -390,8 +433,10 @@ def count_batch(
     shared-memory CUDA C kernel where CuPy sees a GPU, else numba-cuda's). ``block``
     (threads a block, a multiple of 32 up to 1024; default 128) and ``max_registers`` (a
     limit on the kernel's registers a thread, 16 to 255; default none) are tuning knobs,
-    and so is ``predicated`` (``cuda-shared``: the push and pop as predicated instructions,
-    or as branches): the answers do not depend on them. Raises
+    and so are ``predicated`` (``cuda-shared``: the push and pop as predicated instructions,
+    or as branches) and ``shared_frames`` (``cuda-shared``: at most this many stack frames
+    a thread in shared memory, the deeper ones in global memory; default
+    :func:`frames_in_shared`'s): the answers do not depend on them. Raises
     :class:`GPUUnavailableError` without numba-cuda or a GPU.
 
     As the CPU's :func:`~nqueens.engine.task.count_batch`, between two launches it checks
@@ -451,13 +496,18 @@ got 'opencl'
         if ntasks:
             sim = _simulated()
             size = block or (32 if sim else BLOCK)
-            nframes = frames(subs[subs[:, 3] == 1], d)
-            shared = shared_bytes(size, nframes) if kernel == "cuda-shared" else 0
+            kf = shared = 0
+            if kernel == "cuda-shared":
+                kf = _shared_frames(size, frames(subs[subs[:, 3] == 1], d), max_registers,
+                                    predicated)
+                if shared_frames is not None:
+                    kf = max(1, min(kf, int(shared_frames)))
+                shared = shared_bytes(size, kf)
             nslots = min(ntasks, slots or (_SIM_SLOTS if sim else resident_slots(
                 kernel, size, max_registers, shared)))
             size = min(nslots, size)
             if shared:
-                shared = shared_bytes(size, nframes)
+                shared = shared_bytes(size, kf)
             grid = (nslots + size - 1) // size
             step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
             depth = max(1, int(subs[:, 0].max()) - d)
@@ -659,8 +709,9 @@ class _Device:
         args = (i32(self.d), i64(step), i64(self.ntasks), self.next_task,
                 i32(self.slot_task.shape[0]), self.slot_task, self.slot_level, self.subs,
                 self.tables, self.tsub, self.state, self.stack, self.sums, self.left)
-        if self.shared:
-            self.fn((self.grid,), (self.block,), args, shared_mem=self.shared)
+        if self.shared:  # cuda-shared: its frames a thread in shared memory, last
+            kf = self.shared // (16 * self.block)
+            self.fn((self.grid,), (self.block,), (*args, i32(kf)), shared_mem=self.shared)
         else:
             self.fn((self.grid,), (self.block,), args)
 

@@ -19,9 +19,9 @@ SIMT execution after measuring :mod:`nqueens.kernels.gpu_cuda` on an H100 (docs/
 * **The level in the columns word.** Boards up to 27 columns leave the top 5 bits of the
   columns word free: they hold the frame's free-row level, so a popped frame knows its level
   without a register or a fifth word, and the last free row's parent is ``cl >= leaf``.
-* **One table load a level change**, of a per-constellation table ``q`` (:func:`pack_tables`)
-  whose entry ``k`` is what a frame at level ``k`` needs: its shift, the child's mask, and
-  the look-ahead's shift and mask, one 16-byte load.
+* **Small tables**: per constellation one 128-byte line ``q`` (:func:`pack_tables`) whose
+  entry ``k`` packs the shift below free row ``k`` and the next row's mask; a push loads
+  one entry (the new look-ahead's), a pop two.
 * **Two shapes of step** (``NQ_PREDICATED``, :func:`raw_kernel`'s ``predicated``): the push
   and the pop as predicated stores, loads and selects, every lane running the same
   instructions (the default), or as branches.
@@ -38,8 +38,8 @@ launch's frames and a canary past them), which is what the tests check it with;
 
 >>> import numpy as np
 >>> t = np.zeros((1, 4, 32), np.uint32); t[0, 0, :3] = [7, 5, 2]; t[0, 1, :2] = [1, 2]
->>> pack_tables(t)[0, 0].tolist()     # level 0: gap 1, mask 5; then gap 2, mask 2
-[1, 5, 2, 2]
+>>> [hex(w) for w in pack_tables(t)[0, :2]]     # level 0: gap 1, mask 5; level 1: 2, 2
+['0x8000005', '0x10000002']
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ SOURCE = r"""
 // nqueens GPU kernel: the task search of gpu_tasks.search_task, one try a step, with the
 // stack in shared memory (see gpu_cuda_shared.py). Arrays (C order): next_task [1] int64;
 // slot_task, slot_level [nslots] int64; subs [m, 4] int64 (free rows, sym, top, cut);
-// q [m, 32, 4] uint32 (pack_tables); tsub [t] int32; state [t, 4] uint32; S [depth, 4,
+// q [m, 32] uint32 (pack_tables); tsub [t] int32; state [t, 4] uint32; S [depth, 4,
 // nslots] uint32 (stacks between launches); sums [m, 2] int64; left [m] int64.
 // NQ_PREDICATED (0 or 1) picks the shape of a step: 1 writes the push and the pop as
 // predicated stores, loads and selects, so that every lane of a warp runs the same
@@ -70,12 +70,13 @@ SOURCE = r"""
 #endif
 #define NQ_SHIFT 27
 #define NQ_ONE_LEVEL (1u << NQ_SHIFT)
+#define NQ_LOW (NQ_ONE_LEVEL - 1u)
 
 // a slot's task: its constellation, its table and its search's registers
 struct nq_task {
     long long t;
     int s;
-    const uint4 *qs;       // q[s]: per level (gap, next mask, gap after, mask after)
+    const unsigned *qs;    // q[s]: per level, the gap below it and the next row's mask
     unsigned leaf;         // columns words from here on are the last free row's parent
     unsigned lf, cl, rt, b, g, mj, gj, mj1;
 };
@@ -120,12 +121,13 @@ __host__ __device__ static inline void nq_flush(long long *sums, int s, unsigned
 
 __host__ __device__ static inline void nq_level(nq_task &x)
 {
-    const uint4 e = x.qs[x.cl >> NQ_SHIFT];
-    x.g = e.x; x.mj = e.y; x.gj = e.z; x.mj1 = e.w;
+    const unsigned i = x.cl >> NQ_SHIFT;
+    const unsigned p = x.qs[i], p1 = x.qs[i + 1];
+    x.g = p >> NQ_SHIFT; x.mj = p & NQ_LOW; x.gj = p1 >> NQ_SHIFT; x.mj1 = p1 & NQ_LOW;
 }
 
 __host__ __device__ static inline void nq_open(nq_task &x, const long long *subs,
-                                               const uint4 *q, const int *tsub)
+                                               const unsigned *q, const int *tsub)
 {
     x.s = tsub[x.t];
     x.qs = q + (size_t)x.s * 32;
@@ -136,7 +138,7 @@ __host__ __device__ static inline void nq_open(nq_task &x, const long long *subs
 // host's cut never makes one) is finished at once
 __host__ __device__ static inline void nq_take(
     nq_task &x, int d, long long ntasks, long long *next_task, const long long *subs,
-    const uint4 *q, const int *tsub, const unsigned *state, long long *left)
+    const unsigned *q, const int *tsub, const unsigned *state, long long *left)
 {
     for (;;) {
         x.t = -1;
@@ -153,24 +155,49 @@ __host__ __device__ static inline void nq_take(
     nq_level(x);
 }
 
+// Frame e of slot k: in the slot's shared-memory stack (stk[e * stride]) below kf, else in
+// S, where the whole stack waits between launches (S[e, word, k]; deep stacks are rare).
+__host__ __device__ static inline void nq_store(nq_sp base, int stride, int kf, unsigned *S,
+                                                size_t w, int k, int e, uint4 v)
+{
+    if (e < kf) {
+        nq_put(base + (unsigned)e * NQ_FRAME(stride), v);
+    } else {
+        unsigned *p = S + (size_t)e * 4 * w + k;
+        p[0] = v.x; p[w] = v.y; p[2 * w] = v.z; p[3 * w] = v.w;
+    }
+}
+
+__host__ __device__ static inline uint4 nq_load(nq_sp base, int stride, int kf,
+                                                const unsigned *S, size_t w, int k, int e)
+{
+    if (e < kf) return nq_get(base + (unsigned)e * NQ_FRAME(stride));
+    const unsigned *p = S + (size_t)e * 4 * w + k;
+    return make_uint4(p[0], p[w], p[2 * w], p[3 * w]);
+}
+
 // One slot's share of a launch: `budget` tries, a new task taken as soon as one finishes.
-// stk[e * stride] is the slot's frame e (shared memory on the GPU).
+// stk[e * stride] is the slot's frame e for e < kf (shared memory on the GPU).
 __host__ __device__ static inline void nq_slot(
     int k, int d, long long budget, long long ntasks, long long *next_task, int nslots,
     long long *slot_task, long long *slot_level, const long long *subs,
-    const uint4 *__restrict__ q, const int *tsub, const unsigned *state, unsigned *S,
-    long long *sums, long long *left, uint4 *stk, int stride)
+    const unsigned *__restrict__ q, const int *tsub, const unsigned *state, unsigned *S,
+    long long *sums, long long *left, uint4 *stk, int stride, int kf)
 {
     const size_t w = (size_t)nslots;  // S: words between a frame's words, 4 w between frames
     const unsigned cap = budget < (1LL << 30) ? (unsigned)budget : (1u << 30);
+    const nq_sp base = nq_stack_at(stk);
     nq_task x;
     x.t = slot_task[k];
-    int top = 0;
-    if (x.t >= 0) {  // resume: the saved frames, then the current one, from S
+    int top = 0;  // frames on the stack (the current one is in registers)
+    if (x.t >= 0) {  // resume: the frames kept in shared memory, then the current one
         top = (int)slot_level[k];
-        const unsigned *p = S + k;
-        for (int e = 0; e < top; e++, p += 4 * w)
-            stk[(size_t)e * stride] = make_uint4(p[0], p[w], p[2 * w], p[3 * w]);
+        for (int e = 0; e < top && e < kf; e++) {
+            const unsigned *p = S + (size_t)e * 4 * w + k;
+            nq_put(base + (unsigned)e * NQ_FRAME(stride),
+                   make_uint4(p[0], p[w], p[2 * w], p[3 * w]));
+        }
+        const unsigned *p = S + (size_t)top * 4 * w + k;
         x.lf = p[0]; x.cl = p[w]; x.rt = p[2 * w]; x.b = p[3 * w];
         nq_open(x, subs, q, tsub);
         nq_level(x);
@@ -178,8 +205,6 @@ __host__ __device__ static inline void nq_slot(
         nq_take(x, d, ntasks, next_task, subs, q, tsub, state, left);
     }
     unsigned count = 0, nodes = 0, steps = 0;
-    const nq_sp base = nq_stack_at(stk);
-    nq_sp sp = base + (size_t)top * NQ_FRAME(stride);  // where the next frame goes
     while (steps < cap && x.t >= 0) {
         steps++;
         const unsigned bit = x.b & (0u - x.b);
@@ -197,49 +222,53 @@ __host__ __device__ static inline void nq_slot(
 #if NQ_PREDICATED
         const bool keep = push && x.b != 0u;   // the frame still has squares to try
         const bool pop = !push && x.b == 0u;   // spent: back to the nearest that has
-        if (pop && sp == base) {               // none: the task is finished
+        if (pop && top == 0) {                 // none: the task is finished
             nq_flush(sums, x.s, count, nodes);
             count = nodes = 0;
             atomicAdd((unsigned long long *)(left + x.s), ~0ULL);  // minus one
             nq_take(x, d, ntasks, next_task, subs, q, tsub, state, left);
             continue;
         }
-        if (keep) nq_put(sp, make_uint4(x.lf, x.cl, x.rt, x.b));
-        if (keep) sp += NQ_FRAME(stride);
-        if (pop) sp -= NQ_FRAME(stride);
+        if (keep) nq_store(base, stride, kf, S, w, k, top, make_uint4(x.lf, x.cl, x.rt, x.b));
+        top += keep ? 1 : 0;
+        top -= pop ? 1 : 0;
         if (pop) {
-            const uint4 f = nq_get(sp);
+            const uint4 f = nq_load(base, stride, kf, S, w, k, top);
             x.lf = f.x; x.cl = f.y; x.rt = f.z; x.b = f.w;
         }
         if (push) {
             x.lf = nl; x.cl = nd + NQ_ONE_LEVEL; x.rt = nr; x.b = nb;
             x.g = x.gj; x.mj = x.mj1;
         }
-        if (push || pop) {
-            const uint4 e = x.qs[x.cl >> NQ_SHIFT];
-            x.gj = e.z; x.mj1 = e.w;
-            if (pop) { x.g = e.x; x.mj = e.y; }
+        if (push || pop) {  // the new level's look-ahead row, and on a pop its own
+            const unsigned i = x.cl >> NQ_SHIFT;
+            const unsigned p1 = x.qs[i + 1];
+            x.gj = p1 >> NQ_SHIFT; x.mj1 = p1 & NQ_LOW;
+            if (pop) {
+                const unsigned p = x.qs[i];
+                x.g = p >> NQ_SHIFT; x.mj = p & NQ_LOW;
+            }
         }
 #else
         if (push) {  // keep this frame only if it has squares left
             if (x.b != 0u) {
-                nq_put(sp, make_uint4(x.lf, x.cl, x.rt, x.b));
-                sp += NQ_FRAME(stride);
+                nq_store(base, stride, kf, S, w, k, top, make_uint4(x.lf, x.cl, x.rt, x.b));
+                top++;
             }
             x.lf = nl; x.cl = nd + NQ_ONE_LEVEL; x.rt = nr; x.b = nb;
             x.g = x.gj; x.mj = x.mj1;
-            const uint4 e = x.qs[x.cl >> NQ_SHIFT];
-            x.gj = e.z; x.mj1 = e.w;
+            const unsigned p1 = x.qs[(x.cl >> NQ_SHIFT) + 1];
+            x.gj = p1 >> NQ_SHIFT; x.mj1 = p1 & NQ_LOW;
         } else if (x.b == 0u) {  // this level is spent: the nearest ancestor with squares
-            if (sp == base) {    // none: the task is finished
+            if (top == 0) {      // none: the task is finished
                 nq_flush(sums, x.s, count, nodes);
                 count = nodes = 0;
                 atomicAdd((unsigned long long *)(left + x.s), ~0ULL);  // minus one
                 nq_take(x, d, ntasks, next_task, subs, q, tsub, state, left);
                 continue;
             }
-            sp -= NQ_FRAME(stride);
-            const uint4 f = nq_get(sp);
+            top--;
+            const uint4 f = nq_load(base, stride, kf, S, w, k, top);
             x.lf = f.x; x.cl = f.y; x.rt = f.z; x.b = f.w;
             nq_level(x);
         }
@@ -247,12 +276,12 @@ __host__ __device__ static inline void nq_slot(
     }
     if (x.t >= 0) {  // stopped by the budget: the stack back to S, to resume from
         nq_flush(sums, x.s, count, nodes);
-        top = (int)((sp - base) / NQ_FRAME(stride));
-        unsigned *p = S + k;
-        for (int e = 0; e < top; e++, p += 4 * w) {
-            const uint4 f = stk[(size_t)e * stride];
+        for (int e = 0; e < top && e < kf; e++) {
+            const uint4 f = nq_get(base + (unsigned)e * NQ_FRAME(stride));
+            unsigned *p = S + (size_t)e * 4 * w + k;
             p[0] = f.x; p[w] = f.y; p[2 * w] = f.z; p[3 * w] = f.w;
         }
+        unsigned *p = S + (size_t)top * 4 * w + k;
         p[0] = x.lf; p[w] = x.cl; p[2 * w] = x.rt; p[3 * w] = x.b;
         slot_level[k] = top;
     }
@@ -263,14 +292,14 @@ __host__ __device__ static inline void nq_slot(
 extern "C" __global__ void step_slots_shared(
     int d, long long budget, long long ntasks, long long *next_task, int nslots,
     long long *slot_task, long long *slot_level, const long long *subs,
-    const uint4 *q, const int *tsub, const unsigned *state, unsigned *S,
-    long long *sums, long long *left)
+    const unsigned *q, const int *tsub, const unsigned *state, unsigned *S,
+    long long *sums, long long *left, int kf)
 {
-    extern __shared__ uint4 nq_stack[];
+    extern __shared__ uint4 nq_stack[];  // kf frames a thread: blockDim.x * kf * 16 bytes
     const int k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k < nslots)
         nq_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs, q,
-                tsub, state, S, sums, left, nq_stack + threadIdx.x, blockDim.x);
+                tsub, state, S, sums, left, nq_stack + threadIdx.x, blockDim.x, kf);
 }
 #endif
 """
@@ -292,47 +321,47 @@ static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long 
 """
 
 HOST_ENTRY = r"""
-// `frames` frames a slot, as the GPU's launch gives; returns 1 if a slot went deeper (the
-// frame past the last one, a canary, was written), else 0
+// `kf` frames of "shared memory" a slot, as the GPU's launch gives, the deeper ones in S;
+// returns 1 if a slot wrote past its kf frames (the frame after them is a canary), else 0
 extern "C" int step_slots_shared(
     int d, long long budget, long long ntasks, long long *next_task, int nslots,
     long long *slot_task, long long *slot_level, const long long *subs,
-    const uint4 *q, const int *tsub, const unsigned *state, unsigned *S,
-    long long *sums, long long *left, int frames)
+    const unsigned *q, const int *tsub, const unsigned *state, unsigned *S,
+    long long *sums, long long *left, int kf)
 {
     const uint4 canary = make_uint4(0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu);
-    std::vector<uint4> stack((size_t)frames + 1, canary);
+    std::vector<uint4> stack((size_t)kf + 1, canary);
     for (int k = 0; k < nslots; k++)
         nq_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs, q,
-                tsub, state, S, sums, left, stack.data(), 1);
-    const uint4 c = stack[(size_t)frames];
+                tsub, state, S, sums, left, stack.data(), 1, kf);
+    const uint4 c = stack[(size_t)kf];
     return c.x != canary.x || c.y != canary.y || c.z != canary.z || c.w != canary.w;
 }
 """
 
 
 def pack_tables(tables: Any) -> Any:
-    """The kernel's table ``q`` (uint32 ``(m, 32, 4)``) from :func:`~nqueens.kernels.
+    """The kernel's table ``q`` (uint32 ``(m, 32)``) from :func:`~nqueens.kernels.
     gpu_tasks.expand`'s ``tables`` (free-row masks in ``tables[:, 0]``, gaps in
     ``tables[:, 1]``).
 
-    ``q[s, k] = (gap_k, mask_{k+1}, gap_{k+1}, mask_{k+2})`` (0 past the last row): the
-    shift from free row ``k`` to the next, that row's open columns, and the same one row
-    further for the look-ahead - all a frame at level ``k`` needs, in one 16-byte load.
+    ``q[s, k] = gap_k << 27 | mask_{k+1}`` (0 past the last row): the shift from free row
+    ``k`` to the next and that row's open columns (27 bits: n <= 27). A frame at level
+    ``k`` needs ``q[s, k]`` and ``q[s, k + 1]`` (the look-ahead's); a constellation's table
+    is one 128-byte cache line, so the tables of the constellations an SM has in flight
+    stay in its L1 (16-byte entries, four lines a constellation, did not: on an H100 the
+    kernel's L2 traffic was 45% of the L2's peak with DRAM idle).
     Cost: O(m) numpy work.
 
     >>> t = np.zeros((1, 4, 32), np.uint32); t[0, 0, :3] = [7, 5, 2]; t[0, 1, :2] = [1, 2]
-    >>> pack_tables(t)[0, :2].tolist()
-    [[1, 5, 2, 2], [2, 2, 0, 0]]
+    >>> [hex(w) for w in pack_tables(t)[0, :3]]
+    ['0x8000005', '0x10000002', '0x0']
     """
     masks = np.asarray(tables[:, 0, :], np.uint32)
     gaps = np.asarray(tables[:, 1, :], np.uint32)
-    q = np.zeros((masks.shape[0], 32, 4), np.uint32)
-    q[:, :, 0] = gaps
-    q[:, :-1, 1] = masks[:, 1:]
-    q[:, :-1, 2] = gaps[:, 1:]
-    q[:, :-2, 3] = masks[:, 2:]
-    return q
+    q = gaps << np.uint32(27)
+    q[:, :-1] |= masks[:, 1:] & np.uint32((1 << 27) - 1)
+    return np.ascontiguousarray(q)
 
 
 def frames(subs: Any, d: int) -> int:
