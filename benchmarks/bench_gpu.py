@@ -87,14 +87,14 @@ SAFETY = 1.1
 """A step runs only if its projected time times this fits in what is left of the budget."""
 FIELDS = ("stage", "n", "kernel", "rows", "seconds", "total", "unique", "exact", "error",
           "skipped", "variant")
-VARIANTS = (("branching", {"predicated": False}), ("6 shared frames", {"shared_frames": 6}),
+VARIANTS = (("branching", {"predicated": False}), ("7 shared frames", {"shared_frames": 7}),
             ("largest first", {"order": "estimate"}), ("max 32 registers", {"max_registers": 32}),
             ("block 64", {"block": 64}), ("block 256", {"block": 256}),
             ("max 40 registers", {"max_registers": 40}))
 """Stage (e): one GPU batch of the sweep's n for each of these variants of the first kernel
 (the knobs of :func:`nqueens.engine.gpu.count_batch`, and the engine's largest-first
-order), most telling first. ``branching`` and ``6 shared frames`` are ``cuda-shared``'s
-alone: its push and pop as branches instead of predicated instructions, and at most 6 stack
+order), most telling first. ``branching`` and ``7 shared frames`` are ``cuda-shared``'s
+alone: its push and pop as branches instead of predicated instructions, and at most 7 stack
 frames a thread in shared memory (the rest in global memory), which leaves the L1 cache
 more room. Registers (ptxas, sm_90): numba's 48, the CUDA C twin's 40, cuda-shared's 40."""
 
