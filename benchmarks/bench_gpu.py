@@ -10,17 +10,20 @@ engine and the published GPU counters, a rows-placed-on-the-host sweep, Nsight C
 The stages run in order of value; each step is wrapped, so a failure is one recorded line
 and the next step still runs:
 
-(a) compile each kernel (``numba``, and ``cuda-c`` when CuPy imports; ``--kernel``), count
-    every subproblem of ``--check-n`` (14) with the kernel's CPU twin, and cross-check each
-    kernel against it subproblem by subproblem (total, unique, nodes); warm up the CPU engine;
+(a) compile each kernel (``--kernel``; by default ``numba``, or where CuPy imports
+    ``cuda-shared``, ``cuda-c`` and ``numba``), count every subproblem of ``--check-n`` (14)
+    with the kernel's CPU twin, and cross-check each kernel against it subproblem by
+    subproblem (total, unique, nodes); warm up the CPU engine;
 (b) for n = ``--min-n``..``--max-n`` (16..22): one GPU batch of every subproblem per kernel
-    (the default rows), then the engine end to end (``run_count(n, device="gpu")``), then the
-    CPU engine on every core for n <= ``--cpu-max-n`` (18); every total and class count is
-    checked against tests/data/oeis.csv;
+    (the default rows; the kernels after the first only up to ``--baseline-max-n``, 20),
+    then the engine end to end (``run_count(n, device="gpu")``, up to ``--engine-max-n``),
+    then the CPU engine on every core for n <= ``--cpu-max-n`` (18); every total and class
+    count is checked against tests/data/oeis.csv;
 (c) a sweep of the rows placed on the host (``--sweep-rows`` 1,2,3) at one n (``--sweep-n``,
-    default the middle one), for each kernel;
-(e) one more GPU batch at that n for each kernel variant (:data:`VARIANTS`: the engine's
-    largest-first order, 64 and 256 threads a block, a limit of 40 or 32 registers);
+    default the middle one), for the first kernel;
+(e) one more GPU batch at that n for each variant of the first kernel (:data:`VARIANTS`:
+    ``cuda-shared``'s branching step and fewer shared frames, the engine's largest-first
+    order, a limit of 32 or 40 registers, 64 and 256 threads a block);
 (d) throughout: before each step its time is projected from the same step at the previous n
     (times grow about 8x per n: the larger of 8 and the last measured ratio), and a step
     whose projection (times 1.1) does not fit in what is left of ``--budget`` is skipped,

@@ -148,10 +148,10 @@ def resident_slots(kernel: str = "numba", block: int | None = None,
 def occupancy_blocks(regs: int, block: int, *, regs_per_sm: int = 65536,
                      threads_per_sm: int = 2048, blocks_per_sm: int = 32, shared: int = 0,
                      shared_per_sm: int = 233472, shared_reserved: int = 1024) -> int:
-    """Blocks of ``block`` threads an SM keeps resident for a kernel of ``regs`` registers
-    and ``shared`` bytes of shared memory a block.
+    """Blocks of ``block`` threads an SM keeps resident for a kernel's registers and memory.
 
-    The occupancy calculator's rule: registers go to a warp in units of 256, and an SM has
+    For a kernel of ``regs`` registers a thread and ``shared`` bytes of shared memory a
+    block, by the occupancy calculator's rule: registers go to a warp in units of 256, and an SM has
     ``regs_per_sm`` of them, ``threads_per_sm`` threads, ``blocks_per_sm`` blocks and
     ``shared_per_sm`` bytes of shared memory at most, of which each block that uses any
     also holds ``shared_reserved`` (Hopper: 228 KB an SM, 1 KB a block).
@@ -368,10 +368,11 @@ kernels through CuPy). ``"auto"`` picks one: :func:`pick_kernel`."""
 
 
 def pick_kernel(n: int) -> str:
-    """The kernel ``kernel="auto"`` runs for board size ``n``: ``"cuda-shared"`` where CuPy
-    imports and sees a GPU and ``n`` is at most 27 (its columns word holds the level), else
-    ``"numba"``. The simulator always gets ``"numba"``.
-    Cost: CuPy's import and a device query, the first time.
+    """The kernel ``kernel="auto"`` runs for board size ``n``.
+
+    ``"cuda-shared"`` where CuPy imports and sees a GPU and ``n`` is at most 27 (its columns
+    word holds the level), else ``"numba"``; the simulator always gets ``"numba"``.
+    Cost: O(1), after CuPy's import and a device query.
 
     >>> import sys
     >>> from unittest import mock
