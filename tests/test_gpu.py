@@ -220,17 +220,19 @@ def _build_cuda_c_on_host(tmp_path):
     return ctypes.CDLL(str(lib)).step_slots
 
 
-@pytest.mark.parametrize("n,d,budget", [(8, 1, 1 << 40), (9, 2, 3), (10, 0, 5), (11, 2, 4),
-                                         (12, 2, 1 << 40)])
-def test_cuda_c_twin_built_for_the_cpu_counts_as_the_cpu_kernel(tmp_path, n, d, budget):
-    """The CUDA C source, compiled as C++ for the CPU and driven like the GPU (slots
-    advanced by a step budget until every task is done), adds up to the CPU kernel's
-    completions, fixed points and nodes for every constellation."""
+def drive_slots(step, n, d, budget, items, *, pack=None, last=(), returns=False):
+    """Drive a CUDA C kernel built for the CPU (``step``) as the GPU executor does: every task
+    of ``items`` cut at ``d``, in a third as many slots, launch after launch until every
+    task is finished. ``pack`` turns the cut's tables into the kernel's, ``last`` are extra
+    arguments after the others, and ``returns`` says the kernel returns 1 on a fault (which
+    stops the drive). Returns the sums added to the host's share, the CPU kernel's answer,
+    the launches, whether a launch reported a fault, and ``(slot_task, next_task, ntasks,
+    left)``."""
     import ctypes
 
-    step = _build_cuda_c_on_host(tmp_path)
-    items = _items(n)
     subs, tables, host, (tsub, state, _pre) = gpu_tasks.expand(n, items, d)
+    if pack is not None:
+        tables = pack(tables)
     ntasks = len(tsub)
     nslots = max(1, ntasks // 3)  # each slot takes several tasks in turn
     depth = max(1, int(subs[:, 0].max()) - d)
@@ -245,21 +247,35 @@ def test_cuda_c_twin_built_for_the_cpu_counts_as_the_cpu_kernel(tmp_path, n, d, 
     def ptr(a):
         return a.ctypes.data_as(ctypes.c_void_p)
 
-    launches = 0
-    while left.any():
+    launches, fault = 0, False
+    while left.any() and not fault:
         assert (left >= 0).all()
-        step(ctypes.c_int(d), ctypes.c_longlong(budget), ctypes.c_longlong(ntasks),
-             ptr(next_task), ctypes.c_int(nslots), ptr(slot_task), ptr(slot_level), ptr(subs),
-             ptr(tables), ptr(tsub32), ptr(state), ptr(stack), ptr(sums), ptr(left))
+        got = step(ctypes.c_int(d), ctypes.c_longlong(budget), ctypes.c_longlong(ntasks),
+                   ptr(next_task), ctypes.c_int(nslots), ptr(slot_task), ptr(slot_level),
+                   ptr(subs), ptr(tables), ptr(tsub32), ptr(state), ptr(stack), ptr(sums),
+                   ptr(left), *last)
+        fault = returns and bool(got)
         launches += 1
         assert launches < 10**6
-    assert (slot_task == -1).all() and not left.any()   # every task finished
-    assert next_task[0] >= ntasks
-    got = host.copy()
-    got[:, 0] += sums[:, 0]
-    got[:, 3] += sums[:, 1]
+    total = host.copy()
+    total[:, 0] += sums[:, 0]
+    total[:, 3] += sums[:, 1]
     want = np.array([count_subproblem(n, *row[:4], row[4]) for row in items],
                     np.int64).reshape(-1, 4)
+    return total, want, launches, fault, (slot_task, next_task[0], ntasks, left)
+
+
+@pytest.mark.parametrize("n,d,budget", [(8, 1, 1 << 40), (9, 2, 3), (10, 0, 5), (11, 2, 4),
+                                         (12, 2, 1 << 40)])
+def test_cuda_c_twin_built_for_the_cpu_counts_as_the_cpu_kernel(tmp_path, n, d, budget):
+    """The CUDA C source, compiled as C++ for the CPU and driven like the GPU (slots
+    advanced by a step budget until every task is done), adds up to the CPU kernel's
+    completions, fixed points and nodes for every constellation."""
+    step = _build_cuda_c_on_host(tmp_path)
+    got, want, launches, _fault, (slot_task, taken, ntasks, left) = drive_slots(
+        step, n, d, budget, _items(n))
+    assert (slot_task == -1).all() and not left.any()   # every task finished
+    assert taken >= ntasks
     assert (got == want).all()
     assert launches > 1 or budget > 1000
 
@@ -281,18 +297,20 @@ def test_cuda_c_twin_compiles_with_nvcc(tmp_path):
     assert "0 bytes spill stores" in proc.stderr
 
 
-_FAKE_CUPY = """
+FAKE_CUPY = """
 import ctypes, json, sys, types
 import numpy as np
 
-lib = ctypes.CDLL(sys.argv[1])
+lib = ctypes.CDLL(sys.argv[1])   # a CUDA C kernel built for the CPU
+launches = []                    # (grid, block, shared memory) of every launch
 
 
 class RawKernel:
     def __init__(self, source, name, options=()):
         self.fn = getattr(lib, name)
+        self.attributes = {"num_regs": 34}
 
-    def __call__(self, grid, block, args):
+    def __call__(self, grid, block, args, shared_mem=0):
         conv = []
         for a in args:
             if isinstance(a, np.ndarray):
@@ -304,7 +322,12 @@ class RawKernel:
                 conv.append(ctypes.c_longlong(int(a)))
             else:
                 raise TypeError(type(a))
-        self.fn(*conv)
+        launches.append((grid[0], block[0], shared_mem))
+        if shared_mem:   # cuda-shared: kf frames for every thread, and no write past them
+            assert shared_mem == 16 * block[0] * int(args[-1])
+            assert self.fn(*conv) == 0
+        else:
+            self.fn(*conv)
 
 
 cupy = types.ModuleType("cupy")
@@ -319,6 +342,11 @@ from nqueens.engine.split import split
 
 n = int(sys.argv[2])
 items = [tuple(s) for s in split(n)]
+"""
+"""A stand-in for CuPy that runs a kernel built for the CPU (argv: the library, n); the
+tests add the count_batch calls and the printing."""
+
+_FAKE_CUPY = FAKE_CUPY + """
 rows = count_batch(n, items, kernel="cuda-c", budget=5, slots=40)
 print(json.dumps([r[:3] for r in rows]))
 """

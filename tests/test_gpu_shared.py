@@ -15,7 +15,6 @@ import pytest
 
 from nqueens.engine.split import split
 from nqueens.kernels import gpu_tasks
-from nqueens.kernels.constellations import count_subproblem
 from nqueens.kernels.gpu_cuda_shared import (
     HOST_ENTRY,
     HOST_SHIM,
@@ -23,7 +22,7 @@ from nqueens.kernels.gpu_cuda_shared import (
     frames,
     pack_tables,
 )
-from test_gpu import _sim_env, needs_numba_cuda
+from test_gpu import FAKE_CUPY, _sim_env, drive_slots, needs_numba_cuda
 
 
 def _build(tmp_path, *flags):
@@ -44,43 +43,15 @@ def _items(n):
 
 
 def _drive(step, n, d, budget, nframes=None):
-    """Every task of n cut at d, through the slots, launch after launch; the sums, the
-    launches and whether the canary past the frames survived."""
+    """Every task of n cut at d through the kernel's slots (``drive_slots``), with
+    ``nframes`` frames a slot in "shared memory" (default all it can need); a fault is a
+    write past them."""
     items = _items(n)
-    subs, tables, host, (tsub, state, _pre) = gpu_tasks.expand(n, items, d)
-    q = pack_tables(tables)
-    nframes = frames(subs[subs[:, 3] == 1], d) if nframes is None else nframes
-    ntasks = len(tsub)
-    nslots = max(1, ntasks // 3)
-    depth = max(1, int(subs[:, 0].max()) - d)
-    next_task = np.zeros(1, np.int64)
-    slot_task = np.full(nslots, -1, np.int64)
-    slot_level = np.zeros(nslots, np.int64)
-    stack = np.zeros((depth, 4, nslots), np.uint32)
-    sums = np.zeros((len(items), 2), np.int64)
-    left = np.bincount(tsub, minlength=len(items)).astype(np.int64)
-    tsub32 = np.ascontiguousarray(tsub, np.int32)
-
-    def ptr(a):
-        return a.ctypes.data_as(ctypes.c_void_p)
-
-    launches, overflow = 0, False
-    while left.any() and launches < 10**6:
-        assert (left >= 0).all()
-        overflow |= bool(step(
-            ctypes.c_int(d), ctypes.c_longlong(budget), ctypes.c_longlong(ntasks),
-            ptr(next_task), ctypes.c_int(nslots), ptr(slot_task), ptr(slot_level), ptr(subs),
-            ptr(q), ptr(tsub32), ptr(state), ptr(stack), ptr(sums), ptr(left),
-            ctypes.c_int(nframes)))
-        launches += 1
-        if overflow:
-            break
-    got = host.copy()
-    got[:, 0] += sums[:, 0]
-    got[:, 3] += sums[:, 1]
-    want = np.array([count_subproblem(n, *row[:4], row[4]) for row in items],
-                    np.int64).reshape(-1, 4)
-    return got, want, launches, overflow, (slot_task, next_task[0], ntasks, left)
+    if nframes is None:
+        subs = gpu_tasks.expand(n, items, d)[0]
+        nframes = frames(subs[subs[:, 3] == 1], d)
+    return drive_slots(step, n, d, budget, items, pack=pack_tables,
+                       last=(ctypes.c_int(nframes),), returns=True)
 
 
 @pytest.mark.parametrize("predicated", [1, 0])
@@ -140,48 +111,7 @@ def test_frames_bound_the_levels_left_with_squares():
     assert frames(subs[:0], 3) == 1
 
 
-_FAKE_CUPY = """
-import ctypes, json, sys, types
-import numpy as np
-
-lib = ctypes.CDLL(sys.argv[1])
-launches = []
-
-
-class RawKernel:
-    def __init__(self, source, name, options=()):
-        self.fn = getattr(lib, name)
-        self.attributes = {"num_regs": 34}
-
-    def __call__(self, grid, block, args, shared_mem=0):
-        conv = []
-        for a in args:
-            if isinstance(a, np.ndarray):
-                assert a.flags.c_contiguous
-                conv.append(a.ctypes.data_as(ctypes.c_void_p))
-            elif isinstance(a, np.int32):
-                conv.append(ctypes.c_int(int(a)))
-            elif isinstance(a, np.int64):
-                conv.append(ctypes.c_longlong(int(a)))
-            else:
-                raise TypeError(type(a))
-        assert shared_mem == 16 * block[0] * int(args[-1])   # kf frames for every thread
-        launches.append((grid[0], block[0], shared_mem))
-        assert self.fn(*conv) == 0
-
-
-cupy = types.ModuleType("cupy")
-cupy.RawKernel = RawKernel
-cupy.asarray = np.ascontiguousarray
-cupy.asnumpy = np.array
-cupy.zeros = np.zeros
-sys.modules["cupy"] = cupy
-
-from nqueens.engine.gpu import count_batch
-from nqueens.engine.split import split
-
-n = int(sys.argv[2])
-items = [tuple(s) for s in split(n)]
+_FAKE_CUPY = FAKE_CUPY + """
 rows = count_batch(n, items, kernel="cuda-shared", budget=5, slots=40, block=32)
 deep = count_batch(n, items, kernel="cuda-shared", budget=5, slots=40, block=32,
                    shared_frames=1)   # every frame past the first in global memory
