@@ -143,17 +143,33 @@ def test_count_batch_drives_the_shared_kernel_with_the_right_arguments(tmp_path)
 
 
 def test_auto_picks_the_shared_kernel_where_cupy_sees_a_gpu(monkeypatch):
-    """CuPy with a device: the shared-memory kernel, up to n = 27; else numba-cuda's."""
+    """CuPy with a device and a compiler: the shared-memory kernel, up to n = 27; else
+    numba-cuda's."""
     import types
 
     from nqueens.engine import gpu
+    from nqueens.kernels import gpu_cuda_shared
 
     monkeypatch.delenv("NUMBA_ENABLE_CUDASIM", raising=False)
     count = {"value": 1}
+    compiles = {"value": True}
+
+    class Kernel:
+        @property
+        def attributes(self):
+            if not compiles["value"]:
+                raise RuntimeError("nvrtc: not found")
+            return {"num_regs": 40}
+
     fake = types.SimpleNamespace(cuda=types.SimpleNamespace(runtime=types.SimpleNamespace(
         getDeviceCount=lambda: count["value"])))
     monkeypatch.setitem(sys.modules, "cupy", fake)
+    monkeypatch.setattr(gpu_cuda_shared, "raw_kernel",
+                        lambda max_registers=None, predicated=True: Kernel())
     assert gpu.pick_kernel(21) == "cuda-shared"
+    compiles["value"] = False                  # CuPy without a working compiler
+    assert gpu.pick_kernel(21) == "numba"
+    compiles["value"] = True
     assert gpu.pick_kernel(27) == "cuda-shared"
     assert gpu.pick_kernel(28) == "numba"
     count["value"] = 0

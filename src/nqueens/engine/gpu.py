@@ -370,9 +370,12 @@ kernels through CuPy). ``"auto"`` picks one: :func:`pick_kernel`."""
 def pick_kernel(n: int) -> str:
     """The kernel ``kernel="auto"`` runs for board size ``n``.
 
-    ``"cuda-shared"`` where CuPy imports and sees a GPU and ``n`` is at most 27 (its columns
-    word holds the level), else ``"numba"``; the simulator always gets ``"numba"``.
-    Cost: O(1), after CuPy's import and a device query.
+    ``"cuda-shared"`` where CuPy imports, sees a GPU and compiles the kernel, and ``n`` is at
+    most 27 (its columns word holds the level), else ``"numba"``; the simulator always gets
+    ``"numba"``. A CuPy that cannot compile (no NVRTC, say) falls back to numba-cuda's
+    kernel instead of stopping the count.
+    Cost: O(1), after CuPy's import, a device query and the kernel's compilation (cached on
+    disk by CuPy).
 
     >>> import sys
     >>> from unittest import mock
@@ -383,6 +386,10 @@ def pick_kernel(n: int) -> str:
     from nqueens.kernels.gpu_cuda_shared import MAX_N
 
     if _simulated() or n > MAX_N or not _cupy_sees_a_gpu():
+        return "numba"
+    try:
+        _raw_kernel("cuda-shared", None).attributes  # noqa: B018 - compiles it, or raises
+    except Exception:
         return "numba"
     return "cuda-shared"
 
