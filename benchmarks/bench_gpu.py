@@ -15,7 +15,7 @@ and the next step still runs:
     with the kernel's CPU twin, and cross-check each kernel against it subproblem by
     subproblem (total, unique, nodes); warm up the CPU engine;
 (b) for n = ``--min-n``..``--max-n`` (16..22): one GPU batch of every subproblem per kernel
-    (the default rows; the kernels after the first only up to ``--baseline-max-n``, 20),
+    (the default rows; the kernels after the first only up to ``--baseline-max-n``, 19),
     then the engine end to end (``run_count(n, device="gpu")``, up to ``--engine-max-n``),
     then the CPU engine on every core for n <= ``--cpu-max-n`` (18); every total and class
     count is checked against tests/data/oeis.csv;
@@ -828,8 +828,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                    "(default: both where CuPy imports)")
     p.add_argument("--engine-max-n", type=int, default=99,
                    help="run the engine end to end in (b) up to this n (default: every n)")
-    p.add_argument("--baseline-max-n", type=int, default=20,
-                   help="the kernels after the first run to this n in (b) (default 20)")
+    p.add_argument("--baseline-max-n", type=int, default=19,
+                   help="the kernels after the first run to this n in (b) (default 19)")
     p.add_argument("--sweep-n", type=int, default=None,
                    help="the n of the rows sweep (default: the middle of min-n..max-n)")
     p.add_argument("--sweep-rows", type=_ints, default=[1, 2, 3],

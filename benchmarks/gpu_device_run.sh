@@ -8,7 +8,8 @@
 #
 # BUDGET (seconds, default 480; also --budget S) is the whole script's: the environment,
 # then benchmarks/bench_gpu.py with what is left less a reserve for Nsight Compute
-# (NCU_RESERVE, default 75 s where ncu exists) and for the end (20 s), then ncu on one
+# (NCU_RESERVE, default 30 s where ncu exists: one ncu pass took 8-10 s on an H100) and
+# for the end (20 s), then ncu on one
 # launch of the first kernel (NCU_N, default 18), ptxas -v of numba's, and ncu on numba's
 # (the fallback), each under its own timeout and only while time is left, then the doc
 # rendered from the results and printed last. With CuPy the kernels are cuda-shared (the
@@ -55,7 +56,7 @@ SIM=0
 [[ ${NUMBA_ENABLE_CUDASIM:-} == 1 ]] && SIM=1
 HAVE_NCU=0
 [[ $SIM == 0 ]] && command -v ncu >/dev/null 2>&1 && HAVE_NCU=1
-NCU_RESERVE=${NCU_RESERVE:-$((HAVE_NCU ? 75 : 0))}
+NCU_RESERVE=${NCU_RESERVE:-$((HAVE_NCU ? 30 : 0))}
 
 say() { echo "$*" | tee -a "$LOG"; }
 logged() {  # run a command, its output (both streams) into the log too; its status
