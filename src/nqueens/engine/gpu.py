@@ -127,17 +127,9 @@ def resident_slots(kernel: str = "numba", block: int | None = None,
             fn = step_slots_limited(max_registers)
             blocks = int(fn.compile(SIGNATURE).max_cooperative_grid_blocks(size))
         elif kernel in ("cuda-c", "cuda-shared"):
-            cupy = importlib.import_module("cupy")
-            dev = cupy.cuda.Device().attributes
-            per_sm = occupancy_blocks(
-                int(_raw_kernel(kernel, max_registers).attributes["num_regs"]), size,
-                regs_per_sm=int(dev["MaxRegistersPerMultiprocessor"]),
-                threads_per_sm=int(dev["MaxThreadsPerMultiProcessor"]),
-                blocks_per_sm=int(dev.get("MaxBlocksPerMultiprocessor", 32)),
-                shared=shared,
-                shared_per_sm=int(dev.get("MaxSharedMemoryPerMultiprocessor", 233472)),
-                shared_reserved=int(dev.get("ReservedSharedMemoryPerBlock", 1024)))
-            blocks = per_sm * int(dev["MultiProcessorCount"])
+            sms, limits = _cupy_limits()
+            regs = int(_raw_kernel(kernel, max_registers).attributes["num_regs"])
+            blocks = occupancy_blocks(regs, size, shared=shared, **limits) * sms
         else:
             return SLOTS
     except Exception:  # an older numba-cuda or CuPy, a driver without the calculator
@@ -191,24 +183,30 @@ def frames_in_shared(block: int, nframes: int, blocks: int, *, shared_per_sm: in
     return max(1, min(nframes, per_block // (16 * block)))
 
 
+def _cupy_limits() -> tuple[int, dict[str, int]]:
+    """This GPU's SMs, and an SM's limits as :func:`occupancy_blocks` takes them (CuPy's
+    device attributes; Hopper's where one is missing)."""
+    dev = importlib.import_module("cupy").cuda.Device().attributes
+    return int(dev["MultiProcessorCount"]), {
+        "regs_per_sm": int(dev["MaxRegistersPerMultiprocessor"]),
+        "threads_per_sm": int(dev["MaxThreadsPerMultiProcessor"]),
+        "blocks_per_sm": int(dev.get("MaxBlocksPerMultiprocessor", 32)),
+        "shared_per_sm": int(dev.get("MaxSharedMemoryPerMultiprocessor", 233472)),
+        "shared_reserved": int(dev.get("ReservedSharedMemoryPerBlock", 1024))}
+
+
 def _shared_frames(block: int, nframes: int, max_registers: int | None,
                    predicated: bool) -> int:
     """:func:`frames_in_shared` for this GPU and the compiled kernel's registers (all
     ``nframes`` where the device cannot be read)."""
     try:
-        cupy = importlib.import_module("cupy")
-        dev = cupy.cuda.Device().attributes
+        _sms, limits = _cupy_limits()
         regs = int(_raw_kernel("cuda-shared", max_registers, predicated).attributes["num_regs"])
-        blocks = occupancy_blocks(
-            regs, block, regs_per_sm=int(dev["MaxRegistersPerMultiprocessor"]),
-            threads_per_sm=int(dev["MaxThreadsPerMultiProcessor"]),
-            blocks_per_sm=int(dev.get("MaxBlocksPerMultiprocessor", 32)))
-        return frames_in_shared(
-            block, nframes, blocks,
-            shared_per_sm=int(dev.get("MaxSharedMemoryPerMultiprocessor", 233472)),
-            shared_reserved=int(dev.get("ReservedSharedMemoryPerBlock", 1024)))
     except Exception:  # no device attributes (a stand-in, an old CuPy): every frame
         return nframes
+    blocks = occupancy_blocks(regs, block, **limits)
+    return frames_in_shared(block, nframes, blocks, shared_per_sm=limits["shared_per_sm"],
+                            shared_reserved=limits["shared_reserved"])
 
 
 MAX_TASKS = 1 << 25
@@ -504,23 +502,20 @@ got 'opencl'
         if ntasks:
             sim = _simulated()
             size = block or (32 if sim else BLOCK)
-            kf = shared = 0
+            kf = 0  # cuda-shared: stack frames a thread in shared memory
             if kernel == "cuda-shared":
                 kf = _shared_frames(size, frames(subs[subs[:, 3] == 1], d), max_registers,
                                     predicated)
                 if shared_frames is not None:
                     kf = max(1, min(kf, int(shared_frames)))
-                shared = shared_bytes(size, kf)
             nslots = min(ntasks, slots or (_SIM_SLOTS if sim else resident_slots(
-                kernel, size, max_registers, shared)))
+                kernel, size, max_registers, shared_bytes(size, kf))))
             size = min(nslots, size)
-            if shared:
-                shared = shared_bytes(size, kf)
             grid = (nslots + size - 1) // size
             step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
             depth = max(1, int(subs[:, 0].max()) - d)
             dev = _Device(kernel, d, grid, size, (subs, tables, tsub, state, tasks),
-                          (depth, 4, nslots), max_registers, shared, predicated)
+                          (depth, 4, nslots), max_registers, kf, predicated)
         counted = 0  # nodes the GPU has counted so far, as tally was told
         while dev is not None or host.busy():
             if stop is not None and stop.is_set():
@@ -569,7 +564,6 @@ class _HostShare:
         from nqueens.engine.task import count_batch as count_on_cpu
 
         self.rows: dict[int, Row] = {}
-        self.done: list[int] = []
         self._own = threading.Event()
         self._finished = FinishedFutures()
         self._ready: list[cf.Future[list[Row]]] = []
@@ -603,7 +597,6 @@ class _HostShare:
             k = self._jobs.pop(job)
             row = job.result()[0]
             self.rows[k] = row
-            self.done.append(k)
             got.append((k, row))
         return got
 
@@ -654,17 +647,19 @@ class _Device:
     """The batch's tables and slots on the GPU, and one launch of a kernel over the slots.
 
     ``tables`` are ``(subs, tables, tsub, state, tasks)``: the cut, and each
-    constellation's number of tasks (the kernel's ``left`` starts there); ``shared`` the
-    dynamic shared memory of a block (``cuda-shared``)."""
+    constellation's number of tasks (the kernel's ``left`` starts there); ``kf`` the stack
+    frames a thread keeps in shared memory (``cuda-shared``; 0 for the other kernels)."""
 
     def __init__(self, kernel: str, d: int, grid: int, block: int,
                  tables: tuple[Any, ...], stack_shape: tuple[int, int, int],
-                 max_registers: int | None = None, shared: int = 0,
+                 max_registers: int | None = None, kf: int = 0,
                  predicated: bool = True) -> None:
         from nqueens.kernels.gpu import FRESH
 
         self.kernel, self.d, self.grid, self.block = kernel, d, grid, block
-        self.shared = shared
+        from nqueens.kernels.gpu_cuda_shared import shared_bytes
+
+        self.kf, self.shared = kf, shared_bytes(block, kf)
         subs, tabs, tsub, state, tasks = tables
         if kernel == "cuda-shared":
             from nqueens.kernels.gpu_cuda_shared import pack_tables
@@ -691,9 +686,9 @@ class _Device:
                     "the CUDA C kernels need CuPy: pip install cupy-cuda12x (or -cuda13x)"
                 ) from None
             self.fn = _raw_kernel(kernel, max_registers, predicated)
-            if shared > 48 * 1024:  # past the default limit, the kernel must ask for it
-                self.fn.max_dynamic_shared_size_bytes = shared
-            if shared:  # all of the SM's memory as shared memory, so the blocks all fit
+            if self.shared > 48 * 1024:  # past the default limit, the kernel must ask for it
+                self.fn.max_dynamic_shared_size_bytes = self.shared
+            if self.shared:  # all of the SM's memory as shared memory, so the blocks all fit
                 # (a hint: an older CuPy or driver leaves the choice to the driver)
                 with contextlib.suppress(Exception):
                     self.fn.preferred_shared_memory_carveout = 100
@@ -717,9 +712,8 @@ class _Device:
         args = (i32(self.d), i64(step), i64(self.ntasks), self.next_task,
                 i32(self.slot_task.shape[0]), self.slot_task, self.slot_level, self.subs,
                 self.tables, self.tsub, self.state, self.stack, self.sums, self.left)
-        if self.shared:  # cuda-shared: its frames a thread in shared memory, last
-            kf = self.shared // (16 * self.block)
-            self.fn((self.grid,), (self.block,), (*args, i32(kf)), shared_mem=self.shared)
+        if self.kf:  # cuda-shared: its frames a thread in shared memory, last
+            self.fn((self.grid,), (self.block,), (*args, i32(self.kf)), shared_mem=self.shared)
         else:
             self.fn((self.grid,), (self.block,), args)
 

@@ -26,6 +26,7 @@ import functools
 import importlib
 from typing import Any
 
+import numba
 import numba.cuda
 import numpy as np
 from numba import types
@@ -44,7 +45,7 @@ def _load_cuda_numpy_support() -> None:
     is gone it is lent back while that module loads, and taken away again. Cost: one
     import, once a process.
     """
-    if hasattr(np, "row_stack") or _simulated():
+    if hasattr(np, "row_stack") or numba.config.ENABLE_CUDASIM:
         return
     np.row_stack = np.vstack  # type: ignore[attr-defined]
     try:
@@ -53,12 +54,6 @@ def _load_cuda_numpy_support() -> None:
         pass
     finally:
         del np.row_stack  # type: ignore[attr-defined]
-
-
-def _simulated() -> bool:
-    import os
-
-    return os.environ.get("NUMBA_ENABLE_CUDASIM", "") == "1"
 
 
 _load_cuda_numpy_support()

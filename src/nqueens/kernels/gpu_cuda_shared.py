@@ -176,6 +176,19 @@ __host__ __device__ static inline uint4 nq_load(nq_sp base, int stride, int kf,
     return make_uint4(p[0], p[w], p[2 * w], p[3 * w]);
 }
 
+// x's task is finished: its last counts to its constellation, one task fewer left there,
+// and the next task into x
+__host__ __device__ static inline void nq_finish(
+    nq_task &x, unsigned &count, unsigned &nodes, int d, long long ntasks,
+    long long *next_task, const long long *subs, const unsigned *q, const int *tsub,
+    const unsigned *state, long long *sums, long long *left)
+{
+    nq_flush(sums, x.s, count, nodes);
+    count = nodes = 0;
+    atomicAdd((unsigned long long *)(left + x.s), ~0ULL);  // minus one
+    nq_take(x, d, ntasks, next_task, subs, q, tsub, state, left);
+}
+
 // One slot's share of a launch: `budget` tries, a new task taken as soon as one finishes.
 // stk[e * stride] is the slot's frame e for e < kf (shared memory on the GPU).
 __host__ __device__ static inline void nq_slot(
@@ -223,10 +236,7 @@ __host__ __device__ static inline void nq_slot(
         const bool keep = push && x.b != 0u;   // the frame still has squares to try
         const bool pop = !push && x.b == 0u;   // spent: back to the nearest that has
         if (pop && top == 0) {                 // none: the task is finished
-            nq_flush(sums, x.s, count, nodes);
-            count = nodes = 0;
-            atomicAdd((unsigned long long *)(left + x.s), ~0ULL);  // minus one
-            nq_take(x, d, ntasks, next_task, subs, q, tsub, state, left);
+            nq_finish(x, count, nodes, d, ntasks, next_task, subs, q, tsub, state, sums, left);
             continue;
         }
         if (keep) nq_store(base, stride, kf, S, w, k, top, make_uint4(x.lf, x.cl, x.rt, x.b));
@@ -261,10 +271,8 @@ __host__ __device__ static inline void nq_slot(
             x.gj = p1 >> NQ_SHIFT; x.mj1 = p1 & NQ_LOW;
         } else if (x.b == 0u) {  // this level is spent: the nearest ancestor with squares
             if (top == 0) {      // none: the task is finished
-                nq_flush(sums, x.s, count, nodes);
-                count = nodes = 0;
-                atomicAdd((unsigned long long *)(left + x.s), ~0ULL);  // minus one
-                nq_take(x, d, ntasks, next_task, subs, q, tsub, state, left);
+                nq_finish(x, count, nodes, d, ntasks, next_task, subs, q, tsub, state, sums,
+                          left);
                 continue;
             }
             top--;
