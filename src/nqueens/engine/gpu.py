@@ -126,7 +126,7 @@ def resident_slots(kernel: str = "numba", block: int | None = None,
 
             fn = step_slots_limited(max_registers)
             blocks = int(fn.compile(SIGNATURE).max_cooperative_grid_blocks(size))
-        elif kernel in ("cuda-c", "cuda-shared"):
+        elif kernel in ("cuda-c", "cuda-shared", "cuda-stack"):
             sms, limits = _cupy_limits()
             regs = int(_raw_kernel(kernel, max_registers).attributes["num_regs"])
             blocks = occupancy_blocks(regs, size, shared=shared, **limits) * sms
@@ -359,10 +359,12 @@ def _rows_from(n: int, arr: Any, sums: Any, seconds: float,
     return rows
 
 
-KERNELS = ("numba", "cuda-c", "cuda-shared")
-"""The GPU kernels: numba-cuda's (simulator-tested; the fallback), its CUDA C twin, and the
-CUDA C kernel with its stacks in shared memory, one try a step (the fastest; both CUDA C
-kernels through CuPy). ``"auto"`` picks one: :func:`pick_kernel`."""
+KERNELS = ("numba", "cuda-c", "cuda-shared", "cuda-stack")
+"""The GPU kernels: numba-cuda's (simulator-tested; the fallback), its CUDA C twin, the
+CUDA C kernel with its stacks in shared memory, one try a step (the fastest measured), and
+the one that keeps every frame on that stack, the current one too, for fewer instructions a
+try (:mod:`nqueens.kernels.gpu_cuda_stack`; not yet measured on a GPU); the CUDA C kernels
+run through CuPy. ``"auto"`` picks one: :func:`pick_kernel`."""
 
 
 def pick_kernel(n: int) -> str:
@@ -401,7 +403,11 @@ def _cupy_sees_a_gpu() -> bool:
 
 
 def _raw_kernel(kernel: str, max_registers: int | None, predicated: bool = True) -> Any:
-    """A CUDA C kernel (``cuda-c`` or ``cuda-shared``) compiled by CuPy."""
+    """A CUDA C kernel (``cuda-c``, ``cuda-shared`` or ``cuda-stack``) compiled by CuPy."""
+    if kernel == "cuda-stack":
+        from nqueens.kernels import gpu_cuda_stack
+
+        return gpu_cuda_stack.raw_kernel(max_registers)
     if kernel == "cuda-shared":
         from nqueens.kernels import gpu_cuda_shared
 
@@ -442,7 +448,8 @@ def count_batch(
     and so are ``predicated`` (``cuda-shared``: the push and pop as predicated instructions,
     or as branches) and ``shared_frames`` (``cuda-shared``: at most this many stack frames
     a thread in shared memory, the deeper ones in global memory; default
-    :func:`frames_in_shared`'s): the answers do not depend on them. Raises
+    :func:`frames_in_shared`'s; ``cuda-stack`` keeps them all there): the answers do not
+    depend on them. Raises
     :class:`GPUUnavailableError` without numba-cuda or a GPU.
 
     As the CPU's :func:`~nqueens.engine.task.count_batch`, between two launches it checks
@@ -460,7 +467,7 @@ def count_batch(
     Traceback (most recent call last):
     ...
     nqueens.errors.NQueensError: kernel must be auto or one of numba, cuda-c, cuda-shared, \
-got 'opencl'
+cuda-stack, got 'opencl'
     """
     if kernel != "auto" and kernel not in KERNELS:
         raise NQueensError(f"kernel must be auto or one of {', '.join(KERNELS)}, "
@@ -478,8 +485,8 @@ got 'opencl'
 
     if kernel == "auto":
         kernel = pick_kernel(n)
-    if kernel == "cuda-shared" and n > MAX_N:
-        raise NQueensError(f"the cuda-shared kernel counts boards up to n = {MAX_N}, got {n}")
+    if kernel in ("cuda-shared", "cuda-stack") and n > MAX_N:
+        raise NQueensError(f"the {kernel} kernel counts boards up to n = {MAX_N}, got {n}")
 
     start = time.perf_counter()
     d = default_rows(n) if rows is None else rows
@@ -502,8 +509,12 @@ got 'opencl'
         if ntasks:
             sim = _simulated()
             size = block or (32 if sim else BLOCK)
-            kf = 0  # cuda-shared: stack frames a thread in shared memory
-            if kernel == "cuda-shared":
+            kf = 0  # cuda-shared, cuda-stack: stack frames a thread in shared memory
+            if kernel == "cuda-stack":  # all of them
+                from nqueens.kernels.gpu_cuda_stack import frames as stack_frames
+
+                kf = stack_frames(subs[subs[:, 3] == 1], d)
+            elif kernel == "cuda-shared":
                 kf = _shared_frames(size, frames(subs[subs[:, 3] == 1], d), max_registers,
                                     predicated)
                 if shared_frames is not None:
@@ -648,7 +659,8 @@ class _Device:
 
     ``tables`` are ``(subs, tables, tsub, state, tasks)``: the cut, and each
     constellation's number of tasks (the kernel's ``left`` starts there); ``kf`` the stack
-    frames a thread keeps in shared memory (``cuda-shared``; 0 for the other kernels)."""
+    frames a thread keeps in shared memory (``cuda-shared``, ``cuda-stack``; 0 for the
+    other kernels)."""
 
     def __init__(self, kernel: str, d: int, grid: int, block: int,
                  tables: tuple[Any, ...], stack_shape: tuple[int, int, int],
@@ -661,10 +673,14 @@ class _Device:
 
         self.kf, self.shared = kf, shared_bytes(block, kf)
         subs, tabs, tsub, state, tasks = tables
-        if kernel == "cuda-shared":
+        if kernel in ("cuda-shared", "cuda-stack"):
             from nqueens.kernels.gpu_cuda_shared import pack_tables
 
             tabs = pack_tables(tabs)
+        if kernel == "cuda-stack":
+            from nqueens.kernels.gpu_cuda_stack import pair_tables
+
+            tabs = pair_tables(tabs)
         self.ntasks = int(tsub.shape[0])
         nslots = stack_shape[2]
         host = [np.ascontiguousarray(a) for a in (subs, tabs, tsub, state)]
@@ -712,7 +728,7 @@ class _Device:
         args = (i32(self.d), i64(step), i64(self.ntasks), self.next_task,
                 i32(self.slot_task.shape[0]), self.slot_task, self.slot_level, self.subs,
                 self.tables, self.tsub, self.state, self.stack, self.sums, self.left)
-        if self.kf:  # cuda-shared: its frames a thread in shared memory, last
+        if self.kf:  # cuda-shared, cuda-stack: the frames a thread in shared memory, last
             self.fn((self.grid,), (self.block,), (*args, i32(self.kf)), shared_mem=self.shared)
         else:
             self.fn((self.grid,), (self.block,), args)

@@ -357,7 +357,8 @@ def run_count(
     ``device="gpu"`` counts the subproblems with the CUDA kernel: in the calling thread (one
     GPU, given its subproblems largest first in batches as large as its memory allows, each
     finished one recorded at once; Ctrl-C lands between launches), or, with ``executor``,
-    on workers that have a GPU.
+    on workers that have a GPU; its ``task`` defaults to :func:`nqueens.engine.gpu.
+    count_batch` (``functools.partial(count_batch, kernel="cuda-stack")`` picks a kernel).
     A GPU count states no time estimate (the calibration times the CPU kernel).
 
     Every argument is checked before any work starts: ``n`` must be an integer from 1 to
@@ -403,7 +404,7 @@ def run_count(
         if executor is None:
             gpu.require_gpu()
             workers = 1
-        task = gpu.count_batch
+        task = task or gpu.count_batch
         estimate = False if estimate is None else estimate
     gpu_items: int | None = None
     if executor is not None:

@@ -45,15 +45,15 @@ def _load_cuda_numpy_support() -> None:
     is gone it is lent back while that module loads, and taken away again. Cost: one
     import, once a process.
     """
-    if hasattr(np, "row_stack") or numba.config.ENABLE_CUDASIM:
+    if hasattr(np, "row_stack") or getattr(numba.config, "ENABLE_CUDASIM", False):
         return
-    np.row_stack = np.vstack  # type: ignore[attr-defined]
+    setattr(np, "row_stack", np.vstack)  # noqa: B010 - numpy's stubs differ by version
     try:
         importlib.import_module("numba.cuda.np.arrayobj")
     except ImportError:  # another numba-cuda layout: nothing to load early
         pass
     finally:
-        del np.row_stack  # type: ignore[attr-defined]
+        delattr(np, "row_stack")
 
 
 _load_cuda_numpy_support()

@@ -1,0 +1,319 @@
+"""The GPU kernel that keeps every frame on its shared-memory stack, the current one too.
+
+The same task search as :func:`nqueens.kernels.gpu_tasks.search_task` (the same cut, the
+same pruning and look-ahead, the same completions and nodes) in the fewest instructions a
+try. :mod:`nqueens.kernels.gpu_cuda_shared` holds the current frame in registers, which
+saves a shared-memory load a try but makes every step choose, lane by lane, between a
+push, a pop (a load and an unpacking of the popped level's table entries) and neither: on
+an H100 that came to 86 warp instructions a try (62 before frames could spill to global
+memory; docs/gpu.md). Here a step is one straight run:
+
+1. load the current frame (the top of the stack: left diagonals, columns, right diagonals,
+   squares left) - one 16-byte shared-memory load;
+2. take its lowest square and write the squares left back (one 4-byte store); when none is
+   left the frame is dropped (the stack's height goes down by one, no branch);
+3. the level's two table entries - the shift to the next free row and that row's mask, and
+   the same for the row after it (the look-ahead's) - in one 8-byte load
+   (:func:`pair_tables`: 256 bytes a constellation);
+4. the child: counted if it is on the last free row, pushed (one 16-byte store, over the
+   dropped frame if there was one) if its row has open squares and the row after it
+   passes the look-ahead.
+
+A task ends when its stack is empty. The stack (``[frame][thread]`` in shared memory, so
+a warp's 32 frames at one depth are 512 neighbouring bytes) holds every frame a task can
+need - :func:`frames` - so there is no test for frames kept elsewhere: the price is the
+shared memory, ``16 * frames`` bytes a thread (n = 21: 224 bytes, about 1,000 threads an
+H100 SM, where registers would allow more).
+
+Arguments and the host's protocol are :mod:`nqueens.kernels.gpu_cuda_shared`'s (a launch
+advances every slot by ``budget`` tries; slots take their next task from ``next_task``;
+``sums`` and ``left`` per constellation; between launches a slot's frames wait in ``S``,
+``slot_level`` holding their number), except that ``tables`` is :func:`pair_tables`'s and
+the last argument is the frames a thread, all of them. ``HOST_SHIM + SOURCE + HOST_ENTRY``
+builds the same source as plain C++ for the CPU (every slot in turn, each with exactly
+that many frames and a canary past them), which is what the tests check it with;
+:func:`raw_kernel` needs CuPy.
+
+>>> import numpy as np
+>>> q = np.array([[0x8000005, 0x10000002] + [0] * 30], np.uint32)
+>>> [hex(w) for w in pair_tables(q)[0, 0]]       # level 0: its entry and level 1's
+['0x8000005', '0x10000002']
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+
+from nqueens.kernels.gpu_cuda_shared import HOST_SHIM as _SHARED_HOST_SHIM
+from nqueens.kernels.gpu_cuda_shared import MAX_N, shared_bytes
+from nqueens.kernels.gpu_cuda_shared import frames as _frames_below
+
+__all__ = ["HOST_ENTRY", "HOST_SHIM", "KERNEL_NAME", "MAX_N", "SOURCE", "frames",
+           "pair_tables", "raw_kernel", "shared_bytes"]
+
+KERNEL_NAME = "step_slots_stack"
+
+SOURCE = r"""
+// nqueens GPU kernel: the task search of gpu_tasks.search_task with every frame on a
+// shared-memory stack (see gpu_cuda_stack.py). Arrays (C order): next_task [1] int64;
+// slot_task, slot_level [nslots] int64; subs [m, 4] int64 (free rows, sym, top, cut);
+// q2 [m, 32, 2] uint32 (pair_tables); tsub [t] int32; state [t, 4] uint32; S [depth, 4,
+// nslots] uint32 (stacks between launches); sums [m, 2] int64; left [m] int64.
+#define NQ_SHIFT 27
+#define NQ_ONE_LEVEL (1u << NQ_SHIFT)
+#define NQ_LOW (NQ_ONE_LEVEL - 1u)
+
+// The stacks: frame e of thread i of a block at byte e * F + 16 i of the block's shared
+// memory, F = 16 * blockDim.x (the frames of a warp at one depth are 512 neighbouring
+// bytes). A slot's frames are addressed by that byte offset (nq_at), on the host in an
+// array standing in for the block's shared memory (one slot at a time, F = 16).
+#ifdef __CUDA_ARCH__
+extern __shared__ uint4 nq_stack[];
+#else
+static uint4 *nq_stack;
+#endif
+#define NQ_AT(a) (*(uint4 *)((char *)nq_stack + (a)))
+
+// the counts of a stretch of search go to the constellation's sums (atomic adds)
+__host__ __device__ static inline void nq_flush(long long *sums, int s, unsigned count,
+                                                unsigned nodes)
+{
+    unsigned long long *sum = (unsigned long long *)(sums + 2 * (size_t)s);
+    if (count) atomicAdd(sum, (unsigned long long)count);
+    if (nodes) atomicAdd(sum + 1, (unsigned long long)nodes);
+}
+
+// count += the child is a completion (open, on the last row); pushes += it is pushed.
+// On the GPU two predicated adds: the compiler's own code for these two sums kept a copy of
+// each, three instructions a sum in the loop where one does.
+#ifdef __CUDA_ARCH__
+__device__ static inline void nq_count(unsigned &count, unsigned &pushes, unsigned nb,
+                                       unsigned cl, unsigned leaf, bool push)
+{
+    asm("{\n\t.reg .pred c, p;\n\t"
+        "setp.ne.u32 c, %2, 0;\n\t"
+        "setp.ge.and.u32 c, %3, %4, c;\n\t"
+        "setp.ne.u32 p, %5, 0;\n\t"
+        "@c add.u32 %0, %0, 1;\n\t"
+        "@p add.u32 %1, %1, 1;\n\t}"
+        : "+r"(count), "+r"(pushes) : "r"(nb), "r"(cl), "r"(leaf), "r"((unsigned)push));
+}
+// the constellation's table; on the GPU opaque to the compiler, which otherwise rebuilds
+// the address from s at every try (four 64-bit instructions where one does)
+__device__ static inline const uint2 *nq_table(const uint2 *q2, int s)
+{
+    const uint2 *p = q2 + (size_t)s * 32;
+    asm("mov.b64 %0, %0;" : "+l"(p));
+    return p;
+}
+
+// entry i of a table, through the read-only data cache
+__device__ static inline uint2 nq_entry(const uint2 *qs, unsigned i) { return __ldg(qs + i); }
+
+// at -= F if b == 0, as one predicated subtraction
+__device__ static inline void nq_drop_if_spent(unsigned &at, unsigned b, unsigned F)
+{
+    asm("{\n\t.reg .pred e;\n\tsetp.eq.u32 e, %1, 0;\n\t@e sub.u32 %0, %0, %2;\n\t}"
+        : "+r"(at) : "r"(b), "r"(F));
+}
+#else
+static inline const uint2 *nq_table(const uint2 *q2, int s) { return q2 + (size_t)s * 32; }
+static inline uint2 nq_entry(const uint2 *qs, unsigned i) { return qs[i]; }
+static inline void nq_drop_if_spent(unsigned &at, unsigned b, unsigned F)
+{
+    at -= b == 0u ? F : 0u;
+}
+static inline void nq_count(unsigned &count, unsigned &pushes, unsigned nb, unsigned cl,
+                            unsigned leaf, bool push)
+{
+    count += nb != 0u && cl >= leaf;
+    pushes += push;
+}
+#endif
+
+// The next task: its constellation into s, its root frame at `base` (the bottom of the
+// slot's empty stack); returns the task (-1 when none is left). A task with nothing to
+// try (the host's cut never makes one) is finished at once.
+__host__ __device__ static inline long long nq_take(
+    int &s, unsigned base, int d, long long ntasks, long long *next_task, const int *tsub,
+    const unsigned *state, long long *left)
+{
+    for (;;) {
+        if (*(volatile long long *)next_task >= ntasks) return -1;  // none left
+        const long long t = (long long)atomicAdd((unsigned long long *)next_task, 1ULL);
+        if (t >= ntasks) return -1;
+        s = tsub[t];
+        const uint4 f = make_uint4(state[t * 4], state[t * 4 + 1] | ((unsigned)d << NQ_SHIFT),
+                                   state[t * 4 + 2], state[t * 4 + 3]);
+        if (f.w != 0u) {
+            NQ_AT(base) = f;
+            return t;
+        }
+        atomicAdd((unsigned long long *)(left + s), ~0ULL);
+    }
+}
+
+// One slot's share of a launch: `budget` tries, a new task taken as soon as one finishes.
+// Its frame e is at byte base + e * F of the stacks.
+__host__ __device__ static inline void nq_slot(
+    int k, int d, long long budget, long long ntasks, long long *next_task, int nslots,
+    long long *slot_task, long long *slot_level, const long long *subs,
+    const uint2 *__restrict__ q2, const int *tsub, const unsigned *state, unsigned *S,
+    long long *sums, long long *left, unsigned base, unsigned F)
+{
+    const size_t w = (size_t)nslots;  // S: words between a frame's words, 4 w between frames
+    const unsigned cap = budget < (1LL << 30) ? (unsigned)budget : (1u << 30);
+    const unsigned empty = base - F;  // `at` of an empty stack (never read or written)
+    long long t = slot_task[k];
+    int s = 0;
+    unsigned at = base;  // the current frame: the top of the stack
+    if (t >= 0) {        // resume: the frames saved in S back onto the stack
+        s = tsub[t];
+        const int top = (int)slot_level[k];
+        for (int e = 0; e < top; e++) {
+            const unsigned *p = S + (size_t)e * 4 * w + k;
+            NQ_AT(base + (unsigned)e * F) = make_uint4(p[0], p[w], p[2 * w], p[3 * w]);
+        }
+        at = base + (unsigned)(top - 1) * F;
+    } else {
+        t = nq_take(s, base, d, ntasks, next_task, tsub, state, left);
+    }
+    const uint2 *qs = nq_table(q2, s);
+    unsigned leaf = (unsigned)(subs[(size_t)s * 4] - 2) << NQ_SHIFT;
+    unsigned count = 0, pushes = 0, steps = 0;  // nodes: the completions and the pushes
+    while (t >= 0) {
+        while (at != empty && steps < cap) {  // one try
+            steps++;
+            const uint4 f = NQ_AT(at);
+            const unsigned bit = f.w & (0u - f.w);
+            const unsigned b = f.w ^ bit;
+            NQ_AT(at).w = b;
+            nq_drop_if_spent(at, b, F);           // its last square: the frame is spent
+            const uint2 p = nq_entry(qs, f.y >> NQ_SHIFT);  // this level's and the next's
+            const unsigned g = p.x >> NQ_SHIFT, mj = p.x & NQ_LOW;
+            const unsigned gj = p.y >> NQ_SHIFT, mj1 = p.y & NQ_LOW;
+            const unsigned nl = (f.x | bit) << g;
+            const unsigned nd = f.y | bit;
+            const unsigned nr = (f.z | bit) >> g;
+            const unsigned nb = mj & ~(nl | nd | nr);
+            const bool last = f.y >= leaf;        // the child is on the last free row
+            const bool open = nb != 0u;
+            const bool ahead = (mj1 & ~((nl << gj) | nd | (nr >> gj))) != 0u;
+            const bool push = open && !last && ahead;
+            nq_count(count, pushes, nb, f.y, leaf, push);
+            if (push) {                           // the child's frame on top
+                at += F;
+                NQ_AT(at) = make_uint4(nl, nd + NQ_ONE_LEVEL, nr, nb);
+            }
+        }
+        if (at != empty) break;  // the budget is spent
+        // the task is finished: its counts out, the next task in
+        nq_flush(sums, s, count, count + pushes);
+        count = pushes = 0;
+        atomicAdd((unsigned long long *)(left + s), ~0ULL);  // minus one
+        t = nq_take(s, base, d, ntasks, next_task, tsub, state, left);
+        if (t < 0) break;
+        qs = nq_table(q2, s);
+        leaf = (unsigned)(subs[(size_t)s * 4] - 2) << NQ_SHIFT;
+        at = base;
+    }
+    if (t >= 0) {  // stopped by the budget: the stack to S, to resume from
+        nq_flush(sums, s, count, count + pushes);
+        const int top = (int)((at - empty) / F);
+        for (int e = 0; e < top; e++) {
+            const uint4 f = NQ_AT(base + (unsigned)e * F);
+            unsigned *p = S + (size_t)e * 4 * w + k;
+            p[0] = f.x; p[w] = f.y; p[2 * w] = f.z; p[3 * w] = f.w;
+        }
+        slot_level[k] = top;
+    }
+    slot_task[k] = t;
+}
+
+#ifndef NQ_HOST
+extern "C" __global__ void step_slots_stack(
+    int d, long long budget, long long ntasks, long long *next_task, int nslots,
+    long long *slot_task, long long *slot_level, const long long *subs,
+    const uint2 *q2, const int *tsub, const unsigned *state, unsigned *S,
+    long long *sums, long long *left, int kf)
+{
+    // kf frames a thread in shared memory: blockDim.x * kf * 16 bytes
+    const int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < nslots)
+        nq_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs, q2,
+                tsub, state, S, sums, left, 16u * threadIdx.x, 16u * blockDim.x);
+}
+#endif
+"""
+
+HOST_SHIM = _SHARED_HOST_SHIM + r"""
+struct uint2 { unsigned x, y; };
+"""
+"""Build SOURCE as plain C++ for the CPU: :mod:`~nqueens.kernels.gpu_cuda_shared`'s shim
+and the 8-byte vector type of the tables."""
+
+HOST_ENTRY = r"""
+// `kf` frames a slot, as the GPU's launch gives; returns 1 if a slot wrote past them
+// (the frame after them is a canary), else 0
+extern "C" int step_slots_stack(
+    int d, long long budget, long long ntasks, long long *next_task, int nslots,
+    long long *slot_task, long long *slot_level, const long long *subs,
+    const uint2 *q2, const int *tsub, const unsigned *state, unsigned *S,
+    long long *sums, long long *left, int kf)
+{
+    const uint4 canary = make_uint4(0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu);
+    std::vector<uint4> stack((size_t)kf + 1, canary);
+    nq_stack = stack.data();
+    for (int k = 0; k < nslots; k++)
+        nq_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs, q2,
+                tsub, state, S, sums, left, 0u, 16u);
+    const uint4 c = stack[(size_t)kf];
+    return c.x != canary.x || c.y != canary.y || c.z != canary.z || c.w != canary.w;
+}
+"""
+
+
+def pair_tables(q: Any) -> Any:
+    """The kernel's table (uint32 ``(m, 32, 2)``) from
+    :func:`~nqueens.kernels.gpu_cuda_shared.pack_tables`'s ``q``: entry ``k`` is
+    ``(q[s, k], q[s, k + 1])``, so a step reads its level's shift and mask and the
+    look-ahead's in one 8-byte load (0 past the last entry).
+    Cost: O(m) numpy work.
+
+    >>> q = np.arange(32, dtype=np.uint32).reshape(1, 32)
+    >>> pair_tables(q)[0, :2].tolist(), pair_tables(q)[0, 31].tolist()
+    ([[0, 1], [1, 2]], [31, 0])
+    """
+    q = np.asarray(q, np.uint32)
+    out = np.zeros((*q.shape, 2), np.uint32)
+    out[:, :, 0] = q
+    out[:, :-1, 1] = q[:, 1:]
+    return out
+
+
+def frames(subs: Any, d: int) -> int:
+    """Frames a slot's stack needs for the constellations ``subs`` cut at ``d`` rows: one
+    for each level from ``d`` to the second-last free row (the last is counted, never
+    pushed), the current level's included. Cost: O(m).
+
+    >>> frames(np.array([[17, 0, 1, 1], [16, 0, 2, 1]]), 3)
+    13
+    """
+    return _frames_below(subs, d) + 1
+
+
+@functools.cache
+def raw_kernel(max_registers: int | None = None) -> Any:
+    """The kernel compiled by CuPy (``cupy.RawKernel``), at most ``max_registers`` registers
+    a thread when given; needs CuPy and a CUDA GPU.
+    Cost: one compilation a process and variant."""
+    import importlib
+
+    cupy = importlib.import_module("cupy")  # optional, untyped
+    options: tuple[str, ...] = ("-std=c++14",)
+    if max_registers is not None:
+        options += (f"--maxrregcount={max_registers}",)
+    return cupy.RawKernel(SOURCE, KERNEL_NAME, options=options)

@@ -1,0 +1,194 @@
+"""The CUDA C kernel that keeps every frame on its shared-memory stack
+(:mod:`nqueens.kernels.gpu_cuda_stack`), built as C++ for the CPU and driven as the GPU
+drives it, against the CPU kernel; its tables and stack depth, its launch through
+``count_batch`` (a stand-in for CuPy), the engine running it, and its GPU build."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import re
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from nqueens.engine.split import split
+from nqueens.kernels import gpu_tasks
+from nqueens.kernels.gpu_cuda_shared import pack_tables
+from nqueens.kernels.gpu_cuda_stack import HOST_ENTRY, HOST_SHIM, SOURCE, frames, pair_tables
+from test_gpu import FAKE_CUPY, _sim_env, drive_slots, needs_numba_cuda
+
+from conftest import OEIS
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    """The kernel built for the CPU (one slot at a time, a canary past its frames)."""
+    cxx = shutil.which("g++") or shutil.which("c++")
+    if cxx is None:
+        pytest.skip("no C++ compiler to build the kernel for the CPU")
+    tmp = tmp_path_factory.mktemp("stack")
+    src = tmp / "stack.cpp"
+    src.write_text(HOST_SHIM + SOURCE + HOST_ENTRY)
+    lib = tmp / "stack.so"
+    subprocess.run([cxx, "-O2", "-shared", "-fPIC", "-Wall", "-Werror", "-o", str(lib),
+                    str(src)], check=True, capture_output=True, text=True)
+    return lib
+
+
+@pytest.fixture(scope="module")
+def step(lib):
+    return ctypes.CDLL(str(lib)).step_slots_stack
+
+
+def _items(n):
+    items = np.array([tuple(s) for s in split(n)], np.int64).reshape(-1, 6)
+    return items[items[:, 4] == 0]   # the GPU gets the asymmetric ones
+
+
+def _frames_needed(n, d):
+    subs = gpu_tasks.expand(n, _items(n), d)[0]
+    return frames(subs[subs[:, 3] == 1], d)
+
+
+def _drive(step, n, d, budget, nframes):
+    return drive_slots(step, n, d, budget, _items(n),
+                       pack=lambda t: pair_tables(pack_tables(t)),
+                       last=(ctypes.c_int(nframes),), returns=True)
+
+
+@pytest.mark.parametrize("n,d,budget", [(8, 1, 1 << 40), (9, 2, 3), (10, 0, 5), (11, 2, 4),
+                                         (11, 1, 1), (12, 2, 1 << 40), (13, 3, 7),
+                                         (14, 3, 1000)])
+def test_stack_kernel_built_for_the_cpu_counts_as_the_cpu_kernel(step, n, d, budget):
+    """Completions and nodes of every constellation equal the CPU kernel's, with searches
+    stopped every few tries (every try, at budget 1) and resumed from the stacks saved in
+    S, and no slot deeper than :func:`frames` (the canary past them is intact)."""
+    got, want, launches, overflow, (slot_task, taken, ntasks, left) = _drive(
+        step, n, d, budget, _frames_needed(n, d))
+    assert not overflow
+    assert (got == want).all()
+    assert (slot_task == -1).all() and not left.any() and taken >= ntasks
+    assert launches > 1 or budget > 1000
+
+
+@pytest.mark.parametrize("n,d", [(12, 2), (13, 3), (14, 3)])
+def test_frames_are_all_a_stack_needs_and_no_more(step, n, d):
+    """One frame fewer than :func:`frames` and some slot writes past its stack (the canary
+    catches it): the bound is tight where a constellation reaches its last free row."""
+    overflow = _drive(step, n, d, 1 << 40, _frames_needed(n, d) - 1)[3]
+    assert overflow
+
+
+def test_pair_tables_put_each_level_beside_the_next():
+    """Entry k of a constellation's table is (q[k], q[k + 1]), read back against
+    :func:`pack_tables` entry by entry; the last pairs with 0."""
+    subs, tables, _host, _tasks = gpu_tasks.expand(12, _items(12), 2)
+    q = pack_tables(tables)
+    q2 = pair_tables(q)
+    assert q2.shape == (len(subs), 32, 2) and q2.dtype == np.uint32
+    assert q2.flags.c_contiguous
+    for s in range(len(subs)):
+        for k in range(32):
+            assert int(q2[s, k, 0]) == int(q[s, k])
+            assert int(q2[s, k, 1]) == (int(q[s, k + 1]) if k < 31 else 0)
+
+
+def test_frames_count_the_levels_from_the_cut_to_the_last_rows_parent():
+    """Levels d .. f-2 each hold a frame (the current one included); f-1 is counted."""
+    subs = np.array([[17, 0, 1, 1], [18, 0, 1, 1], [5, 0, 0, 0]])
+    assert frames(subs, 3) == 18 - 1 - 3
+    assert frames(subs[:1], 0) == 16
+
+
+_FAKE_CUPY = FAKE_CUPY + """
+rows = count_batch(n, items, kernel="cuda-stack", budget=5, slots=40, block=32)
+whole = count_batch(n, items, kernel="cuda-stack", slots=7, block=32, budget=1 << 40)
+print(json.dumps({"rows": [r[:3] for r in rows], "whole": [r[:3] for r in whole],
+                  "launches": launches}))
+"""
+
+
+@needs_numba_cuda
+def test_count_batch_drives_the_stack_kernel_with_the_right_arguments(lib):
+    """``count_batch(kernel="cuda-stack")`` through a stand-in for CuPy that runs the kernel
+    built for the CPU: the paired tables, the shared memory asked for (every frame for
+    every thread of the block), the argument order and the resumed searches give the CPU
+    engine's rows, launch after launch or in one."""
+    from nqueens.engine.task import count_batch
+
+    n = 10
+    proc = subprocess.run([sys.executable, "-c", _FAKE_CUPY, str(lib), str(n)],
+                          env=_sim_env(), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    want = [list(r[:3]) for r in count_batch(n, [tuple(s) for s in split(n)])]
+    assert out["rows"] == want and out["whole"] == want
+    assert len(out["launches"]) > 2
+    kf = _frames_needed(n, 1)   # n = 10 places one row on the host
+    assert {(block, shared) for _grid, block, shared in out["launches"]} == {
+        (32, 16 * 32 * kf), (7, 16 * 7 * kf)}   # 7 slots: one block of 7 threads
+
+
+_FAKE_ENGINE = FAKE_CUPY + """
+import functools
+from nqueens.engine import gpu
+from nqueens.engine.run import run_count
+
+r = run_count(n, device="gpu", task=functools.partial(gpu.count_batch, kernel="cuda-stack",
+                                                      slots=16, block=32, budget=3))
+print(json.dumps({"total": r.total, "unique": r.unique, "device": r.device,
+                  "kernels": sorted({s for _g, _b, s in launches})}))
+"""
+
+
+@needs_numba_cuda
+def test_the_engine_runs_a_chosen_gpu_kernel(lib):
+    """``run_count(device="gpu", task=partial(count_batch, kernel=...))``: the engine hands
+    its GPU batches to that kernel (here the stack kernel through the stand-in for CuPy)
+    and its totals are the OEIS counts."""
+    n = 11
+    proc = subprocess.run([sys.executable, "-c", _FAKE_ENGINE, str(lib), str(n)],
+                          env=_sim_env(), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert (out["total"], out["unique"]) == tuple(OEIS[n])
+    assert out["device"] == "gpu" and out["kernels"] and all(out["kernels"])
+
+
+def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path):
+    """nvcc (sm_90): no local memory, and the loop of one try is one block of straight
+    code - a 16-byte shared load, a 4-byte shared store, one 8-byte table load, a
+    predicated 16-byte push and one branch back - in at most 40 instructions (37 with
+    CUDA 13.0; the cuda-shared kernel's measured 86 a try is what it answers)."""
+    nvcc = shutil.which("nvcc")
+    if nvcc is None:
+        pytest.skip("nvcc is not installed")
+    src = tmp_path / "stack.cu"
+    src.write_text(SOURCE)
+    cubin = tmp_path / "k.cubin"
+    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-Xptxas", "-v", "-o", str(cubin),
+                           str(src)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "0 bytes stack frame" in proc.stderr
+    assert "0 bytes spill stores" in proc.stderr
+    cuobjdump = shutil.which("cuobjdump")
+    if cuobjdump is None:
+        return
+    sass = subprocess.run([cuobjdump, "-sass", str(cubin)], capture_output=True, text=True,
+                          timeout=300)
+    if sass.returncode != 0:   # cuobjdump without nvdisasm
+        return
+    code = [re.sub(r"/\*[0-9a-f]+\*/|;.*$", "", line).strip()
+            for line in sass.stdout.splitlines() if re.search(r"/\*[0-9a-f]{4}\*/", line)]
+    ops = [c.split()[1] if c.startswith("@") else c.split()[0] for c in code]
+    first = ops.index("LDS.128")
+    back = next(i for i in range(first, len(ops)) if ops[i] == "BRA")
+    loop = ops[first:back + 1]
+    assert len(loop) <= 40, code[first:back + 1]
+    assert [op for op in loop if op[:3] in ("LDS", "STS", "LDG", "BRA")] == [
+        "LDS.128", "LDG.E.64.CONSTANT", "STS", "STS.128", "BRA"], code[first:back + 1]
+    assert next(c for c in code[first:back + 1] if "STS.128" in c).startswith("@P")  # push
