@@ -11,12 +11,13 @@ The stages run in order of value; each step is wrapped, so a failure is one reco
 and the next step still runs:
 
 (a) compile each kernel (``--kernel``; by default ``numba``, or where CuPy imports
-    ``cuda-shared``, ``cuda-c`` and ``numba``), count every subproblem of ``--check-n`` (14)
+    ``cuda-stack``, ``cuda-shared``, ``cuda-c`` and ``numba``), count every subproblem of ``--check-n`` (14)
     with the kernel's CPU twin, and cross-check each kernel against it subproblem by
     subproblem (total, unique, nodes); warm up the CPU engine;
 (b) for n = ``--min-n``..``--max-n`` (16..22): one GPU batch of every subproblem per kernel
     (the default rows; the kernels after the first only up to ``--baseline-max-n``, 19),
-    then the engine end to end (``run_count(n, device="gpu")``, up to ``--engine-max-n``),
+    then the engine end to end with the first kernel (``run_count(n, device="gpu",
+    task=partial(count_batch, kernel=...))``, up to ``--engine-max-n``),
     then the CPU engine on every core for n <= ``--cpu-max-n`` (18); every total and class
     count is checked against tests/data/oeis.csv;
 (c) a sweep of the rows placed on the host (``--sweep-rows`` 1,2,3) at one n (``--sweep-n``,
@@ -99,7 +100,8 @@ VARIANTS = (("branching", {"predicated": False}), ("7 shared frames", {"shared_f
 order), most telling first. ``branching`` and ``7 shared frames`` are ``cuda-shared``'s
 alone: its push and pop as branches instead of predicated instructions, and at most 7 stack
 frames a thread in shared memory (the rest in global memory), which leaves the L1 cache
-more room. Registers (ptxas, sm_90): numba's 48, the CUDA C twin's 40, cuda-shared's 40."""
+more room. Registers (ptxas, sm_90): numba's 48, the CUDA C twin's 40, cuda-shared's 40,
+cuda-stack's 32 (so its ``max 32 registers`` is its default again)."""
 
 
 # --- projection and skipping: pure functions ---------------------------------------------
@@ -455,11 +457,18 @@ class GpuOps:
 
         return pick_kernel(n)
 
-    def engine(self, n: int, device: str, estimate: bool | None = None) -> dict[str, Any]:
+    def engine(self, n: int, device: str, estimate: bool | None = None,
+               kernel: str | None = None) -> dict[str, Any]:
+        """The engine end to end (``run_count``); on the GPU with ``kernel`` when given,
+        else the one ``nqueens count N --gpu`` picks."""
+        import functools
+
+        from nqueens.engine.gpu import count_batch
         from nqueens.engine.run import run_count
 
+        task = functools.partial(count_batch, kernel=kernel) if kernel else None
         start = time.perf_counter()
-        r = run_count(n, device=device, estimate=estimate)
+        r = run_count(n, device=device, estimate=estimate, task=task)
         secs = time.perf_counter() - start
         return {"seconds": round(secs, 4), "total": r.total, "unique": r.unique,
                 "subproblems": r.subproblems, "workers": r.workers}
@@ -503,7 +512,7 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
         bench.step("check", check, kernel, ops.rows(check), checked)
     if good:  # the engine's own first-use compiles (its Knuth estimator), kept out of (b)
         bench.step("compile", first_n, "engine", ops.rows(first_n),
-                   lambda: ops.engine(first_n, "gpu"))
+                   lambda: ops.engine(first_n, "gpu", kernel=good[0]))
     if args.cpu_max_n >= args.min_n:
         bench.step("compile", first_n, "cpu", None,
                    lambda: ops.engine(first_n, "cpu", estimate=True))
@@ -527,9 +536,12 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
             bench.step("batch", n, kernel, rows, lambda n=n, k=kernel, r=rows: ops.batch(n, k, r),
                        projected=bench.projection(key, n, (("check", kernel), 1.0)),
                        reserve=None if key == head else reserve(n))
-        auto = ops.engine_kernel(n)
+        # the engine end to end with the first kernel (the one being measured for the
+        # engine's default), else the one the engine picks
+        auto = good[0] if good else ops.engine_kernel(n)
         if n <= args.engine_max_n:
-            bench.step("engine", n, auto, rows, lambda n=n: ops.engine(n, "gpu"),
+            bench.step("engine", n, auto, rows,
+                       lambda n=n, k=auto: ops.engine(n, "gpu", kernel=k),
                        projected=bench.projection(("engine", auto), n, (("batch", auto), 1.5)),
                        reserve=reserve(n))
         if n <= args.cpu_max_n:
@@ -573,16 +585,17 @@ def versions() -> dict[str, str | None]:
 
 
 def default_kernels() -> list[str]:
-    """``numba``; where CuPy imports ``cuda-shared`` first (the engine's kernel there, which
-    (b) runs to ``--max-n`` and (c), (e) sweep), then ``cuda-c`` and ``numba`` as baselines
-    (never under the simulator, which runs numba-cuda's kernels only)."""
+    """``numba``; where CuPy imports ``cuda-stack`` first (the candidate for the engine's
+    kernel, which (b) runs to ``--max-n``, the engine end to end too, and (c), (e)
+    sweep), then ``cuda-shared`` (the engine's kernel there now), ``cuda-c`` and ``numba``
+    as baselines (never under the simulator, which runs numba-cuda's kernels only)."""
     if os.environ.get("NUMBA_ENABLE_CUDASIM") == "1":
         return ["numba"]
     try:
         importlib.import_module("cupy")
     except Exception:
         return ["numba"]
-    return ["cuda-shared", "cuda-c", "numba"]
+    return ["cuda-stack", "cuda-shared", "cuda-c", "numba"]
 
 
 # --- Nsight Compute and ptxas ------------------------------------------------------------

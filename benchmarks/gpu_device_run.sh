@@ -10,11 +10,13 @@
 # then benchmarks/bench_gpu.py with what is left less a reserve for Nsight Compute
 # (NCU_RESERVE, default 30 s where ncu exists: one ncu pass took 8-10 s on an H100) and
 # for the end (20 s), then ncu on one
-# launch of the first kernel (NCU_N, default 18), ptxas -v of numba's, and ncu on numba's
-# (the fallback), each under its own timeout and only while time is left, then the doc
-# rendered from the results and printed last. With CuPy the kernels are cuda-shared (the
-# engine's there, to --max-n), then cuda-c and numba as baselines (to --baseline-max-n);
-# the sweeps and variants of the first at --sweep-n (default: the middle of the n).
+# launch of the first kernel (NCU_N, default 18), ptxas -v of numba's, and ncu on the
+# second kernel's, each under its own timeout and only while time is left, then the doc
+# rendered from the results and printed last. With CuPy the kernels are cuda-stack (the
+# candidate for the engine's default, to --max-n, the engine end to end with it too), then
+# cuda-shared (the engine's default now), cuda-c and numba as baselines (to
+# --baseline-max-n); the sweeps and variants of the first at --sweep-n (default: the
+# middle of the n).
 # Every line goes through tee into $OUT/log.txt (OUT defaults to a new temporary folder).
 # In $OUT: log.txt, env.txt, gpu_results.jsonl, benchmarks-gpu.md, ncu_KERNEL.txt.
 # PYTHON picks the interpreter (default python3); the project runs from src/ (no install).
@@ -98,9 +100,12 @@ EOF
 if [[ -z $KERNELS ]]; then
     KERNELS=numba
     [[ $SIM == 0 ]] && grep -q "^cupy imports: yes" "$OUT/env.txt" \
-        && KERNELS=cuda-shared,cuda-c,numba
+        && KERNELS=cuda-stack,cuda-shared,cuda-c,numba
 fi
 FIRST=${KERNELS%%,*}
+SECOND=${KERNELS#*,}
+SECOND=${SECOND%%,*}
+[[ $SECOND == "$KERNELS" || $SECOND == "$FIRST" ]] && SECOND=""
 
 BENCH=$(( $(left) - NCU_RESERVE - FINAL ))
 section "benchmark: bench_gpu.py --budget $BENCH (kernels $KERNELS)"
@@ -139,8 +144,8 @@ if [[ $SIM == 0 ]] && command -v ptxas >/dev/null && (( $(left) - FINAL >= 30 ))
     section "ptxas -v of the numba kernel (sm_90)"
     logged timeout -k 5 45 "$PY" benchmarks/bench_gpu.py --ptx --append --results "$RESULTS"
 fi
-if [[ $HAVE_NCU == 1 && $FIRST != numba && ,$KERNELS, == *,numba,* ]]; then
-    ncu_one numba
+if [[ $HAVE_NCU == 1 && -n $SECOND ]]; then
+    ncu_one "$SECOND"
 fi
 
 section "results"

@@ -77,6 +77,7 @@ class FakeOps:
         self.clock, self.base, self.growth = clock, base, growth
         self.raise_at, self.wrong = set(raise_at), set(wrong)
         self.calls: list[tuple[str, int, str]] = []
+        self.engine_kernels: list[tuple[str, str | None]] = []
 
     def items(self, n):
         return list(range(n))
@@ -102,7 +103,8 @@ class FakeOps:
     def twin(self, n):
         return self._work("twin", n, "cpu-twin", 1.0)
 
-    def engine(self, n, device, estimate=None):
+    def engine(self, n, device, estimate=None, kernel=None):
+        self.engine_kernels.append((device, kernel))
         return self._work("engine", n, device, 1.2 if device == "gpu" else 3.0)
 
     def engine_kernel(self, n):
@@ -302,5 +304,6 @@ def test_the_kernels_after_the_first_are_baselines_to_baseline_max_n(tmp_path):
     assert {c[2] for c in ops.calls if c[0] == "variant"} == {"numba"}
     assert sorted(c[1] for c in ops.calls if c[0] == "engine" and c[2] == "gpu") == [
         12, 16, 17, 18]   # the first-use compile, then (b) up to --engine-max-n
+    assert {k for d, k in ops.engine_kernels if d == "gpu"} == {"numba"}   # the first kernel
     recs = bench_gpu.read_results(args.results)
     assert {r["kernel"] for r in recs if r["stage"] == "sweep"} == {"numba"}
