@@ -11,8 +11,8 @@ The stages run in order of value; each step is wrapped, so a failure is one reco
 and the next step still runs:
 
 (a) compile each kernel (``--kernel``; by default ``numba``, or where CuPy imports
-    ``cuda-stack``, ``cuda-shared``, ``cuda-c`` and ``numba``), count every subproblem of ``--check-n`` (14)
-    with the kernel's CPU twin, and cross-check each kernel against it subproblem by
+    ``cuda-stack``, ``cuda-shared``, ``cuda-c`` and ``numba``), count every subproblem of
+    ``--check-n`` (14) with the kernel's CPU twin, and cross-check each kernel against it subproblem by
     subproblem (total, unique, nodes); warm up the CPU engine;
 (b) for n = ``--min-n``..``--max-n`` (16..22): one GPU batch of every subproblem per kernel
     (the default rows; the kernels after the first only up to ``--baseline-max-n``, 19),
