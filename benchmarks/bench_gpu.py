@@ -12,8 +12,8 @@ and the next step still runs:
 
 (a) compile each kernel (``--kernel``; by default ``numba``, or where CuPy imports
     ``cuda-stack``, ``cuda-shared``, ``cuda-c`` and ``numba``), count every subproblem of
-    ``--check-n`` (14) with the kernel's CPU twin, and cross-check each kernel against it subproblem by
-    subproblem (total, unique, nodes); warm up the CPU engine;
+    ``--check-n`` (14) with the kernel's CPU twin, and cross-check each kernel against it
+    subproblem by subproblem (total, unique, nodes); warm up the CPU engine;
 (b) for n = ``--min-n``..``--max-n`` (16..22): one GPU batch of every subproblem per kernel
     (the default rows; the kernels after the first only up to ``--baseline-max-n``, 19),
     then the engine end to end with the first kernel (``run_count(n, device="gpu",
