@@ -192,3 +192,28 @@ def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path):
     assert [op for op in loop if op[:3] in ("LDS", "STS", "LDG", "BRA")] == [
         "LDS.128", "LDG.E.64.CONSTANT", "STS", "STS.128", "BRA"], code[first:back + 1]
     assert next(c for c in code[first:back + 1] if "STS.128" in c).startswith("@P")  # push
+
+
+def test_stack_block_keeps_the_most_warps_resident():
+    """Against a plain count of the blocks that fit an SM (registers in units of 256 a
+    warp, 64 K of them, 2,048 threads, 32 blocks, 228 KB of shared memory and 1 KB more a
+    block): the block chosen keeps as many warps as the best of 64, 128 and 256, and 128
+    wherever 128 does as well."""
+    from nqueens.engine.gpu import stack_block
+
+    def warps(regs, block, nframes):
+        per_block = 16 * block * nframes + 1024
+        per_warp_regs = -(-regs * 32 // 256) * 256
+        blocks = 0
+        while ((blocks + 1) * per_block <= 233472 and (blocks + 1) * block <= 2048
+               and blocks + 1 <= 32 and (blocks + 1) * (block // 32) * per_warp_regs <= 65536):
+            blocks += 1
+        return blocks * block // 32
+
+    for regs in (24, 32, 40, 64):
+        for nframes in range(1, 23):
+            got = stack_block(regs, nframes)
+            best = max(warps(regs, b, nframes) for b in (64, 128, 256))
+            assert warps(regs, got, nframes) == best, (regs, nframes, got)
+            if warps(regs, 128, nframes) == best:
+                assert got == 128

@@ -54,6 +54,7 @@ __all__ = [
     "pick_kernel",
     "require_gpu",
     "resident_slots",
+    "stack_block",
 ]
 
 LAUNCH_SECONDS = 0.2
@@ -207,6 +208,35 @@ def _shared_frames(block: int, nframes: int, max_registers: int | None,
     blocks = occupancy_blocks(regs, block, **limits)
     return frames_in_shared(block, nframes, blocks, shared_per_sm=limits["shared_per_sm"],
                             shared_reserved=limits["shared_reserved"])
+
+
+def stack_block(regs: int, nframes: int, **limits: int) -> int:
+    """Threads a block for the ``cuda-stack`` kernel: of 128, 64 and 256, the first that
+    keeps the most warps an SM resident (:func:`occupancy_blocks`) with ``nframes`` 16-byte
+    frames a thread in shared memory and ``regs`` registers a thread (the occupancy
+    calculator's choice; blocks of whole frames leave different remainders of the SM's
+    shared memory unused). Cost: O(1).
+
+    >>> stack_block(32, 14), stack_block(32, 15), stack_block(32, 12)   # n = 21, 22, 19
+    (256, 128, 128)
+    """
+    def warps(block: int) -> int:
+        return occupancy_blocks(regs, block, shared=16 * block * nframes, **limits) * block
+
+    return max((128, 64, 256), key=warps)
+
+
+def _stack_block(nframes: int, max_registers: int | None) -> int:
+    """:func:`stack_block` for this GPU and the compiled kernel's registers (the default
+    block where the device cannot be read)."""
+    from nqueens.kernels.gpu import BLOCK
+
+    try:
+        _sms, limits = _cupy_limits()
+        regs = int(_raw_kernel("cuda-stack", max_registers).attributes["num_regs"])
+    except Exception:  # no device attributes (a stand-in, an old CuPy): the default
+        return BLOCK
+    return stack_block(regs, nframes, **limits)
 
 
 MAX_TASKS = 1 << 25
@@ -443,8 +473,9 @@ def count_batch(
     on the host's cores, which keeps the rotation test out of the GPU kernel.
     ``kernel`` is one of :data:`KERNELS` or ``"auto"`` (:func:`pick_kernel`: the
     shared-memory CUDA C kernel where CuPy sees a GPU, else numba-cuda's). ``block``
-    (threads a block, a multiple of 32 up to 1024; default 128) and ``max_registers`` (a
-    limit on the kernel's registers a thread, 16 to 255; default none) are tuning knobs,
+    (threads a block, a multiple of 32 up to 1024; default 128, for ``cuda-stack``
+    :func:`stack_block`'s) and ``max_registers`` (a limit on the kernel's registers a
+    thread, 16 to 255; default none) are tuning knobs,
     and so are ``predicated`` (``cuda-shared``: the push and pop as predicated instructions,
     or as branches) and ``shared_frames`` (``cuda-shared``: at most this many stack frames
     a thread in shared memory, the deeper ones in global memory; default
@@ -514,6 +545,8 @@ cuda-stack, got 'opencl'
                 from nqueens.kernels.gpu_cuda_stack import frames as stack_frames
 
                 kf = stack_frames(subs[subs[:, 3] == 1], d)
+                if block is None and not sim:
+                    size = _stack_block(kf, max_registers)
             elif kernel == "cuda-shared":
                 kf = _shared_frames(size, frames(subs[subs[:, 3] == 1], d), max_registers,
                                     predicated)
