@@ -49,12 +49,30 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["HOST_ENTRY", "HOST_SHIM", "KERNEL_NAME", "MAX_N", "SOURCE", "frames",
+__all__ = ["HOST_ENTRY", "HOST_SHIM", "KERNEL_NAME", "MAX_N", "PRELUDE", "SOURCE", "frames",
            "pack_tables", "raw_kernel", "shared_bytes"]
 
 KERNEL_NAME = "step_slots_shared"
 MAX_N = 27
 """The widest board: 27 columns leave the columns word 5 bits for the level."""
+
+PRELUDE = r"""
+// the level's place in the columns word, and the masks of its two parts
+#define NQ_SHIFT 27
+#define NQ_ONE_LEVEL (1u << NQ_SHIFT)
+#define NQ_LOW (NQ_ONE_LEVEL - 1u)
+
+// the counts of a stretch of search go to the constellation's sums (atomic adds)
+__host__ __device__ static inline void nq_flush(long long *sums, int s, unsigned count,
+                                                unsigned nodes)
+{
+    unsigned long long *sum = (unsigned long long *)(sums + 2 * (size_t)s);
+    if (count) atomicAdd(sum, (unsigned long long)count);
+    if (nodes) atomicAdd(sum + 1, (unsigned long long)nodes);
+}
+"""
+"""The C both shared-memory kernels begin with (:mod:`~nqueens.kernels.gpu_cuda_stack`
+too): the level's place in the columns word and the flush of a slot's counts."""
 
 SOURCE = r"""
 // nqueens GPU kernel: the task search of gpu_tasks.search_task, one try a step, with the
@@ -68,10 +86,7 @@ SOURCE = r"""
 #ifndef NQ_PREDICATED
 #define NQ_PREDICATED 1
 #endif
-#define NQ_SHIFT 27
-#define NQ_ONE_LEVEL (1u << NQ_SHIFT)
-#define NQ_LOW (NQ_ONE_LEVEL - 1u)
-
+""" + PRELUDE + r"""
 // a slot's task: its constellation, its table and its search's registers
 struct nq_task {
     long long t;
@@ -109,15 +124,6 @@ static inline void nq_put(nq_sp a, uint4 v) { *a = v; }
 static inline uint4 nq_get(nq_sp a) { return *a; }
 #define NQ_FRAME(stride) ((size_t)(stride))
 #endif
-
-// the counts of a stretch of search go to the constellation's sums (atomic adds)
-__host__ __device__ static inline void nq_flush(long long *sums, int s, unsigned count,
-                                                unsigned nodes)
-{
-    unsigned long long *sum = (unsigned long long *)(sums + 2 * (size_t)s);
-    if (count) atomicAdd(sum, (unsigned long long)count);
-    if (nodes) atomicAdd(sum + 1, (unsigned long long)nodes);
-}
 
 __host__ __device__ static inline void nq_level(nq_task &x)
 {
@@ -326,6 +332,17 @@ static inline uint4 make_uint4(unsigned x, unsigned y, unsigned z, unsigned w)
 { uint4 v = {x, y, z, w}; return v; }
 static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
 { unsigned long long old = *p; *p += v; return old; }  // one thread: a plain add
+// a slot's stand-in for its shared memory: kf frames, then a canary frame a write past
+// them would break
+static const unsigned NQ_CANARY = 0xdeadbeefu;
+static inline std::vector<uint4> nq_frames_and_canary(int kf)
+{ return std::vector<uint4>((size_t)kf + 1, make_uint4(NQ_CANARY, NQ_CANARY, NQ_CANARY,
+                                                        NQ_CANARY)); }
+static inline int nq_canary_broken(const std::vector<uint4> &stack, int kf)
+{
+    const uint4 c = stack[(size_t)kf];
+    return c.x != NQ_CANARY || c.y != NQ_CANARY || c.z != NQ_CANARY || c.w != NQ_CANARY;
+}
 """
 
 HOST_ENTRY = r"""
@@ -337,13 +354,11 @@ extern "C" int step_slots_shared(
     const unsigned *q, const int *tsub, const unsigned *state, unsigned *S,
     long long *sums, long long *left, int kf)
 {
-    const uint4 canary = make_uint4(0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu);
-    std::vector<uint4> stack((size_t)kf + 1, canary);
+    std::vector<uint4> stack = nq_frames_and_canary(kf);
     for (int k = 0; k < nslots; k++)
         nq_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs, q,
                 tsub, state, S, sums, left, stack.data(), 1, kf);
-    const uint4 c = stack[(size_t)kf];
-    return c.x != canary.x || c.y != canary.y || c.z != canary.z || c.w != canary.w;
+    return nq_canary_broken(stack, kf);
 }
 """
 

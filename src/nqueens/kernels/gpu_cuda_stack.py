@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from nqueens.kernels.gpu_cuda_shared import HOST_SHIM as _SHARED_HOST_SHIM
-from nqueens.kernels.gpu_cuda_shared import MAX_N, shared_bytes
+from nqueens.kernels.gpu_cuda_shared import MAX_N, PRELUDE, shared_bytes
 from nqueens.kernels.gpu_cuda_shared import frames as _frames_below
 
 __all__ = ["HOST_ENTRY", "HOST_SHIM", "KERNEL_NAME", "MAX_N", "SOURCE", "frames",
@@ -62,10 +62,7 @@ SOURCE = r"""
 // slot_task, slot_level [nslots] int64; subs [m, 4] int64 (free rows, sym, top, cut);
 // q2 [m, 32, 2] uint32 (pair_tables); tsub [t] int32; state [t, 4] uint32; S [depth, 4,
 // nslots] uint32 (stacks between launches); sums [m, 2] int64; left [m] int64.
-#define NQ_SHIFT 27
-#define NQ_ONE_LEVEL (1u << NQ_SHIFT)
-#define NQ_LOW (NQ_ONE_LEVEL - 1u)
-
+""" + PRELUDE + r"""
 // The stacks: frame e of thread i of a block at byte e * F + 16 i of the block's shared
 // memory, F = 16 * blockDim.x (the frames of a warp at one depth are 512 neighbouring
 // bytes). A slot's frames are addressed by that byte offset (nq_at), on the host in an
@@ -76,15 +73,6 @@ extern __shared__ uint4 nq_stack[];
 static uint4 *nq_stack;
 #endif
 #define NQ_AT(a) (*(uint4 *)((char *)nq_stack + (a)))
-
-// the counts of a stretch of search go to the constellation's sums (atomic adds)
-__host__ __device__ static inline void nq_flush(long long *sums, int s, unsigned count,
-                                                unsigned nodes)
-{
-    unsigned long long *sum = (unsigned long long *)(sums + 2 * (size_t)s);
-    if (count) atomicAdd(sum, (unsigned long long)count);
-    if (nodes) atomicAdd(sum + 1, (unsigned long long)nodes);
-}
 
 // count += the child is a completion (open, on the last row); pushes += it is pushed.
 // On the GPU two predicated adds: the compiler's own code for these two sums kept a copy of
@@ -134,6 +122,15 @@ static inline void nq_count(unsigned &count, unsigned &pushes, unsigned nb, unsi
 }
 #endif
 
+// the next task's number from the counter all slots share, -1 when none is left (read
+// first, so that slots with nothing left stop adding to it)
+__host__ __device__ static inline long long nq_next(long long *next_task, long long ntasks)
+{
+    if (*(volatile long long *)next_task >= ntasks) return -1;
+    const long long t = (long long)atomicAdd((unsigned long long *)next_task, 1ULL);
+    return t < ntasks ? t : -1;
+}
+
 // The next task: its constellation into s, its root frame at `base` (the bottom of the
 // slot's empty stack); returns the task (-1 when none is left). A task with nothing to
 // try (the host's cut never makes one) is finished at once.
@@ -142,9 +139,8 @@ __host__ __device__ static inline long long nq_take(
     const unsigned *state, long long *left)
 {
     for (;;) {
-        if (*(volatile long long *)next_task >= ntasks) return -1;  // none left
-        const long long t = (long long)atomicAdd((unsigned long long *)next_task, 1ULL);
-        if (t >= ntasks) return -1;
+        const long long t = nq_next(next_task, ntasks);
+        if (t < 0) return -1;  // none left
         s = tsub[t];
         const uint4 f = make_uint4(state[t * 4], state[t * 4 + 1] | ((unsigned)d << NQ_SHIFT),
                                    state[t * 4 + 2], state[t * 4 + 3]);
@@ -264,14 +260,12 @@ extern "C" int step_slots_stack(
     const uint2 *q2, const int *tsub, const unsigned *state, unsigned *S,
     long long *sums, long long *left, int kf)
 {
-    const uint4 canary = make_uint4(0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu);
-    std::vector<uint4> stack((size_t)kf + 1, canary);
+    std::vector<uint4> stack = nq_frames_and_canary(kf);
     nq_stack = stack.data();
     for (int k = 0; k < nslots; k++)
         nq_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs, q2,
                 tsub, state, S, sums, left, 0u, 16u);
-    const uint4 c = stack[(size_t)kf];
-    return c.x != canary.x || c.y != canary.y || c.z != canary.z || c.w != canary.w;
+    return nq_canary_broken(stack, kf);
 }
 """
 
