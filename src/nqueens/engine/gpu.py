@@ -211,11 +211,13 @@ def _shared_frames(block: int, nframes: int, max_registers: int | None,
 
 
 def stack_block(regs: int, nframes: int, **limits: int) -> int:
-    """Threads a block for the ``cuda-stack`` kernel: of 128, 64 and 256, the first that
-    keeps the most warps an SM resident (:func:`occupancy_blocks`) with ``nframes`` 16-byte
-    frames a thread in shared memory and ``regs`` registers a thread (the occupancy
-    calculator's choice; blocks of whole frames leave different remainders of the SM's
-    shared memory unused). Cost: O(1).
+    """Threads a block for the ``cuda-stack`` kernel, by the occupancy calculator.
+
+    Of 128, 64 and 256, the first that keeps the most warps an SM resident
+    (:func:`occupancy_blocks`) with ``nframes`` 16-byte frames a thread in shared memory
+    and ``regs`` registers a thread (blocks of whole frames leave different remainders of
+    the SM's shared memory unused).
+    Cost: O(1).
 
     >>> stack_block(32, 14), stack_block(32, 15), stack_block(32, 12)   # n = 21, 22, 19
     (256, 128, 128)
