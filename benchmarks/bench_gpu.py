@@ -92,6 +92,7 @@ SAFETY = 1.1
 FIELDS = ("stage", "n", "kernel", "rows", "seconds", "total", "unique", "exact", "error",
           "skipped", "variant")
 VARIANTS = (("branching", {"predicated": False}), ("7 shared frames", {"shared_frames": 7}),
+            ("planes", {"planes": True}),
             ("largest first", {"order": "estimate"}), ("max 32 registers", {"max_registers": 32}),
             ("block 64", {"block": 64}), ("block 256", {"block": 256}),
             ("max 40 registers", {"max_registers": 40}))
@@ -100,8 +101,10 @@ VARIANTS = (("branching", {"predicated": False}), ("7 shared frames", {"shared_f
 order), most telling first. ``branching`` and ``7 shared frames`` are ``cuda-shared``'s
 alone: its push and pop as branches instead of predicated instructions, and at most 7 stack
 frames a thread in shared memory (the rest in global memory), which leaves the L1 cache
-more room. Registers (ptxas, sm_90): numba's 48, the CUDA C twin's 40, cuda-shared's 40,
-cuda-stack's 32 (so its ``max 32 registers`` is its default again)."""
+more room; ``planes`` is ``cuda-stack``'s alone: each frame in two 8-byte halves, so the
+store of the squares left meets 2-way bank conflicts instead of 4-way. Registers (ptxas,
+sm_90): numba's 48, the CUDA C twin's 40, cuda-shared's 40, cuda-stack's 32 (40 in
+planes; so its ``max 32 registers`` is its default again)."""
 
 
 # --- projection and skipping: pure functions ---------------------------------------------
@@ -562,6 +565,8 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
         for name, knobs in VARIANTS:
             if ({"predicated", "shared_frames"} & set(knobs)) and kernel != "cuda-shared":
                 continue
+            if "planes" in knobs and kernel != "cuda-stack":
+                continue
             key = ("variant", kernel, name)
             bench.step("variant", sn, kernel, ops.rows(sn),
                        lambda k=kernel, kw=knobs: ops.batch(sn, k, ops.rows(sn), **kw),
@@ -771,8 +776,8 @@ def render(recs: list[dict[str, Any]], source: str = "gpu_results.jsonl") -> str
         vn = variants[0]["n"]
         names = [v for v, _ in VARIANTS if any(r.get("variant") == v for r in variants)]
         lines += ["", f"Kernel variants, n = {vn} (one GPU batch of every subproblem, seconds; "
-                  "'default': stage (b)'s batch, split order, 128 threads a block, no "
-                  "register limit):", "",
+                  "'default': stage (b)'s batch, split order, 128 threads a block "
+                  "(cuda-stack: stack_block's), no register limit):", "",
                   "| kernel | default | " + " | ".join(names) + " |",
                   "|---|---|" + "---|" * len(names)]
         for k in kernels:

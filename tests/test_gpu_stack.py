@@ -24,19 +24,24 @@ from test_gpu import FAKE_CUPY, _sim_env, drive_slots, needs_numba_cuda
 from conftest import OEIS
 
 
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    """The kernel built for the CPU (one slot at a time, a canary past its frames)."""
+def _build(tmp, planes):
     cxx = shutil.which("g++") or shutil.which("c++")
     if cxx is None:
         pytest.skip("no C++ compiler to build the kernel for the CPU")
-    tmp = tmp_path_factory.mktemp("stack")
     src = tmp / "stack.cpp"
     src.write_text(HOST_SHIM + SOURCE + HOST_ENTRY)
-    lib = tmp / "stack.so"
-    subprocess.run([cxx, "-O2", "-shared", "-fPIC", "-Wall", "-Werror", "-o", str(lib),
-                    str(src)], check=True, capture_output=True, text=True)
+    lib = tmp / f"stack{planes}.so"
+    subprocess.run([cxx, "-O2", "-shared", "-fPIC", "-Wall", "-Werror",
+                    f"-DNQ_PLANES={planes}", "-o", str(lib), str(src)],
+                   check=True, capture_output=True, text=True)
     return lib
+
+
+@pytest.fixture(scope="module", params=[0, 1], ids=["frames", "planes"])
+def lib(request, tmp_path_factory):
+    """The kernel built for the CPU (one slot at a time, a canary past its frames), its
+    frames whole and in two halves (``NQ_PLANES``)."""
+    return _build(tmp_path_factory.mktemp("stack"), request.param)
 
 
 @pytest.fixture(scope="module")
@@ -113,13 +118,14 @@ print(json.dumps({"rows": [r[:3] for r in rows], "whole": [r[:3] for r in whole]
 
 
 @needs_numba_cuda
-def test_count_batch_drives_the_stack_kernel_with_the_right_arguments(lib):
+def test_count_batch_drives_the_stack_kernel_with_the_right_arguments(tmp_path):
     """``count_batch(kernel="cuda-stack")`` through a stand-in for CuPy that runs the kernel
     built for the CPU: the paired tables, the shared memory asked for (every frame for
     every thread of the block), the argument order and the resumed searches give the CPU
     engine's rows, launch after launch or in one."""
     from nqueens.engine.task import count_batch
 
+    lib = _build(tmp_path, 0)
     n = 10
     proc = subprocess.run([sys.executable, "-c", _FAKE_CUPY, str(lib), str(n)],
                           env=_sim_env(), capture_output=True, text=True, timeout=300)
@@ -130,7 +136,7 @@ def test_count_batch_drives_the_stack_kernel_with_the_right_arguments(lib):
     assert len(out["launches"]) > 2
     kf = _frames_needed(n, 1)   # n = 10 places one row on the host
     assert {(block, shared) for _grid, block, shared in out["launches"]} == {
-        (32, 16 * 32 * kf), (7, 16 * 7 * kf)}   # 7 slots: one block of 7 threads
+        (32, 16 * 32 * kf)}   # 7 slots too: a whole warp (frames are laid out a warp at a time)
 
 
 _FAKE_ENGINE = FAKE_CUPY + """
@@ -139,17 +145,19 @@ from nqueens.engine import gpu
 from nqueens.engine.run import run_count
 
 r = run_count(n, device="gpu", task=functools.partial(gpu.count_batch, kernel="cuda-stack",
-                                                      slots=16, block=32, budget=3))
+                                                      slots=16, block=32, budget=3,
+                                                      planes=True))
 print(json.dumps({"total": r.total, "unique": r.unique, "device": r.device,
                   "kernels": sorted({s for _g, _b, s in launches})}))
 """
 
 
 @needs_numba_cuda
-def test_the_engine_runs_a_chosen_gpu_kernel(lib):
+def test_the_engine_runs_a_chosen_gpu_kernel(tmp_path):
     """``run_count(device="gpu", task=partial(count_batch, kernel=...))``: the engine hands
     its GPU batches to that kernel (here the stack kernel through the stand-in for CuPy)
     and its totals are the OEIS counts."""
+    lib = _build(tmp_path, 1)   # the planes build: the stand-in ignores the options
     n = 11
     proc = subprocess.run([sys.executable, "-c", _FAKE_ENGINE, str(lib), str(n)],
                           env=_sim_env(), capture_output=True, text=True, timeout=300)
@@ -159,19 +167,28 @@ def test_the_engine_runs_a_chosen_gpu_kernel(lib):
     assert out["device"] == "gpu" and out["kernels"] and all(out["kernels"])
 
 
-def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path):
+_LOOPS = {   # the memory instructions and the branch of one try, in order
+    0: ["LDS.128", "LDG.E.64.CONSTANT", "STS", "STS.128", "BRA"],
+    1: ["LDS.64", "LDS.64", "LDG.E.64.CONSTANT", "STS", "STS.64", "STS.64", "BRA"],
+}
+
+
+@pytest.mark.parametrize("planes", [0, 1], ids=["frames", "planes"])
+def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path, planes):
     """nvcc (sm_90): no local memory, and the loop of one try is one block of straight
-    code - a 16-byte shared load, a 4-byte shared store, one 8-byte table load, a
-    predicated 16-byte push and one branch back - in at most 40 instructions (37 with
-    CUDA 13.0; the cuda-shared kernel's measured 86 a try is what it answers)."""
+    code - the frame's shared load (one 16-byte, or two 8-byte halves), a 4-byte shared
+    store, one 8-byte table load, a predicated push and one branch back - in at most 40
+    instructions (37 and 39 with CUDA 13.0; the cuda-shared kernel's measured 86 a try is
+    what it answers)."""
     nvcc = shutil.which("nvcc")
     if nvcc is None:
         pytest.skip("nvcc is not installed")
     src = tmp_path / "stack.cu"
     src.write_text(SOURCE)
     cubin = tmp_path / "k.cubin"
-    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-Xptxas", "-v", "-o", str(cubin),
-                           str(src)], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", f"-DNQ_PLANES={planes}", "-Xptxas",
+                           "-v", "-o", str(cubin), str(src)],
+                          capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "0 bytes stack frame" in proc.stderr
     assert "0 bytes spill stores" in proc.stderr
@@ -185,13 +202,17 @@ def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path):
     code = [re.sub(r"/\*[0-9a-f]+\*/|;.*$", "", line).strip()
             for line in sass.stdout.splitlines() if re.search(r"/\*[0-9a-f]{4}\*/", line)]
     ops = [c.split()[1] if c.startswith("@") else c.split()[0] for c in code]
-    first = ops.index("LDS.128")
-    back = next(i for i in range(first, len(ops)) if ops[i] == "BRA")
+    back = next(i for i, c in enumerate(code) if re.match(r"@!?P\d BRA P\d", c))
+    target = int(code[back].split(",")[-1], 16)     # the loop's first instruction
+    addrs = [int(m.group(1), 16) for m in (re.search(r"/\*([0-9a-f]{4})\*/", line)
+             for line in sass.stdout.splitlines()) if m]
+    first = addrs.index(target)
     loop = ops[first:back + 1]
     assert len(loop) <= 40, code[first:back + 1]
-    assert [op for op in loop if op[:3] in ("LDS", "STS", "LDG", "BRA")] == [
-        "LDS.128", "LDG.E.64.CONSTANT", "STS", "STS.128", "BRA"], code[first:back + 1]
-    assert next(c for c in code[first:back + 1] if "STS.128" in c).startswith("@P")  # push
+    assert [op for op in loop if op[:3] in ("LDS", "STS", "LDG", "BRA")] == _LOOPS[planes], (
+        code[first:back + 1])
+    pushes = [c for c in code[first:back + 1] if re.search(r"STS\.(64|128)", c)]
+    assert pushes and all(c.startswith("@P") for c in pushes)   # the push, predicated
 
 
 def test_stack_block_keeps_the_most_warps_resident():
@@ -217,3 +238,13 @@ def test_stack_block_keeps_the_most_warps_resident():
             assert warps(regs, got, nframes) == best, (regs, nframes, got)
             if warps(regs, 128, nframes) == best:
                 assert got == 128
+
+
+@pytest.mark.parametrize("knobs", [{"planes": 1}, {"planes": "yes"}, {"predicated": None}])
+def test_the_layout_knobs_take_only_booleans(knobs):
+    """Checked before any GPU is looked for: one clear error, whatever the machine."""
+    from nqueens.engine.gpu import count_batch
+    from nqueens.errors import NQueensError
+
+    with pytest.raises(NQueensError, match="must be True or False"):
+        count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="cuda-stack", **knobs)

@@ -65,14 +65,60 @@ SOURCE = r"""
 """ + PRELUDE + r"""
 // The stacks: frame e of thread i of a block at byte e * F + 16 i of the block's shared
 // memory, F = 16 * blockDim.x (the frames of a warp at one depth are 512 neighbouring
-// bytes). A slot's frames are addressed by that byte offset (nq_at), on the host in an
-// array standing in for the block's shared memory (one slot at a time, F = 16).
+// bytes). A slot's frames are addressed by that byte offset, on the host in an array
+// standing in for the block's shared memory (one slot at a time, F = 16).
+// NQ_PLANES=1 splits every frame in two 8-byte halves: at each depth a warp's frames take
+// 512 bytes, the 32 halves (left diagonals, right diagonals) then the 32 halves (columns,
+// squares left), NQ_GAP = 256 bytes further, so that the 4-byte store of the squares left
+// meets 2-way bank conflicts instead of 4-way, for two more instructions a try (frame e
+// of lane l of warp v at byte e * F + 512 v + 8 l, F = 512 warps a block). On the host a
+// frame is its two halves side by side (NQ_GAP = 8).
+#ifndef NQ_PLANES
+#define NQ_PLANES 0
+#endif
+#ifdef __CUDA_ARCH__
+#define NQ_GAP 256u
+#else
+#define NQ_GAP 8u
+#endif
 #ifdef __CUDA_ARCH__
 extern __shared__ uint4 nq_stack[];
 #else
 static uint4 *nq_stack;
 #endif
 #define NQ_AT(a) (*(uint4 *)((char *)nq_stack + (a)))
+#define NQ_HALF(a) (*(uint2 *)((char *)nq_stack + (a)))
+
+// the frame at byte `at` (its halves at `at` and at + NQ_GAP with NQ_PLANES)
+__host__ __device__ static inline uint4 nq_load(unsigned at)
+{
+#if NQ_PLANES
+    const uint2 a = NQ_HALF(at), c = NQ_HALF(at + NQ_GAP);
+    return make_uint4(a.x, c.x, a.y, c.y);
+#else
+    return NQ_AT(at);
+#endif
+}
+
+__host__ __device__ static inline void nq_store(unsigned at, uint4 f)
+{
+#if NQ_PLANES
+    NQ_HALF(at) = make_uint2(f.x, f.z);
+    NQ_HALF(at + NQ_GAP) = make_uint2(f.y, f.w);
+#else
+    NQ_AT(at) = f;
+#endif
+}
+
+// the squares left of the frame at byte `at`, alone
+__host__ __device__ static inline void nq_store_left(unsigned at, unsigned b)
+{
+#if NQ_PLANES
+    NQ_HALF(at + NQ_GAP).y = b;
+#else
+    NQ_AT(at).w = b;
+#endif
+}
 
 // count += the child is a completion (open, on the last row); pushes += it is pushed.
 // On the GPU two predicated adds: the compiler's own code for these two sums kept a copy of
@@ -145,7 +191,7 @@ __host__ __device__ static inline long long nq_take(
         const uint4 f = make_uint4(state[t * 4], state[t * 4 + 1] | ((unsigned)d << NQ_SHIFT),
                                    state[t * 4 + 2], state[t * 4 + 3]);
         if (f.w != 0u) {
-            NQ_AT(base) = f;
+            nq_store(base, f);
             return t;
         }
         atomicAdd((unsigned long long *)(left + s), ~0ULL);
@@ -171,7 +217,7 @@ __host__ __device__ static inline void nq_slot(
         const int top = (int)slot_level[k];
         for (int e = 0; e < top; e++) {
             const unsigned *p = S + (size_t)e * 4 * w + k;
-            NQ_AT(base + (unsigned)e * F) = make_uint4(p[0], p[w], p[2 * w], p[3 * w]);
+            nq_store(base + (unsigned)e * F, make_uint4(p[0], p[w], p[2 * w], p[3 * w]));
         }
         at = base + (unsigned)(top - 1) * F;
     } else {
@@ -183,10 +229,10 @@ __host__ __device__ static inline void nq_slot(
     while (t >= 0) {
         while (at != empty && steps < cap) {  // one try
             steps++;
-            const uint4 f = NQ_AT(at);
+            const uint4 f = nq_load(at);
             const unsigned bit = f.w & (0u - f.w);
             const unsigned b = f.w ^ bit;
-            NQ_AT(at).w = b;
+            nq_store_left(at, b);
             nq_drop_if_spent(at, b, F);           // its last square: the frame is spent
             const uint2 p = nq_entry(qs, f.y >> NQ_SHIFT);  // this level's and the next's
             const unsigned g = p.x >> NQ_SHIFT, mj = p.x & NQ_LOW;
@@ -202,7 +248,7 @@ __host__ __device__ static inline void nq_slot(
             nq_count(count, pushes, nb, f.y, leaf, push);
             if (push) {                           // the child's frame on top
                 at += F;
-                NQ_AT(at) = make_uint4(nl, nd + NQ_ONE_LEVEL, nr, nb);
+                nq_store(at, make_uint4(nl, nd + NQ_ONE_LEVEL, nr, nb));
             }
         }
         if (at != empty) break;  // the budget is spent
@@ -220,7 +266,7 @@ __host__ __device__ static inline void nq_slot(
         nq_flush(sums, s, count, count + pushes);
         const int top = (int)((at - empty) / F);
         for (int e = 0; e < top; e++) {
-            const uint4 f = NQ_AT(base + (unsigned)e * F);
+            const uint4 f = nq_load(base + (unsigned)e * F);
             unsigned *p = S + (size_t)e * 4 * w + k;
             p[0] = f.x; p[w] = f.y; p[2 * w] = f.z; p[3 * w] = f.w;
         }
@@ -236,17 +282,23 @@ extern "C" __global__ void step_slots_stack(
     const uint2 *q2, const int *tsub, const unsigned *state, unsigned *S,
     long long *sums, long long *left, int kf)
 {
-    // kf frames a thread in shared memory: blockDim.x * kf * 16 bytes
+    // kf frames a thread in shared memory: blockDim.x * kf * 16 bytes (whole warps)
     const int k = blockIdx.x * blockDim.x + threadIdx.x;
+#if NQ_PLANES
+    const unsigned base = 512u * (threadIdx.x >> 5) + 8u * (threadIdx.x & 31u);
+#else
+    const unsigned base = 16u * threadIdx.x;
+#endif
     if (k < nslots)
         nq_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs, q2,
-                tsub, state, S, sums, left, 16u * threadIdx.x, 16u * blockDim.x);
+                tsub, state, S, sums, left, base, 16u * blockDim.x);
 }
 #endif
 """
 
 HOST_SHIM = _SHARED_HOST_SHIM + r"""
 struct uint2 { unsigned x, y; };
+static inline uint2 make_uint2(unsigned x, unsigned y) { uint2 v = {x, y}; return v; }
 """
 """Build SOURCE as plain C++ for the CPU: :mod:`~nqueens.kernels.gpu_cuda_shared`'s shim
 and the 8-byte vector type of the tables."""
@@ -300,14 +352,15 @@ def frames(subs: Any, d: int) -> int:
 
 
 @functools.cache
-def raw_kernel(max_registers: int | None = None) -> Any:
+def raw_kernel(max_registers: int | None = None, planes: bool = False) -> Any:
     """The kernel compiled by CuPy (``cupy.RawKernel``), at most ``max_registers`` registers
-    a thread when given; needs CuPy and a CUDA GPU.
+    a thread when given, its frames whole or in two ``planes`` (``NQ_PLANES``); needs CuPy
+    and a CUDA GPU.
     Cost: one compilation a process and variant."""
     import importlib
 
     cupy = importlib.import_module("cupy")  # optional, untyped
-    options: tuple[str, ...] = ("-std=c++14",)
+    options: tuple[str, ...] = ("-std=c++14", f"-DNQ_PLANES={int(planes)}")
     if max_registers is not None:
         options += (f"--maxrregcount={max_registers}",)
     return cupy.RawKernel(SOURCE, KERNEL_NAME, options=options)
