@@ -25,6 +25,12 @@ need - :func:`frames` - so there is no test for frames kept elsewhere: the price
 shared memory, ``16 * frames`` bytes a thread (n = 21: 224 bytes, about 1,000 threads an
 H100 SM, where registers would allow more).
 
+Every lane runs those 37 instructions (sm_90, CUDA 13.0). A try moves 4 + 4 wavefronts of
+shared memory (the 4-byte store at a 16-byte stride is a 4-way bank conflict), 4 more when
+it pushes; ``NQ_PLANES=1`` (:func:`raw_kernel`'s ``planes``) splits each frame in two
+8-byte halves a warp's 256 bytes apart, for 2 + 2 + 2 (and 4) at 39 instructions, in case
+the shared memory's bandwidth is what holds the first layout back.
+
 Arguments and the host's protocol are :mod:`nqueens.kernels.gpu_cuda_shared`'s (a launch
 advances every slot by ``budget`` tries; slots take their next task from ``next_task``;
 ``sums`` and ``left`` per constellation; between launches a slot's frames wait in ``S``,
