@@ -8,10 +8,10 @@
 #
 # BUDGET (seconds, default 480; also --budget S) is the whole script's: the environment,
 # then benchmarks/bench_gpu.py with what is left less a reserve for Nsight Compute
-# (NCU_RESERVE, default 30 s where ncu exists: one ncu pass took 8-10 s on an H100) and
-# for the end (20 s), then ncu on one
-# launch of the first kernel (NCU_N, default 18), ptxas -v of numba's, and ncu on the
-# second kernel's, each under its own timeout and only while time is left, then the doc
+# (NCU_RESERVE, default 45 s where ncu exists, for two passes: one took 8-10 s on an
+# H100) and for the end (20 s), then ncu on one launch of the first kernel (NCU_N,
+# default 18) and of the second, then ptxas -v of numba's kernel, each under its own
+# timeout and only while time is left, then the doc
 # rendered from the results and printed last. With CuPy the kernels are cuda-stack (the
 # candidate for the engine's default, to --max-n, the engine end to end with it too), then
 # cuda-shared (the engine's default now), cuda-c and numba as baselines (to
@@ -58,7 +58,7 @@ SIM=0
 [[ ${NUMBA_ENABLE_CUDASIM:-} == 1 ]] && SIM=1
 HAVE_NCU=0
 [[ $SIM == 0 ]] && command -v ncu >/dev/null 2>&1 && HAVE_NCU=1
-NCU_RESERVE=${NCU_RESERVE:-$((HAVE_NCU ? 30 : 0))}
+NCU_RESERVE=${NCU_RESERVE:-$((HAVE_NCU ? 45 : 0))}
 
 say() { echo "$*" | tee -a "$LOG"; }
 logged() {  # run a command, its output (both streams) into the log too; its status
@@ -121,7 +121,7 @@ fi
 ncu_one() {  # Nsight Compute on the first launch of one kernel's count of NCU_N
     local kernel=$1 budget cmd rc
     budget=$(( $(left) - FINAL ))
-    if (( budget < 40 )); then
+    if (( budget < 20 )); then
         say "ncu $kernel: skipped, $budget s left"
         return
     fi
@@ -137,15 +137,13 @@ ncu_one() {  # Nsight Compute on the first launch of one kernel's count of NCU_N
 
 if [[ $HAVE_NCU == 1 ]]; then
     ncu_one "$FIRST"
+    [[ -n $SECOND ]] && ncu_one "$SECOND"
 else
     say "ncu: not run (simulator: $SIM; ncu: $(command -v ncu || echo 'not found'))"
 fi
 if [[ $SIM == 0 ]] && command -v ptxas >/dev/null && (( $(left) - FINAL >= 30 )); then
     section "ptxas -v of the numba kernel (sm_90)"
     logged timeout -k 5 45 "$PY" benchmarks/bench_gpu.py --ptx --append --results "$RESULTS"
-fi
-if [[ $HAVE_NCU == 1 && -n $SECOND ]]; then
-    ncu_one "$SECOND"
 fi
 
 section "results"
