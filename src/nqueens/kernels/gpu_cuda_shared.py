@@ -413,10 +413,6 @@ def raw_kernel(max_registers: int | None = None, predicated: bool = True) -> Any
     """The kernel compiled by CuPy (``cupy.RawKernel``), at most ``max_registers`` registers
     a thread when given, the step ``predicated`` or branching; needs CuPy and a CUDA GPU.
     Cost: one compilation a process and variant."""
-    import importlib
+    from nqueens.kernels.gpu_cuda import cupy_kernel
 
-    cupy = importlib.import_module("cupy")  # optional, untyped
-    options: tuple[str, ...] = ("-std=c++14", f"-DNQ_PREDICATED={int(predicated)}")
-    if max_registers is not None:
-        options += (f"--maxrregcount={max_registers}",)
-    return cupy.RawKernel(SOURCE, KERNEL_NAME, options=options)
+    return cupy_kernel(SOURCE, KERNEL_NAME, max_registers, NQ_PREDICATED=int(predicated))

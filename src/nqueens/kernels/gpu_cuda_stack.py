@@ -363,10 +363,6 @@ def raw_kernel(max_registers: int | None = None, planes: bool = False) -> Any:
     a thread when given, its frames whole or in two ``planes`` (``NQ_PLANES``); needs CuPy
     and a CUDA GPU.
     Cost: one compilation a process and variant."""
-    import importlib
+    from nqueens.kernels.gpu_cuda import cupy_kernel
 
-    cupy = importlib.import_module("cupy")  # optional, untyped
-    options: tuple[str, ...] = ("-std=c++14", f"-DNQ_PLANES={int(planes)}")
-    if max_registers is not None:
-        options += (f"--maxrregcount={max_registers}",)
-    return cupy.RawKernel(SOURCE, KERNEL_NAME, options=options)
+    return cupy_kernel(SOURCE, KERNEL_NAME, max_registers, NQ_PLANES=int(planes))
