@@ -128,8 +128,7 @@ def resident_slots(kernel: str = "numba", block: int | None = None,
             fn = step_slots_limited(max_registers)
             blocks = int(fn.compile(SIGNATURE).max_cooperative_grid_blocks(size))
         elif kernel in ("cuda-c", "cuda-shared", "cuda-stack"):
-            sms, limits = _cupy_limits()
-            regs = int(_raw_kernel(kernel, max_registers).attributes["num_regs"])
+            sms, regs, limits = _cupy_occupancy_inputs(kernel, max_registers)
             blocks = occupancy_blocks(regs, size, shared=shared, **limits) * sms
         else:
             return SLOTS
@@ -184,11 +183,15 @@ def frames_in_shared(block: int, nframes: int, blocks: int, *, shared_per_sm: in
     return max(1, min(nframes, per_block // (16 * block)))
 
 
-def _cupy_limits() -> tuple[int, dict[str, int]]:
-    """This GPU's SMs, and an SM's limits as :func:`occupancy_blocks` takes them (CuPy's
-    device attributes; Hopper's where one is missing)."""
+def _cupy_occupancy_inputs(kernel: str, max_registers: int | None, predicated: bool = True,
+                           planes: bool = False) -> tuple[int, int, dict[str, int]]:
+    """This GPU's SMs, the compiled CUDA C kernel's registers a thread, and an SM's limits
+    as :func:`occupancy_blocks` takes them (CuPy's device attributes; Hopper's where one is
+    missing). Raises where CuPy or the device cannot tell."""
+    fn = _raw_kernel(kernel, max_registers, predicated, planes)
+    regs = int(fn.attributes["num_regs"])
     dev = importlib.import_module("cupy").cuda.Device().attributes
-    return int(dev["MultiProcessorCount"]), {
+    return int(dev["MultiProcessorCount"]), regs, {
         "regs_per_sm": int(dev["MaxRegistersPerMultiprocessor"]),
         "threads_per_sm": int(dev["MaxThreadsPerMultiProcessor"]),
         "blocks_per_sm": int(dev.get("MaxBlocksPerMultiprocessor", 32)),
@@ -201,8 +204,7 @@ def _shared_frames(block: int, nframes: int, max_registers: int | None,
     """:func:`frames_in_shared` for this GPU and the compiled kernel's registers (all
     ``nframes`` where the device cannot be read)."""
     try:
-        _sms, limits = _cupy_limits()
-        regs = int(_raw_kernel("cuda-shared", max_registers, predicated).attributes["num_regs"])
+        _sms, regs, limits = _cupy_occupancy_inputs("cuda-shared", max_registers, predicated)
     except Exception:  # no device attributes (a stand-in, an old CuPy): every frame
         return nframes
     blocks = occupancy_blocks(regs, block, **limits)
@@ -234,9 +236,7 @@ def _stack_block(nframes: int, max_registers: int | None, planes: bool) -> int:
     from nqueens.kernels.gpu import BLOCK
 
     try:
-        _sms, limits = _cupy_limits()
-        regs = int(_raw_kernel("cuda-stack", max_registers, planes=planes)
-                   .attributes["num_regs"])
+        _sms, regs, limits = _cupy_occupancy_inputs("cuda-stack", max_registers, planes=planes)
     except Exception:  # no device attributes (a stand-in, an old CuPy): the default
         return BLOCK
     return stack_block(regs, nframes, **limits)
@@ -710,10 +710,9 @@ class _Device:
                  max_registers: int | None = None, kf: int = 0,
                  predicated: bool = True, planes: bool = False) -> None:
         from nqueens.kernels.gpu import FRESH
-
-        self.kernel, self.d, self.grid, self.block = kernel, d, grid, block
         from nqueens.kernels.gpu_cuda_shared import shared_bytes
 
+        self.kernel, self.d, self.grid, self.block = kernel, d, grid, block
         self.kf, self.shared = kf, shared_bytes(block, kf)
         subs, tabs, tsub, state, tasks = tables
         if kernel in ("cuda-shared", "cuda-stack"):
