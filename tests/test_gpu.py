@@ -89,14 +89,44 @@ def test_each_task_counts_the_completions_of_its_partial_board(n):
     """An independent oracle per task: the completion module's exhaustive count of the
     border queens plus the task's placed queens equals what the task search found."""
     d = 2
-    items, _, (_subs, tsub, _state, pre, out) = _cut_and_count(n, d)
+    items, _, (subs, tsub, _state, pre, out) = _cut_and_count(n, d)
     assert len(tsub) > 0
+    deeper = 0
     for t in range(len(tsub)):
         top, bottom, left, right = (int(v) for v in items[tsub[t], :4])
         _, free = constellation_masks(n, top, bottom, left, right)
+        cut = d + len(free) - int(subs[tsub[t], 0])  # a corner's one row deeper
+        deeper += cut > d
+        assert int(subs[tsub[t], 0]) == n - 4 and not pre[t, cut:].any()
         placed = {(0, top), (n - 1, bottom), (left, 0), (right, n - 1)}
-        placed |= {(int(free[k]), int(pre[t, k]).bit_length() - 1) for k in range(d)}
+        placed |= {(int(free[k]), int(pre[t, k]).bit_length() - 1) for k in range(cut)}
+        assert len(placed) == 4 + cut - (len(free) - (n - 4))  # a corner queen is two
         assert out[t, 0] == count_completions(n, sorted(placed)), (t, placed)
+    assert deeper > 0
+
+
+@pytest.mark.parametrize("n", range(8, 15))
+def test_corner_constellations_are_cut_one_row_deeper(n):
+    """Every task of a batch has n - 4 free rows below the cut: a corner constellation (a
+    0 among its border queens: one free row more) is cut one row deeper, its tables shifted
+    by that row (the sums of every cut are checked above)."""
+    items = _items(n)
+    items = items[items[:, 4] == 0]
+    for d in sorted({1, default_rows(n)}):
+        subs, tables, _host, (tsub, _state, pre) = gpu_tasks.expand(n, items, d)
+        cut = subs[:, 3] == 1
+        assert (subs[cut, 0] == n - 4).all()
+        corner = [s for s in np.nonzero(cut)[0] if 0 in items[s, :4]]
+        assert corner
+        for s in np.nonzero(cut)[0]:
+            allowed, free = constellation_masks(n, *(int(v) for v in items[s, :4]))
+            lift = 1 if s in corner else 0
+            assert len(free) == n - 4 + lift
+            assert tables[s, 2, :n - 4].tolist() == free[lift:].tolist()
+            assert tables[s, 0, :n - 4].tolist() == [int(allowed[r]) for r in free[lift:]]
+            assert tables[s, 1, :n - 5].tolist() == np.diff(free[lift:]).tolist()
+            mine = pre[tsub == s]
+            assert mine[:, :d + lift].all() and not mine[:, d + lift:].any()
 
 
 @pytest.mark.parametrize("n", range(5, 15))

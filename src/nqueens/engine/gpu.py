@@ -84,9 +84,9 @@ def default_rows(n: int) -> int:
     """How many free rows the host places before the GPU takes over, for board size ``n``.
 
     Enough tasks that a GPU's slots (about 170,000 on an H100) take tens each, so that the
-    last ones to finish are small: three rows from n = 18 (3.4 M tasks for n = 18, 15.5 M
-    for n = 21, 24.8 M for n = 22), where two rows leave the slots a few tasks each and the
-    batch ends on a few large tasks (benchmarks/bench_gpu_schedule.py: 0.62-0.87 of a
+    last ones to finish are small: three rows from n = 18 (3.6 M tasks for n = 18, 17.7 M
+    for n = 21, 28.1 M for n = 22), where two rows leave the slots a few tasks each and the
+    batch ends on a few large tasks (benchmarks/bench_gpu_schedule.py: 0.82-0.95 of a
     perfect schedule at n = 20 with two rows, 0.95-0.98 with three). The GPU benchmark
     sweeps it.
     Cost: O(1) per call.
@@ -221,8 +221,8 @@ def stack_block(regs: int, nframes: int, **limits: int) -> int:
     the SM's shared memory unused).
     Cost: O(1).
 
-    >>> stack_block(32, 14), stack_block(32, 15), stack_block(32, 12)   # n = 21, 22, 19
-    (256, 128, 128)
+    >>> stack_block(32, 13), stack_block(32, 14), stack_block(32, 11)   # n = 21, 22, 19
+    (128, 256, 256)
     """
     def warps(block: int) -> int:
         return occupancy_blocks(regs, block, shared=16 * block * nframes, **limits) * block
@@ -243,8 +243,9 @@ def _stack_block(nframes: int, max_registers: int | None, planes: bool) -> int:
 
 
 MAX_TASKS = 1 << 25
-"""Tasks in one GPU batch at most: 1 GB of them on the host (32 bytes a task at three rows),
-0.7 GB on the GPU (20 bytes). Every n up to 22 is one batch at the default rows."""
+"""Tasks in one GPU batch at most: 0.7 GB of them on the host and on the GPU (20 bytes a
+task; 36 with the queens placed above the cut, at three rows, which only checks keep).
+Every n up to 22 is one batch at the default rows (n = 22: 28.1 M tasks)."""
 
 
 def batch_items(n: int, items: Sequence[Sequence[int]], *, rows: int | None = None) -> int:
@@ -351,8 +352,8 @@ def _expand(n: int, arr: Any, rows: int, with_pre: bool = True) -> tuple[Any, ..
     The chunks are cut on the host's threads at once (the kernel releases the GIL) and put
     back in order, so the result is the one-call result: ``(subs, tables, host, tsub,
     state, pre)`` (``pre`` without rows unless ``with_pre``). Cost: the cut's, shared out
-    over the cores, and bound by memory: n = 21 at three rows (15.5 M tasks) takes 1.7 s
-    on one core here and 1.0 s on two.
+    over the cores, and bound by memory: n = 21 at three rows (17.7 M tasks) takes 2.3 s
+    on one core here and 0.9 s on two.
     """
     from nqueens.engine.executors import cpu_count, map_on_threads
     from nqueens.kernels.gpu_tasks import expand

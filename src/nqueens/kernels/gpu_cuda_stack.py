@@ -22,7 +22,7 @@ memory; docs/gpu.md). Here a step is one straight run:
 A task ends when its stack is empty. The stack (``[frame][thread]`` in shared memory, so
 a warp's 32 frames at one depth are 512 neighbouring bytes) holds every frame a task can
 need - :func:`frames` - so there is no test for frames kept elsewhere: the price is the
-shared memory, ``16 * frames`` bytes a thread (n = 21: 224 bytes, about 1,000 threads an
+shared memory, ``16 * frames`` bytes a thread (n = 21: 208 bytes, about 1,000 threads an
 H100 SM, where registers would allow more).
 
 Every lane runs those 37 instructions (sm_90, CUDA 13.0). A try moves 4 + 4 wavefronts of

@@ -14,6 +14,14 @@ rotations; the task search has no such test, which keeps the GPU kernel lean (th
 executor, :mod:`nqueens.engine.gpu`, counts the symmetric constellations on the host's
 cores while the GPU runs, and never hands them to :func:`expand`).
 
+A constellation with a queen in a corner has one free row more than the ``n - 4`` of the
+others (about 1.5% of them), and is cut one row deeper, at ``rows + 1``: then every task
+has the same free rows below it, and a task's stack one frame fewer than the corner ones
+would need (for the kernels that keep their stacks in shared memory, more threads an SM;
+the corner tasks are smaller too, so the largest task of a batch is too: at n = 16, 7.6
+times the mean task where it was 12.9). Its tables are shifted by that row, so that to
+the task search it is a constellation of ``n - 4`` free rows cut at ``rows``.
+
 :func:`search_task` is the search of one task, written once in plain typed Python:
 :mod:`nqueens.kernels.gpu` compiles it as a CUDA device function (every bitboard pinned to
 ``uint32``, the stack in a caller-given array so that a search stopped after a step budget
@@ -178,8 +186,8 @@ def _add_task(tsub, state, pre, nt, s, cols, left, right, open_squares, placed, 
     state[nt, 2] = right
     state[nt, 3] = open_squares
     if with_pre:
-        for k in range(d):
-            pre[nt, k] = placed[k]
+        for k in range(pre.shape[1]):
+            pre[nt, k] = placed[k] if k < d else 0
     return nt + 1
 
 
@@ -195,24 +203,34 @@ def expand(n, items, d, with_pre=True):
     * ``tables`` uint32 ``(m, 4, 32)``: per constellation the free-row masks, the gaps, the
       free rows' indices, and ``allowed`` (one mask per board row);
     * ``host`` int64 ``(m, 4)``: the host's share of ``(completions, fixed90, fixed180,
-      nodes)`` - the whole answer for a constellation not cut, the pushes down to level
-      ``d`` (the tasks' own included) for one that is;
-    * ``tasks``: ``(tsub int32, state uint32 (t, 4), pre uint32 (t, max(d, 1)))``: a
-      task's first frame (left diagonals, columns, right diagonals, open squares) and the
-      queens of its free rows 0..d-1 (for checks; the GPU does not read them, and
-      ``with_pre=False`` leaves them out: no rows), in constellation order, each
-      constellation's tasks in the search's order (so neighbouring GPU threads get
+      nodes)`` - the whole answer for a constellation not cut, the pushes down to its cut
+      (the tasks' own included) for one that is;
+    * ``tasks``: ``(tsub int32, state uint32 (t, 4), pre uint32 (t, d + 1))``: a task's
+      first frame (left diagonals, columns, right diagonals, open squares) and the queens
+      of its free rows above the cut, the rest of its row 0 (for checks; the GPU does not
+      read them, and ``with_pre=False`` leaves them out: no rows), in constellation order,
+      each constellation's tasks in the search's order (so neighbouring GPU threads get
       neighbouring, similar subtrees).
 
-    ``d = 0`` makes one task per constellation (its root). Cost: the constellations' search
-    trees down to level ``d``, and the whole trees of the symmetric ones and those too
+    A corner constellation (``n - 3`` free rows) that is cut is cut at ``d + 1`` and shows
+    the task search ``n - 4`` free rows: ``f`` is one less than its free rows, and its
+    tables (masks, gaps, free rows) start at its second free row. ``d = 0`` makes one task
+    per constellation (its root; a corner one's children). Cost: the constellations' search
+    trees down to their cut, and the whole trees of the symmetric ones and those too
     shallow to cut.
+
+    >>> items = np.array([[0, 2, 0, 4, 0, 1], [2, 6, 3, 4, 0, 1]])  # a corner one, another
+    >>> subs, tables, host, (tsub, state, pre) = expand(8, items, 1)
+    >>> subs[:, 0].tolist(), subs[:, 3].tolist()      # both show the tasks n - 4 free rows
+    ([4, 4], [1, 1])
+    >>> [int(np.count_nonzero(pre[tsub == s, :2].all(axis=0))) for s in (0, 1)]
+    [2, 1]
     """
     m = items.shape[0]
     subs = np.zeros((m, 4), np.int64)
     tables = np.zeros((m, 4, 32), np.uint32)
     host = np.zeros((m, 4), np.int64)
-    width = max(d, 1)
+    width = d + 1
     tsub = np.zeros(1024, np.int32)
     state = np.zeros((1024, 4), np.uint32)
     pre = np.zeros((1024, width), np.uint32)
@@ -224,17 +242,23 @@ def expand(n, items, d, with_pre=True):
         sym = items[s, 4]
         allowed, rows = constellation_masks(n, top, items[s, 1], items[s, 2], items[s, 3])
         f = rows.shape[0]
-        subs[s, 0] = f
+        # a corner queen leaves one free row more than the n - 4 of the rest: cut one row
+        # deeper, so that every task has the same rows below it
+        lift = f - (n - 4) if f > n - 4 else 0
+        cut = d + lift
+        if f - 1 <= cut or sym != SYM_NONE:
+            lift = 0
+        subs[s, 0] = f - lift
         subs[s, 1] = sym
         subs[s, 2] = top
         for y in range(n):
             tables[s, 3, y] = allowed[y]
-        for k in range(f):
-            tables[s, 0, k] = allowed[rows[k]]
-            tables[s, 2, k] = rows[k]
-            if k + 1 < f:
-                tables[s, 1, k] = rows[k + 1] - rows[k]
-        if f - 1 <= d or sym != SYM_NONE:
+        for k in range(f - lift):
+            tables[s, 0, k] = allowed[rows[k + lift]]
+            tables[s, 2, k] = rows[k + lift]
+            if k + 1 < f - lift:
+                tables[s, 1, k] = rows[k + lift + 1] - rows[k + lift]
+        if f - 1 <= cut or sym != SYM_NONE:
             # too shallow to cut, or symmetric (the task search tests no rotation): the
             # constellation kernel counts it here
             c, f90, f180, nodes = count_subproblem(n, top, items[s, 1], items[s, 2],
@@ -246,7 +270,7 @@ def expand(n, items, d, with_pre=True):
             continue
         subs[s, 3] = 1
         c, lf, rt, b = root_frame(allowed, rows, top)
-        if d == 0:
+        if cut == 0:
             tsub, state, pre = _room(tsub, state, pre, nt + 1, with_pre)
             nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, 0, with_pre)
             continue
@@ -261,13 +285,13 @@ def expand(n, items, d, with_pre=True):
                 i -= 1
                 continue
             placed[i] = bit
-            # j <= d < f - 1: never the last free row
+            # j <= cut < f - 1: never the last free row
             if b == 0 or free_ahead(c, lf, rt, rows[j + 1] - rows[j], allowed[rows[j + 1]]) == 0:
                 continue
             pushes += 1
-            if j == d:
+            if j == cut:
                 tsub, state, pre = _room(tsub, state, pre, nt + 1, with_pre)
-                nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, d, with_pre)
+                nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, cut, with_pre)
             else:
                 push(cs, ls, rs, bm, j, c, lf, rt, b)
                 i = j
