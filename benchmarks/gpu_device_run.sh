@@ -15,8 +15,8 @@
 # rendered from the results and printed last. With CuPy the kernels are cuda-stack (the
 # candidate for the engine's default, to --max-n, the engine end to end with it too), then
 # cuda-shared (the engine's default now), cuda-c and numba as baselines (to
-# --baseline-max-n); the sweeps and variants of the first at --sweep-n (default: the
-# middle of the n).
+# --baseline-max-n); the sweeps and variants of the first at --sweep-n (default:
+# --max-n - 2, 20).
 # Every line goes through tee into $OUT/log.txt (OUT defaults to a new temporary folder).
 # In $OUT: log.txt, env.txt, gpu_results.jsonl, benchmarks-gpu.md, ncu_KERNEL.txt.
 # PYTHON picks the interpreter (default python3); the project runs from src/ (no install).
