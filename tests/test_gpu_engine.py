@@ -170,7 +170,7 @@ def _prefix_run(n, stop_after):
     return json.loads(proc.stdout)
 
 
-_HOST_SHARE_SCRIPT = """
+_SYMMETRIC_SCRIPT = """
 import json, sys, threading
 from nqueens.engine import gpu
 from nqueens.engine.split import split
@@ -178,12 +178,12 @@ from nqueens.engine.task import Stopped
 
 n, stop_first = json.loads(sys.argv[1])
 items = [tuple(s) for s in split(n) if s.sym]
-
-class NoDevice:
-    def __init__(self, *args, **kwargs):
-        raise AssertionError("a symmetric constellation went to the GPU")
-
-gpu._Device = NoDevice
+launches = []
+real_launch = gpu._Device.launch
+def launch(self, step):
+    launches.append(self.ntasks)
+    return real_launch(self, step)
+gpu._Device.launch = launch
 flag = threading.Event()
 if stop_first:
     flag.set()
@@ -193,13 +193,12 @@ try:
 except Stopped:
     rows = None
 print(json.dumps({"rows": rows and [r[:3] for r in rows], "nodes": sum(nodes),
-                  "finished": [r[:3] for r in finished],
-                  "threads": threading.active_count()}))
+                  "finished": [r[:3] for r in finished], "launches": launches}))
 """
 
 
-def _host_share_run(n, stop_first):
-    proc = subprocess.run([sys.executable, "-c", _HOST_SHARE_SCRIPT,
+def _symmetric_run(n, stop_first):
+    proc = subprocess.run([sys.executable, "-c", _SYMMETRIC_SCRIPT,
                            json.dumps([n, stop_first])],
                           env=_sim_env(), capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
@@ -207,23 +206,25 @@ def _host_share_run(n, stop_first):
 
 
 @needs_numba_cuda
-def test_symmetric_items_of_a_gpu_batch_are_counted_on_the_host():
-    """A batch of symmetric constellations never reaches the GPU (the kernel has no
-    rotation test): the host's CPU kernel counts them, exactly, rows in order."""
+def test_symmetric_items_of_a_gpu_batch_are_counted_on_the_gpu():
+    """A batch of symmetric constellations goes to the GPU (its kernel tests no rotation;
+    the completions a rotation fixes come from the host's half-board search): exactly the
+    CPU kernel's rows, in order, unique classes included."""
     from nqueens.engine.task import count_batch
 
     n = 12
-    got = _host_share_run(n, False)
+    got = _symmetric_run(n, False)
     cpu = [list(r[:3]) for r in count_batch(n, [tuple(s) for s in split(n) if s.sym])]
     assert got["rows"] == cpu and got["finished"] == cpu
     assert got["nodes"] == sum(r[2] for r in cpu)
+    assert got["launches"] and got["launches"][0] > 0   # their tasks ran on the GPU
     assert sum(r[1] for r in cpu) > 0   # they do carry the unique classes' fixed points
 
 
 @needs_numba_cuda
-def test_a_stopped_batch_stops_its_host_share_too():
-    got = _host_share_run(12, True)
-    assert got["rows"] is None and got["finished"] == []
+def test_a_batch_stopped_before_its_first_launch_hands_out_nothing():
+    got = _symmetric_run(12, True)
+    assert got["rows"] is None and got["finished"] == [] and got["launches"] == []
 
 
 @needs_numba_cuda

@@ -50,8 +50,8 @@ def step(lib):
 
 
 def _items(n):
-    items = np.array([tuple(s) for s in split(n)], np.int64).reshape(-1, 6)
-    return items[items[:, 4] == 0]   # the GPU gets the asymmetric ones
+    # every constellation: the symmetric ones' tasks too (their fixed points are the host's)
+    return np.array([tuple(s) for s in split(n)], np.int64).reshape(-1, 6)
 
 
 def _frames_needed(n, d):

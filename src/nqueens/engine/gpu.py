@@ -22,13 +22,11 @@ simulator runs the same kernel on the CPU (slowly: for tests of small boards).
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import contextlib
 import functools
 import importlib
 import itertools
 import os
-import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -269,8 +267,6 @@ def batch_items(n: int, items: Sequence[Sequence[int]], *, rows: int | None = No
     d = default_rows(n) if rows is None else rows
     step = max(1, len(items) // 64)
     sample = np.array(items[::step], dtype=np.int64).reshape(-1, 6)
-    # the symmetric ones make no tasks (and the cut would count them whole, here)
-    sample = sample[sample[:, 4] == 0]
     tasks = int(expand(n, sample, d)[3][0].shape[0])
     per_item = max(1.0, tasks / max(1, sample.shape[0]))
     return max(1, min(len(items), int(MAX_TASKS / per_item)))
@@ -372,20 +368,14 @@ def _expand(n: int, arr: Any, rows: int, with_pre: bool = True) -> tuple[Any, ..
             np.concatenate([c[3][1] for c in cut]), np.concatenate([c[3][2] for c in cut]))
 
 
-def _rows_from(n: int, arr: Any, sums: Any, seconds: float,
-               counted: dict[int, Row] | None = None) -> list[Row]:
-    """Weigh the summed ``(completions, fixed90, fixed180, nodes)`` into engine rows; the
-    items in ``counted`` (counted on the host's CPU) keep their own rows.
+def _rows_from(n: int, arr: Any, sums: Any, seconds: float) -> list[Row]:
+    """Weigh the summed ``(completions, fixed90, fixed180, nodes)`` into engine rows.
 
     The batch's time is shared out in proportion to nodes (a launch mixes constellations).
     """
-    counted = counted or {}
     nodes_all = int(sums[:, 3].sum())
     rows: list[Row] = []
     for k in range(arr.shape[0]):
-        if k in counted:
-            rows.append(counted[k])
-            continue
         c, f90, f180, nodes = (int(v) for v in sums[k])
         total, unique = weigh(int(arr[k, 5]), c, f90, f180)
         share = nodes / nodes_all if nodes_all else 1 / arr.shape[0]
@@ -475,8 +465,10 @@ def count_batch(
     in ``slots`` GPU slots (default: as many as the GPU keeps resident,
     :func:`resident_slots`), each launch advancing every slot by ``budget`` steps (default:
     adapted launch by launch to :data:`LAUNCH_SECONDS`). The symmetric constellations
-    (fixed by a rotation; about 1% of the nodes) are counted meanwhile by the CPU kernel
-    on the host's cores, which keeps the rotation test out of the GPU kernel.
+    (fixed by a rotation; about 1% of the nodes) go to the GPU with the rest; the
+    completions their rotation fixes are found on the host by a search of half the board
+    (:func:`~nqueens.kernels.fixed_points.count_fixed`), which keeps the rotation test out
+    of the GPU kernel.
     ``kernel`` is one of :data:`KERNELS` or ``"auto"`` (:func:`pick_kernel`: the
     shared-memory CUDA C kernel where CuPy sees a GPU, else numba-cuda's). ``block``
     (threads a block, a multiple of 32 up to 1024; default 128, for ``cuda-stack``
@@ -499,7 +491,7 @@ def count_batch(
     engine hand the GPU one large batch (:func:`batch_items`) instead of many small ones
     that would each end on a half-idle GPU.
     Cost: O(nodes) of the items' subtrees on the GPU, plus their first ``rows`` levels and
-    the symmetric items on the host.
+    the half-board searches of the symmetric items on the host.
 
     >>> count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="opencl")   # checked before any GPU
     Traceback (most recent call last):
@@ -532,148 +524,75 @@ cuda-stack, got 'opencl'
     start = time.perf_counter()
     d = default_rows(n) if rows is None else rows
     arr = np.array(items, dtype=np.int64).reshape(-1, 6)
-    on_gpu = np.nonzero(arr[:, 4] == 0)[0]
-    host = _HostShare(n, items, np.nonzero(arr[:, 4] != 0)[0].tolist())
-    try:
-        subs, tables, cut, tsub, state, _pre = _expand(n, arr[on_gpu], d, with_pre=False)
-        ntasks = int(tsub.shape[0])
-        tasks = np.bincount(tsub, minlength=on_gpu.size).astype(np.int64)
-        sums = np.zeros((arr.shape[0], 4), np.int64)
-        sums[on_gpu] = cut
-        done = np.zeros(arr.shape[0], np.bool_)
-        done[on_gpu] = tasks == 0
-        prefix = _Prefix(arr, sums, done, host, finished, start)
-        prefix.advance()
-        if tally is not None:
-            tally(int(cut[:, 3].sum()))
-        dev = None
-        if ntasks:
-            sim = _simulated()
-            size = block or (32 if sim else BLOCK)
-            kf = 0  # cuda-shared, cuda-stack: stack frames a thread in shared memory
-            if kernel == "cuda-stack":  # all of them
-                from nqueens.kernels.gpu_cuda_stack import frames as stack_frames
+    subs, tables, cut, tsub, state, _pre = _expand(n, arr, d, with_pre=False)
+    ntasks = int(tsub.shape[0])
+    tasks = np.bincount(tsub, minlength=arr.shape[0]).astype(np.int64)
+    sums = cut.copy()
+    done = tasks == 0
+    prefix = _Prefix(arr, sums, done, finished, start)
+    prefix.advance()
+    if tally is not None:
+        tally(int(cut[:, 3].sum()))
+    dev = None
+    if ntasks:
+        sim = _simulated()
+        size = block or (32 if sim else BLOCK)
+        kf = 0  # cuda-shared, cuda-stack: stack frames a thread in shared memory
+        if kernel == "cuda-stack":  # all of them
+            from nqueens.kernels.gpu_cuda_stack import frames as stack_frames
 
-                kf = stack_frames(subs[subs[:, 3] == 1], d)
-                if block is None and not sim:
-                    size = _stack_block(kf, max_registers, planes)
-            elif kernel == "cuda-shared":
-                kf = _shared_frames(size, frames(subs[subs[:, 3] == 1], d), max_registers,
-                                    predicated)
-                if shared_frames is not None:
-                    kf = max(1, min(kf, int(shared_frames)))
-            nslots = min(ntasks, slots or (_SIM_SLOTS if sim else resident_slots(
-                kernel, size, max_registers, shared_bytes(size, kf))))
-            # cuda-stack's blocks are whole warps (its frames are laid out a warp at a time)
-            size = min(-(-nslots // 32) * 32 if kernel == "cuda-stack" else nslots, size)
-            grid = (nslots + size - 1) // size
-            step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
-            depth = max(1, int(subs[:, 0].max()) - d)
-            dev = _Device(kernel, d, grid, size, (subs, tables, tsub, state, tasks),
-                          (depth, 4, nslots), max_registers, kf, predicated, planes)
-        counted = 0  # nodes the GPU has counted so far, as tally was told
-        while dev is not None or host.busy():
-            if stop is not None and stop.is_set():
-                raise Stopped
-            new_nodes = 0
-            if dev is not None:
-                t0 = time.perf_counter()
-                dev.launch(step)
-                took = time.perf_counter() - t0
-                left, got = dev.progress()
-                sums[on_gpu, 0] = cut[:, 0] + got[:, 0]
-                sums[on_gpu, 3] = cut[:, 3] + got[:, 1]
-                done[on_gpu] = left == 0
-                new_nodes = int(got[:, 1].sum()) - counted
-                counted += new_nodes
-                if not left.any():
-                    dev = None
-                elif budget is None and took > 0:
-                    scale = min(4.0, LAUNCH_SECONDS / took)
-                    step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
-            else:  # the GPU is done: wait for the host's share
-                host.wait(LAUNCH_SECONDS)
-            for k, row in host.collect():
-                done[k] = True
-                new_nodes += row[2]
-            prefix.advance()  # the rows out before tally is told: the engine records them
-            if tally is not None and new_nodes:
-                tally(new_nodes)
-    finally:
-        host.close()
-    return _rows_from(n, arr, sums, time.perf_counter() - start, host.rows)
-
-
-class _HostShare:
-    """The symmetric items of a GPU batch, counted by the CPU kernel on the host's cores.
-
-    One item a job, as many threads as the host has cores (the kernel releases the GIL),
-    started at once so they run while the GPU counts the rest; the rows are read back with
-    :meth:`collect` between two launches. :meth:`close` (when the batch ends, is stopped
-    or fails) stops what still runs within one slice of the CPU kernel (milliseconds).
-    Waits go through :class:`~nqueens.engine.executors.FinishedFutures`, safe under Ctrl-C.
-    """
-
-    def __init__(self, n: int, items: Sequence[Item], idxs: list[int]) -> None:
-        from nqueens.engine.executors import FinishedFutures, cpu_count
-        from nqueens.engine.task import count_batch as count_on_cpu
-
-        self.rows: dict[int, Row] = {}
-        self._own = threading.Event()
-        self._finished = FinishedFutures()
-        self._ready: list[cf.Future[list[Row]]] = []
-        self._jobs: dict[cf.Future[list[Row]], int] = {}
-        self._pool = None
-        if idxs:
-            self._pool = cf.ThreadPoolExecutor(min(cpu_count(), len(idxs)),
-                                               thread_name_prefix="nqueens-gpu-host")
-            # the caller's stop flag is watched by the GPU loop, which closes this share
-            for k in idxs:
-                job = self._pool.submit(count_on_cpu, n, [items[k]], stop=self._own)
-                self._jobs[job] = k
-                self._finished.watch(job)
-
-    def busy(self) -> bool:
-        """Whether an item is not yet collected."""
-        return bool(self._jobs)
-
-    def wait(self, seconds: float) -> None:
-        """Wait up to ``seconds`` for an item to finish."""
-        if self._jobs and not self._ready:
-            self._ready += self._finished.take(timeout=seconds)
-
-    def collect(self) -> list[tuple[int, Row]]:
-        """The items finished since the last call, with their rows (also kept in ``rows``).
-
-        Raises what an item raised."""
-        ready, self._ready = self._ready + self._finished.take(timeout=0), []
-        got: list[tuple[int, Row]] = []
-        for job in ready:
-            k = self._jobs.pop(job)
-            row = job.result()[0]
-            self.rows[k] = row
-            got.append((k, row))
-        return got
-
-    def close(self) -> None:
-        """Stop the items still counting, drop those not started."""
-        self._own.set()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            kf = stack_frames(subs[subs[:, 3] == 1], d)
+            if block is None and not sim:
+                size = _stack_block(kf, max_registers, planes)
+        elif kernel == "cuda-shared":
+            kf = _shared_frames(size, frames(subs[subs[:, 3] == 1], d), max_registers,
+                                predicated)
+            if shared_frames is not None:
+                kf = max(1, min(kf, int(shared_frames)))
+        nslots = min(ntasks, slots or (_SIM_SLOTS if sim else resident_slots(
+            kernel, size, max_registers, shared_bytes(size, kf))))
+        # cuda-stack's blocks are whole warps (its frames are laid out a warp at a time)
+        size = min(-(-nslots // 32) * 32 if kernel == "cuda-stack" else nslots, size)
+        grid = (nslots + size - 1) // size
+        step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
+        depth = max(1, int(subs[:, 0].max()) - d)
+        dev = _Device(kernel, d, grid, size, (subs, tables, tsub, state, tasks),
+                      (depth, 4, nslots), max_registers, kf, predicated, planes)
+    counted = 0  # nodes the GPU has counted so far, as tally was told
+    while dev is not None:
+        if stop is not None and stop.is_set():
+            raise Stopped
+        t0 = time.perf_counter()
+        dev.launch(step)
+        took = time.perf_counter() - t0
+        left, got = dev.progress()
+        sums[:, 0] = cut[:, 0] + got[:, 0]
+        sums[:, 3] = cut[:, 3] + got[:, 1]
+        done[:] = left == 0
+        new_nodes = int(got[:, 1].sum()) - counted
+        counted += new_nodes
+        if not left.any():
+            dev = None
+        elif budget is None and took > 0:
+            scale = min(4.0, LAUNCH_SECONDS / took)
+            step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
+        prefix.advance()  # the rows out before tally is told: the engine records them
+        if tally is not None and new_nodes:
+            tally(new_nodes)
+    return _rows_from(n, arr, sums, time.perf_counter() - start)
 
 
 class _Prefix:
     """The finished prefix of a batch's items: the rows handed out through ``finished``.
 
-    ``done[k]`` says item ``k`` is finished (every task of it, or its row back from the
-    host); the rows go out in item order as soon as an item and all before it are finished.
-    A row's microseconds are its nodes at the batch's mean time per node so far (an item
-    counted on the host keeps its own).
+    ``done[k]`` says item ``k`` is finished (every task of it); the rows go out in item
+    order as soon as an item and all before it are finished. A row's microseconds are its
+    nodes at the batch's mean time per node so far.
     """
 
-    def __init__(self, arr: Any, sums: Any, done: Any, host: _HostShare,
-                 out: list[Row] | None, start: float) -> None:
-        self.arr, self.sums, self.done, self.host = arr, sums, done, host
+    def __init__(self, arr: Any, sums: Any, done: Any, out: list[Row] | None,
+                 start: float) -> None:
+        self.arr, self.sums, self.done = arr, sums, done
         self.out, self.start = out, start
         self.next = 0
 
@@ -689,9 +608,6 @@ class _Prefix:
         done_nodes = int(self.sums[:end, 3].sum())
         per_node = seconds / done_nodes if done_nodes else 0.0
         for k in range(self.next, end):
-            if k in self.host.rows:
-                self.out.append(self.host.rows[k])
-                continue
             c, f90, f180, nodes = (int(v) for v in self.sums[k])
             total, unique = weigh(int(self.arr[k, 5]), c, f90, f180)
             self.out.append((total, unique, nodes, int(nodes * per_node * 1e6)))

@@ -8,11 +8,12 @@ counts the pushes down to level ``rows`` (the tasks themselves included), each t
 the pushes and completions below it, and the sums are the constellation kernel's
 ``(completions, fixed90, fixed180, nodes)`` to the last node (the same pruning, the same
 look-ahead, the same node accounting). A constellation too shallow to cut (no free-row level
-``rows`` below which a row is left) is counted whole on the host, and so is a symmetric one
-(fixed by a rotation: about 1% of the nodes), whose completions must be tested for the
-rotations; the task search has no such test, which keeps the GPU kernel lean (the GPU
-executor, :mod:`nqueens.engine.gpu`, counts the symmetric constellations on the host's
-cores while the GPU runs, and never hands them to :func:`expand`).
+``rows`` below which a row is left) is counted whole on the host. A symmetric one (fixed
+by a rotation: about 1% of the nodes) is cut like the others, and its tasks count its
+completions and nodes; the completions the rotation fixes, which the task search does not
+test for (that keeps the GPU kernel lean), are found on the host by
+:func:`~nqueens.kernels.fixed_points.count_fixed`, a search of half the board (n = 22:
+about 1 s on one core for all 100, where their whole trees take minutes on 16).
 
 A constellation with a queen in a corner has one free row more than the ``n - 4`` of the
 others (about 1.5% of them), and is cut one row deeper, at ``rows + 1``: then every task
@@ -44,6 +45,7 @@ from nqueens.kernels.constellations import (
     count_subproblem,
     root_frame,
 )
+from nqueens.kernels.fixed_points import count_fixed
 
 __all__ = ["MAX_GPU_N", "NO_BUDGET", "STACK", "count_tasks", "expand", "search_task"]
 
@@ -58,8 +60,8 @@ def search_task(f, d, masks, gaps, S, c, i, budget):
     the level below ``d`` once the task is finished, ``steps`` the steps taken (``budget``
     unless the task finished first).
 
-    The task is a partial board at free-row level ``d`` (``0 <= d < f - 1``) of an
-    asymmetric constellation with ``f`` free rows: ``masks[k]`` are the open columns of free
+    The task is a partial board at free-row level ``d`` (``0 <= d < f - 1``) of a
+    constellation with ``f`` free rows: ``masks[k]`` are the open columns of free
     row ``k``, ``gaps[k]`` the rows between free rows ``k`` and ``k + 1``. Its stack is
     column ``c`` of ``S`` (uint32, ``S[k - d, w, c]`` for level ``k``: ``w`` = 0 the
     left-diagonal attacks, 1 the columns, 2 the right-diagonal attacks, 3 the open squares
@@ -70,9 +72,9 @@ def search_task(f, d, masks, gaps, S, c, i, budget):
     calls add up. ``nodes`` counts pushes below the task plus completions (the task's own
     push is the host's), as the constellation kernel counts them. The last free row is never
     pushed: when one is reached its open squares (one column is left, so zero or one square)
-    are the count. No rotation is tested: a symmetric constellation (about 1% of the nodes)
-    is never cut into tasks (:func:`expand`), which keeps the GPU kernel free of the board
-    scratch and the rotation test, and at about half the registers.
+    are the count. No rotation is tested (the completions of a symmetric constellation that
+    a rotation fixes are :func:`expand`'s, on the host), which keeps the GPU kernel free of
+    the board scratch and the rotation test, and at about half the registers.
 
     The frame of the current level and the table entries it needs (its gap, the next two
     rows' masks and the next gap) live in local variables - registers on the GPU - and
@@ -198,13 +200,13 @@ def expand(n, items, d, with_pre=True):
     Returns ``(subs, tables, host, tasks)``:
 
     * ``subs`` int64 ``(m, 4)``: per constellation ``f`` (free rows), ``sym``, ``top`` and
-      1 when it is cut into tasks (0: counted whole on the host, being too shallow or
-      symmetric);
+      1 when it is cut into tasks (0: counted whole on the host, being too shallow);
     * ``tables`` uint32 ``(m, 4, 32)``: per constellation the free-row masks, the gaps, the
       free rows' indices, and ``allowed`` (one mask per board row);
     * ``host`` int64 ``(m, 4)``: the host's share of ``(completions, fixed90, fixed180,
       nodes)`` - the whole answer for a constellation not cut, the pushes down to its cut
-      (the tasks' own included) for one that is;
+      (the tasks' own included) for one that is, and for a symmetric one the completions
+      its rotation fixes;
     * ``tasks``: ``(tsub int32, state uint32 (t, 4), pre uint32 (t, d + 1))``: a task's
       first frame (left diagonals, columns, right diagonals, open squares) and the queens
       of its free rows above the cut, the rest of its row 0 (for checks; the GPU does not
@@ -216,8 +218,8 @@ def expand(n, items, d, with_pre=True):
     the task search ``n - 4`` free rows: ``f`` is one less than its free rows, and its
     tables (masks, gaps, free rows) start at its second free row. ``d = 0`` makes one task
     per constellation (its root; a corner one's children). Cost: the constellations' search
-    trees down to their cut, and the whole trees of the symmetric ones and those too
-    shallow to cut.
+    trees down to their cut, the whole trees of those too shallow to cut, and the
+    half-board searches of the symmetric ones.
 
     >>> items = np.array([[0, 2, 0, 4, 0, 1], [2, 6, 3, 4, 0, 1]])  # a corner one, another
     >>> subs, tables, host, (tsub, state, pre) = expand(8, items, 1)
@@ -246,7 +248,7 @@ def expand(n, items, d, with_pre=True):
         # deeper, so that every task has the same rows below it
         lift = f - (n - 4) if f > n - 4 else 0
         cut = d + lift
-        if f - 1 <= cut or sym != SYM_NONE:
+        if f - 1 <= cut:
             lift = 0
         subs[s, 0] = f - lift
         subs[s, 1] = sym
@@ -258,9 +260,8 @@ def expand(n, items, d, with_pre=True):
             tables[s, 2, k] = rows[k + lift]
             if k + 1 < f - lift:
                 tables[s, 1, k] = rows[k + lift + 1] - rows[k + lift]
-        if f - 1 <= cut or sym != SYM_NONE:
-            # too shallow to cut, or symmetric (the task search tests no rotation): the
-            # constellation kernel counts it here
+        if f - 1 <= cut:
+            # too shallow to cut: the constellation kernel counts it here
             c, f90, f180, nodes = count_subproblem(n, top, items[s, 1], items[s, 2],
                                                    items[s, 3], sym)
             host[s, 0] = c
@@ -269,6 +270,12 @@ def expand(n, items, d, with_pre=True):
             host[s, 3] = nodes
             continue
         subs[s, 3] = 1
+        if sym != SYM_NONE:
+            # the tasks count its completions; those a rotation fixes are found here, by a
+            # search of the upper half of the board (the task search tests no rotation)
+            f90, f180 = count_fixed(n, top, items[s, 1], items[s, 2], items[s, 3], sym)
+            host[s, 1] = f90
+            host[s, 2] = f180
         c, lf, rt, b = root_frame(allowed, rows, top)
         if cut == 0:
             tsub, state, pre = _room(tsub, state, pre, nt + 1, with_pre)
@@ -306,8 +313,8 @@ def count_tasks(d, subs, tables, tsub, state, out, budget):
 
     The GPU kernel's twin: the same :func:`search_task` over the same arrays (:func:`expand`'s
     ``subs``, ``tables``, ``tsub``, ``state``), each task searched in calls of ``budget``
-    steps, resumed until it is finished (as the GPU resumes it launch after launch). Tasks
-    come from asymmetric constellations only, so ``fixed90`` and ``fixed180`` stay 0.
+    steps, resumed until it is finished (as the GPU resumes it launch after launch). A task
+    tests no rotation, so ``fixed90`` and ``fixed180`` stay 0 (they are :func:`expand`'s).
     Cost: the tasks' subtrees.
     """
     S = np.zeros((STACK, 4, 1), np.uint32)
