@@ -82,8 +82,8 @@ def default_rows(n: int) -> int:
     """How many free rows the host places before the GPU takes over, for board size ``n``.
 
     Enough tasks that a GPU's slots (about 170,000 on an H100) take tens each, so that the
-    last ones to finish are small: three rows from n = 18 (3.6 M tasks for n = 18, 17.7 M
-    for n = 21, 28.1 M for n = 22), where two rows leave the slots a few tasks each and the
+    last ones to finish are small: three rows from n = 18 (3.6 M tasks for n = 18, 17.8 M
+    for n = 21, 28.3 M for n = 22), where two rows leave the slots a few tasks each and the
     batch ends on a few large tasks (benchmarks/bench_gpu_schedule.py: 0.82-0.95 of a
     perfect schedule at n = 20 with two rows, 0.95-0.98 with three). The GPU benchmark
     sweeps it.
@@ -243,7 +243,7 @@ def _stack_block(nframes: int, max_registers: int | None, planes: bool) -> int:
 MAX_TASKS = 1 << 25
 """Tasks in one GPU batch at most: 0.7 GB of them on the host and on the GPU (20 bytes a
 task; 36 with the queens placed above the cut, at three rows, which only checks keep).
-Every n up to 22 is one batch at the default rows (n = 22: 28.1 M tasks)."""
+Every n up to 22 is one batch at the default rows (n = 22: 28.3 M tasks)."""
 
 
 def batch_items(n: int, items: Sequence[Sequence[int]], *, rows: int | None = None) -> int:
@@ -348,7 +348,7 @@ def _expand(n: int, arr: Any, rows: int, with_pre: bool = True) -> tuple[Any, ..
     The chunks are cut on the host's threads at once (the kernel releases the GIL) and put
     back in order, so the result is the one-call result: ``(subs, tables, host, tsub,
     state, pre)`` (``pre`` without rows unless ``with_pre``). Cost: the cut's, shared out
-    over the cores, and bound by memory: n = 21 at three rows (17.7 M tasks) takes 2.3 s
+    over the cores, and bound by memory: n = 21 at three rows (17.8 M tasks) takes 2.3 s
     on one core here and 0.9 s on two.
     """
     from nqueens.engine.executors import cpu_count, map_on_threads
