@@ -97,19 +97,16 @@ def count_fixed(n, t, b, left, right, sym):
         if free[r] and r < last - r:
             half[h] = r
             h += 1
+    if h == 0:  # the border (and centre) are the whole solution
+        return (_quarter_fixed(n, col) if sym == SYM_ROT90 else 0), 1
     fixed90 = 0
     fixed180 = 0
     # depth-first over the upper half's free rows; tried[i]: the next column to try at i
-    tried = np.zeros(h + 1, np.int64)
+    tried = np.zeros(h, np.int64)
     i = 0
-    if h == 0:
-        fixed180 = 1
-        if sym == SYM_ROT90:
-            fixed90 = _quarter_fixed(n, col)
-        return fixed90, fixed180
     while i >= 0:
         r = half[i]
-        if i < h and tried[i] > 0 and col[r] >= 0:  # take back the queen of row r
+        if col[r] >= 0:  # the queen of row r (and its image) taken back
             c = col[r]
             cols &= ~((1 << c) | (1 << (last - c)))
             diag &= ~((1 << (r - c + last)) | (1 << (c - r + last)))

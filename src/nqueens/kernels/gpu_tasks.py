@@ -248,7 +248,8 @@ def expand(n, items, d, with_pre=True):
         # deeper, so that every task has the same rows below it
         lift = f - (n - 4) if f > n - 4 else 0
         cut = d + lift
-        if f - 1 <= cut:
+        shallow = f - 1 <= cut  # no level below the cut with a row left: not cut at all
+        if shallow:
             lift = 0
         subs[s, 0] = f - lift
         subs[s, 1] = sym
@@ -260,8 +261,7 @@ def expand(n, items, d, with_pre=True):
             tables[s, 2, k] = rows[k + lift]
             if k + 1 < f - lift:
                 tables[s, 1, k] = rows[k + lift + 1] - rows[k + lift]
-        if f - 1 <= cut:
-            # too shallow to cut: the constellation kernel counts it here
+        if shallow:  # the constellation kernel counts it here
             c, f90, f180, nodes = count_subproblem(n, top, items[s, 1], items[s, 2],
                                                    items[s, 3], sym)
             host[s, 0] = c
