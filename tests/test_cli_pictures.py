@@ -97,6 +97,45 @@ def test_numbered_files_interrupted_name_the_files_kept(tmp_path: Path) -> None:
     assert queens_of(Path(last).read_text()) == tuple(expected.placement)
 
 
+@pytest.mark.parametrize("old_file", [False, True])
+def test_an_interrupt_just_after_a_file_is_put_in_place_counts_it(tmp_path, monkeypatch,
+                                                                  old_file):
+    """Ctrl-C landing between a file's rename into place and the count of files written:
+    the line still names every whole file, whether or not an earlier run left a file at
+    that name (and a file that was not replaced is not taken for a new one)."""
+    import argparse
+
+    from nqueens.cli import solve as cli_solve
+    from nqueens.search import solutions
+
+    if old_file:
+        (tmp_path / "b-2.svg").write_text("stale")  # replaced by a new file: counted
+    real_replace = os.replace
+    calls = []
+
+    def replace_then_interrupt(src, dst):
+        real_replace(src, dst)
+        calls.append(dst)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", replace_then_interrupt)
+    args = argparse.Namespace(out=str(tmp_path / "b-{index}.svg"), format="svg",
+                              attacks=False)
+    with pytest.raises(KeyboardInterrupt) as info:
+        cli_solve._write_pictures(solutions(6, strategy="arrays"), args)
+    assert info.value.__notes__ == [f"2 files written whole ({str(tmp_path / 'b-1.svg')!r} "
+                                    f"to {str(tmp_path / 'b-2.svg')!r})"]
+
+    def fail_before_replace(src, dst):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", fail_before_replace)
+    with pytest.raises(KeyboardInterrupt) as info:
+        cli_solve._write_pictures(solutions(6, strategy="arrays"), args)
+    assert not getattr(info.value, "__notes__", [])  # b-1 existed already: nothing new
+
+
 def test_several_pictures_without_index_are_refused(tmp_path: Path) -> None:
     out = tmp_path / "b.svg"
     assert_bad_input(run_cli("solve", "8", "--format", "svg", "--out", str(out), *FAST),

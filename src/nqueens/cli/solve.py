@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import itertools
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
@@ -193,17 +194,35 @@ def _write_pictures(found: Iterator[Any], args: argparse.Namespace) -> None:
     how far the set got.
     """
     written = 0
+    index, before = 0, None
     try:
         for index, s in enumerate(found, 1):
+            if args.out is not None:
+                before = _file_identity(args.out.replace(INDEX, str(index)))
             _write_picture(s, index, args)
             written = index
     except (Exception, KeyboardInterrupt) as stop:
+        if args.out is not None and index == written + 1:
+            # a stop just after the file was put in place, before it was counted: a new
+            # file at its name is whole (it is only ever renamed there finished)
+            now = _file_identity(args.out.replace(INDEX, str(index)))
+            if now is not None and now != before:
+                written = index
         if written and args.out is not None:
             first, last = (args.out.replace(INDEX, str(i)) for i in (1, written))
             files = f"{first!r}" if written == 1 else f"{first!r} to {last!r}"
             stop.add_note(f"{written} file{'s' * (written > 1)} written whole "
                           f"({files})")
         raise
+
+
+def _file_identity(path: str) -> tuple[int, int] | None:
+    """The device and inode of the file at ``path``, or None when there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _write_picture(s: Any, index: int, args: argparse.Namespace) -> None:
