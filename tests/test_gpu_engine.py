@@ -77,17 +77,17 @@ def test_library_count_on_the_simulated_gpu_with_a_ledger(tmp_path):
     resumes every subproblem from it and gets the OEIS counts."""
     script = (
         "import sys; from nqueens.counting import count; "
-        "print(tuple(count(11, unique=True, device='gpu', ledger=sys.argv[1]))[1:])"
+        "print(tuple(count(10, unique=True, device='gpu', ledger=sys.argv[1]))[1:])"
     )
-    ledger = tmp_path / "n11.sqlite"
+    ledger = tmp_path / "n10.sqlite"
     proc = subprocess.run([sys.executable, "-c", script, str(ledger)], env=_sim_env(),
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == str(OEIS[11])
+    assert proc.stdout.strip() == str(OEIS[10])
     from nqueens.engine.run import run_count
 
-    r = run_count(11, workers=1, ledger=ledger)
-    assert r.resumed == r.subproblems and (r.total, r.unique) == OEIS[11]
+    r = run_count(10, workers=1, ledger=ledger)
+    assert r.resumed == r.subproblems and (r.total, r.unique) == OEIS[10]
 
 
 @pytest.mark.slow
