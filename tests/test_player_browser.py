@@ -116,13 +116,18 @@ def test_step_forward_and_back(browser, n4) -> None:
     p.page.close()
 
 
+def top_speed(p: Page) -> None:
+    """The speed slider dragged to its top, 60 steps a second (the default is 4)."""
+    p.page.eval_on_selector(
+        "#speed", "el => { el.value = 60; el.dispatchEvent(new Event('input')); }")
+
+
 def test_play_to_each_solution(browser, n4) -> None:
     path, evs, lines = n4
     sols = [(i, e) for i, e in enumerate(evs) if e.kind == "solution"]
     assert len(sols) == 2
     p = Page(browser, path)
-    p.page.eval_on_selector(
-        "#speed", "el => { el.value = 60; el.dispatchEvent(new Event('input')); }")
+    top_speed(p)
     for i, e in sols:
         p.page.click("#play")
         assert p.page.get_attribute("body", "data-playing") == "1"
@@ -191,10 +196,7 @@ def test_cli_trace_html_plays_to_the_first_solution(browser, tmp_path: Path, lan
     view = p.board()
     assert view["step"] == 1 and sorted(view["queens"]) == [[0, 0]]
     assert view["line"] == next(x for x in (lines[1], lines[0]) if x)
-    # the speed slider at its top (60 steps a second) as a user would drag it: the default
-    # (4 a second) took 9 s a language to reach the solution
-    p.page.eval_on_selector(
-        "#speed", "el => { el.value = 60; el.dispatchEvent(new Event('input')); }")
+    top_speed(p)  # at the default speed this took 9 s a language
     assert p.page.text_content("#speed-value") == "60"
     p.page.click("#play")
     p.page.wait_for_function(
@@ -272,8 +274,7 @@ def test_the_whole_search_ends_on_the_summary_the_cli_prints(browser, tmp_path: 
     last_solution = max(i for i, e in enumerate(evs) if e.kind == "solution")
     p.page.eval_on_selector("#position", f"el => {{ el.value = {last_solution}; "
                             "el.dispatchEvent(new Event('input')); }")
-    p.page.eval_on_selector(
-        "#speed", "el => { el.value = 60; el.dispatchEvent(new Event('input')); }")
+    top_speed(p)
     p.page.click("#play")
     p.page.wait_for_selector('body[data-playing="0"]', timeout=10_000)
     assert p.board()["kind"] == "summary"
