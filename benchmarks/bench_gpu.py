@@ -415,10 +415,10 @@ class GpuOps:
             self._items[n] = [tuple(s) for s in split(n)]
         return self._items[n]
 
-    def rows(self, n: int) -> int:
+    def rows(self, n: int, kernel: str = "numba") -> int:
         from nqueens.engine.gpu import default_rows
 
-        return default_rows(n)
+        return default_rows(n, kernel)
 
     def batch(self, n: int, kernel: str, rows: int | None, *, order: str = "split",
               **knobs: Any) -> dict[str, Any]:
@@ -514,7 +514,7 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
             out["note"] = cross_check(out, twin, ops.items(check), check, k)
             return out
 
-        bench.step("check", check, kernel, ops.rows(check), checked)
+        bench.step("check", check, kernel, ops.rows(check, kernel), checked)
     if good:  # the engine's own first-use compiles (its Knuth estimator), kept out of (b)
         bench.step("compile", first_n, "engine", ops.rows(first_n),
                    lambda: ops.engine(first_n, "gpu", kernel=good[0]))
@@ -533,11 +533,11 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
                 f"the {head[1]} batches at {at}")
 
     for n in range(args.min_n, args.max_n + 1):
-        rows = ops.rows(n)
         for kernel in kernels:
             key = ("batch", kernel)
             if key != head and n > args.baseline_max_n:
                 continue  # the kernels after the first are baselines, to baseline-max-n
+            rows = ops.rows(n, kernel)
             bench.step("batch", n, kernel, rows, lambda n=n, k=kernel, r=rows: ops.batch(n, k, r),
                        projected=bench.projection(key, n, (("check", kernel), 1.0)),
                        reserve=None if key == head else reserve(n))
@@ -545,7 +545,7 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
         # engine's default), else the one the engine picks
         auto = good[0] if good else ops.engine_kernel(n)
         if n <= args.engine_max_n:
-            bench.step("engine", n, auto, rows,
+            bench.step("engine", n, auto, ops.rows(n, auto),
                        lambda n=n, k=auto: ops.engine(n, "gpu", kernel=k),
                        projected=bench.projection(("engine", auto), n, (("batch", auto), 1.5)),
                        reserve=reserve(n))
@@ -556,9 +556,9 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
     sn = args.sweep_n if args.sweep_n is not None else max(args.min_n, args.max_n - 2)
     for kernel in good[:1]:  # the first kernel's: the others are baselines
         for r in args.sweep_rows:
-            if r == ops.rows(sn):
+            if r == ops.rows(sn, kernel):
                 continue
-            factor = 4.0 if r < ops.rows(sn) else 2.0  # fewer rows: fewer, longer tasks
+            factor = 4.0 if r < ops.rows(sn, kernel) else 2.0  # fewer rows: fewer, longer tasks
             key = ("sweep", kernel, r)
             bench.step("sweep", sn, kernel, r, lambda k=kernel, r=r: ops.batch(sn, k, r),
                        key=key, projected=bench.projection(key, sn, (("batch", kernel), factor)))
@@ -570,8 +570,8 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
             if "planes" in knobs and kernel != "cuda-stack":
                 continue
             key = ("variant", kernel, name)
-            bench.step("variant", sn, kernel, ops.rows(sn),
-                       lambda k=kernel, kw=knobs: ops.batch(sn, k, ops.rows(sn), **kw),
+            bench.step("variant", sn, kernel, ops.rows(sn, kernel),
+                       lambda k=kernel, kw=knobs: ops.batch(sn, k, ops.rows(sn, k), **kw),
                        key=key, variant=name,
                        projected=bench.projection(key, sn, (("batch", kernel), 1.5)))
 

@@ -82,7 +82,7 @@ class FakeOps:
     def items(self, n):
         return list(range(n))
 
-    def rows(self, n):
+    def rows(self, n, kernel="numba"):
         return 2
 
     def _work(self, what, n, kernel, factor):

@@ -174,8 +174,12 @@ def test_cut_is_deterministic_and_ordered_by_constellation():
 
 
 def test_default_rows_grow_with_n():
-    rows = [default_rows(n) for n in range(1, 29)]
-    assert rows == sorted(rows) and rows[0] >= 1
+    for kernel in ("numba", "cuda-c", "cuda-shared", "cuda-stack"):
+        rows = [default_rows(n, kernel) for n in range(1, 29)]
+        assert rows == sorted(rows) and rows[0] >= 1 and rows[-1] <= 3, kernel
+    # cuda-stack keeps two rows where the others take three (n = 18..20), as measured
+    assert [default_rows(n, "cuda-stack") for n in (17, 18, 20, 21)] == [2, 2, 2, 3]
+    assert [default_rows(n, "cuda-shared") for n in (17, 18, 20, 21)] == [2, 3, 3, 3]
 
 
 # --- errors without a GPU ---------------------------------------------------------------

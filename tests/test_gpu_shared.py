@@ -142,43 +142,6 @@ def test_count_batch_drives_the_shared_kernel_with_the_right_arguments(tmp_path)
     assert {shared for _grid, _block, shared in out["launches"]} > {16 * 32}   # kf 1 too
 
 
-def test_auto_picks_the_shared_kernel_where_cupy_sees_a_gpu(monkeypatch):
-    """CuPy with a device and a compiler: the shared-memory kernel, up to n = 27; else
-    numba-cuda's."""
-    import types
-
-    from nqueens.engine import gpu
-    from nqueens.kernels import gpu_cuda_shared
-
-    monkeypatch.delenv("NUMBA_ENABLE_CUDASIM", raising=False)
-    count = {"value": 1}
-    compiles = {"value": True}
-
-    class Kernel:
-        @property
-        def attributes(self):
-            if not compiles["value"]:
-                raise RuntimeError("nvrtc: not found")
-            return {"num_regs": 40}
-
-    fake = types.SimpleNamespace(cuda=types.SimpleNamespace(runtime=types.SimpleNamespace(
-        getDeviceCount=lambda: count["value"])))
-    monkeypatch.setitem(sys.modules, "cupy", fake)
-    monkeypatch.setattr(gpu_cuda_shared, "raw_kernel",
-                        lambda max_registers=None, predicated=True: Kernel())
-    assert gpu.pick_kernel(21) == "cuda-shared"
-    compiles["value"] = False                  # CuPy without a working compiler
-    assert gpu.pick_kernel(21) == "numba"
-    compiles["value"] = True
-    assert gpu.pick_kernel(27) == "cuda-shared"
-    assert gpu.pick_kernel(28) == "numba"
-    count["value"] = 0
-    assert gpu.pick_kernel(21) == "numba"
-    monkeypatch.setenv("NUMBA_ENABLE_CUDASIM", "1")
-    count["value"] = 1
-    assert gpu.pick_kernel(21) == "numba"
-
-
 def test_occupancy_blocks_follow_the_shared_memory_rule():
     """Against a plain count: blocks fit while their shared memory and 1 KB each do."""
     from nqueens.engine.gpu import occupancy_blocks

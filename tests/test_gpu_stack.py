@@ -248,3 +248,40 @@ def test_the_layout_knobs_take_only_booleans(knobs):
 
     with pytest.raises(NQueensError, match="must be True or False"):
         count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="cuda-stack", **knobs)
+
+
+def test_auto_picks_the_stack_kernel_where_cupy_sees_a_gpu(monkeypatch):
+    """CuPy with a device and a compiler: the cuda-stack kernel, up to n = 27; else
+    numba-cuda's."""
+    import types
+
+    from nqueens.engine import gpu
+    from nqueens.kernels import gpu_cuda_stack
+
+    monkeypatch.delenv("NUMBA_ENABLE_CUDASIM", raising=False)
+    count = {"value": 1}
+    compiles = {"value": True}
+
+    class Kernel:
+        @property
+        def attributes(self):
+            if not compiles["value"]:
+                raise RuntimeError("nvrtc: not found")
+            return {"num_regs": 40}
+
+    fake = types.SimpleNamespace(cuda=types.SimpleNamespace(runtime=types.SimpleNamespace(
+        getDeviceCount=lambda: count["value"])))
+    monkeypatch.setitem(sys.modules, "cupy", fake)
+    monkeypatch.setattr(gpu_cuda_stack, "raw_kernel",
+                        lambda max_registers=None, planes=False: Kernel())
+    assert gpu.pick_kernel(21) == "cuda-stack"
+    compiles["value"] = False                  # CuPy without a working compiler
+    assert gpu.pick_kernel(21) == "numba"
+    compiles["value"] = True
+    assert gpu.pick_kernel(27) == "cuda-stack"
+    assert gpu.pick_kernel(28) == "numba"
+    count["value"] = 0
+    assert gpu.pick_kernel(21) == "numba"
+    monkeypatch.setenv("NUMBA_ENABLE_CUDASIM", "1")
+    count["value"] = 1
+    assert gpu.pick_kernel(21) == "numba"

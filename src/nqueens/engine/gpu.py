@@ -78,22 +78,30 @@ class GPUUnavailableError(NQueensError):
 NEEDS_NUMBA_CUDA = 'counting on a GPU needs numba-cuda: pip install numba-cuda (the ".[gpu]" extra)'
 
 
-def default_rows(n: int) -> int:
+def default_rows(n: int, kernel: str = "numba") -> int:
     """How many free rows the host places before the GPU takes over, for board size ``n``.
 
-    Enough tasks that a GPU's slots (about 170,000 on an H100) take tens each, so that the
-    last ones to finish are small: three rows from n = 18 (3.6 M tasks for n = 18, 17.8 M
-    for n = 21, 28.3 M for n = 22), where two rows leave the slots a few tasks each and the
-    batch ends on a few large tasks (benchmarks/bench_gpu_schedule.py: 0.82-0.95 of a
-    perfect schedule at n = 20 with two rows, 0.95-0.98 with three). The GPU benchmark
-    sweeps it.
+    Enough tasks that a GPU's slots (about 170,000 on an H100) take several each, so that
+    the last ones to finish are small. For ``numba``, ``cuda-c`` and ``cuda-shared``: three
+    rows from n = 18 (3.6 M tasks for n = 18, 17.8 M for n = 21, 28.3 M for n = 22), where
+    two rows left the slots a few tasks each and the batch ending on a few large tasks
+    (benchmarks/bench_gpu_schedule.py: 0.82-0.95 of a perfect schedule at n = 20 with two
+    rows, 0.95-0.98 with three). ``cuda-stack`` takes a new task in a few instructions and
+    keeps two rows up to n = 20, three from 21, as measured on an H100 (docs/gpu.md,
+    "Measured"): one batch of n = 18, 19 and 20 took 0.118, 0.344 and 2.02 s at two rows
+    against 0.274, 0.661 and 2.54 s at three; n = 21 took 15.43 s at two rows and 15.41
+    and 14.90 s at three on one machine, n = 22 123.6 s at two and 117.2 s at three.
     Cost: O(1) per call.
 
     >>> [default_rows(n) for n in (8, 16, 18, 22)]
     [1, 2, 3, 3]
+    >>> [default_rows(n, "cuda-stack") for n in (8, 16, 20, 21)]
+    [1, 2, 2, 3]
     """
     if n < 12:
         return 1
+    if kernel == "cuda-stack":
+        return 2 if n <= 20 else 3
     return 2 if n < 18 else 3
 
 
@@ -385,16 +393,17 @@ def _rows_from(n: int, arr: Any, sums: Any, seconds: float) -> list[Row]:
 
 KERNELS = ("numba", "cuda-c", "cuda-shared", "cuda-stack")
 """The GPU kernels: numba-cuda's (simulator-tested; the fallback), its CUDA C twin, the
-CUDA C kernel with its stacks in shared memory, one try a step (the fastest measured), and
-the one that keeps every frame on that stack, the current one too, for fewer instructions a
-try (:mod:`nqueens.kernels.gpu_cuda_stack`; not yet measured on a GPU); the CUDA C kernels
-run through CuPy. ``"auto"`` picks one: :func:`pick_kernel`."""
+CUDA C kernel with its stacks in shared memory, one try a step, and the one that keeps
+every frame on that stack, the current one too, for fewer instructions a try
+(:mod:`nqueens.kernels.gpu_cuda_stack`; the fastest measured: 0.70 of ``cuda-shared``'s
+issued instructions, n = 21 in 15.3 s on an H100 against 26.0 s); the CUDA C kernels run
+through CuPy. ``"auto"`` picks one: :func:`pick_kernel`."""
 
 
 def pick_kernel(n: int) -> str:
     """The kernel ``kernel="auto"`` runs for board size ``n``.
 
-    ``"cuda-shared"`` where CuPy imports, sees a GPU and compiles the kernel, and ``n`` is at
+    ``"cuda-stack"`` where CuPy imports, sees a GPU and compiles the kernel, and ``n`` is at
     most 27 (its columns word holds the level), else ``"numba"``; the simulator always gets
     ``"numba"``. A CuPy that cannot compile (no NVRTC, say) falls back to numba-cuda's
     kernel instead of stopping the count.
@@ -412,10 +421,10 @@ def pick_kernel(n: int) -> str:
     if _simulated() or n > MAX_N or not _cupy_sees_a_gpu():
         return "numba"
     try:
-        _raw_kernel("cuda-shared", None).attributes  # noqa: B018 - compiles it, or raises
+        _raw_kernel("cuda-stack", None).attributes  # noqa: B018 - compiles it, or raises
     except Exception:
         return "numba"
-    return "cuda-shared"
+    return "cuda-stack"
 
 
 def _cupy_sees_a_gpu() -> bool:
@@ -470,7 +479,7 @@ def count_batch(
     (:func:`~nqueens.kernels.fixed_points.count_fixed`), which keeps the rotation test out
     of the GPU kernel.
     ``kernel`` is one of :data:`KERNELS` or ``"auto"`` (:func:`pick_kernel`: the
-    shared-memory CUDA C kernel where CuPy sees a GPU, else numba-cuda's). ``block``
+    ``cuda-stack`` CUDA C kernel where CuPy sees a GPU, else numba-cuda's). ``block``
     (threads a block, a multiple of 32 up to 1024; default 128, for ``cuda-stack``
     :func:`stack_block`'s) and ``max_registers`` (a limit on the kernel's registers a
     thread, 16 to 255; default none) are tuning knobs,
@@ -522,7 +531,7 @@ cuda-stack, got 'opencl'
         raise NQueensError(f"the {kernel} kernel counts boards up to n = {MAX_N}, got {n}")
 
     start = time.perf_counter()
-    d = default_rows(n) if rows is None else rows
+    d = default_rows(n, kernel) if rows is None else rows
     arr = np.array(items, dtype=np.int64).reshape(-1, 6)
     subs, tables, cut, tsub, state, _pre = _expand(n, arr, d, with_pre=False)
     ntasks = int(tsub.shape[0])
