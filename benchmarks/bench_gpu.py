@@ -592,9 +592,9 @@ def versions() -> dict[str, str | None]:
 
 
 def default_kernels() -> list[str]:
-    """``numba``; where CuPy imports ``cuda-stack`` first (the candidate for the engine's
-    kernel, which (b) runs to ``--max-n``, the engine end to end too, and (c), (e)
-    sweep), then ``cuda-shared`` (the engine's kernel there now), ``cuda-c`` and ``numba``
+    """``numba``; where CuPy imports ``cuda-stack`` first (the engine's kernel there, which
+    (b) runs to ``--max-n``, the engine end to end too, and (c), (e) sweep), then
+    ``cuda-shared`` (the engine's kernel before it), ``cuda-c`` and ``numba``
     as baselines (never under the simulator, which runs numba-cuda's kernels only)."""
     if os.environ.get("NUMBA_ENABLE_CUDASIM") == "1":
         return ["numba"]

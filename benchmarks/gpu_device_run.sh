@@ -13,8 +13,8 @@
 # default 18) and of the second, then ptxas -v of numba's kernel, each under its own
 # timeout and only while time is left, then the doc
 # rendered from the results and printed last. With CuPy the kernels are cuda-stack (the
-# candidate for the engine's default, to --max-n, the engine end to end with it too), then
-# cuda-shared (the engine's default now), cuda-c and numba as baselines (to
+# engine's default since run 4, to --max-n, the engine end to end with it too), then
+# cuda-shared (the default before it), cuda-c and numba as baselines (to
 # --baseline-max-n); the sweeps and variants of the first at --sweep-n (default:
 # --max-n - 2, 20).
 # Every line goes through tee into $OUT/log.txt (OUT defaults to a new temporary folder).
