@@ -236,6 +236,23 @@ def read_results(path: Path) -> list[dict[str, Any]]:
     return recs
 
 
+def project_engine(recs: list[dict[str, Any]], n: int, *, growth: float = 8.5) -> int | None:
+    """Seconds to keep for the whole command at ``n``: the engine's exact time there in
+    ``recs``, else at the largest n below times ``growth`` an n; times 1.15, plus 5 s for
+    the process's start. None without an engine time at or below ``n``.
+
+    >>> project_engine([{"stage": "engine", "n": 21, "seconds": 15.8, "exact": True}], 22)
+    160
+    >>> project_engine([{"stage": "engine", "n": 21, "seconds": 15.8, "exact": False}], 21)
+    """
+    got = {r["n"]: r["seconds"] for r in recs if r.get("stage") == "engine"
+           and r.get("exact") and r.get("seconds") is not None and r.get("n", n + 1) <= n}
+    if not got:
+        return None
+    m = max(got)
+    return math.ceil(got[m] * growth ** (n - m) * 1.15 + 5)
+
+
 Key = tuple[Any, ...]
 
 
@@ -391,6 +408,11 @@ def describe(rec: dict[str, Any]) -> str:
         parts.append("exact" if rec["exact"] else "WRONG (not OEIS)")
     if rec.get("note"):
         parts.append(str(rec["note"]))
+    ph = rec.get("phases")
+    if ph:
+        parts.append(f"(cut {ph['cut']:.3f} s, setup {ph['setup']:.3f} s, gpu {ph['gpu']:.3f} s "
+                     f"of which underfull {ph['underfull']:.3f} s; {ph['launches']} launches, "
+                     f"{ph['tasks']} tasks)")
     return f"{head}  {'  '.join(parts)}"
 
 
@@ -434,14 +456,18 @@ class GpuOps:
 
             sizes = _weigh(n, list(items))[0]
             perm.sort(key=lambda i: -sizes[i])
+        phases: dict[str, float] = {}
         start = time.perf_counter()
-        got = count_batch(n, [items[i] for i in perm], rows=rows, kernel=kernel, **knobs)
+        got = count_batch(n, [items[i] for i in perm], rows=rows, kernel=kernel,
+                          phases=phases, **knobs)
         secs = time.perf_counter() - start
         out: list[Any] = [None] * len(items)
         for i, row in zip(perm, got, strict=True):
             out[i] = row
         return {"seconds": round(secs, 4), "total": sum(r[0] for r in out),
                 "unique": sum(r[1] for r in out), "subproblems": len(items),
+                "phases": {k: round(v, 4) if isinstance(v, float) else v
+                           for k, v in phases.items()},
                 "payload": [tuple(r[:3]) for r in out]}
 
     def twin(self, n: int) -> dict[str, Any]:
@@ -879,6 +905,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                    "argument a line")
     p.add_argument("--fail", type=_fail, action="append", default=[], metavar="STAGE:N",
                    help="for testing: make the step STAGE at n raise")
+    p.add_argument("--project-engine", type=int, default=None, metavar="N",
+                   help="print the seconds to keep for the whole command at N, projected "
+                   "from the engine's times in --results (exit 1 without one)")
     p.add_argument("--ptx", action="store_true",
                    help="ptxas statistics only (no GPU); appended to --results with --append")
     p.add_argument("--append", action="store_true", help=argparse.SUPPRESS)
@@ -895,6 +924,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.ncu_command:
         print("\n".join(ncu_command(args.ncu_n, args.kernel or "numba")))
+        return 0
+    if args.project_engine is not None:
+        need = project_engine(read_results(args.results) if args.results.exists() else [],
+                              args.project_engine)
+        if need is None:
+            return 1
+        print(need)
         return 0
     if args.add_ncu is not None:
         text = args.add_ncu.read_text(errors="replace") if args.add_ncu.exists() else ""

@@ -12,13 +12,19 @@
 # H100) and for the end (20 s), then ncu on one launch of the first kernel (NCU_N,
 # default 18) and of the second, then ptxas -v of numba's kernel, each under its own
 # timeout and only while time is left, then the doc
-# rendered from the results and printed last. With CuPy the kernels are cuda-stack (the
+# rendered from the results and printed last. Between the benchmark and ncu, the whole
+# command as a user runs it (benchmarks/gpu_device_cli.sh) for each n of CLI_N (default
+# "21 22"), each only where its time, projected from the engine's in the results, fits;
+# CLI_RESERVE (default 160 s, 0 when CLI_N is empty) is kept from the benchmark's budget
+# for it. The benchmark's defaults here are --max-n 21 --sweep-n 21 (n = 22 is the whole
+# command's), unless the arguments give --max-n or --sweep-n. With CuPy the kernels are cuda-stack (the
 # engine's default since run 4, to --max-n, the engine end to end with it too), then
 # cuda-shared (the default before it), cuda-c and numba as baselines (to
 # --baseline-max-n); the sweeps and variants of the first at --sweep-n (default:
 # --max-n - 2, 20).
 # Every line goes through tee into $OUT/log.txt (OUT defaults to a new temporary folder).
-# In $OUT: log.txt, env.txt, gpu_results.jsonl, benchmarks-gpu.md, ncu_KERNEL.txt.
+# In $OUT: log.txt, env.txt, gpu_results.jsonl, benchmarks-gpu.md, ncu_KERNEL.txt,
+# cli_results.jsonl (and cli_N.json, cli_N.err).
 # PYTHON picks the interpreter (default python3); the project runs from src/ (no install).
 # Under NUMBA_ENABLE_CUDASIM=1 the same runs on numba-cuda's simulator, without ncu/ptxas.
 set -u
@@ -42,6 +48,14 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 BUDGET=${BUDGET%.*}
+# the defaults here, unless the caller chose the sizes: n = 22 is the whole command's
+[[ " ${PASS[*]-} " =~ \ --(max|sweep)-n ]] || PASS=(--max-n 21 --sweep-n 21 ${PASS[@]+"${PASS[@]}"})
+CLI_N=${CLI_N-21 22}
+for n in $CLI_N; do
+    [[ $n =~ ^[0-9]+$ ]] || { echo "gpu_device_run.sh: CLI_N must be whole numbers, got '$CLI_N'" >&2; exit 2; }
+done
+CLI_RESERVE=${CLI_RESERVE:-$([[ -n ${CLI_N// /} ]] && echo 160 || echo 0)}
+[[ $CLI_RESERVE =~ ^[0-9]+$ ]] || { echo "gpu_device_run.sh: CLI_RESERVE must be seconds, got '$CLI_RESERVE'" >&2; exit 2; }
 if [[ -z ${OUT:-} ]]; then
     OUT=$(mktemp -d "${TMPDIR:-/tmp}/gpu_out.XXXXXX")
 fi
@@ -107,7 +121,7 @@ SECOND=${KERNELS#*,}
 SECOND=${SECOND%%,*}
 [[ $SECOND == "$KERNELS" || $SECOND == "$FIRST" ]] && SECOND=""
 
-BENCH=$(( $(left) - NCU_RESERVE - FINAL ))
+BENCH=$(( $(left) - NCU_RESERVE - CLI_RESERVE - FINAL ))
 section "benchmark: bench_gpu.py --budget $BENCH (kernels $KERNELS)"
 if (( BENCH >= 10 )); then
     logged timeout -s INT -k 10 $((BENCH + 15)) "$PY" benchmarks/bench_gpu.py \
@@ -117,6 +131,22 @@ if (( BENCH >= 10 )); then
 else
     say "no time left for the benchmark ($BENCH s)"
 fi
+
+cli_one() {  # the whole command for n, where its projected time fits before ncu and the end
+    local n=$1 budget need
+    budget=$(( $(left) - NCU_RESERVE - FINAL ))
+    need=$("$PY" benchmarks/bench_gpu.py --project-engine "$n" --results "$RESULTS" 2>/dev/null)
+    if [[ -z $need ]] || (( budget < need )); then
+        say "whole command, n = $n: skipped (projected ${need:-unknown} s, $budget s left)"
+        return
+    fi
+    section "whole command, n = $n (projected $need s, timeout $budget s)"
+    OUT="$OUT" TIMEOUT="$budget" PYTHON="$PY" logged bash benchmarks/gpu_device_cli.sh "$n"
+}
+
+for n in $CLI_N; do
+    cli_one "$n"
+done
 
 ncu_one() {  # Nsight Compute on the first launch of one kernel's count of NCU_N
     local kernel=$1 budget cmd rc

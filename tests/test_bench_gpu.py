@@ -280,6 +280,15 @@ def test_the_budgeted_run_on_the_simulator_counts_exactly(tmp_path):
     assert all(r["exact"] is True for r in recs if (r["stage"], r["n"]) in want)
     check = next(r for r in recs if r["stage"] == "check")
     assert check["note"].startswith("all 34 subproblems of n = 7 agree with the CPU twin")
+    # each batch says where its time went, within its own seconds
+    batches = [r for r in recs if r["stage"] == "batch"]
+    assert any(r["phases"]["tasks"] for r in batches)
+    for r in batches:
+        ph = r["phases"]
+        # no tasks (every constellation counted on the host): no launch
+        assert (ph["launches"] >= 1) == (ph["tasks"] > 0) and ph["underfull"] <= ph["gpu"]
+        assert ph["cut"] + ph["setup"] + ph["gpu"] <= r["seconds"] + 1e-3
+        assert f"{ph['launches']} launches, {ph['tasks']} tasks" in proc.stdout
     assert not [r for r in recs if r["error"] or r["skipped"]]
     text = doc.read_text()
     assert all(f"| {n} | yes |" in text for n in (6, 7, 8))
@@ -308,3 +317,24 @@ def test_the_kernels_after_the_first_are_baselines_to_baseline_max_n(tmp_path):
     assert {k for d, k in ops.engine_kernels if d == "gpu"} == {"numba"}   # the first kernel
     recs = bench_gpu.read_results(args.results)
     assert {r["kernel"] for r in recs if r["stage"] == "sweep"} == {"numba"}
+
+
+def test_the_whole_command_is_given_time_by_the_engines_measured_time(tmp_path):
+    """``--project-engine N``: the engine's exact time at N (or at the largest n below,
+    grown 8.5x an n), times 1.15, plus 5 s; nothing (exit 1) without one."""
+    recs = [{"stage": "engine", "n": 20, "seconds": 2.0, "exact": True},
+            {"stage": "engine", "n": 21, "seconds": 16.0, "exact": True},
+            {"stage": "engine", "n": 22, "seconds": 1.0, "exact": False},   # wrong: ignored
+            {"stage": "batch", "n": 22, "seconds": 100.0, "exact": True}]   # not the engine
+    assert bench_gpu.project_engine(recs, 21) == math.ceil(16.0 * 1.15 + 5)
+    assert bench_gpu.project_engine(recs, 22) == math.ceil(16.0 * 8.5 * 1.15 + 5)
+    assert bench_gpu.project_engine(recs, 20) == math.ceil(2.0 * 1.15 + 5)
+    assert bench_gpu.project_engine(recs, 19) is None
+    results = tmp_path / "r.jsonl"
+    results.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    script = [sys.executable, str(ROOT / "benchmarks" / "bench_gpu.py"), "--results",
+              str(results), "--project-engine"]
+    got = subprocess.run([*script, "22"], capture_output=True, text=True, timeout=120)
+    assert got.returncode == 0 and int(got.stdout) == math.ceil(16.0 * 8.5 * 1.15 + 5)
+    got = subprocess.run([*script, "19"], capture_output=True, text=True, timeout=120)
+    assert got.returncode == 1 and got.stdout == ""

@@ -110,10 +110,16 @@ def test_frames_count_the_levels_from_the_cut_to_the_last_rows_parent():
 
 
 _FAKE_CUPY = FAKE_CUPY + """
-rows = count_batch(n, items, kernel="cuda-stack", budget=5, slots=40, block=32)
-whole = count_batch(n, items, kernel="cuda-stack", slots=7, block=32, budget=1 << 40)
+import time
+phases, whole_phases = {}, {}
+t0 = time.perf_counter()
+rows = count_batch(n, items, kernel="cuda-stack", budget=5, slots=40, block=32, phases=phases)
+wall = time.perf_counter() - t0
+whole = count_batch(n, items, kernel="cuda-stack", slots=7, block=32, budget=1 << 40,
+                    phases=whole_phases)
 print(json.dumps({"rows": [r[:3] for r in rows], "whole": [r[:3] for r in whole],
-                  "launches": launches}))
+                  "launches": launches, "phases": phases, "whole_phases": whole_phases,
+                  "wall": wall}))
 """
 
 
@@ -134,6 +140,17 @@ def test_count_batch_drives_the_stack_kernel_with_the_right_arguments(tmp_path):
     want = [list(r[:3]) for r in count_batch(n, [tuple(s) for s in split(n)])]
     assert out["rows"] == want and out["whole"] == want
     assert len(out["launches"]) > 2
+    # where the time went: every launch counted, the parts within the batch's wall time,
+    # the tail (fewer tasks left than slots) a part of the launches' time
+    ph, whole = out["phases"], out["whole_phases"]
+    arr = np.array([tuple(s) for s in split(n)], dtype=np.int64).reshape(-1, 6)
+    ntasks = gpu_tasks.expand(n, arr, 1, False)[3][0].shape[0]
+    assert ph["tasks"] == whole["tasks"] == ntasks > 40
+    assert ph["launches"] == len(out["launches"]) - whole["launches"] and whole["launches"] == 1
+    assert 0 < ph["underfull"] < ph["gpu"]
+    assert whole["underfull"] == whole["gpu"] > 0   # one launch, which ends with none left
+    assert all(ph[k] >= 0 for k in ("cut", "setup")) and min(ph["cut"], ph["setup"]) > 0
+    assert ph["cut"] + ph["setup"] + ph["gpu"] <= out["wall"]
     kf = _frames_needed(n, 1)   # n = 10 places one row on the host
     assert {(block, shared) for _grid, block, shared in out["launches"]} == {
         (32, 16 * 32 * kf)}   # 7 slots too: a whole warp (frames are laid out a warp at a time)

@@ -467,6 +467,7 @@ def count_batch(
     stop: StopFlag | None = None,
     tally: Callable[[int], None] | None = None,
     finished: list[Row] | None = None,
+    phases: dict[str, float] | None = None,
 ) -> list[Row]:
     """Count each subproblem of ``items`` on the GPU; one row per item, as the CPU's.
 
@@ -499,6 +500,12 @@ def count_batch(
     the batch runs on, and a batch cut short loses none of them - which is what lets the
     engine hand the GPU one large batch (:func:`batch_items`) instead of many small ones
     that would each end on a half-idle GPU.
+
+    ``phases``, when given, is filled with where the time went, in seconds: ``cut`` (the
+    host's cut, with the symmetric items' fixed points), ``setup`` (the tables to the GPU,
+    the kernel loaded, the slots sized), ``gpu`` (the launches and their progress reads),
+    ``underfull`` (the part of ``gpu`` after fewer tasks than slots were left, the batch's
+    tail), ``launches`` and ``tasks``.
     Cost: O(nodes) of the items' subtrees on the GPU, plus their first ``rows`` levels and
     the half-board searches of the symmetric items on the host.
 
@@ -531,10 +538,13 @@ cuda-stack, got 'opencl'
         raise NQueensError(f"the {kernel} kernel counts boards up to n = {MAX_N}, got {n}")
 
     start = time.perf_counter()
+    spent = phases if phases is not None else {}
+    spent.update(cut=0.0, setup=0.0, gpu=0.0, underfull=0.0, launches=0, tasks=0)
     d = default_rows(n, kernel) if rows is None else rows
     arr = np.array(items, dtype=np.int64).reshape(-1, 6)
     subs, tables, cut, tsub, state, _pre = _expand(n, arr, d, with_pre=False)
     ntasks = int(tsub.shape[0])
+    spent.update(cut=time.perf_counter() - start, tasks=ntasks)
     tasks = np.bincount(tsub, minlength=arr.shape[0]).astype(np.int64)
     sums = cut.copy()
     done = tasks == 0
@@ -543,6 +553,7 @@ cuda-stack, got 'opencl'
     if tally is not None:
         tally(int(cut[:, 3].sum()))
     dev = None
+    full = 0  # the slots: fewer tasks left than this leaves some idle
     if ntasks:
         sim = _simulated()
         size = block or (32 if sim else BLOCK)
@@ -567,6 +578,8 @@ cuda-stack, got 'opencl'
         depth = max(1, int(subs[:, 0].max()) - d)
         dev = _Device(kernel, d, grid, size, (subs, tables, tsub, state, tasks),
                       (depth, 4, nslots), max_registers, kf, predicated, planes)
+        spent["setup"] = time.perf_counter() - start - spent["cut"]
+        full = nslots
     counted = 0  # nodes the GPU has counted so far, as tally was told
     while dev is not None:
         if stop is not None and stop.is_set():
@@ -575,6 +588,11 @@ cuda-stack, got 'opencl'
         dev.launch(step)
         took = time.perf_counter() - t0
         left, got = dev.progress()
+        this = time.perf_counter() - t0
+        spent["gpu"] += this
+        spent["launches"] += 1
+        if spent["underfull"] or int(left.sum()) < full:
+            spent["underfull"] += this
         sums[:, 0] = cut[:, 0] + got[:, 0]
         sums[:, 3] = cut[:, 3] + got[:, 1]
         done[:] = left == 0
