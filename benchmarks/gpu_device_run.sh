@@ -15,9 +15,10 @@
 # rendered from the results and printed last. Between the benchmark and ncu, the whole
 # command as a user runs it (benchmarks/gpu_device_cli.sh) for each n of CLI_N (default
 # "21 22"), each only where its time, projected from the engine's in the results, fits;
-# CLI_RESERVE (default 160 s, 0 when CLI_N is empty) is kept from the benchmark's budget
-# for it. The benchmark's defaults here are --max-n 21 --sweep-n 21 (n = 22 is the whole
-# command's), unless the arguments give --max-n or --sweep-n. With CuPy the kernels are cuda-stack (the
+# CLI_RESERVE (default 200 s, 0 when CLI_N is empty) is kept from the benchmark's budget
+# for it. The benchmark's defaults here are --max-n 21 --sweep-n 21 --sweep-rows 2 (n = 22
+# is the whole command's; 4 rows took 2.6x 3 rows' time at n = 20), unless the arguments
+# give --max-n or --sweep-n. With CuPy the kernels are cuda-stack (the
 # engine's default since run 4, to --max-n, the engine end to end with it too), then
 # cuda-shared (the default before it), cuda-c and numba as baselines (to
 # --baseline-max-n); the sweeps and variants of the first at --sweep-n (default:
@@ -49,12 +50,13 @@ while [[ $# -gt 0 ]]; do
 done
 BUDGET=${BUDGET%.*}
 # the defaults here, unless the caller chose the sizes: n = 22 is the whole command's
-[[ " ${PASS[*]-} " =~ \ --(max|sweep)-n ]] || PASS=(--max-n 21 --sweep-n 21 ${PASS[@]+"${PASS[@]}"})
+[[ " ${PASS[*]-} " =~ \ --(max|sweep)-n ]] \
+    || PASS=(--max-n 21 --sweep-n 21 --sweep-rows 2 ${PASS[@]+"${PASS[@]}"})
 CLI_N=${CLI_N-21 22}
 for n in $CLI_N; do
     [[ $n =~ ^[0-9]+$ ]] || { echo "gpu_device_run.sh: CLI_N must be whole numbers, got '$CLI_N'" >&2; exit 2; }
 done
-CLI_RESERVE=${CLI_RESERVE:-$([[ -n ${CLI_N// /} ]] && echo 160 || echo 0)}
+CLI_RESERVE=${CLI_RESERVE:-$([[ -n ${CLI_N// /} ]] && echo 200 || echo 0)}
 [[ $CLI_RESERVE =~ ^[0-9]+$ ]] || { echo "gpu_device_run.sh: CLI_RESERVE must be seconds, got '$CLI_RESERVE'" >&2; exit 2; }
 if [[ -z ${OUT:-} ]]; then
     OUT=$(mktemp -d "${TMPDIR:-/tmp}/gpu_out.XXXXXX")

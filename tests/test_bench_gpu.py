@@ -321,13 +321,13 @@ def test_the_kernels_after_the_first_are_baselines_to_baseline_max_n(tmp_path):
 
 def test_the_whole_command_is_given_time_by_the_engines_measured_time(tmp_path):
     """``--project-engine N``: the engine's exact time at N (or at the largest n below,
-    grown 8.5x an n), times 1.15, plus 5 s; nothing (exit 1) without one."""
+    grown 8x an n), times 1.15, plus 5 s; nothing (exit 1) without one."""
     recs = [{"stage": "engine", "n": 20, "seconds": 2.0, "exact": True},
             {"stage": "engine", "n": 21, "seconds": 16.0, "exact": True},
             {"stage": "engine", "n": 22, "seconds": 1.0, "exact": False},   # wrong: ignored
             {"stage": "batch", "n": 22, "seconds": 100.0, "exact": True}]   # not the engine
     assert bench_gpu.project_engine(recs, 21) == math.ceil(16.0 * 1.15 + 5)
-    assert bench_gpu.project_engine(recs, 22) == math.ceil(16.0 * 8.5 * 1.15 + 5)
+    assert bench_gpu.project_engine(recs, 22) == math.ceil(16.0 * 8 * 1.15 + 5)
     assert bench_gpu.project_engine(recs, 20) == math.ceil(2.0 * 1.15 + 5)
     assert bench_gpu.project_engine(recs, 19) is None
     results = tmp_path / "r.jsonl"
@@ -335,6 +335,6 @@ def test_the_whole_command_is_given_time_by_the_engines_measured_time(tmp_path):
     script = [sys.executable, str(ROOT / "benchmarks" / "bench_gpu.py"), "--results",
               str(results), "--project-engine"]
     got = subprocess.run([*script, "22"], capture_output=True, text=True, timeout=120)
-    assert got.returncode == 0 and int(got.stdout) == math.ceil(16.0 * 8.5 * 1.15 + 5)
+    assert got.returncode == 0 and int(got.stdout) == math.ceil(16.0 * 8 * 1.15 + 5)
     got = subprocess.run([*script, "19"], capture_output=True, text=True, timeout=120)
     assert got.returncode == 1 and got.stdout == ""
