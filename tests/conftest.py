@@ -104,15 +104,26 @@ class BrowserPage:
         return [(t, m) for t, m in self.messages if t in ("error", "pageerror")]
 
 
+def _reset_in_children(signum: int, frame: object) -> None:
+    """A handler only so that ``exec`` resets the signal to its default in child processes
+    (pytest itself never sees these signals but from outside: it stops as by default)."""
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Give the tests' child processes a working Ctrl-C even when pytest itself has none.
+    """Give the tests' child processes a working Ctrl-C, hang-up and quit even when pytest
+    itself has none.
 
     A shell without job control that starts a command in the background (``pytest &``)
-    makes it ignore SIGINT, and an ignored signal stays ignored across ``exec``: every
-    ``nqueens`` the tests start would then ignore the SIGINT the Ctrl-C tests send it (as
-    Unix programs should), and those tests would hang. A handler, unlike an ignore, is reset
-    to the default at ``exec``, so installing Python's own handler here gives the children
-    SIGINT's default back.
+    makes it ignore SIGINT, ``nohup`` makes it ignore SIGHUP, and an ignored signal stays
+    ignored across ``exec``: every ``nqueens`` the tests start would then ignore the signal
+    the interrupt tests send it (as Unix programs should), and those tests would hang or see
+    the command run to its end. A handler, unlike an ignore, is reset to the default at
+    ``exec``, so installing one here gives the children the default back.
     """
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    for sig in (signal.SIGHUP, signal.SIGQUIT, signal.SIGTERM):
+        if signal.getsignal(sig) is signal.SIG_IGN:
+            signal.signal(sig, _reset_in_children)
