@@ -582,10 +582,11 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
     # (c) rows placed on the host, at one n (the default rows were measured in (b))
     sn = args.sweep_n if args.sweep_n is not None else max(args.min_n, args.max_n - 2)
     for kernel in good[:1]:  # the first kernel's: the others are baselines
+        default = ops.rows(sn, kernel)
         for r in args.sweep_rows:
-            if r == ops.rows(sn, kernel):
+            if r == default:
                 continue
-            factor = 4.0 if r < ops.rows(sn, kernel) else 2.0  # fewer rows: fewer, longer tasks
+            factor = 4.0 if r < default else 2.0  # fewer rows: fewer, longer tasks
             key = ("sweep", kernel, r)
             bench.step("sweep", sn, kernel, r, lambda k=kernel, r=r: ops.batch(sn, k, r),
                        key=key, projected=bench.projection(key, sn, (("batch", kernel), factor)))

@@ -31,12 +31,13 @@ for n in "$@"; do
     end=$(date +%s.%N)
     "$PY" - "$n" "$rc" "$start" "$end" "$OUT/cli_$n.json" "$OUT/cli_$n.err" <<'EOF' \
         | tee -a "$OUT/cli_results.jsonl"
-import csv, json, sys
+import json, sys
 from datetime import datetime, timezone
+sys.path.insert(0, "benchmarks")
+from bench_gpu import oeis
 n, rc, start, end, out, err = sys.argv[1:]
 n, rc = int(n), int(rc)
-with open("tests/data/oeis.csv", newline="") as f:
-    known = {int(r["n"]): (int(r["total"]), int(r["unique"])) for r in csv.DictReader(f)}
+known = oeis()
 rec = {"stage": "cli", "n": n, "kernel": "auto", "seconds": round(float(end) - float(start), 3),
        "command": f"nqueens count {n} --gpu --unique --json --quiet", "rc": rc,
        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}

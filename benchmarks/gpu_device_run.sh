@@ -21,8 +21,7 @@
 # give --max-n or --sweep-n. With CuPy the kernels are cuda-stack (the
 # engine's default since run 4, to --max-n, the engine end to end with it too), then
 # cuda-shared (the default before it), cuda-c and numba as baselines (to
-# --baseline-max-n); the sweeps and variants of the first at --sweep-n (default:
-# --max-n - 2, 20).
+# --baseline-max-n); the sweeps and variants of the first at --sweep-n (21 here).
 # Every line goes through tee into $OUT/log.txt (OUT defaults to a new temporary folder).
 # In $OUT: log.txt, env.txt, gpu_results.jsonl, benchmarks-gpu.md, ncu_KERNEL.txt,
 # cli_results.jsonl (and cli_N.json, cli_N.err).

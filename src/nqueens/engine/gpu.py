@@ -554,6 +554,7 @@ cuda-stack, got 'opencl'
         tally(int(cut[:, 3].sum()))
     dev = None
     full = 0  # the slots: fewer tasks left than this leaves some idle
+    tail = False  # since a launch ended with fewer tasks left than slots
     if ntasks:
         sim = _simulated()
         size = block or (32 if sim else BLOCK)
@@ -591,7 +592,8 @@ cuda-stack, got 'opencl'
         this = time.perf_counter() - t0
         spent["gpu"] += this
         spent["launches"] += 1
-        if spent["underfull"] or int(left.sum()) < full:
+        tail = tail or int(left.sum()) < full
+        if tail:
             spent["underfull"] += this
         sums[:, 0] = cut[:, 0] + got[:, 0]
         sums[:, 3] = cut[:, 3] + got[:, 1]
