@@ -190,12 +190,11 @@ def frames_in_shared(block: int, nframes: int, blocks: int, *, shared_per_sm: in
 
 
 def _cupy_occupancy_inputs(kernel: str, max_registers: int | None, predicated: bool = True,
-                           planes: bool = False,
-                           unroll: int = 1) -> tuple[int, int, dict[str, int]]:
+                           planes: bool = False) -> tuple[int, int, dict[str, int]]:
     """This GPU's SMs, the compiled CUDA C kernel's registers a thread, and an SM's limits
     as :func:`occupancy_blocks` takes them (CuPy's device attributes; Hopper's where one is
     missing). Raises where CuPy or the device cannot tell."""
-    fn = _raw_kernel(kernel, max_registers, predicated, planes, unroll)
+    fn = _raw_kernel(kernel, max_registers, predicated, planes)
     regs = int(fn.attributes["num_regs"])
     dev = importlib.import_module("cupy").cuda.Device().attributes
     return int(dev["MultiProcessorCount"]), regs, {
@@ -237,14 +236,13 @@ def stack_block(regs: int, nframes: int, **limits: int) -> int:
     return max((128, 64, 256), key=warps)
 
 
-def _stack_block(nframes: int, max_registers: int | None, planes: bool, unroll: int) -> int:
+def _stack_block(nframes: int, max_registers: int | None, planes: bool) -> int:
     """:func:`stack_block` for this GPU and the compiled kernel's registers (the default
     block where the device cannot be read)."""
     from nqueens.kernels.gpu import BLOCK
 
     try:
-        _sms, regs, limits = _cupy_occupancy_inputs("cuda-stack", max_registers, planes=planes,
-                                                    unroll=unroll)
+        _sms, regs, limits = _cupy_occupancy_inputs("cuda-stack", max_registers, planes=planes)
     except Exception:  # no device attributes (a stand-in, an old CuPy): the default
         return BLOCK
     return stack_block(regs, nframes, **limits)
@@ -438,12 +436,12 @@ def _cupy_sees_a_gpu() -> bool:
 
 
 def _raw_kernel(kernel: str, max_registers: int | None, predicated: bool = True,
-                planes: bool = False, unroll: int = 1) -> Any:
+                planes: bool = False) -> Any:
     """A CUDA C kernel (``cuda-c``, ``cuda-shared`` or ``cuda-stack``) compiled by CuPy."""
     if kernel == "cuda-stack":
         from nqueens.kernels import gpu_cuda_stack
 
-        return gpu_cuda_stack.raw_kernel(max_registers, planes, unroll)
+        return gpu_cuda_stack.raw_kernel(max_registers, planes)
     if kernel == "cuda-shared":
         from nqueens.kernels import gpu_cuda_shared
 
@@ -466,7 +464,6 @@ def count_batch(
     predicated: bool = True,
     shared_frames: int | None = None,
     planes: bool = False,
-    unroll: int = 1,
     stop: StopFlag | None = None,
     tally: Callable[[int], None] | None = None,
     finished: list[Row] | None = None,
@@ -492,8 +489,7 @@ def count_batch(
     a thread in shared memory, the deeper ones in global memory; default
     :func:`frames_in_shared`'s; ``cuda-stack`` keeps them all there) and ``planes``
     (``cuda-stack``: each frame in two 8-byte halves, fewer bank conflicts for two more
-    instructions a try) and ``unroll`` (``cuda-stack``: the launch's step budget tested
-    once every this many tries, 1 to 8): the answers do not depend on them. Raises
+    instructions a try): the answers do not depend on them. Raises
     :class:`GPUUnavailableError` without numba-cuda or a GPU.
 
     As the CPU's :func:`~nqueens.engine.task.count_batch`, between two launches it checks
@@ -532,8 +528,6 @@ cuda-stack, got 'opencl'
     if type(planes) is not bool or type(predicated) is not bool:
         raise NQueensError(f"predicated and planes must be True or False, got "
                            f"{predicated!r} and {planes!r}")
-    if type(unroll) is not int or not 1 <= unroll <= 8:
-        raise NQueensError(f"unroll must be an integer from 1 to 8, got {unroll!r}")
     require_gpu()
     from nqueens.kernels.gpu import BLOCK
     from nqueens.kernels.gpu_cuda_shared import MAX_N, frames, shared_bytes
@@ -570,7 +564,7 @@ cuda-stack, got 'opencl'
 
             kf = stack_frames(subs[subs[:, 3] == 1], d)
             if block is None and not sim:
-                size = _stack_block(kf, max_registers, planes, unroll)
+                size = _stack_block(kf, max_registers, planes)
         elif kernel == "cuda-shared":
             kf = _shared_frames(size, frames(subs[subs[:, 3] == 1], d), max_registers,
                                 predicated)
@@ -584,7 +578,7 @@ cuda-stack, got 'opencl'
         step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
         depth = max(1, int(subs[:, 0].max()) - d)
         dev = _Device(kernel, d, grid, size, (subs, tables, tsub, state, tasks),
-                      (depth, 4, nslots), max_registers, kf, predicated, planes, unroll)
+                      (depth, 4, nslots), max_registers, kf, predicated, planes)
         spent["setup"] = time.perf_counter() - start - spent["cut"]
         full = nslots
     counted = 0  # nodes the GPU has counted so far, as tally was told
@@ -660,7 +654,7 @@ class _Device:
     def __init__(self, kernel: str, d: int, grid: int, block: int,
                  tables: tuple[Any, ...], stack_shape: tuple[int, int, int],
                  max_registers: int | None = None, kf: int = 0,
-                 predicated: bool = True, planes: bool = False, unroll: int = 1) -> None:
+                 predicated: bool = True, planes: bool = False) -> None:
         from nqueens.kernels.gpu import FRESH
         from nqueens.kernels.gpu_cuda_shared import shared_bytes
 
@@ -695,7 +689,7 @@ class _Device:
                 raise GPUUnavailableError(
                     "the CUDA C kernels need CuPy: pip install cupy-cuda12x (or -cuda13x)"
                 ) from None
-            self.fn = _raw_kernel(kernel, max_registers, predicated, planes, unroll)
+            self.fn = _raw_kernel(kernel, max_registers, predicated, planes)
             if self.shared > 48 * 1024:  # past the default limit, the kernel must ask for it
                 self.fn.max_dynamic_shared_size_bytes = self.shared
             if self.shared:  # all of the SM's memory as shared memory, so the blocks all fit

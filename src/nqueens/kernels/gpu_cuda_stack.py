@@ -82,11 +82,6 @@ SOURCE = r"""
 #ifndef NQ_PLANES
 #define NQ_PLANES 0
 #endif
-// NQ_UNROLL tries between two tests of the launch's step budget (a launch may run up to
-// NQ_UNROLL - 1 tries past it): the loop's counter and its test once for that many tries.
-#ifndef NQ_UNROLL
-#define NQ_UNROLL 1
-#endif
 #ifdef __CUDA_ARCH__
 #define NQ_GAP 256u
 #else
@@ -238,13 +233,8 @@ __host__ __device__ static inline void nq_slot(
     unsigned leaf = (unsigned)(subs[(size_t)s * 4] - 2) << NQ_SHIFT;
     unsigned count = 0, pushes = 0, steps = 0;  // nodes: the completions and the pushes
     while (t >= 0) {
-        while (at != empty && steps < cap) {  // NQ_UNROLL tries, the budget tested once
-            steps += NQ_UNROLL;
-#ifdef __CUDA_ARCH__
-#pragma unroll
-#endif
-            for (int u = 0; u < NQ_UNROLL; u++) {  // one try
-            if (u != 0 && at == empty) break;     // the task is finished
+        while (at != empty && steps < cap) {  // one try
+            steps++;
             const uint4 f = nq_load(at);
             const unsigned bit = f.w & (0u - f.w);
             const unsigned b = f.w ^ bit;
@@ -265,7 +255,6 @@ __host__ __device__ static inline void nq_slot(
             if (push) {                           // the child's frame on top
                 at += F;
                 nq_store(at, make_uint4(nl, nd + NQ_ONE_LEVEL, nr, nb));
-            }
             }
         }
         if (at != empty) break;  // the budget is spent
@@ -369,13 +358,11 @@ def frames(subs: Any, d: int) -> int:
 
 
 @functools.cache
-def raw_kernel(max_registers: int | None = None, planes: bool = False,
-               unroll: int = 1) -> Any:
+def raw_kernel(max_registers: int | None = None, planes: bool = False) -> Any:
     """The kernel compiled by CuPy (``cupy.RawKernel``), at most ``max_registers`` registers
-    a thread when given, its frames whole or in two ``planes`` (``NQ_PLANES``), the step
-    budget tested every ``unroll`` tries (``NQ_UNROLL``); needs CuPy and a CUDA GPU.
+    a thread when given, its frames whole or in two ``planes`` (``NQ_PLANES``); needs CuPy
+    and a CUDA GPU.
     Cost: one compilation a process and variant."""
     from nqueens.kernels.gpu_cuda import cupy_kernel
 
-    return cupy_kernel(SOURCE, KERNEL_NAME, max_registers, NQ_PLANES=int(planes),
-                       NQ_UNROLL=int(unroll))
+    return cupy_kernel(SOURCE, KERNEL_NAME, max_registers, NQ_PLANES=int(planes))
