@@ -2,9 +2,9 @@
 process, each round running every variant once in a rotated order, so that the machine's
 drift (clocks, temperature, a neighbour) falls on every variant alike.
 
-    python benchmarks/bench_gpu_ab.py --n 21 --rounds 2 --configs "default,block 256,unroll 4"
-    python benchmarks/bench_gpu_ab.py --n 20 --configs "default,planes+unroll 4" --budget 120
-    python benchmarks/bench_gpu_ab.py --sass DIR --configs "default,unroll 4"   # nvcc, cuobjdump
+    python benchmarks/bench_gpu_ab.py --n 21 --rounds 2 --configs "default,block 256,block 64"
+    python benchmarks/bench_gpu_ab.py --n 20 --configs "default,planes+block 256" --budget 120
+    python benchmarks/bench_gpu_ab.py --sass DIR --configs "default,planes"      # nvcc, cuobjdump
     python benchmarks/bench_gpu_ab.py --render ab.jsonl                         # no GPU
 
 A config is one name of :data:`CONFIGS` or several joined by ``+`` (their knobs together);
@@ -46,9 +46,8 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "block 128": {"block": 128},
     "block 256": {"block": 256},
     "planes": {"planes": True},
-    "unroll 2": {"unroll": 2},
-    "unroll 4": {"unroll": 4},
-    "unroll 8": {"unroll": 8},
+    "max 32 registers": {"max_registers": 32},
+    "max 40 registers": {"max_registers": 40},
     "rows 2": {"rows": 2},
     "rows 3": {"rows": 3},
     "largest first": {"order": "estimate"},
@@ -63,8 +62,8 @@ WARM_N = 12
 def knobs_of(config: str) -> dict[str, Any]:
     """The knobs of a config: its names joined by ``+``, each from :data:`CONFIGS`.
 
-    >>> knobs_of("block 256+unroll 4")
-    {'block': 256, 'unroll': 4}
+    >>> knobs_of("block 256+planes")
+    {'block': 256, 'planes': True}
     """
     knobs: dict[str, Any] = {}
     for name in config.split("+"):
@@ -209,8 +208,9 @@ def run(ns: list[int], configs: list[str], rounds: int, budget: float, results: 
 
 
 def loop_of_tries(sass: str) -> list[str]:
-    """The instructions of the hottest loop in ``cuobjdump -sass`` text: the longest
-    backward branch's body that holds a shared-memory load (the frame's)."""
+    """The instructions of the loop of tries in ``cuobjdump -sass`` text: the innermost
+    loop (the shortest backward branch's body) that both loads and stores shared memory
+    (the frame read, the next pushed; the loops that fill or save the stack do one)."""
     code: list[tuple[int, str]] = []
     for line in sass.splitlines():
         m = re.search(r"/\*([0-9a-f]{4,})\*/\s*(.*?)\s*;", line)
@@ -223,7 +223,8 @@ def loop_of_tries(sass: str) -> list[str]:
             continue
         first = next((j for j, (a, _) in enumerate(code) if a == int(m.group(1), 16)), None)
         body = [c for _, c in code[first:i + 1]] if first is not None else []
-        if any("LDS" in c for c in body) and len(body) > len(best):
+        shared = {op for c in body for op in ("LDS", "STS") if op in c}
+        if shared == {"LDS", "STS"} and (not best or len(body) < len(best)):
             best = body
     return best
 
@@ -244,8 +245,9 @@ def dump_sass(configs: list[str], out: Path) -> None:
         for config in configs:
             knobs = knobs_of(config)
             cubin = Path(tmp) / "k.cubin"
-            flags = [f"-DNQ_PLANES={int(knobs.get('planes', False))}",
-                     f"-DNQ_UNROLL={int(knobs.get('unroll', 1))}"]
+            flags = [f"-DNQ_PLANES={int(knobs.get('planes', False))}"]
+            if knobs.get("max_registers"):
+                flags.append(f"-maxrregcount={knobs['max_registers']}")
             built = subprocess.run([nvcc, "-arch=sm_90", "-cubin", *flags, "-Xptxas", "-v",
                                     "-o", str(cubin), str(src)], capture_output=True,
                                    text=True, timeout=300)
@@ -257,16 +259,15 @@ def dump_sass(configs: list[str], out: Path) -> None:
             name = re.sub(r"[^a-z0-9]+", "_", config.lower())
             (out / f"sass_{name}.txt").write_text(built.stderr + "\n" + sass)
             loop = loop_of_tries(sass)
-            tries = max(1, int(knobs.get("unroll", 1)))
             regs = re.search(r"Used (\d+) registers", built.stderr)
-            print(f"sass {config}: {regs.group(1) if regs else '?'} registers, loop of "
-                  f"{len(loop)} instructions for {tries} tries ({len(loop) / tries:.1f} a try)")
+            print(f"sass {config}: {regs.group(1) if regs else '?'} registers, loop of tries "
+                  f"{len(loop)} instructions")
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--n", default="21", help="board sizes, comma-separated (default 21)")
-    p.add_argument("--configs", default="default,block 256,unroll 4",
+    p.add_argument("--configs", default="default,block 256,block 64",
                    help="comma-separated configs; a config joins names of CONFIGS with +")
     p.add_argument("--rounds", type=int, default=2)
     p.add_argument("--budget", type=float, default=float("inf"), help="seconds for all runs")

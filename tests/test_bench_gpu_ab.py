@@ -32,10 +32,10 @@ except ImportError:  # pragma: no cover - the [gpu] extra is not installed
 
 def test_configs_join_their_knobs_and_an_unknown_name_is_refused():
     assert ab.knobs_of("default") == {}
-    assert ab.knobs_of("planes + unroll 8") == {"planes": True, "unroll": 8}
-    assert ab.knobs_of("unroll 2+unroll 4") == {"unroll": 4}  # the last name wins
-    with pytest.raises(ValueError, match="unknown config 'unroll 3'"):
-        ab.knobs_of("default+unroll 3")
+    assert ab.knobs_of("planes + block 64") == {"planes": True, "block": 64}
+    assert ab.knobs_of("block 64+block 256") == {"block": 256}  # the last name wins
+    with pytest.raises(ValueError, match="unknown config 'block 96'"):
+        ab.knobs_of("default+block 96")
 
 
 @pytest.mark.parametrize("k,rounds", [(1, 3), (2, 2), (5, 5), (4, 9)])
@@ -131,40 +131,44 @@ def test_a_run_is_skipped_where_its_projection_does_not_fit(tmp_path):
 
 def test_a_failing_variant_is_one_line_and_the_rest_runs(tmp_path):
     def batch(n, kernel, knobs):
-        if knobs.get("unroll") == 8:
+        if knobs.get("max_registers") == 32:
             raise RuntimeError("ptxas ran out of registers")
-        return {"seconds": 1.0, "total": OEIS[n][0] + (knobs.get("unroll") == 2),
+        return {"seconds": 1.0, "total": OEIS[n][0] + (knobs.get("planes") is True),
                 "unique": OEIS[n][1]}
 
-    recs = ab.run([8], ["default", "unroll 8", "unroll 2"], 1, float("inf"),
+    recs = ab.run([8], ["default", "max 32 registers", "planes"], 1, float("inf"),
                   tmp_path / "r.jsonl", batch=batch, warm_n=6)
     by = {r["config"]: r for r in recs}
-    assert by["unroll 8"]["error"] == "RuntimeError: ptxas ran out of registers"
-    assert by["default"]["exact"] is True and by["unroll 2"]["exact"] is False
+    assert by["max 32 registers"]["error"] == "RuntimeError: ptxas ran out of registers"
+    assert by["default"]["exact"] is True and by["planes"]["exact"] is False
     table = ab.render(recs)
-    assert "| 8 | default |" in table and "| 8 | unroll 2 |" not in table
+    assert "| 8 | default |" in table and "| 8 | planes |" not in table
     assert "ptxas ran out of registers" in table and "not exact" in table
 
 
-def test_the_loop_of_tries_is_the_longest_backward_loop_with_a_shared_load():
+def test_the_loop_of_tries_is_the_innermost_loop_that_loads_and_stores_shared_memory():
+    def line(addr, ins):
+        return f"        /*{addr:04x}*/                   {ins} ;  /* 0x0000 */"
+
     sass = "\n".join([
-        "        /*0000*/                   MOV R1, c[0x0][0x28] ;",
-        "        /*0010*/                   LDS.128 R4, [R2] ;",      # the long loop's head
-        "        /*0020*/                   LOP3.LUT R8, R7, R9, RZ, 0xc0, !PT ;",
-        "        /*0030*/                   STS.128 [R2+0x10], R4 ;",
-        "        /*0040*/               @P0 BRA 0x10 ;",
-        "        /*0050*/                   IADD3 R3, R3, 0x1, RZ ;",   # a loop, no LDS
-        "        /*0060*/                   ISETP.NE.AND P1, PT, R3, R5, PT ;",
-        "        /*0070*/                   IADD3 R3, R3, 0x1, RZ ;",
-        "        /*0080*/                   IADD3 R3, R3, 0x1, RZ ;",
-        "        /*0090*/                   IADD3 R3, R3, 0x1, RZ ;",
-        "        /*00a0*/               @P1 BRA 0x50 ;",
-        "        /*00b0*/                   BRA 0xc0 ;",                # forward: not a loop
-        "        /*00c0*/                   EXIT ;",
+        line(0x00, "MOV R1, c[0x0][0x28]"),
+        line(0x10, "STS.128 [R2], R4"),             # the fill: stores only
+        line(0x20, "@P0 BRA 0x10"),
+        line(0x30, "LDS.128 R4, [R2]"),             # the outer loop: loads and stores, longer
+        line(0x40, "LDS.128 R8, [R2+0x10]"),         # the loop of tries
+        line(0x50, "LOP3.LUT R8, R7, R9, RZ, 0xc0, !PT"),
+        line(0x60, "@P1 STS.128 [R2+0x10], R4"),
+        line(0x70, "@!P2 BRA P3, 0x40"),
+        line(0x80, "IADD3 R3, R3, 0x1, RZ"),
+        line(0x90, "@P0 BRA 0x30"),
+        line(0xa0, "LDS.128 R4, [R2]"),             # the save: loads only, shortest
+        line(0xb0, "STG.E desc[UR10][R2.64], R4"),
+        line(0xc0, "@P0 BRA 0xa0"),
+        line(0xd0, "BRA 0xe0"),                     # forward: not a loop
+        line(0xe0, "EXIT"),
     ])
-    loop = ab.loop_of_tries(sass)
-    assert loop[0] == "LDS.128 R4, [R2]" and loop[-1] == "@P0 BRA 0x10"
-    assert len(loop) == 4
+    assert ab.loop_of_tries(sass) == ["LDS.128 R8, [R2+0x10]", "LOP3.LUT R8, R7, R9, RZ, 0xc0, !PT",
+                                      "@P1 STS.128 [R2+0x10], R4", "@!P2 BRA P3, 0x40"]
     assert ab.loop_of_tries("no code here") == []
 
 
