@@ -14,7 +14,11 @@ memory; docs/gpu.md). Here a step is one straight run:
    left the frame is dropped (the stack's height goes down by one, no branch);
 3. the level's two table entries - the shift to the next free row and that row's mask, and
    the same for the row after it (the look-ahead's) - in one 8-byte load
-   (:func:`pair_tables`: 256 bytes a constellation);
+   (:func:`pair_tables`: 256 bytes a constellation). An entry is the row's mask over the
+   shift, in its low 5 bits, and the boards sit in bits 5 to 31 (the columns' word keeps
+   the level in its low 5 bits): a funnel shift reads only the low 5 bits of its amount,
+   so the entry is the shift as it is, and nothing takes it out (two instructions a try
+   fewer than with the shift in the high bits);
 4. the child: counted if it is on the last free row, pushed (one 16-byte store, over the
    dropped frame if there was one) if its row has open squares and the row after it
    passes the look-ahead.
@@ -25,11 +29,12 @@ need - :func:`frames` - so there is no test for frames kept elsewhere: the price
 shared memory, ``16 * frames`` bytes a thread (n = 21: 208 bytes, about 1,000 threads an
 H100 SM, where registers would allow more).
 
-Every lane runs those 37 instructions (sm_90, CUDA 13.0). A try moves 4 + 4 wavefronts of
-shared memory (the 4-byte store at a 16-byte stride is a 4-way bank conflict), 4 more when
-it pushes; ``NQ_PLANES=1`` (:func:`raw_kernel`'s ``planes``) splits each frame in two
-8-byte halves a warp's 256 bytes apart, for 2 + 2 + 2 (and 4) at 39 instructions, in case
-the shared memory's bandwidth is what holds the first layout back.
+Every lane runs those 35 instructions (sm_90, CUDA 13.0; 37 with the shifts in the high
+bits). A try moves 4 + 4 wavefronts of shared memory (the 4-byte store at a 16-byte stride
+is a 4-way bank conflict), 4 more when it pushes; ``NQ_PLANES=1`` (:func:`raw_kernel`'s
+``planes``) splits each frame in two 8-byte halves a warp's 256 bytes apart, for 2 + 2 + 2
+(and 4) at 37 instructions, in case the shared memory's bandwidth is what holds the first
+layout back.
 
 Arguments and the host's protocol are :mod:`nqueens.kernels.gpu_cuda_shared`'s (a launch
 advances every slot by ``budget`` tries; slots take their next task from ``next_task``;
@@ -43,7 +48,7 @@ that many frames and a canary past them), which is what the tests check it with;
 >>> import numpy as np
 >>> q = np.array([[0x8000005, 0x10000002] + [0] * 30], np.uint32)
 >>> [hex(w) for w in pair_tables(q)[0, 0]]       # level 0: its entry and level 1's
-['0x8000005', '0x10000002']
+['0xa1', '0x42']
 """
 
 from __future__ import annotations
@@ -81,6 +86,27 @@ SOURCE = r"""
 // frame is its two halves side by side (NQ_GAP = 8).
 #ifndef NQ_PLANES
 #define NQ_PLANES 0
+#endif
+// A frame's four words: left diagonals, columns, right diagonals, squares left, the board's
+// columns in bits 5 to 31 (NQ_BOARD) and the frame's level in the low 5 bits of the
+// columns' word. A table entry is the row's mask (bits 5 to 31) over the shift to it (the
+// low 5 bits), so that the shift is the entry itself: a funnel shift reads only the low 5
+// bits of its amount (shf.*.wrap), and no instruction takes the shift out of the entry.
+#define NQ_BOARD 5u
+#define NQ_LEVELS 31u
+// x << (s & 31) and x >> (s & 31): on the GPU one funnel shift each (shf.l/r.wrap)
+#ifdef __CUDA_ARCH__
+__device__ static inline unsigned nq_shl(unsigned x, unsigned s)
+{
+    return __funnelshift_l(0u, x, s);
+}
+__device__ static inline unsigned nq_shr(unsigned x, unsigned s)
+{
+    return __funnelshift_r(x, 0u, s);
+}
+#else
+static inline unsigned nq_shl(unsigned x, unsigned s) { return x << (s & 31u); }
+static inline unsigned nq_shr(unsigned x, unsigned s) { return x >> (s & 31u); }
 #endif
 #ifdef __CUDA_ARCH__
 #define NQ_GAP 256u
@@ -150,8 +176,13 @@ __device__ static inline const uint2 *nq_table(const uint2 *q2, int s)
     return p;
 }
 
-// entry i of a table, through the read-only data cache
-__device__ static inline uint2 nq_entry(const uint2 *qs, unsigned i) { return __ldg(qs + i); }
+// entry i of a table, through the read-only data cache (i opaque to the compiler, which
+// otherwise turns i * 8 into a shift, a mask and a 64-bit add: one IMAD.WIDE does it)
+__device__ static inline uint2 nq_entry(const uint2 *qs, unsigned i)
+{
+    asm("mov.b32 %0, %0;" : "+r"(i));
+    return __ldg(qs + i);
+}
 
 // at -= F if b == 0, as one predicated subtraction
 __device__ static inline void nq_drop_if_spent(unsigned &at, unsigned b, unsigned F)
@@ -194,8 +225,9 @@ __host__ __device__ static inline long long nq_take(
         const long long t = nq_next(next_task, ntasks);
         if (t < 0) return -1;  // none left
         s = tsub[t];
-        const uint4 f = make_uint4(state[t * 4], state[t * 4 + 1] | ((unsigned)d << NQ_SHIFT),
-                                   state[t * 4 + 2], state[t * 4 + 3]);
+        const uint4 f = make_uint4(state[t * 4] << NQ_BOARD,
+                                   (state[t * 4 + 1] << NQ_BOARD) | (unsigned)d,
+                                   state[t * 4 + 2] << NQ_BOARD, state[t * 4 + 3] << NQ_BOARD);
         if (f.w != 0u) {
             nq_store(base, f);
             return t;
@@ -230,7 +262,7 @@ __host__ __device__ static inline void nq_slot(
         t = nq_take(s, base, d, ntasks, next_task, tsub, state, left);
     }
     const uint2 *qs = nq_table(q2, s);
-    unsigned leaf = (unsigned)(subs[(size_t)s * 4] - 2) << NQ_SHIFT;
+    unsigned leaf = (unsigned)(subs[(size_t)s * 4] - 2);  // the last free row's parent level
     unsigned count = 0, pushes = 0, steps = 0;  // nodes: the completions and the pushes
     while (t >= 0) {
         while (at != empty && steps < cap) {  // one try
@@ -240,21 +272,23 @@ __host__ __device__ static inline void nq_slot(
             const unsigned b = f.w ^ bit;
             nq_store_left(at, b);
             nq_drop_if_spent(at, b, F);           // its last square: the frame is spent
-            const uint2 p = nq_entry(qs, f.y >> NQ_SHIFT);  // this level's and the next's
-            const unsigned g = p.x >> NQ_SHIFT, mj = p.x & NQ_LOW;
-            const unsigned gj = p.y >> NQ_SHIFT, mj1 = p.y & NQ_LOW;
-            const unsigned nl = (f.x | bit) << g;
+            const unsigned level = f.y & NQ_LEVELS;
+            const uint2 p = nq_entry(qs, level);  // this level's entry and the next's
+            const unsigned nl = nq_shl(f.x | bit, p.x);  // << the shift
             const unsigned nd = f.y | bit;
-            const unsigned nr = (f.z | bit) >> g;
-            const unsigned nb = mj & ~(nl | nd | nr);
-            const bool last = f.y >= leaf;        // the child is on the last free row
+            const unsigned nr = nq_shr(f.z | bit, p.x);  // >> the shift
+            // the squares open on the child's row (the low bits: the shift, the level and
+            // right diagonals past the board's edge)
+            const unsigned nb = p.x & ~(nl | nd | nr) & ~NQ_LEVELS;
+            const bool last = level >= leaf;      // the child is on the last free row
             const bool open = nb != 0u;
-            const bool ahead = (mj1 & ~((nl << gj) | nd | (nr >> gj))) != 0u;
+            const unsigned near = nq_shl(nl, p.y) | nd | nq_shr(nr, p.y);  // the row after
+            const bool ahead = (p.y & ~near & ~NQ_LEVELS) != 0u;
             const bool push = open && !last && ahead;
-            nq_count(count, pushes, nb, f.y, leaf, push);
+            nq_count(count, pushes, nb, level, leaf, push);
             if (push) {                           // the child's frame on top
                 at += F;
-                nq_store(at, make_uint4(nl, nd + NQ_ONE_LEVEL, nr, nb));
+                nq_store(at, make_uint4(nl, nd + 1u, nr, nb));
             }
         }
         if (at != empty) break;  // the budget is spent
@@ -265,7 +299,7 @@ __host__ __device__ static inline void nq_slot(
         t = nq_take(s, base, d, ntasks, next_task, tsub, state, left);
         if (t < 0) break;
         qs = nq_table(q2, s);
-        leaf = (unsigned)(subs[(size_t)s * 4] - 2) << NQ_SHIFT;
+        leaf = (unsigned)(subs[(size_t)s * 4] - 2);
         at = base;
     }
     if (t >= 0) {  // stopped by the budget: the stack to S, to resume from
@@ -332,17 +366,23 @@ def pair_tables(q: Any) -> Any:
     """The kernel's table (uint32 ``(m, 32, 2)``) from
     :func:`~nqueens.kernels.gpu_cuda_shared.pack_tables`'s ``q``: entry ``k`` is
     ``(q[s, k], q[s, k + 1])``, so a step reads its level's shift and mask and the
-    look-ahead's in one 8-byte load (0 past the last entry).
+    look-ahead's in one 8-byte load (0 past the last entry), each entry laid out as the
+    kernel's boards are: the mask in bits 5 to 31 over the shift in bits 0 to 4 (``q``'s is
+    the shift in bits 27 to 31 over the mask).
     Cost: O(m) numpy work.
 
-    >>> q = np.arange(32, dtype=np.uint32).reshape(1, 32)
-    >>> pair_tables(q)[0, :2].tolist(), pair_tables(q)[0, 31].tolist()
-    ([[0, 1], [1, 2]], [31, 0])
+    >>> q = np.array([[(1 << 27) | 0b101, (2 << 27) | 0b11] + [0] * 30], np.uint32)
+    >>> [bin(v) for v in pair_tables(q)[0, 0]]      # (mask, shift) of levels 0 and 1
+    ['0b10100001', '0b1100010']
+    >>> pair_tables(q)[0, 1].tolist(), pair_tables(q)[0, 31].tolist()
+    ([98, 0], [0, 0])
     """
     q = np.asarray(q, np.uint32)
+    shift, mask = q >> np.uint32(27), q & np.uint32((1 << 27) - 1)
+    entry = (mask << np.uint32(5)) | shift
     out = np.zeros((*q.shape, 2), np.uint32)
-    out[:, :, 0] = q
-    out[:, :-1, 1] = q[:, 1:]
+    out[:, :, 0] = entry
+    out[:, :-1, 1] = entry[:, 1:]
     return out
 
 
