@@ -21,7 +21,10 @@ memory; docs/gpu.md). Here a step is one straight run:
    fewer than with the shift in the high bits);
 4. the child: counted if it is on the last free row, pushed (one 16-byte store, over the
    dropped frame if there was one) if its row has open squares and the row after it
-   passes the look-ahead.
+   passes the look-ahead. The bit work is one 3-input ``LOP3`` an operation (the lowest
+   square ORed into each of three words, the squares left with their test, the child's
+   open squares less the low bits), written as such (``lop3.b32``): the compiler's own
+   code kept the lowest square apart and spent three instructions more.
 
 A task ends when its stack is empty. The stack (``[frame][thread]`` in shared memory, so
 a warp's 32 frames at one depth are 512 neighbouring bytes) holds every frame a task can
@@ -29,12 +32,12 @@ need - :func:`frames` - so there is no test for frames kept elsewhere: the price
 shared memory, ``16 * frames`` bytes a thread (n = 21: 208 bytes, about 1,000 threads an
 H100 SM, where registers would allow more).
 
-Every lane runs those 35 instructions (sm_90, CUDA 13.0; 37 with the shifts in the high
-bits). A try moves 4 + 4 wavefronts of shared memory (the 4-byte store at a 16-byte stride
-is a 4-way bank conflict), 4 more when it pushes; ``NQ_PLANES=1`` (:func:`raw_kernel`'s
-``planes``) splits each frame in two 8-byte halves a warp's 256 bytes apart, for 2 + 2 + 2
-(and 4) at 37 instructions, in case the shared memory's bandwidth is what holds the first
-layout back.
+Every lane runs those 32 instructions (sm_90, CUDA 13.0; 37 with the shifts in the high
+bits and the compiler's own bit work). A try moves 4 + 4 wavefronts of shared memory (the
+4-byte store at a 16-byte stride is a 4-way bank conflict), 4 more when it pushes;
+``NQ_PLANES=1`` (:func:`raw_kernel`'s ``planes``) splits each frame in two 8-byte halves a
+warp's 256 bytes apart, for 2 + 2 + 2 (and 4) at 34 instructions, in case the shared
+memory's bandwidth is what holds the first layout back.
 
 Arguments and the host's protocol are :mod:`nqueens.kernels.gpu_cuda_shared`'s (a launch
 advances every slot by ``budget`` tries; slots take their next task from ``next_task``;
@@ -107,6 +110,41 @@ __device__ static inline unsigned nq_shr(unsigned x, unsigned s)
 #else
 static inline unsigned nq_shl(unsigned x, unsigned s) { return x << (s & 31u); }
 static inline unsigned nq_shr(unsigned x, unsigned s) { return x >> (s & 31u); }
+#endif
+// A try's bit work, one 3-input LOP3 each on the GPU (where the compiler, left to itself,
+// keeps the lowest square as a value of its own, ORs it in three times and tests the
+// squares left apart from computing them): with low = -w, the lowest square of w is
+// w & low, so a word with it is a | (w & low) and the squares left are w & ~low; the
+// child's open squares are a mask's less the occupied and the low 5 bits.
+#ifdef __CUDA_ARCH__
+__device__ static inline unsigned nq_with_square(unsigned a, unsigned w, unsigned low)
+{
+    unsigned r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xF8;" : "=r"(r) : "r"(a), "r"(w), "r"(low));  // a|(w&low)
+    return r;
+}
+__device__ static inline unsigned nq_squares_left(unsigned w, unsigned low)
+{
+    unsigned r;
+    asm("lop3.b32 %0, %1, %2, 0, 0x30;" : "=r"(r) : "r"(w), "r"(low));  // w & ~low
+    return r;
+}
+__device__ static inline unsigned nq_open(unsigned mask, unsigned taken)
+{
+    unsigned r;  // mask & ~taken & ~NQ_LEVELS
+    asm("lop3.b32 %0, %1, %2, 0xffffffe0, 0x20;" : "=r"(r) : "r"(mask), "r"(taken));
+    return r;
+}
+#else
+static inline unsigned nq_with_square(unsigned a, unsigned w, unsigned low)
+{
+    return a | (w & low);
+}
+static inline unsigned nq_squares_left(unsigned w, unsigned low) { return w & ~low; }
+static inline unsigned nq_open(unsigned mask, unsigned taken)
+{
+    return mask & ~taken & ~NQ_LEVELS;
+}
 #endif
 #ifdef __CUDA_ARCH__
 #define NQ_GAP 256u
@@ -268,18 +306,18 @@ __host__ __device__ static inline void nq_slot(
         while (at != empty && steps < cap) {  // one try
             steps++;
             const uint4 f = nq_load(at);
-            const unsigned bit = f.w & (0u - f.w);
-            const unsigned b = f.w ^ bit;
+            const unsigned low = 0u - f.w;       // the lowest square is f.w & low
+            const unsigned b = nq_squares_left(f.w, low);
             nq_store_left(at, b);
             nq_drop_if_spent(at, b, F);           // its last square: the frame is spent
             const unsigned level = f.y & NQ_LEVELS;
             const uint2 p = nq_entry(qs, level);  // this level's entry and the next's
-            const unsigned nl = nq_shl(f.x | bit, p.x);  // << the shift
-            const unsigned nd = f.y | bit;
-            const unsigned nr = nq_shr(f.z | bit, p.x);  // >> the shift
+            const unsigned nl = nq_shl(nq_with_square(f.x, f.w, low), p.x);  // << the shift
+            const unsigned nd = nq_with_square(f.y, f.w, low);
+            const unsigned nr = nq_shr(nq_with_square(f.z, f.w, low), p.x);  // >> the shift
             // the squares open on the child's row (the low bits: the shift, the level and
             // right diagonals past the board's edge)
-            const unsigned nb = p.x & ~(nl | nd | nr) & ~NQ_LEVELS;
+            const unsigned nb = nq_open(p.x, nl | nd | nr);
             const bool last = level >= leaf;      // the child is on the last free row
             const bool open = nb != 0u;
             const unsigned near = nq_shl(nl, p.y) | nd | nq_shr(nr, p.y);  // the row after
