@@ -113,39 +113,43 @@ static inline unsigned nq_shr(unsigned x, unsigned s) { return x >> (s & 31u); }
 #endif
 // A try's bit work, one 3-input LOP3 each on the GPU (where the compiler, left to itself,
 // keeps the lowest square as a value of its own, ORs it in three times and tests the
-// squares left apart from computing them): with low = -w, the lowest square of w is
-// w & low, so a word with it is a | (w & low) and the squares left are w & ~low; the
-// child's open squares are a mask's less the occupied and the low 5 bits.
+// squares left apart from computing them). nq_lop3(a, b, c, LUT) is bit k of LUT for the
+// bits (a, b, c) = k's (4, 2, 1), PTX's lop3.b32: on the GPU that one instruction, on the
+// CPU the same table evaluated, so the CPU build runs the very tables the GPU runs.
 #ifdef __CUDA_ARCH__
-__device__ static inline unsigned nq_with_square(unsigned a, unsigned w, unsigned low)
+template <unsigned LUT>
+__device__ static inline unsigned nq_lop3(unsigned a, unsigned b, unsigned c)
 {
     unsigned r;
-    asm("lop3.b32 %0, %1, %2, %3, 0xF8;" : "=r"(r) : "r"(a), "r"(w), "r"(low));  // a|(w&low)
-    return r;
-}
-__device__ static inline unsigned nq_squares_left(unsigned w, unsigned low)
-{
-    unsigned r;
-    asm("lop3.b32 %0, %1, %2, 0, 0x30;" : "=r"(r) : "r"(w), "r"(low));  // w & ~low
-    return r;
-}
-__device__ static inline unsigned nq_open(unsigned mask, unsigned taken)
-{
-    unsigned r;  // mask & ~taken & ~NQ_LEVELS
-    asm("lop3.b32 %0, %1, %2, 0xffffffe0, 0x20;" : "=r"(r) : "r"(mask), "r"(taken));
+    asm("lop3.b32 %0, %1, %2, %3, %4;" : "=r"(r) : "r"(a), "r"(b), "r"(c), "n"(LUT));
     return r;
 }
 #else
-static inline unsigned nq_with_square(unsigned a, unsigned w, unsigned low)
+template <unsigned LUT>
+static inline unsigned nq_lop3(unsigned a, unsigned b, unsigned c)
 {
-    return a | (w & low);
-}
-static inline unsigned nq_squares_left(unsigned w, unsigned low) { return w & ~low; }
-static inline unsigned nq_open(unsigned mask, unsigned taken)
-{
-    return mask & ~taken & ~NQ_LEVELS;
+    unsigned r = 0u;
+    for (unsigned k = 0; k < 8u; k++)
+        if ((LUT >> k) & 1u)
+            r |= ((k & 4u) ? a : ~a) & ((k & 2u) ? b : ~b) & ((k & 1u) ? c : ~c);
+    return r;
 }
 #endif
+// with low = -w the lowest square of w is w & low: a word with it is a | (w & low), the
+// squares left are w & ~low, and the child's open squares a mask's less the taken and
+// the low 5 bits
+__host__ __device__ static inline unsigned nq_with_square(unsigned a, unsigned w, unsigned low)
+{
+    return nq_lop3<0xF8u>(a, w, low);    // a | (b & c)
+}
+__host__ __device__ static inline unsigned nq_squares_left(unsigned w, unsigned low)
+{
+    return nq_lop3<0x30u>(w, low, 0u);   // a & ~b
+}
+__host__ __device__ static inline unsigned nq_open(unsigned mask, unsigned taken)
+{
+    return nq_lop3<0x20u>(mask, taken, ~NQ_LEVELS);  // a & ~b & c
+}
 #ifdef __CUDA_ARCH__
 #define NQ_GAP 256u
 #else
