@@ -97,20 +97,32 @@ SOURCE = r"""
 // bits of its amount (shf.*.wrap), and no instruction takes the shift out of the entry.
 #define NQ_BOARD 5u
 #define NQ_LEVELS 31u
-// x << (s & 31) and x >> (s & 31): on the GPU one funnel shift each (shf.l/r.wrap)
+// CUDA's funnel shifts (hi:lo shifted by s & 31, the high or the low word): on the GPU one
+// instruction (shf.l/r.wrap), on the CPU the same definition, so both builds shift alike
 #ifdef __CUDA_ARCH__
-__device__ static inline unsigned nq_shl(unsigned x, unsigned s)
-{
-    return __funnelshift_l(0u, x, s);
-}
-__device__ static inline unsigned nq_shr(unsigned x, unsigned s)
-{
-    return __funnelshift_r(x, 0u, s);
-}
+#define nq_funnel_l __funnelshift_l
+#define nq_funnel_r __funnelshift_r
 #else
-static inline unsigned nq_shl(unsigned x, unsigned s) { return x << (s & 31u); }
-static inline unsigned nq_shr(unsigned x, unsigned s) { return x >> (s & 31u); }
+static inline unsigned nq_funnel_l(unsigned lo, unsigned hi, unsigned s)
+{
+    s &= 31u;
+    return s ? (hi << s) | (lo >> (32u - s)) : hi;
+}
+static inline unsigned nq_funnel_r(unsigned lo, unsigned hi, unsigned s)
+{
+    s &= 31u;
+    return s ? (lo >> s) | (hi << (32u - s)) : lo;
+}
 #endif
+// x << (s & 31) and x >> (s & 31)
+__host__ __device__ static inline unsigned nq_shl(unsigned x, unsigned s)
+{
+    return nq_funnel_l(0u, x, s);
+}
+__host__ __device__ static inline unsigned nq_shr(unsigned x, unsigned s)
+{
+    return nq_funnel_r(x, 0u, s);
+}
 // A try's bit work, one 3-input LOP3 each on the GPU (where the compiler, left to itself,
 // keeps the lowest square as a value of its own, ORs it in three times and tests the
 // squares left apart from computing them). nq_lop3(a, b, c, LUT) is bit k of LUT for the
