@@ -147,6 +147,14 @@ def test_pair_tables_put_each_level_beside_the_next():
         return (mask << 5) | shift
 
     assert int(q[:, 0].max()) > 0   # shifts and masks there to move
+    # the kernel pushes no child on the last free row only because the look-ahead entry
+    # of the level before it (free rows - 2) has no open column
+    for n, d in ((12, 2), (13, 3), (14, 1)):
+        subs_n, tables_n = gpu_tasks.expand(n, _items(n), d)[:2]
+        q2_n = pair_tables(pack_tables(tables_n))
+        leaf = subs_n[:, 0].astype(np.int64) - 2
+        assert (q2_n[np.arange(len(subs_n)), leaf, 1] >> 5 == 0).all()
+        assert (q2_n[np.arange(len(subs_n)), leaf, 0] >> 5 != 0).any()
     for s in range(len(subs)):
         for k in range(32):
             assert int(q2[s, k, 0]) == entry(int(q[s, k]))
@@ -245,8 +253,8 @@ _LOOPS = {   # the memory instructions and the branch of one try, in order
 def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path, planes):
     """nvcc (sm_90): no local memory, and the loop of one try is one block of straight
     code - the frame's shared load (one 16-byte, or two 8-byte halves), a 4-byte shared
-    store, one 8-byte table load, a predicated push and one branch back - in at most 34
-    instructions (32 and 34 with CUDA 13.0; 37 and 39 before the shifts went into the low
+    store, one 8-byte table load, a predicated push and one branch back - in at most 33
+    instructions (31 and 33 with CUDA 13.0; 37 and 39 before the shifts went into the low
     bits of the table's entries and the bit work into one LOP3 an operation; the
     cuda-shared kernel's measured 86 a try is what it answers)."""
     nvcc = shutil.which("nvcc")
@@ -277,7 +285,7 @@ def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path, planes):
              for line in sass.stdout.splitlines()) if m]
     first = addrs.index(target)
     loop = ops[first:back + 1]
-    assert len(loop) <= 34, code[first:back + 1]
+    assert len(loop) <= 33, code[first:back + 1]
     assert [op for op in loop if op[:3] in ("LDS", "STS", "LDG", "BRA")] == _LOOPS[planes], (
         code[first:back + 1])
     pushes = [c for c in code[first:back + 1] if re.search(r"STS\.(64|128)", c)]

@@ -21,10 +21,12 @@ memory; docs/gpu.md). Here a step is one straight run:
    fewer than with the shift in the high bits);
 4. the child: counted if it is on the last free row, pushed (one 16-byte store, over the
    dropped frame if there was one) if its row has open squares and the row after it
-   passes the look-ahead. The bit work is one 3-input ``LOP3`` an operation (the lowest
-   square ORed into each of three words, the squares left with their test, the child's
-   open squares less the low bits), written as such (``lop3.b32``): the compiler's own
-   code kept the lowest square apart and spent three instructions more.
+   passes the look-ahead (which the last row never does: its look-ahead entry is 0, so
+   the push needs no test of the level). The bit work is one 3-input ``LOP3`` an
+   operation (the lowest square ORed into each of three words, the squares left with
+   their test, the child's open squares less the low bits), written as such
+   (``lop3.b32``): the compiler's own code kept the lowest square apart and spent three
+   instructions more.
 
 A task ends when its stack is empty. The stack (``[frame][thread]`` in shared memory, so
 a warp's 32 frames at one depth are 512 neighbouring bytes) holds every frame a task can
@@ -32,12 +34,13 @@ need - :func:`frames` - so there is no test for frames kept elsewhere: the price
 shared memory, ``16 * frames`` bytes a thread (n = 21: 208 bytes, about 1,000 threads an
 H100 SM, where registers would allow more).
 
-Every lane runs those 32 instructions (sm_90, CUDA 13.0; 37 with the shifts in the high
-bits and the compiler's own bit work). A try moves 4 + 4 wavefronts of shared memory (the
-4-byte store at a 16-byte stride is a 4-way bank conflict), 4 more when it pushes;
-``NQ_PLANES=1`` (:func:`raw_kernel`'s ``planes``) splits each frame in two 8-byte halves a
-warp's 256 bytes apart, for 2 + 2 + 2 (and 4) at 34 instructions, in case the shared
-memory's bandwidth is what holds the first layout back.
+Every lane runs those 31 instructions (sm_90, CUDA 13.0; 37 with the shifts in the high
+bits, the compiler's own bit work and a test of the last row for the push). A try moves
+4 + 4 wavefronts of shared memory (the 4-byte store at a 16-byte stride is a 4-way bank
+conflict), 4 more when it pushes; ``NQ_PLANES=1`` (:func:`raw_kernel`'s ``planes``)
+splits each frame in two 8-byte halves a warp's 256 bytes apart, for 2 + 2 + 2 (and 4) at
+33 instructions, in case the shared memory's bandwidth is what holds the first layout
+back.
 
 Arguments and the host's protocol are :mod:`nqueens.kernels.gpu_cuda_shared`'s (a launch
 advances every slot by ``budget`` tries; slots take their next task from ``next_task``;
@@ -334,12 +337,13 @@ __host__ __device__ static inline void nq_slot(
             // the squares open on the child's row (the low bits: the shift, the level and
             // right diagonals past the board's edge)
             const unsigned nb = nq_open(p.x, nl | nd | nr);
-            const bool last = level >= leaf;      // the child is on the last free row
             const bool open = nb != 0u;
             const unsigned near = nq_shl(nl, p.y) | nd | nq_shr(nr, p.y);  // the row after
             const bool ahead = (p.y & ~near & ~NQ_LEVELS) != 0u;
-            const bool push = open && !last && ahead;
-            nq_count(count, pushes, nb, level, leaf, push);
+            // pushed if its row is open and the row after it passes the look-ahead - never
+            // on the last free row (level >= leaf), whose look-ahead entry is 0
+            const bool push = open && ahead;
+            nq_count(count, pushes, nb, level, leaf, push);  // counted there if open
             if (push) {                           // the child's frame on top
                 at += F;
                 nq_store(at, make_uint4(nl, nd + 1u, nr, nb));
