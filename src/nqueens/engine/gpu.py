@@ -473,8 +473,9 @@ def count_batch(
 
     ``rows`` (default :func:`default_rows`) free rows are placed on the host; the tasks run
     in ``slots`` GPU slots (default: as many as the GPU keeps resident,
-    :func:`resident_slots`), each launch advancing every slot by ``budget`` steps (default:
-    adapted launch by launch to :data:`LAUNCH_SECONDS`). The symmetric constellations
+    :func:`resident_slots`), each launch advancing every slot by ``budget`` steps (tries;
+    for ``cuda-stack``, pushes; default: adapted launch by launch to
+    :data:`LAUNCH_SECONDS`). The symmetric constellations
     (fixed by a rotation; about 1% of the nodes) go to the GPU with the rest; the
     completions their rotation fixes are found on the host by a search of half the board
     (:func:`~nqueens.kernels.fixed_points.count_fixed`), which keeps the rotation test out

@@ -34,22 +34,24 @@ need - :func:`frames` - so there is no test for frames kept elsewhere: the price
 shared memory, ``16 * frames`` bytes a thread (n = 21: 208 bytes, about 1,000 threads an
 H100 SM, where registers would allow more).
 
-Every lane runs those 31 instructions (sm_90, CUDA 13.0; 37 with the shifts in the high
-bits, the compiler's own bit work and a test of the last row for the push). A try moves
+Every lane runs those 30 instructions (sm_90, CUDA 13.0; 37 with the shifts in the high
+bits, the compiler's own bit work, a test of the last row for the push and a counter of
+tries for the budget). A try moves
 4 + 4 wavefronts of shared memory (the 4-byte store at a 16-byte stride is a 4-way bank
 conflict), 4 more when it pushes; ``NQ_PLANES=1`` (:func:`raw_kernel`'s ``planes``)
 splits each frame in two 8-byte halves a warp's 256 bytes apart, for 2 + 2 + 2 (and 4) at
-33 instructions, in case the shared memory's bandwidth is what holds the first layout
+32 instructions, in case the shared memory's bandwidth is what holds the first layout
 back.
 
-Arguments and the host's protocol are :mod:`nqueens.kernels.gpu_cuda_shared`'s (a launch
-advances every slot by ``budget`` tries; slots take their next task from ``next_task``;
-``sums`` and ``left`` per constellation; between launches a slot's frames wait in ``S``,
-``slot_level`` holding their number), except that ``tables`` is :func:`pair_tables`'s and
-the last argument is the frames a thread, all of them. ``HOST_SHIM + SOURCE + HOST_ENTRY``
-builds the same source as plain C++ for the CPU (every slot in turn, each with exactly
-that many frames and a canary past them), which is what the tests check it with;
-:func:`raw_kernel` needs CuPy.
+Arguments and the host's protocol are :mod:`nqueens.kernels.gpu_cuda_shared`'s (slots take
+their next task from ``next_task``; ``sums`` and ``left`` per constellation; between
+launches a slot's frames wait in ``S``, ``slot_level`` holding their number), except that
+``tables`` is :func:`pair_tables`'s, the last argument is the frames a thread, all of them,
+and a launch advances every slot by ``budget`` pushes, not tries (the counter the nodes
+need anyway; the host sizes the budget by the launches' measured time either way).
+``HOST_SHIM + SOURCE + HOST_ENTRY`` builds the same source as plain C++ for the CPU (every
+slot in turn, each with exactly that many frames and a canary past them), which is what
+the tests check it with; :func:`raw_kernel` needs CuPy.
 
 >>> import numpy as np
 >>> q = np.array([[0x8000005, 0x10000002] + [0] * 30], np.uint32)
@@ -293,7 +295,8 @@ __host__ __device__ static inline long long nq_take(
     }
 }
 
-// One slot's share of a launch: `budget` tries, a new task taken as soon as one finishes.
+// One slot's share of a launch: `budget` pushes (the nodes below the tasks' roots, less
+// the completions), a new task taken as soon as one finishes.
 // Its frame e is at byte base + e * F of the stacks.
 __host__ __device__ static inline void nq_slot(
     int k, int d, long long budget, long long ntasks, long long *next_task, int nslots,
@@ -302,7 +305,7 @@ __host__ __device__ static inline void nq_slot(
     long long *sums, long long *left, unsigned base, unsigned F)
 {
     const size_t w = (size_t)nslots;  // S: words between a frame's words, 4 w between frames
-    const unsigned cap = budget < (1LL << 30) ? (unsigned)budget : (1u << 30);
+    unsigned cap = budget < (1LL << 30) ? (unsigned)budget : (1u << 30);  // pushes left
     const unsigned empty = base - F;  // `at` of an empty stack (never read or written)
     long long t = slot_task[k];
     int s = 0;
@@ -320,10 +323,11 @@ __host__ __device__ static inline void nq_slot(
     }
     const uint2 *qs = nq_table(q2, s);
     unsigned leaf = (unsigned)(subs[(size_t)s * 4] - 2);  // the last free row's parent level
-    unsigned count = 0, pushes = 0, steps = 0;  // nodes: the completions and the pushes
+    unsigned count = 0, pushes = 0;  // the task's nodes: the completions and the pushes
     while (t >= 0) {
-        while (at != empty && steps < cap) {  // one try
-            steps++;
+        // one try; the budget counted in the pushes the task's count needs anyway (a
+        // counter of tries would cost two instructions a try, this one)
+        while (at != empty && pushes < cap) {
             const uint4 f = nq_load(at);
             const unsigned low = 0u - f.w;       // the lowest square is f.w & low
             const unsigned b = nq_squares_left(f.w, low);
@@ -352,6 +356,7 @@ __host__ __device__ static inline void nq_slot(
         if (at != empty) break;  // the budget is spent
         // the task is finished: its counts out, the next task in
         nq_flush(sums, s, count, count + pushes);
+        cap -= pushes;  // at most cap: the loop stops when they reach it
         count = pushes = 0;
         atomicAdd((unsigned long long *)(left + s), ~0ULL);  // minus one
         t = nq_take(s, base, d, ntasks, next_task, tsub, state, left);
