@@ -6,6 +6,8 @@
 #
 #   bash benchmarks/gpu_device_cli.sh [N ...]        (default: 21 22)
 #
+# First, once, benchmarks/gpu_fresh.py for the first N: the steps a fresh process pays
+# before its first launch, each timed, one JSON line in $OUT/fresh.jsonl.
 # TIMEOUT (seconds a count, default 300). One JSON line a count goes to $OUT/cli_results.jsonl
 # (stage "cli": n, seconds, total, unique, exact, the CLI's own JSON as "cli", or its exit
 # status and last line of stderr); the lines also print. PYTHON picks the interpreter
@@ -24,6 +26,10 @@ for n in "$@"; do
         echo "gpu_device_cli.sh: N must be a whole number, got '$n'" >&2
         exit 2
     fi
+done
+# first, once: what a fresh process pays before its first launch, step by step (a few s)
+timeout -k 5 120 "$PY" benchmarks/gpu_fresh.py "$1" --results "$OUT/fresh.jsonl"
+for n in "$@"; do
     start=$(date +%s.%N)
     timeout -s INT -k 5 "$TIMEOUT" "$PY" -m nqueens count "$n" --gpu --unique --json --quiet \
         >"$OUT/cli_$n.json" 2>"$OUT/cli_$n.err"
