@@ -10,6 +10,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -29,6 +30,17 @@ def load_oeis() -> dict[int, tuple[int, int]]:
 
 
 OEIS = load_oeis()
+
+
+def load_benchmark(name: str) -> Any:
+    """The module ``benchmarks/NAME.py``, imported from its file (benchmarks/ is no package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @dataclass

@@ -4,7 +4,6 @@ it, and one real run on numba-cuda's simulator whose counts must be OEIS's."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import subprocess
@@ -13,20 +12,11 @@ import sys
 import pytest
 
 from _procs import env
+from test_gpu import needs_numba_cuda
 
-from conftest import OEIS, ROOT
+from conftest import OEIS, ROOT, load_benchmark
 
-_spec = importlib.util.spec_from_file_location("bench_gpu", ROOT / "benchmarks" / "bench_gpu.py")
-assert _spec is not None and _spec.loader is not None
-bench_gpu = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench_gpu)
-
-try:
-    import numba.cuda  # noqa: F401
-
-    HAVE_NUMBA_CUDA = True
-except ImportError:  # pragma: no cover - the [gpu] extra is not installed
-    HAVE_NUMBA_CUDA = False
+bench_gpu = load_benchmark("bench_gpu")
 
 
 # --- the pure functions ------------------------------------------------------------------
@@ -248,7 +238,7 @@ def test_the_ncu_lines_kept_are_the_launch_and_occupancy_figures():
 # --- a real run on the simulator ---------------------------------------------------------
 
 
-@pytest.mark.skipif(not HAVE_NUMBA_CUDA, reason="numba-cuda is not installed")
+@needs_numba_cuda
 def test_the_budgeted_run_on_the_simulator_counts_exactly(tmp_path):
     e = env()
     e["NUMBA_ENABLE_CUDASIM"] = "1"

@@ -5,7 +5,6 @@ real run on numba-cuda's simulator whose counts must be OEIS's."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -13,21 +12,11 @@ import sys
 import pytest
 
 from _procs import env
+from test_gpu import needs_numba_cuda
 
-from conftest import OEIS, ROOT
+from conftest import OEIS, ROOT, load_benchmark
 
-_spec = importlib.util.spec_from_file_location("bench_gpu_ab",
-                                               ROOT / "benchmarks" / "bench_gpu_ab.py")
-assert _spec is not None and _spec.loader is not None
-ab = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(ab)
-
-try:
-    import numba.cuda  # noqa: F401
-
-    HAVE_NUMBA_CUDA = True
-except ImportError:  # pragma: no cover - the [gpu] extra is not installed
-    HAVE_NUMBA_CUDA = False
+ab = load_benchmark("bench_gpu_ab")
 
 
 def test_configs_join_their_knobs_and_an_unknown_name_is_refused():
@@ -191,7 +180,7 @@ def test_bad_arguments_are_one_line_and_status_2(tmp_path, argv, msg):
     assert not (tmp_path / "r.jsonl").exists()
 
 
-@pytest.mark.skipif(not HAVE_NUMBA_CUDA, reason="needs numba-cuda (the [gpu] or [test] extra)")
+@needs_numba_cuda
 def test_the_paired_runs_on_the_simulator_count_exactly(tmp_path):
     e = env()
     e["NUMBA_ENABLE_CUDASIM"] = "1"

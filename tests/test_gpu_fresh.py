@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from _procs import env
+from test_gpu import needs_numba_cuda
 
 from conftest import ROOT
 
@@ -20,12 +21,6 @@ STEPS = ["import nqueens.engine", "require_gpu (numba-cuda, driver)",
          "pick_kernel (CuPy, device count, kernel load)", "split", "weigh (Knuth's estimates)",
          "cut (the host's rows)"]
 
-try:
-    import numba.cuda  # noqa: F401
-
-    HAVE_NUMBA_CUDA = True
-except ImportError:  # pragma: no cover - the [gpu] extra is not installed
-    HAVE_NUMBA_CUDA = False
 
 
 def _run(args, tmp_path, sim):
@@ -35,7 +30,7 @@ def _run(args, tmp_path, sim):
                           env=e, timeout=300, cwd=tmp_path)
 
 
-@pytest.mark.skipif(not HAVE_NUMBA_CUDA, reason="needs numba-cuda (the [gpu] or [test] extra)")
+@needs_numba_cuda
 def test_every_step_is_timed_in_order_and_the_cut_is_the_engines(tmp_path):
     from nqueens.engine import gpu
     from nqueens.engine.split import split
