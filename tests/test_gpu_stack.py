@@ -243,6 +243,48 @@ def test_the_engine_runs_a_chosen_gpu_kernel(tmp_path):
     assert out["device"] == "gpu" and out["kernels"] and all(out["kernels"])
 
 
+_FAKE_CHECK = FAKE_CUPY + """
+import warnings
+from nqueens.engine import gpu
+
+with warnings.catch_warnings(record=True) as seen:
+    warnings.simplefilter("always")
+    ok = gpu.stack_kernel_checked()
+    first = len(launches)
+    again = gpu.stack_kernel_checked()
+print(json.dumps({"ok": ok, "again": again, "first": first, "launches": len(launches),
+                  "warnings": [str(w.message) for w in seen]}))
+"""
+
+
+@needs_numba_cuda
+@pytest.mark.parametrize("broken", [False, True], ids=["sound", "miscounting"])
+def test_a_kernel_that_miscounts_fails_its_self_check(tmp_path, broken):
+    """``stack_kernel_checked`` runs the kernel (here built for the CPU, through the stand-in
+    for CuPy) over every subproblem of n = 10 and holds its rows to the CPU kernel's, once
+    a process: a sound build passes without a word; a build whose squares-left table is
+    wrong (0x3C for 0x30) fails, with a warning, so ``"auto"`` would not pick it."""
+    source = SOURCE
+    if broken:
+        assert "nq_lop3<0x30u>" in source
+        source = source.replace("nq_lop3<0x30u>", "nq_lop3<0x3Cu>")
+    src = tmp_path / "stack.cpp"
+    src.write_text(HOST_SHIM + source + HOST_ENTRY)
+    lib = tmp_path / "stack.so"
+    subprocess.run([shutil.which("g++") or "c++", "-O2", "-shared", "-fPIC", "-o", str(lib),
+                    str(src)], check=True, capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-c", _FAKE_CHECK, str(lib), "10"],
+                          env=_sim_env(), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["ok"] is (not broken) and out["again"] is (not broken)
+    assert out["launches"] == out["first"] >= 1   # it ran the kernel, once (cached after)
+    if broken:
+        assert len(out["warnings"]) == 1 and "failed its self-check" in out["warnings"][0]
+    else:
+        assert out["warnings"] == []
+
+
 _LOOPS = {   # the memory instructions and the branch of one try, in order
     0: ["LDS.128", "LDG.E.64.CONSTANT", "STS", "STS.128", "BRA"],
     1: ["LDS.64", "LDS.64", "LDG.E.64.CONSTANT", "STS", "STS.64", "STS.64", "BRA"],
@@ -351,7 +393,12 @@ def test_auto_picks_the_stack_kernel_where_cupy_sees_a_gpu(monkeypatch):
     monkeypatch.setitem(sys.modules, "cupy", fake)
     monkeypatch.setattr(gpu_cuda_stack, "raw_kernel",
                         lambda max_registers=None, planes=False: Kernel())
+    checked = {"value": True}
+    monkeypatch.setattr(gpu, "stack_kernel_checked", lambda: checked["value"])
     assert gpu.pick_kernel(21) == "cuda-stack"
+    checked["value"] = False                   # it miscounts on this GPU
+    assert gpu.pick_kernel(21) == "numba"
+    checked["value"] = True
     compiles["value"] = False                  # CuPy without a working compiler
     assert gpu.pick_kernel(21) == "numba"
     compiles["value"] = True

@@ -53,6 +53,7 @@ __all__ = [
     "require_gpu",
     "resident_slots",
     "stack_block",
+    "stack_kernel_checked",
 ]
 
 LAUNCH_SECONDS = 0.2
@@ -69,6 +70,9 @@ _MAX_BUDGET = 1 << 30
 _SIM_SLOTS = 32
 """Slots under the simulator: one block (each simulated thread is a Python thread)."""
 _SIM_BUDGET = 1 << 10
+SELF_CHECK_N = 10
+"""The board whose every subproblem the ``cuda-stack`` kernel must count as the CPU kernel
+does, on this GPU, before ``kernel="auto"`` picks it (:func:`pick_kernel`)."""
 
 
 class GPUUnavailableError(NQueensError):
@@ -403,12 +407,13 @@ through CuPy. ``"auto"`` picks one: :func:`pick_kernel`."""
 def pick_kernel(n: int) -> str:
     """The kernel ``kernel="auto"`` runs for board size ``n``.
 
-    ``"cuda-stack"`` where CuPy imports, sees a GPU and compiles the kernel, and ``n`` is at
-    most 27 (its columns word holds the level), else ``"numba"``; the simulator always gets
-    ``"numba"``. A CuPy that cannot compile (no NVRTC, say) falls back to numba-cuda's
-    kernel instead of stopping the count.
-    Cost: O(1), after CuPy's import, a device query and the kernel's compilation (cached on
-    disk by CuPy).
+    ``"cuda-stack"`` where CuPy imports, sees a GPU and compiles the kernel, the kernel passes
+    its self-check on this GPU (:func:`stack_kernel_checked`), and ``n`` is at most 27 (its
+    words hold 27 columns), else ``"numba"``; the simulator always gets ``"numba"``. A CuPy
+    that cannot compile (no NVRTC, say) falls back to numba-cuda's kernel instead of
+    stopping the count, and so does a kernel that miscounts (with a warning).
+    Cost: O(1), after CuPy's import, a device query, the kernel's compilation (cached on
+    disk by CuPy) and, once a process, its self-check.
 
     >>> import sys
     >>> from unittest import mock
@@ -424,7 +429,51 @@ def pick_kernel(n: int) -> str:
         _raw_kernel("cuda-stack", None).attributes  # noqa: B018 - compiles it, or raises
     except Exception:
         return "numba"
-    return "cuda-stack"
+    return "cuda-stack" if stack_kernel_checked() else "numba"
+
+
+@functools.cache
+def stack_kernel_checked() -> bool:
+    """Whether the ``cuda-stack`` kernel counts on this GPU as the CPU kernel does.
+
+    Every subproblem of :data:`SELF_CHECK_N`, its completions, classes and nodes, once a
+    process. The CUDA C kernel's tests run it built for the CPU; this runs the GPU's own
+    build (its intrinsics, its compiler, this GPU), so that a kernel that miscounts here is
+    never picked: False (and a :class:`RuntimeWarning`) where any row differs or the count
+    fails.
+    Cost: O(1) after the first call, which counts n = 10 on the GPU and on the CPU
+    (milliseconds).
+
+    >>> import sys, warnings
+    >>> from unittest import mock
+    >>> stack_kernel_checked.cache_clear()
+    >>> with mock.patch.dict(sys.modules, {"cupy": None}), \\
+    ...         warnings.catch_warnings(record=True) as seen:   # as if CuPy were absent
+    ...     warnings.simplefilter("always")
+    ...     stack_kernel_checked()
+    False
+    >>> "failed its self-check" in str(seen[0].message)
+    True
+    >>> stack_kernel_checked.cache_clear()
+    """
+    import warnings
+
+    from nqueens.engine.split import split
+    from nqueens.engine.task import count_batch as count_on_cpu
+
+    items = [tuple(s) for s in split(SELF_CHECK_N)]
+    try:
+        got = [r[:3] for r in count_batch(SELF_CHECK_N, items, kernel="cuda-stack")]
+    except Exception as err:  # a launch that fails: not a kernel to count with
+        got, why = [], f"{type(err).__name__}: {err}"
+    else:
+        why = "its rows differ from the CPU kernel's"
+    if got == [r[:3] for r in count_on_cpu(SELF_CHECK_N, items)]:
+        return True
+    warnings.warn(f"the cuda-stack GPU kernel failed its self-check on this GPU (n = "
+                  f"{SELF_CHECK_N}: {why}); counting with numba-cuda's kernel instead",
+                  RuntimeWarning, stacklevel=2)
+    return False
 
 
 def _cupy_sees_a_gpu() -> bool:
