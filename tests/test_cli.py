@@ -381,3 +381,26 @@ def test_a_slow_first_solution_says_so_on_a_terminal(command):
         "nqueens: no solution yet: the textbooks' order can take minutes or hours at large N "
         "(`nqueens find 40` builds one at once; Ctrl-C stops)")
     assert time.monotonic() - start >= 3  # not said before the search had run 3 s
+
+
+def test_nqueens_own_warnings_are_one_line_and_others_pass_through(capsys):
+    """The command line shows a warning raised in nqueens (the GPU kernel's failed
+    self-check, say) as ``nqueens: warning: ...``, one line; another package's goes to
+    Python's own display; and ``main`` leaves the warnings display as it found it."""
+    import warnings
+
+    from nqueens import cli
+
+    seen = []
+    show = cli._one_line_warnings(lambda *args: seen.append(args))
+    inside = os.path.join(str(SRC), "nqueens", "engine", "gpu.py")
+    show(RuntimeWarning("the cuda-stack GPU kernel failed"), RuntimeWarning, inside, 7)
+    elsewhere = os.path.join("site-packages", "numba", "core", "x.py")
+    show(UserWarning("numba says"), UserWarning, elsewhere, 3)
+    err = capsys.readouterr().err
+    assert err == "nqueens: warning: the cuda-stack GPU kernel failed\n"
+    assert [(str(m), c, f, n) for m, c, f, n, *_ in seen] == [
+        ("numba says", UserWarning, elsewhere, 3)]
+    before = warnings.showwarning
+    assert cli.main(["solve", "4", "--format", "cols"]) == 0
+    assert warnings.showwarning is before

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from nqueens.cli._common import ArgumentParser
@@ -56,13 +56,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     a Ctrl-C in its first milliseconds ends with one line and status 130.
     """
     try:
+        import warnings
+
         from nqueens.cli._guard import run_guarded
 
         if argv is None:  # the program: stdout and stderr as the shell handed them over
             from nqueens.cli._streams import steady_streams
 
             steady_streams()
-        code = run_guarded(lambda: _dispatch(argv), exit_on_interrupt=argv is None)
+        with warnings.catch_warnings():  # nqueens' own warnings as one line each
+            warnings.showwarning = _one_line_warnings(warnings.showwarning)
+            code = run_guarded(lambda: _dispatch(argv), exit_on_interrupt=argv is None)
     except KeyboardInterrupt:  # outside run_guarded's own guard: its words and status by hand
         print("nqueens: interrupted", file=sys.stderr)
         return 130
@@ -71,6 +75,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         gc.freeze()
     return code
+
+
+def _one_line_warnings(default: Callable[..., None]) -> Callable[..., None]:
+    """A ``warnings.showwarning`` that shows a warning raised in nqueens itself as one line,
+    ``nqueens: warning: ...``, and hands any other to ``default``."""
+    import os
+
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:
+        if os.sep + "nqueens" + os.sep in filename:
+            print(f"nqueens: warning: {message}", file=sys.stderr)
+        else:
+            default(message, category, filename, lineno, file, line)
+
+    return show
 
 
 def _dispatch(argv: Sequence[str] | None) -> int:
