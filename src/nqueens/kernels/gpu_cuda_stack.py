@@ -36,12 +36,11 @@ H100 SM, where registers would allow more).
 
 Every lane runs those 30 instructions (sm_90, CUDA 13.0; 37 with the shifts in the high
 bits, the compiler's own bit work, a test of the last row for the push and a counter of
-tries for the budget). A try moves
-4 + 4 wavefronts of shared memory (the 4-byte store at a 16-byte stride is a 4-way bank
-conflict), 4 more when it pushes; ``NQ_PLANES=1`` (:func:`raw_kernel`'s ``planes``)
-splits each frame in two 8-byte halves a warp's 256 bytes apart, for 2 + 2 + 2 (and 4) at
-32 instructions, in case the shared memory's bandwidth is what holds the first layout
-back.
+tries for the budget). A try moves 4 + 4 wavefronts of shared memory (the 4-byte store at
+a 16-byte stride is a 4-way bank conflict), 4 more when it pushes; ``NQ_PLANES=1``
+(:func:`raw_kernel`'s ``planes``) splits each frame in two 8-byte halves a warp's 256
+bytes apart, for 2 + 2 + 2 (and 4) at 32 instructions, in case the shared memory's
+bandwidth is what holds the first layout back.
 
 Arguments and the host's protocol are :mod:`nqueens.kernels.gpu_cuda_shared`'s (slots take
 their next task from ``next_task``; ``sums`` and ``left`` per constellation; between
@@ -305,7 +304,9 @@ __host__ __device__ static inline void nq_slot(
     long long *sums, long long *left, unsigned base, unsigned F)
 {
     const size_t w = (size_t)nslots;  // S: words between a frame's words, 4 w between frames
-    unsigned cap = budget < (1LL << 30) ? (unsigned)budget : (1u << 30);  // pushes left
+    // pushes left, at most 2^27: a try takes one of a frame's at most 27 squares, so the
+    // launch's tries, and its completions and nodes, stay below 2^32 (27 * (2^27 + 27))
+    unsigned cap = budget < (1LL << 27) ? (unsigned)budget : (1u << 27);
     const unsigned empty = base - F;  // `at` of an empty stack (never read or written)
     long long t = slot_task[k];
     int s = 0;
