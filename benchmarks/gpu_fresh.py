@@ -8,7 +8,8 @@
 kernel from the disk cache, the device queries, the first calls of the host's compiled
 functions. This script runs those steps in the order the engine meets them, each timed on
 its own, in a process that has done none of them: the imports, ``require_gpu`` (numba-cuda
-and the driver), ``pick_kernel`` (CuPy, the device count, the kernel compiled or loaded),
+and the driver), ``pick_kernel`` (CuPy, the device count, the kernel compiled or loaded,
+its self-check on n = 10),
 CuPy's first allocation (the context), the occupancy inputs, the split, Knuth's estimate
 of each subproblem and the host's cut at the engine's rows. A step that fails is recorded
 with its error and the rest still run. Writes the line to stdout and, with ``--results``,
@@ -50,7 +51,7 @@ def probe(n: int) -> dict[str, Any]:
     from nqueens.engine import gpu
 
     timed(steps, "require_gpu (numba-cuda, driver)", gpu.require_gpu)
-    kernel = timed(steps, "pick_kernel (CuPy, device count, kernel load)",
+    kernel = timed(steps, "pick_kernel (CuPy, device count, kernel load, self-check)",
                    lambda: gpu.pick_kernel(n)) or "numba"
     if kernel != "numba":
         cupy = importlib.import_module("cupy")

@@ -18,8 +18,8 @@ from conftest import ROOT
 
 SCRIPT = str(ROOT / "benchmarks" / "gpu_fresh.py")
 STEPS = ["import nqueens.engine", "require_gpu (numba-cuda, driver)",
-         "pick_kernel (CuPy, device count, kernel load)", "split", "weigh (Knuth's estimates)",
-         "cut (the host's rows)"]
+         "pick_kernel (CuPy, device count, kernel load, self-check)", "split",
+         "weigh (Knuth's estimates)", "cut (the host's rows)"]
 
 
 
