@@ -9,11 +9,10 @@ kernel from the disk cache, the device queries, the first calls of the host's co
 functions. This script runs those steps in the order the engine meets them, each timed on
 its own, in a process that has done none of them: the imports, ``require_gpu`` (numba-cuda
 and the driver), ``pick_kernel`` (CuPy, the device count, the kernel compiled or loaded,
-its self-check on n = 10),
-CuPy's first allocation (the context), the occupancy inputs, the split, Knuth's estimate
-of each subproblem and the host's cut at the engine's rows. A step that fails is recorded
-with its error and the rest still run. Writes the line to stdout and, with ``--results``,
-appends it there.
+its self-check on n = 10), CuPy's first allocation (the context), the occupancy inputs,
+the split, Knuth's estimate of each subproblem and the host's cut at the engine's rows. A
+step that fails is recorded with its error and the rest still run. Writes the line to
+stdout and, with ``--results``, appends it there.
 """
 
 from __future__ import annotations
