@@ -38,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
-from bench_gpu import oeis  # noqa: E402
+from bench_gpu import GpuOps, oeis, read_results  # noqa: E402
 
 CONFIGS: dict[str, dict[str, Any]] = {
     "default": {},
@@ -113,8 +113,8 @@ def best_configs(path: Path, top: int) -> list[str]:
     """``default`` and the ``top`` configs of a results file with the lowest ratio to it
     (at its largest n); just ``default`` where the file has none."""
     try:
-        recs = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    except (OSError, ValueError):
+        recs = read_results(path)
+    except OSError:
         recs = []
     rows = summarize(recs)
     if not rows:
@@ -141,26 +141,16 @@ def render(recs: list[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+_OPS = GpuOps()  # the subproblems of each n split once, for every run
+
+
 def gpu_batch(n: int, kernel: str, knobs: dict[str, Any]) -> dict[str, Any]:
-    """One count_batch of every subproblem of ``n`` with ``knobs``: seconds, total, unique,
-    phases."""
-    from nqueens.engine.gpu import count_batch
-    from nqueens.engine.split import split
-
+    """One count_batch of every subproblem of ``n`` with ``knobs`` (bench_gpu's
+    :meth:`GpuOps.batch`): seconds, total, unique, phases."""
     knobs = dict(knobs)
-    items = [tuple(s) for s in split(n)]
-    if knobs.pop("order", "split") == "estimate":
-        from nqueens.engine.run import _weigh
-
-        sizes = _weigh(n, items)[0]
-        items = [items[i] for i in sorted(range(len(items)), key=lambda i: -sizes[i])]
-    phases: dict[str, float] = {}
-    start = time.perf_counter()
-    rows = count_batch(n, items, kernel=kernel, phases=phases, **knobs)
-    secs = time.perf_counter() - start
-    return {"seconds": round(secs, 4), "total": sum(r[0] for r in rows),
-            "unique": sum(r[1] for r in rows),
-            "phases": {k: round(v, 4) if isinstance(v, float) else v for k, v in phases.items()}}
+    rec = _OPS.batch(n, kernel, knobs.pop("rows", None), order=knobs.pop("order", "split"),
+                     **knobs)
+    return {k: rec[k] for k in ("seconds", "total", "unique", "phases")}
 
 
 def run(ns: list[int], configs: list[str], rounds: int, budget: float, results: Path,
@@ -296,9 +286,7 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError(f"--rounds must be at least 1 and --top at least 0, got "
                              f"{args.rounds} and {args.top}")
         if args.render is not None:
-            recs = [json.loads(line) for line in args.render.read_text().splitlines()
-                    if line.strip()]
-            print(render(recs), end="")
+            print(render(read_results(args.render)), end="")
             return 0
         if args.sass is not None:
             dump_sass(configs, args.sass)

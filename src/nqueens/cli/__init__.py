@@ -82,9 +82,13 @@ def _one_line_warnings(default: Callable[..., None]) -> Callable[..., None]:
     ``nqueens: warning: ...``, and hands any other to ``default``."""
     import os
 
+    import nqueens
+
+    package = os.path.dirname(os.path.abspath(nqueens.__file__)) + os.sep
+
     def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
              file: TextIO | None = None, line: str | None = None) -> None:
-        if os.sep + "nqueens" + os.sep in filename:
+        if os.path.abspath(filename).startswith(package):
             print(f"nqueens: warning: {message}", file=sys.stderr)
         else:
             default(message, category, filename, lineno, file, line)

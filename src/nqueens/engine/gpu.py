@@ -465,11 +465,11 @@ def stack_kernel_checked() -> bool:
     try:
         got = [r[:3] for r in count_batch(SELF_CHECK_N, items, kernel="cuda-stack")]
     except Exception as err:  # a launch that fails: not a kernel to count with
-        got, why = [], f"{type(err).__name__}: {err}"
+        why = f"{type(err).__name__}: {err}"
     else:
+        if got == [r[:3] for r in count_on_cpu(SELF_CHECK_N, items)]:
+            return True
         why = "its rows differ from the CPU kernel's"
-    if got == [r[:3] for r in count_on_cpu(SELF_CHECK_N, items)]:
-        return True
     warnings.warn(f"the cuda-stack GPU kernel failed its self-check on this GPU (n = "
                   f"{SELF_CHECK_N}: {why}); counting with numba-cuda's kernel instead",
                   RuntimeWarning, stacklevel=2)
