@@ -295,10 +295,11 @@ _LOOPS = {   # the memory instructions and the branch of one try, in order
 def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path, planes):
     """nvcc (sm_90): no local memory, and the loop of one try is one block of straight
     code - the frame's shared load (one 16-byte, or two 8-byte halves), a 4-byte shared
-    store, one 8-byte table load, a predicated push and one branch back - in at most 32
-    instructions (30 and 32 with CUDA 13.0; 37 and 39 before the shifts went into the low
-    bits of the table's entries and the bit work into one LOP3 an operation; the
-    cuda-shared kernel's measured 86 a try is what it answers)."""
+    store, one 8-byte table load, a predicated push and one branch back - in at most 31
+    instructions (29 and 31 with CUDA 13.0; 30 and 32 while the count tested the open row
+    again; 37 and 39 before the shifts went into the low bits of the table's entries and
+    the bit work into one LOP3 an operation; the cuda-shared kernel's measured 86 a try is
+    what it answers)."""
     nvcc = shutil.which("nvcc")
     if nvcc is None:
         pytest.skip("nvcc is not installed")
@@ -320,7 +321,7 @@ def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path, planes):
         return
     code = load_benchmark("bench_gpu_ab").loop_of_tries(sass.stdout)  # the loop of tries
     loop = [c.split()[1] if c.startswith("@") else c.split()[0] for c in code]
-    assert len(loop) <= 32, code
+    assert len(loop) <= 31, code
     assert [op for op in loop if op[:3] in ("LDS", "STS", "LDG", "BRA")] == _LOOPS[planes], code
     pushes = [c for c in code if re.search(r"STS\.(64|128)", c)]
     assert pushes and all(c.startswith("@P") for c in pushes)   # the push, predicated

@@ -34,13 +34,14 @@ need - :func:`frames` - so there is no test for frames kept elsewhere: the price
 shared memory, ``16 * frames`` bytes a thread (n = 21: 208 bytes, about 1,000 threads an
 H100 SM, where registers would allow more).
 
-Every lane runs those 30 instructions (sm_90, CUDA 13.0; 37 with the shifts in the high
-bits, the compiler's own bit work, a test of the last row for the push and a counter of
-tries for the budget). A try moves 4 + 4 wavefronts of shared memory (the 4-byte store at
-a 16-byte stride is a 4-way bank conflict), 4 more when it pushes; ``NQ_PLANES=1``
-(:func:`raw_kernel`'s ``planes``) splits each frame in two 8-byte halves a warp's 256
-bytes apart, for 2 + 2 + 2 (and 4) at 32 instructions, in case the shared memory's
-bandwidth is what holds the first layout back.
+Every lane runs those 29 instructions (sm_90, CUDA 13.0 and NVRTC 13.5; 37 with the shifts
+in the high bits, the compiler's own bit work, a test of the last row for the push, a
+counter of tries for the budget and a second test of the open row for the count). A try
+moves 4 + 4 wavefronts of shared memory (the 4-byte store at a 16-byte stride is a 4-way
+bank conflict), 4 more when it pushes; ``NQ_PLANES=1`` (:func:`raw_kernel`'s ``planes``)
+splits each frame in two 8-byte halves a warp's 256 bytes apart, for 2 + 2 + 2 (and 4)
+at 31 instructions, in case the shared memory's bandwidth is what holds the first layout
+back.
 
 Arguments and the host's protocol are :mod:`nqueens.kernels.gpu_cuda_shared`'s (slots take
 their next task from ``next_task``; ``sums`` and ``left`` per constellation; between
@@ -214,7 +215,7 @@ __host__ __device__ static inline void nq_store_left(unsigned at, unsigned b)
 // On the GPU two predicated adds: the compiler's own code for these two sums kept a copy of
 // each, three instructions a sum in the loop where one does.
 #ifdef __CUDA_ARCH__
-__device__ static inline void nq_count(unsigned &count, unsigned &pushes, unsigned nb,
+__device__ static inline void nq_count(unsigned &count, unsigned &pushes, bool open,
                                        unsigned cl, unsigned leaf, bool push)
 {
     asm("{\n\t.reg .pred c, p;\n\t"
@@ -223,7 +224,8 @@ __device__ static inline void nq_count(unsigned &count, unsigned &pushes, unsign
         "setp.ne.u32 p, %5, 0;\n\t"
         "@c add.u32 %0, %0, 1;\n\t"
         "@p add.u32 %1, %1, 1;\n\t}"
-        : "+r"(count), "+r"(pushes) : "r"(nb), "r"(cl), "r"(leaf), "r"((unsigned)push));
+        : "+r"(count), "+r"(pushes) : "r"((unsigned)open), "r"(cl), "r"(leaf),
+          "r"((unsigned)push));
 }
 // the constellation's table; on the GPU opaque to the compiler, which otherwise rebuilds
 // the address from s at every try (four 64-bit instructions where one does)
@@ -255,10 +257,10 @@ static inline void nq_drop_if_spent(unsigned &at, unsigned b, unsigned F)
 {
     at -= b == 0u ? F : 0u;
 }
-static inline void nq_count(unsigned &count, unsigned &pushes, unsigned nb, unsigned cl,
+static inline void nq_count(unsigned &count, unsigned &pushes, bool open, unsigned cl,
                             unsigned leaf, bool push)
 {
-    count += nb != 0u && cl >= leaf;
+    count += open && cl >= leaf;
     pushes += push;
 }
 #endif
@@ -348,7 +350,7 @@ __host__ __device__ static inline void nq_slot(
             // pushed if its row is open and the row after it passes the look-ahead - never
             // on the last free row (level >= leaf), whose look-ahead entry is 0
             const bool push = open && ahead;
-            nq_count(count, pushes, nb, level, leaf, push);  // counted there if open
+            nq_count(count, pushes, open, level, leaf, push);  // counted there if open
             if (push) {                           // the child's frame on top
                 at += F;
                 nq_store(at, make_uint4(nl, nd + 1u, nr, nb));
