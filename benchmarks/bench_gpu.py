@@ -94,18 +94,20 @@ SAFETY = 1.1
 FIELDS = ("stage", "n", "kernel", "rows", "seconds", "total", "unique", "exact", "error",
           "skipped", "variant")
 VARIANTS = (("branching", {"predicated": False}), ("7 shared frames", {"shared_frames": 7}),
-            ("planes", {"planes": True}),
+            ("unroll 1", {"unroll": 1}), ("planes", {"planes": True}),
             ("largest first", {"order": "estimate"}), ("max 32 registers", {"max_registers": 32}),
             ("block 64", {"block": 64}), ("block 256", {"block": 256}),
-            ("max 40 registers", {"max_registers": 40}))
+            ("max 40 registers", {"max_registers": 40}), ("unroll 2", {"unroll": 2}))
 """Stage (e): one GPU batch of the sweep's n for each of these variants of the first kernel
 (the knobs of :func:`nqueens.engine.gpu.count_batch`, and the engine's largest-first
 order), most telling first. ``branching`` and ``7 shared frames`` are ``cuda-shared``'s
 alone: its push and pop as branches instead of predicated instructions, and at most 7 stack
 frames a thread in shared memory (the rest in global memory), which leaves the L1 cache
-more room; ``planes`` is ``cuda-stack``'s alone: each frame in two 8-byte halves, so the
-store of the squares left meets 2-way bank conflicts instead of 4-way. Registers (ptxas,
-sm_90): numba's 48, the CUDA C twin's 40, cuda-shared's 40, cuda-stack's 32 (40 in
+more room; ``unroll 1``, ``planes`` and ``unroll 2`` are ``cuda-stack``'s alone: one try a
+turn of its loop (the default at the n where the sentinel frame of two would cost warps:
+:func:`nqueens.engine.gpu.stack_unroll`), each frame in two 8-byte halves, so the store of
+the squares left meets 2-way bank conflicts instead of 4-way, and two tries a turn.
+Registers (ptxas, sm_90): numba's 48, the CUDA C twin's 40, cuda-shared's 40, cuda-stack's 32 (40 in
 planes; so its ``max 32 registers`` is its default again)."""
 
 
@@ -595,7 +597,7 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
         for name, knobs in VARIANTS:
             if ({"predicated", "shared_frames"} & set(knobs)) and kernel != "cuda-shared":
                 continue
-            if "planes" in knobs and kernel != "cuda-stack":
+            if ({"planes", "unroll"} & set(knobs)) and kernel != "cuda-stack":
                 continue
             key = ("variant", kernel, name)
             bench.step("variant", sn, kernel, ops.rows(sn, kernel),

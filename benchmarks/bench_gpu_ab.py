@@ -46,6 +46,8 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "block 128": {"block": 128},
     "block 256": {"block": 256},
     "planes": {"planes": True},
+    "unroll 1": {"unroll": 1},
+    "unroll 2": {"unroll": 2},
     "max 32 registers": {"max_registers": 32},
     "max 40 registers": {"max_registers": 40},
     "rows 2": {"rows": 2},
@@ -235,7 +237,8 @@ def dump_sass(configs: list[str], out: Path) -> None:
         for config in configs:
             knobs = knobs_of(config)
             cubin = Path(tmp) / "k.cubin"
-            flags = [f"-DNQ_PLANES={int(knobs.get('planes', False))}"]
+            unroll = int(knobs.get("unroll") or 1)
+            flags = [f"-DNQ_PLANES={int(knobs.get('planes', False))}", f"-DNQ_UNROLL={unroll}"]
             if knobs.get("max_registers"):
                 flags.append(f"-maxrregcount={knobs['max_registers']}")
             built = subprocess.run([nvcc, "-arch=sm_90", "-cubin", *flags, "-Xptxas", "-v",
@@ -251,7 +254,7 @@ def dump_sass(configs: list[str], out: Path) -> None:
             loop = loop_of_tries(sass)
             regs = re.search(r"Used (\d+) registers", built.stderr)
             print(f"sass {config}: {regs.group(1) if regs else '?'} registers, loop of tries "
-                  f"{len(loop)} instructions")
+                  f"{len(loop)} instructions ({len(loop) / unroll:g} a try)")
 
 
 def main(argv: list[str] | None = None) -> int:

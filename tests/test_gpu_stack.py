@@ -24,29 +24,38 @@ from test_gpu import FAKE_CUPY, _sim_env, drive_slots, needs_numba_cuda
 from conftest import OEIS, load_benchmark
 
 
-def _build(tmp, planes):
+def _build(tmp, planes, unroll=1):
     cxx = shutil.which("g++") or shutil.which("c++")
     if cxx is None:
         pytest.skip("no C++ compiler to build the kernel for the CPU")
     src = tmp / "stack.cpp"
     src.write_text(HOST_SHIM + SOURCE + HOST_ENTRY)
-    lib = tmp / f"stack{planes}.so"
+    lib = tmp / f"stack{planes}{unroll}.so"
     subprocess.run([cxx, "-O2", "-shared", "-fPIC", "-Wall", "-Werror",
-                    f"-DNQ_PLANES={planes}", "-o", str(lib), str(src)],
-                   check=True, capture_output=True, text=True)
+                    f"-DNQ_PLANES={planes}", f"-DNQ_UNROLL={unroll}", "-o", str(lib),
+                    str(src)], check=True, capture_output=True, text=True)
     return lib
 
 
-@pytest.fixture(scope="module", params=[0, 1], ids=["frames", "planes"])
-def lib(request, tmp_path_factory):
+_BUILDS = [(0, 1), (1, 1), (0, 2), (1, 2), (0, 4)]
+
+
+@pytest.fixture(scope="module", params=_BUILDS,
+                ids=["frames", "planes", "frames-unroll2", "planes-unroll2", "frames-unroll4"])
+def built(request, tmp_path_factory):
     """The kernel built for the CPU (one slot at a time, a canary past its frames), its
-    frames whole and in two halves (``NQ_PLANES``)."""
-    return _build(tmp_path_factory.mktemp("stack"), request.param)
+    frames whole and in two halves (``NQ_PLANES``), one try a turn of its loop and more
+    (``NQ_UNROLL``, with its sentinel frame); ``(lib, unroll)``."""
+    planes, unroll = request.param
+    return _build(tmp_path_factory.mktemp("stack"), planes, unroll), unroll
 
 
 @pytest.fixture(scope="module")
-def step(lib):
-    return ctypes.CDLL(str(lib)).step_slots_stack
+def step(built):
+    """The CPU build's entry and the frames a slot needs beyond :func:`frames` (the
+    sentinel's)."""
+    lib, unroll = built
+    return ctypes.CDLL(str(lib)).step_slots_stack, int(unroll > 1)
 
 
 def _items(n):
@@ -60,9 +69,10 @@ def _frames_needed(n, d):
 
 
 def _drive(step, n, d, budget, nframes):
-    return drive_slots(step, n, d, budget, _items(n),
+    fn, sentinel = step
+    return drive_slots(fn, n, d, budget, _items(n),
                        pack=lambda t: pair_tables(pack_tables(t)),
-                       last=(ctypes.c_int(nframes),), returns=True)
+                       last=(ctypes.c_int(nframes + sentinel),), returns=True)
 
 
 @pytest.mark.parametrize("n,d,budget", [(8, 1, 1 << 40), (9, 2, 3), (10, 0, 5), (11, 2, 4),
@@ -70,8 +80,9 @@ def _drive(step, n, d, budget, nframes):
                                          (14, 3, 1000)])
 def test_stack_kernel_built_for_the_cpu_counts_as_the_cpu_kernel(step, n, d, budget):
     """Completions and nodes of every constellation equal the CPU kernel's, with searches
-    stopped every few tries (every try, at budget 1) and resumed from the stacks saved in
-    S, and no slot deeper than :func:`frames` (the canary past them is intact)."""
+    stopped every few tries (every try, at budget 1; every turn of two or four tries) and
+    resumed from the stacks saved in S, and no slot deeper than :func:`frames` and the
+    sentinel's frame (the canary past them is intact)."""
     got, want, launches, overflow, (slot_task, taken, ntasks, left) = _drive(
         step, n, d, budget, _frames_needed(n, d))
     assert not overflow
@@ -172,10 +183,12 @@ _FAKE_CUPY = FAKE_CUPY + """
 import time
 phases, whole_phases = {}, {}
 t0 = time.perf_counter()
-rows = count_batch(n, items, kernel="cuda-stack", budget=5, slots=40, block=32, phases=phases)
+unroll = int(sys.argv[3])
+rows = count_batch(n, items, kernel="cuda-stack", budget=5, slots=40, block=32, phases=phases,
+                   unroll=unroll)
 wall = time.perf_counter() - t0
 whole = count_batch(n, items, kernel="cuda-stack", slots=7, block=32, budget=1 << 40,
-                    phases=whole_phases)
+                    phases=whole_phases, unroll=unroll)
 print(json.dumps({"rows": [r[:3] for r in rows], "whole": [r[:3] for r in whole],
                   "launches": launches, "phases": phases, "whole_phases": whole_phases,
                   "wall": wall}))
@@ -183,16 +196,18 @@ print(json.dumps({"rows": [r[:3] for r in rows], "whole": [r[:3] for r in whole]
 
 
 @needs_numba_cuda
-def test_count_batch_drives_the_stack_kernel_with_the_right_arguments(tmp_path):
+@pytest.mark.parametrize("unroll", [1, 2])
+def test_count_batch_drives_the_stack_kernel_with_the_right_arguments(tmp_path, unroll):
     """``count_batch(kernel="cuda-stack")`` through a stand-in for CuPy that runs the kernel
     built for the CPU: the paired tables, the shared memory asked for (every frame for
-    every thread of the block), the argument order and the resumed searches give the CPU
-    engine's rows, launch after launch or in one."""
+    every thread of the block, and the sentinel's with two tries a turn), the argument
+    order and the resumed searches give the CPU engine's rows, launch after launch or in
+    one."""
     from nqueens.engine.task import count_batch
 
-    lib = _build(tmp_path, 0)
+    lib = _build(tmp_path, 0, unroll)
     n = 10
-    proc = subprocess.run([sys.executable, "-c", _FAKE_CUPY, str(lib), str(n)],
+    proc = subprocess.run([sys.executable, "-c", _FAKE_CUPY, str(lib), str(n), str(unroll)],
                           env=_sim_env(), capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
@@ -210,7 +225,7 @@ def test_count_batch_drives_the_stack_kernel_with_the_right_arguments(tmp_path):
     assert whole["underfull"] == whole["gpu"] > 0   # one launch, which ends with none left
     assert all(ph[k] >= 0 for k in ("cut", "setup")) and min(ph["cut"], ph["setup"]) > 0
     assert ph["cut"] + ph["setup"] + ph["gpu"] <= out["wall"]
-    kf = _frames_needed(n, 1)   # n = 10 places one row on the host
+    kf = _frames_needed(n, 1) + (unroll > 1)  # n = 10 places one row on the host
     assert {(block, shared) for _grid, block, shared in out["launches"]} == {
         (32, 16 * 32 * kf)}   # 7 slots too: a whole warp (frames are laid out a warp at a time)
 
@@ -291,24 +306,26 @@ _LOOPS = {   # the memory instructions and the branch of one try, in order
 }
 
 
-@pytest.mark.parametrize("planes", [0, 1], ids=["frames", "planes"])
-def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path, planes):
+@pytest.mark.parametrize("planes,unroll", [(0, 1), (1, 1), (0, 2), (1, 2)],
+                         ids=["frames", "planes", "frames-unroll2", "planes-unroll2"])
+def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path, planes, unroll):
     """nvcc (sm_90): no local memory, and the loop of one try is one block of straight
     code - the frame's shared load (one 16-byte, or two 8-byte halves), a 4-byte shared
-    store, one 8-byte table load, a predicated push and one branch back - in at most 31
-    instructions (29 and 31 with CUDA 13.0; 30 and 32 while the count tested the open row
-    again; 37 and 39 before the shifts went into the low bits of the table's entries and
-    the bit work into one LOP3 an operation; the cuda-shared kernel's measured 86 a try is
-    what it answers)."""
+    store, one 8-byte table load, a predicated push and one branch back - in at most 29
+    instructions, 31 in planes (so with CUDA 13.0; 30 and 32 while the count tested the
+    open row again; 37 and 39 before the shifts went into the low bits of the table's
+    entries and the bit work into one LOP3 an operation; the cuda-shared kernel's measured
+    86 a try is what it answers). With two tries a turn: one branch for both, at most 28
+    and 30 instructions a try (27.5 and 29.5 with CUDA 13.0)."""
     nvcc = shutil.which("nvcc")
     if nvcc is None:
         pytest.skip("nvcc is not installed")
     src = tmp_path / "stack.cu"
     src.write_text(SOURCE)
     cubin = tmp_path / "k.cubin"
-    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", f"-DNQ_PLANES={planes}", "-Xptxas",
-                           "-v", "-o", str(cubin), str(src)],
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", f"-DNQ_PLANES={planes}",
+                           f"-DNQ_UNROLL={unroll}", "-Xptxas", "-v", "-o", str(cubin),
+                           str(src)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "0 bytes stack frame" in proc.stderr
     assert "0 bytes spill stores" in proc.stderr
@@ -321,18 +338,25 @@ def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path, planes):
         return
     code = load_benchmark("bench_gpu_ab").loop_of_tries(sass.stdout)  # the loop of tries
     loop = [c.split()[1] if c.startswith("@") else c.split()[0] for c in code]
-    assert len(loop) <= 31, code
-    assert [op for op in loop if op[:3] in ("LDS", "STS", "LDG", "BRA")] == _LOOPS[planes], code
+    assert len(loop) <= unroll * (29 + 2 * planes) - (unroll - 1) * 2, code
     pushes = [c for c in code if re.search(r"STS\.(64|128)", c)]
     assert pushes and all(c.startswith("@P") for c in pushes)   # the push, predicated
+    if unroll == 1:
+        assert [op for op in loop if op[:3] in ("LDS", "STS", "LDG", "BRA")] == \
+            _LOOPS[planes], code
+    else:   # each try's table load and push, one branch back
+        assert loop.count("LDG.E.64.CONSTANT") == unroll and loop.count("BRA") == 1, code
+        assert len(pushes) == unroll * (1 + planes), code
 
 
 def test_stack_block_keeps_the_most_warps_resident():
     """Against a plain count of the blocks that fit an SM (registers in units of 256 a
     warp, 64 K of them, 2,048 threads, 32 blocks, 228 KB of shared memory and 1 KB more a
     block): the block chosen keeps as many warps as the best of 64, 128 and 256, and 128
-    wherever 128 does as well."""
-    from nqueens.engine.gpu import stack_block
+    wherever 128 does as well; ``stack_warps`` is that many, and ``stack_unroll`` takes
+    two tries a turn exactly where one frame more a thread (the sentinel's) keeps as
+    many."""
+    from nqueens.engine.gpu import stack_block, stack_unroll, stack_warps
 
     def warps(regs, block, nframes):
         per_block = 16 * block * nframes + 1024
@@ -350,15 +374,22 @@ def test_stack_block_keeps_the_most_warps_resident():
             assert warps(regs, got, nframes) == best, (regs, nframes, got)
             if warps(regs, 128, nframes) == best:
                 assert got == 128
+            assert stack_warps(regs, nframes) == best
+            # two tries a turn exactly where the sentinel's frame costs no warps
+            more = max(warps(regs, b, nframes + 1) for b in (64, 128, 256))
+            assert stack_unroll(regs, nframes) == (2 if more == best else 1)
+    assert {stack_unroll(32, f) for f in range(1, 23)} == {1, 2}   # both occur
 
 
-@pytest.mark.parametrize("knobs", [{"planes": 1}, {"planes": "yes"}, {"predicated": None}])
-def test_the_layout_knobs_take_only_booleans(knobs):
+@pytest.mark.parametrize("knobs", [{"planes": 1}, {"planes": "yes"}, {"predicated": None},
+                                   {"unroll": 3}, {"unroll": 2.0}, {"unroll": True},
+                                   {"unroll": "2"}, {"unroll": 0}])
+def test_the_layout_knobs_take_only_their_values(knobs):
     """Checked before any GPU is looked for: one clear error, whatever the machine."""
     from nqueens.engine.gpu import count_batch
     from nqueens.errors import NQueensError
 
-    with pytest.raises(NQueensError, match="must be True or False"):
+    with pytest.raises(NQueensError, match=r"must be True or False|must be 1, 2 or 4"):
         count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="cuda-stack", **knobs)
 
 
@@ -385,7 +416,7 @@ def test_auto_picks_the_stack_kernel_where_cupy_sees_a_gpu(monkeypatch):
         getDeviceCount=lambda: count["value"])))
     monkeypatch.setitem(sys.modules, "cupy", fake)
     monkeypatch.setattr(gpu_cuda_stack, "raw_kernel",
-                        lambda max_registers=None, planes=False: Kernel())
+                        lambda max_registers=None, planes=False, unroll=1: Kernel())
     checked = {"value": True}
     monkeypatch.setattr(gpu, "stack_kernel_checked", lambda: checked["value"])
     assert gpu.pick_kernel(21) == "cuda-stack"

@@ -54,6 +54,8 @@ __all__ = [
     "resident_slots",
     "stack_block",
     "stack_kernel_checked",
+    "stack_unroll",
+    "stack_warps",
 ]
 
 LAUNCH_SECONDS = 0.2
@@ -194,11 +196,12 @@ def frames_in_shared(block: int, nframes: int, blocks: int, *, shared_per_sm: in
 
 
 def _cupy_occupancy_inputs(kernel: str, max_registers: int | None, predicated: bool = True,
-                           planes: bool = False) -> tuple[int, int, dict[str, int]]:
+                           planes: bool = False,
+                           unroll: int = 1) -> tuple[int, int, dict[str, int]]:
     """This GPU's SMs, the compiled CUDA C kernel's registers a thread, and an SM's limits
     as :func:`occupancy_blocks` takes them (CuPy's device attributes; Hopper's where one is
     missing). Raises where CuPy or the device cannot tell."""
-    fn = _raw_kernel(kernel, max_registers, predicated, planes)
+    fn = _raw_kernel(kernel, max_registers, predicated, planes, unroll)
     regs = int(fn.attributes["num_regs"])
     dev = importlib.import_module("cupy").cuda.Device().attributes
     return int(dev["MultiProcessorCount"]), regs, {
@@ -240,16 +243,53 @@ def stack_block(regs: int, nframes: int, **limits: int) -> int:
     return max((128, 64, 256), key=warps)
 
 
-def _stack_block(nframes: int, max_registers: int | None, planes: bool) -> int:
-    """:func:`stack_block` for this GPU and the compiled kernel's registers (the default
-    block where the device cannot be read)."""
+def stack_warps(regs: int, nframes: int, **limits: int) -> int:
+    """Warps an SM keeps resident of the ``cuda-stack`` kernel at :func:`stack_block`'s block.
+
+    Cost: O(1).
+
+    >>> stack_warps(32, 13), stack_warps(32, 14), stack_warps(32, 15)   # n = 21, 22
+    (32, 32, 28)
+    """
+    block = stack_block(regs, nframes, **limits)
+    return occupancy_blocks(regs, block, shared=16 * block * nframes, **limits) * block // 32
+
+
+def stack_unroll(regs: int, nframes: int, **limits: int) -> int:
+    """Tries a turn of the ``cuda-stack`` kernel's loop: 2 where its sentinel frame costs no
+    resident warps, else 1.
+
+    Two tries a turn test the stack and the budget once for both (27.5 instructions a try
+    against 29, read from the SASS) but need a sentinel frame below each slot's stack for
+    the tries after a stack empties within the turn: one 16-byte frame more a thread, which
+    the SM's shared memory may or may not have room for (``nframes`` frames without it,
+    ``regs`` registers a thread, the limits of :func:`occupancy_blocks`).
+    Cost: O(1).
+
+    >>> [stack_unroll(32, f) for f in (9, 10, 11, 12, 13, 14)]   # n = 16, 17, 18, 19, 21, 22
+    [1, 2, 1, 1, 2, 1]
+    """
+    same = stack_warps(regs, nframes + 1, **limits) >= stack_warps(regs, nframes, **limits)
+    return 2 if same else 1
+
+
+def _stack_launch(nframes: int, max_registers: int | None, planes: bool,
+                  unroll: int | None) -> tuple[int, int]:
+    """``(block, unroll)`` of the ``cuda-stack`` kernel for this GPU and the compiled
+    kernel's registers: :func:`stack_unroll`'s where ``unroll`` is None, then
+    :func:`stack_block`'s for its frames (the default block, and one try a turn where the
+    device cannot be read)."""
     from nqueens.kernels.gpu import BLOCK
 
     try:
         _sms, regs, limits = _cupy_occupancy_inputs("cuda-stack", max_registers, planes=planes)
-    except Exception:  # no device attributes (a stand-in, an old CuPy): the default
-        return BLOCK
-    return stack_block(regs, nframes, **limits)
+        unroll = unroll or stack_unroll(regs, nframes, **limits)
+        if unroll > 1:  # that build's registers
+            _sms, regs, limits = _cupy_occupancy_inputs("cuda-stack", max_registers,
+                                                        planes=planes, unroll=unroll)
+    except Exception:  # no device attributes (a stand-in, an old CuPy): the defaults
+        return BLOCK, unroll or 1
+    return stack_block(regs, nframes + (unroll > 1), **limits), unroll
 
 
 MAX_TASKS = 1 << 25
@@ -437,7 +477,8 @@ def stack_kernel_checked() -> bool:
     """Whether the ``cuda-stack`` kernel counts on this GPU as the CPU kernel does.
 
     Every subproblem of :data:`SELF_CHECK_N`, its completions, classes and nodes, once a
-    process. The CUDA C kernel's tests run it built for the CPU; this runs the GPU's own
+    process, with one try a turn of the kernel's loop and with two (:func:`stack_unroll`).
+    The CUDA C kernel's tests run it built for the CPU; this runs the GPU's own
     build (its intrinsics, its compiler, this GPU), so that a kernel that miscounts here is
     never picked: False (and a :class:`RuntimeWarning`) where any row differs or the count
     fails.
@@ -462,12 +503,14 @@ def stack_kernel_checked() -> bool:
     from nqueens.engine.task import count_batch as count_on_cpu
 
     items = [tuple(s) for s in split(SELF_CHECK_N)]
-    try:
-        got = [r[:3] for r in count_batch(SELF_CHECK_N, items, kernel="cuda-stack")]
+    try:   # both builds "auto" runs: one try a turn of the loop, and two
+        got = [[r[:3] for r in count_batch(SELF_CHECK_N, items, kernel="cuda-stack",
+                                           unroll=unroll)] for unroll in (1, 2)]
     except Exception as err:  # a launch that fails: not a kernel to count with
         why = f"{type(err).__name__}: {err}"
     else:
-        if got == [r[:3] for r in count_on_cpu(SELF_CHECK_N, items)]:
+        want = [r[:3] for r in count_on_cpu(SELF_CHECK_N, items)]
+        if got[0] == want and got[1] == want:
             return True
         why = "its rows differ from the CPU kernel's"
     warnings.warn(f"the cuda-stack GPU kernel failed its self-check on this GPU (n = "
@@ -485,12 +528,12 @@ def _cupy_sees_a_gpu() -> bool:
 
 
 def _raw_kernel(kernel: str, max_registers: int | None, predicated: bool = True,
-                planes: bool = False) -> Any:
+                planes: bool = False, unroll: int = 1) -> Any:
     """A CUDA C kernel (``cuda-c``, ``cuda-shared`` or ``cuda-stack``) compiled by CuPy."""
     if kernel == "cuda-stack":
         from nqueens.kernels import gpu_cuda_stack
 
-        return gpu_cuda_stack.raw_kernel(max_registers, planes)
+        return gpu_cuda_stack.raw_kernel(max_registers, planes, unroll)
     if kernel == "cuda-shared":
         from nqueens.kernels import gpu_cuda_shared
 
@@ -513,6 +556,7 @@ def count_batch(
     predicated: bool = True,
     shared_frames: int | None = None,
     planes: bool = False,
+    unroll: int | None = None,
     stop: StopFlag | None = None,
     tally: Callable[[int], None] | None = None,
     finished: list[Row] | None = None,
@@ -539,7 +583,9 @@ def count_batch(
     a thread in shared memory, the deeper ones in global memory; default
     :func:`frames_in_shared`'s; ``cuda-stack`` keeps them all there) and ``planes``
     (``cuda-stack``: each frame in two 8-byte halves, fewer bank conflicts for two more
-    instructions a try): the answers do not depend on them. Raises
+    instructions a try) and ``unroll`` (``cuda-stack``: 1, 2 or 4 tries a turn of its loop,
+    whose tests then come once a turn, with a sentinel frame more a thread; default
+    :func:`stack_unroll`'s): the answers do not depend on them. Raises
     :class:`GPUUnavailableError` without numba-cuda or a GPU.
 
     As the CPU's :func:`~nqueens.engine.task.count_batch`, between two launches it checks
@@ -578,6 +624,8 @@ cuda-stack, got 'opencl'
     if type(planes) is not bool or type(predicated) is not bool:
         raise NQueensError(f"predicated and planes must be True or False, got "
                            f"{predicated!r} and {planes!r}")
+    if unroll is not None and (type(unroll) is not int or unroll not in (1, 2, 4)):
+        raise NQueensError(f"unroll must be 1, 2 or 4, got {unroll!r}")
     require_gpu()
     from nqueens.kernels.gpu import BLOCK
     from nqueens.kernels.gpu_cuda_shared import MAX_N, frames, shared_bytes
@@ -613,8 +661,10 @@ cuda-stack, got 'opencl'
             from nqueens.kernels.gpu_cuda_stack import frames as stack_frames
 
             kf = stack_frames(subs[subs[:, 3] == 1], d)
-            if block is None and not sim:
-                size = _stack_block(kf, max_registers, planes)
+            if not sim:
+                size, unroll = _stack_launch(kf, max_registers, planes, unroll)
+                size = block or size
+            kf += (unroll or 1) > 1  # the sentinel's frame below the stack
         elif kernel == "cuda-shared":
             kf = _shared_frames(size, frames(subs[subs[:, 3] == 1], d), max_registers,
                                 predicated)
@@ -628,7 +678,7 @@ cuda-stack, got 'opencl'
         step = budget or (_SIM_BUDGET if sim else _FIRST_BUDGET)
         depth = max(1, int(subs[:, 0].max()) - d)
         dev = _Device(kernel, d, grid, size, (subs, tables, tsub, state, tasks),
-                      (depth, 4, nslots), max_registers, kf, predicated, planes)
+                      (depth, 4, nslots), max_registers, kf, predicated, planes, unroll or 1)
         spent["setup"] = time.perf_counter() - start - spent["cut"]
         full = nslots
     counted = 0  # nodes the GPU has counted so far, as tally was told
@@ -704,7 +754,7 @@ class _Device:
     def __init__(self, kernel: str, d: int, grid: int, block: int,
                  tables: tuple[Any, ...], stack_shape: tuple[int, int, int],
                  max_registers: int | None = None, kf: int = 0,
-                 predicated: bool = True, planes: bool = False) -> None:
+                 predicated: bool = True, planes: bool = False, unroll: int = 1) -> None:
         from nqueens.kernels.gpu import FRESH
         from nqueens.kernels.gpu_cuda_shared import shared_bytes
 
@@ -739,7 +789,7 @@ class _Device:
                 raise GPUUnavailableError(
                     "the CUDA C kernels need CuPy: pip install cupy-cuda12x (or -cuda13x)"
                 ) from None
-            self.fn = _raw_kernel(kernel, max_registers, predicated, planes)
+            self.fn = _raw_kernel(kernel, max_registers, predicated, planes, unroll)
             if self.shared > 48 * 1024:  # past the default limit, the kernel must ask for it
                 self.fn.max_dynamic_shared_size_bytes = self.shared
             if self.shared:  # all of the SM's memory as shared memory, so the blocks all fit

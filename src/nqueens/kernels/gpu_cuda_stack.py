@@ -95,6 +95,14 @@ SOURCE = r"""
 #ifndef NQ_PLANES
 #define NQ_PLANES 0
 #endif
+// NQ_UNROLL tries a turn of the loop, its tests (the stack empty? the budget spent?) once a
+// turn. A try after the stack has emptied within a turn takes a square of the *sentinel*,
+// a frame below the stack's first (each frame of a slot F bytes higher, one frame more a
+// slot) whose four words are all ones: every square of its child's row is taken (no
+// count, no push), and its 32 squares outlast a turn (it is made anew for every task).
+#ifndef NQ_UNROLL
+#define NQ_UNROLL 1
+#endif
 // A frame's four words: left diagonals, columns, right diagonals, squares left, the board's
 // columns in bits 5 to 31 (NQ_BOARD) and the frame's level in the low 5 bits of the
 // columns' word. A table entry is the row's mask (bits 5 to 31) over the shift to it (the
@@ -211,6 +219,20 @@ __host__ __device__ static inline void nq_store_left(unsigned at, unsigned b)
 #endif
 }
 
+// the sentinel below the stack (NQ_UNROLL > 1; else nothing: the turn tests every try)
+__host__ __device__ static inline void nq_sentinel(unsigned empty)
+{
+#if NQ_UNROLL > 1
+    nq_store(empty, make_uint4(~0u, ~0u, ~0u, ~0u));
+#else
+    (void)empty;
+#endif
+}
+__host__ __device__ static inline unsigned nq_min(unsigned a, unsigned b)
+{
+    return a < b ? a : b;
+}
+
 // count += the child is a completion (open, on the last row); pushes += it is pushed.
 // On the GPU two predicated adds: the compiler's own code for these two sums kept a copy of
 // each, three instructions a sum in the loop where one does.
@@ -307,9 +329,11 @@ __host__ __device__ static inline void nq_slot(
 {
     const size_t w = (size_t)nslots;  // S: words between a frame's words, 4 w between frames
     // pushes left, at most 2^27: a try takes one of a frame's at most 27 squares, so the
-    // launch's tries, and its completions and nodes, stay below 2^32 (27 * (2^27 + 27))
+    // launch's tries, and its completions and nodes, stay below 2^32 (27 * (2^27 + 27);
+    // a turn of NQ_UNROLL tries may push NQ_UNROLL - 1 past the budget)
     unsigned cap = budget < (1LL << 27) ? (unsigned)budget : (1u << 27);
-    const unsigned empty = base - F;  // `at` of an empty stack (never read or written)
+    const unsigned empty = base - F;  // `at` of an empty stack: the sentinel's frame, if any
+    nq_sentinel(empty);
     long long t = slot_task[k];
     int s = 0;
     unsigned at = base;  // the current frame: the top of the stack
@@ -331,6 +355,12 @@ __host__ __device__ static inline void nq_slot(
         // one try; the budget counted in the pushes the task's count needs anyway (a
         // counter of tries would cost two instructions a try, this one)
         while (at != empty && pushes < cap) {
+#if NQ_UNROLL > 1
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+          for (int turn = 0; turn < NQ_UNROLL; turn++) {
+#endif
             const uint4 f = nq_load(at);
             const unsigned low = 0u - f.w;       // the lowest square is f.w & low
             const unsigned b = nq_squares_left(f.w, low);
@@ -355,11 +385,14 @@ __host__ __device__ static inline void nq_slot(
                 at += F;
                 nq_store(at, make_uint4(nl, nd + 1u, nr, nb));
             }
+#if NQ_UNROLL > 1
+          }
+#endif
         }
         if (at != empty) break;  // the budget is spent
         // the task is finished: its counts out, the next task in
         nq_flush(sums, s, count, count + pushes);
-        cap -= pushes;  // at most cap: the loop stops when they reach it
+        cap -= nq_min(pushes, cap);  // the loop stops when they reach it (or a turn later)
         count = pushes = 0;
         atomicAdd((unsigned long long *)(left + s), ~0ULL);  // minus one
         t = nq_take(s, base, d, ntasks, next_task, tsub, state, left);
@@ -367,6 +400,7 @@ __host__ __device__ static inline void nq_slot(
         qs = nq_table(q2, s);
         leaf = (unsigned)(subs[(size_t)s * 4] - 2);
         at = base;
+        nq_sentinel(empty);
     }
     if (t >= 0) {  // stopped by the budget: the stack to S, to resume from
         nq_flush(sums, s, count, count + pushes);
@@ -388,16 +422,18 @@ extern "C" __global__ void step_slots_stack(
     const uint2 *q2, const int *tsub, const unsigned *state, unsigned *S,
     long long *sums, long long *left, int kf)
 {
-    // kf frames a thread in shared memory: blockDim.x * kf * 16 bytes (whole warps)
+    // kf frames a thread in shared memory, the sentinel's among them: blockDim.x * kf * 16
+    // bytes (whole warps)
     const int k = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned F = 16u * blockDim.x, below = NQ_UNROLL > 1 ? F : 0u;  // the sentinel
 #if NQ_PLANES
-    const unsigned base = 512u * (threadIdx.x >> 5) + 8u * (threadIdx.x & 31u);
+    const unsigned base = 512u * (threadIdx.x >> 5) + 8u * (threadIdx.x & 31u) + below;
 #else
-    const unsigned base = 16u * threadIdx.x;
+    const unsigned base = 16u * threadIdx.x + below;
 #endif
     if (k < nslots)
         nq_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs, q2,
-                tsub, state, S, sums, left, base, 16u * blockDim.x);
+                tsub, state, S, sums, left, base, F);
 }
 #endif
 """
@@ -422,7 +458,7 @@ extern "C" int step_slots_stack(
     nq_stack = stack.data();
     for (int k = 0; k < nslots; k++)
         nq_slot(k, d, budget, ntasks, next_task, nslots, slot_task, slot_level, subs, q2,
-                tsub, state, S, sums, left, 0u, 16u);
+                tsub, state, S, sums, left, NQ_UNROLL > 1 ? 16u : 0u, 16u);
     return nq_canary_broken(stack, kf);
 }
 """
@@ -464,11 +500,14 @@ def frames(subs: Any, d: int) -> int:
 
 
 @functools.cache
-def raw_kernel(max_registers: int | None = None, planes: bool = False) -> Any:
+def raw_kernel(max_registers: int | None = None, planes: bool = False,
+               unroll: int = 1) -> Any:
     """The kernel compiled by CuPy (``cupy.RawKernel``), at most ``max_registers`` registers
-    a thread when given, its frames whole or in two ``planes`` (``NQ_PLANES``); needs CuPy
-    and a CUDA GPU.
+    a thread when given, its frames whole or in two ``planes`` (``NQ_PLANES``), ``unroll``
+    tries a turn of its loop (``NQ_UNROLL``; past 1, a sentinel frame more a thread); needs
+    CuPy and a CUDA GPU.
     Cost: one compilation a process and variant."""
     from nqueens.kernels.gpu_cuda import cupy_kernel
 
-    return cupy_kernel(SOURCE, KERNEL_NAME, max_registers, NQ_PLANES=int(planes))
+    more = {"NQ_UNROLL": unroll} if unroll != 1 else {}
+    return cupy_kernel(SOURCE, KERNEL_NAME, max_registers, NQ_PLANES=int(planes), **more)
