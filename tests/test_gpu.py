@@ -336,16 +336,18 @@ def test_cuda_c_twin_compiles_with_nvcc(tmp_path):
 
 
 FAKE_CUPY = """
-import ctypes, json, sys, types
+import ctypes, json, os, sys, types
 import numpy as np
 
 lib = ctypes.CDLL(sys.argv[1])   # a CUDA C kernel built for the CPU
+# builds for other options: {"-DNQ_UNROLL=2": path, ...} (else every option gets lib's)
+builds = {k: ctypes.CDLL(v) for k, v in json.loads(os.environ.get("NQ_FAKE_BUILDS", "{}")).items()}
 launches = []                    # (grid, block, shared memory) of every launch
 
 
 class RawKernel:
     def __init__(self, source, name, options=()):
-        self.fn = getattr(lib, name)
+        self.fn = getattr(next((builds[o] for o in options if o in builds), lib), name)
         self.attributes = {"num_regs": 34}
 
     def __call__(self, grid, block, args, shared_mem=0):
@@ -381,8 +383,9 @@ from nqueens.engine.split import split
 n = int(sys.argv[2])
 items = [tuple(s) for s in split(n)]
 """
-"""A stand-in for CuPy that runs a kernel built for the CPU (argv: the library, n); the
-tests add the count_batch calls and the printing."""
+"""A stand-in for CuPy that runs a kernel built for the CPU (argv: the library, n; the
+environment's ``NQ_FAKE_BUILDS``, a JSON object, may name a library for an option such as
+``-DNQ_UNROLL=2``); the tests add the count_batch calls and the printing."""
 
 _FAKE_CUPY = FAKE_CUPY + """
 rows = count_batch(n, items, kernel="cuda-c", budget=5, slots=40)

@@ -268,32 +268,47 @@ with warnings.catch_warnings(record=True) as seen:
     first = len(launches)
     again = gpu.stack_kernel_checked()
 print(json.dumps({"ok": ok, "again": again, "first": first, "launches": len(launches),
+                  "shared": sorted({shared for _grid, _block, shared in launches}),
                   "warnings": [str(w.message) for w in seen]}))
 """
 
 
 @needs_numba_cuda
-@pytest.mark.parametrize("broken", [False, True], ids=["sound", "miscounting"])
+@pytest.mark.parametrize("broken", ["", "both", "unroll2"],
+                         ids=["sound", "miscounting", "miscounting-two-tries-a-turn"])
 def test_a_kernel_that_miscounts_fails_its_self_check(tmp_path, broken):
     """``stack_kernel_checked`` runs the kernel (here built for the CPU, through the stand-in
-    for CuPy) over every subproblem of n = 10 and holds its rows to the CPU kernel's, once
-    a process: a sound build passes without a word; a build whose squares-left table is
-    wrong (0x3C for 0x30) fails, with a warning, so ``"auto"`` would not pick it."""
-    source = SOURCE
-    if broken:
-        assert "nq_lop3<0x30u>" in source
-        source = source.replace("nq_lop3<0x30u>", "nq_lop3<0x3Cu>")
-    src = tmp_path / "stack.cpp"
-    src.write_text(HOST_SHIM + source + HOST_ENTRY)
-    lib = tmp_path / "stack.so"
-    subprocess.run([shutil.which("g++") or "c++", "-O2", "-shared", "-fPIC", "-o", str(lib),
-                    str(src)], check=True, capture_output=True, text=True)
-    proc = subprocess.run([sys.executable, "-c", _FAKE_CHECK, str(lib), "10"],
-                          env=_sim_env(), capture_output=True, text=True, timeout=300)
+    for CuPy, which runs the build of the options it is given) over every subproblem of
+    n = 10 with one try a turn and with two, and holds its rows to the CPU kernel's, once
+    a process: sound builds pass without a word; a build whose squares-left table is wrong
+    (0x3C for 0x30) fails, with a warning, so ``"auto"`` would not pick it, and so does a
+    fault in the two-tries build alone (a sentinel that attacks nothing, so that its tries
+    push children)."""
+    libs = {}
+    for unroll in (1, 2):
+        source = SOURCE
+        if broken == "both":
+            assert "nq_lop3<0x30u>" in source
+            source = source.replace("nq_lop3<0x30u>", "nq_lop3<0x3Cu>")
+        if broken == "unroll2":
+            sentinel = "nq_store(empty, make_uint4(~0u, ~0u, ~0u, ~0u));"
+            assert sentinel in source
+            source = source.replace(sentinel, "nq_store(empty, make_uint4(0u, 0u, 0u, ~0u));")
+        src = tmp_path / f"stack{unroll}.cpp"
+        src.write_text(HOST_SHIM + source + HOST_ENTRY)
+        libs[unroll] = tmp_path / f"stack{unroll}.so"
+        subprocess.run([shutil.which("g++") or "c++", "-O2", "-shared", "-fPIC",
+                        f"-DNQ_UNROLL={unroll}", "-o", str(libs[unroll]), str(src)],
+                       check=True, capture_output=True, text=True)
+    env = {**_sim_env(), "NQ_FAKE_BUILDS": json.dumps({"-DNQ_UNROLL=2": str(libs[2])})}
+    proc = subprocess.run([sys.executable, "-c", _FAKE_CHECK, str(libs[1]), "10"],
+                          env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["ok"] is (not broken) and out["again"] is (not broken)
-    assert out["launches"] == out["first"] >= 1   # it ran the kernel, once (cached after)
+    assert out["launches"] == out["first"] >= 2   # it ran, once (cached after)
+    if broken != "both":   # both builds: the two-tries one asks for the sentinel's frame too
+        assert len(out["shared"]) == 2 and out["shared"][1] - out["shared"][0] == 16 * 32
     if broken:
         assert len(out["warnings"]) == 1 and "failed its self-check" in out["warnings"][0]
     else:
