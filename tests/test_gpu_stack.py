@@ -448,3 +448,112 @@ def test_auto_picks_the_stack_kernel_where_cupy_sees_a_gpu(monkeypatch):
     monkeypatch.setenv("NUMBA_ENABLE_CUDASIM", "1")
     count["value"] = 1
     assert gpu.pick_kernel(21) == "numba"
+
+
+def _slow_pick(monkeypatch, fail_first=False):
+    """pick_kernel's parts faked as on a machine with a GPU and CuPy, its self-check slow
+    (0.3 s) and watched: ``calls`` holds (start, end) of each self-check, ``overlapped``
+    whether one began while another ran."""
+    import threading
+    import time
+    import types
+
+    from nqueens.engine import gpu
+
+    monkeypatch.setattr(gpu, "_simulated", lambda: False)
+    monkeypatch.setattr(gpu, "_cupy_sees_a_gpu", lambda: True)
+    monkeypatch.setattr(gpu, "_raw_kernel", lambda *a, **k: types.SimpleNamespace(
+        attributes={"num_regs": 32}))
+    seen = {"calls": [], "overlapped": False, "busy": False}
+    lock = threading.Lock()
+
+    def check():
+        with lock:
+            seen["overlapped"] |= seen["busy"]
+            seen["busy"] = True
+        start = time.perf_counter()
+        time.sleep(0.3)
+        with lock:
+            seen["busy"] = False
+            seen["calls"].append((start, time.perf_counter()))
+            if fail_first and len(seen["calls"]) == 1:
+                raise RuntimeError("the driver went away")
+        return True
+
+    monkeypatch.setattr(gpu, "stack_kernel_checked", check)
+    return seen
+
+
+def test_pick_kernel_waits_for_the_pick_already_under_way(monkeypatch):
+    """``pick_kernel_soon`` starts the pick on a thread and returns at once; a
+    ``pick_kernel`` meanwhile waits for it rather than picking beside it (the two
+    self-checks never overlap, the caller's begins after the thread's has ended)."""
+    import time
+
+    from nqueens.engine import gpu
+
+    seen = _slow_pick(monkeypatch)
+    t0 = time.perf_counter()
+    gpu.pick_kernel_soon(21)
+    assert time.perf_counter() - t0 < 0.2   # returned at once
+    time.sleep(0.05)                         # the thread is in its self-check
+    assert gpu.pick_kernel(21) == "cuda-stack"
+    assert len(seen["calls"]) == 2 and not seen["overlapped"]
+    (_s1, e1), (s2, _e2) = seen["calls"]
+    assert s2 >= e1
+
+
+def test_a_background_pick_that_fails_says_nothing(monkeypatch):
+    """The thread's error is not printed (no thread traceback); the caller's own pick
+    runs again and meets whatever there is to meet."""
+    import threading
+    import time
+
+    from nqueens.engine import gpu
+
+    raised = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: raised.append(args))
+    seen = _slow_pick(monkeypatch, fail_first=True)
+    gpu.pick_kernel_soon(21)
+    time.sleep(0.05)
+    assert gpu.pick_kernel(21) == "cuda-stack"
+    assert len(seen["calls"]) == 2 and raised == []
+
+
+_CUT_WHILE_PICKING = """
+import json, sys
+from nqueens.engine import gpu
+from nqueens.engine.split import split
+
+n, guess = int(sys.argv[1]), sys.argv[2]
+order = []
+real_expand, real_rows = gpu._expand, gpu.default_rows
+gpu.pick_kernel_soon = lambda n: order.append("soon")
+gpu._likely_kernel = lambda n: guess
+gpu.default_rows = lambda n, kernel="numba": 2 if kernel == "cuda-stack" else 1
+gpu._expand = lambda n, arr, d, **kw: order.append(f"cut {d}") or real_expand(n, arr, d, **kw)
+gpu.pick_kernel = lambda n: order.append("pick") or "numba"
+items = [tuple(s) for s in split(n)]
+rows = gpu.count_batch(n, items)
+print(json.dumps({"order": order, "rows": [r[:3] for r in rows]}))
+"""
+
+
+@needs_numba_cuda
+@pytest.mark.parametrize("guess", ["numba", "cuda-stack"])
+def test_count_batch_cuts_while_the_kernel_is_picked(guess):
+    """``kernel="auto"``: the pick starts on its thread, the host cuts at the rows of the
+    kernel it will most likely pick, and only then waits for the pick; where the pick is
+    another kernel with other rows, it cuts again at those. The rows are the CPU kernel's
+    either way (numba-cuda's simulator counting)."""
+    from nqueens.engine.task import count_batch
+
+    n = 9
+    proc = subprocess.run([sys.executable, "-c", _CUT_WHILE_PICKING, str(n), guess],
+                          env=_sim_env(), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    again = ["cut 1"] if guess == "cuda-stack" else []
+    assert out["order"] == ["soon", f"cut {2 if guess == 'cuda-stack' else 1}", "pick",
+                            *again]
+    assert out["rows"] == [list(r[:3]) for r in count_batch(n, [tuple(s) for s in split(n)])]

@@ -27,6 +27,7 @@ import functools
 import importlib
 import itertools
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -50,6 +51,7 @@ __all__ = [
     "frames_in_shared",
     "occupancy_blocks",
     "pick_kernel",
+    "pick_kernel_soon",
     "require_gpu",
     "resident_slots",
     "stack_block",
@@ -444,6 +446,48 @@ issued instructions, n = 21 in 15.3 s on an H100 against 26.0 s); the CUDA C ker
 through CuPy. ``"auto"`` picks one: :func:`pick_kernel`."""
 
 
+_PICKING = threading.Lock()
+"""Held by :func:`pick_kernel` while it picks: a second caller (the engine's, while
+:func:`pick_kernel_soon`'s thread picks) waits for the first and finds its work cached."""
+
+
+def pick_kernel_soon(n: int) -> None:
+    """Start :func:`pick_kernel` for ``n`` on a background thread and return at once.
+
+    CuPy's import, the CUDA context, the kernel's compilation (or its load from CuPy's
+    cache) and its self-check then overlap what the host does meanwhile (the split, the
+    subproblems' weights, the cut); a later ``pick_kernel(n)`` waits for that thread and
+    finds its work done. An error is left for that later call to meet (the thread says
+    nothing).
+    Cost: O(1) here; the pick's on the thread.
+
+    >>> import sys
+    >>> from unittest import mock
+    >>> with mock.patch.dict(sys.modules, {"cupy": None}):    # as if CuPy were absent
+    ...     pick_kernel_soon(21)
+    ...     pick_kernel(21)
+    'numba'
+    """
+    def pick() -> None:
+        with contextlib.suppress(Exception):  # the caller's own pick_kernel meets it
+            pick_kernel(n)
+
+    threading.Thread(target=pick, name="nqueens-gpu-pick", daemon=True).start()
+
+
+def _likely_kernel(n: int) -> str:
+    """The kernel :func:`pick_kernel` most likely picks for ``n``, without CuPy's import or a
+    device query: ``cuda-stack`` where CuPy is installed, else ``numba`` (for the rows the
+    host may cut before the pick is known). Cost: O(1)."""
+    from importlib.util import find_spec
+
+    from nqueens.kernels.gpu_cuda_shared import MAX_N
+
+    if _simulated() or n > MAX_N or find_spec("cupy") is None:
+        return "numba"
+    return "cuda-stack"
+
+
 def pick_kernel(n: int) -> str:
     """The kernel ``kernel="auto"`` runs for board size ``n``.
 
@@ -452,6 +496,7 @@ def pick_kernel(n: int) -> str:
     words hold 27 columns), else ``"numba"``; the simulator always gets ``"numba"``. A CuPy
     that cannot compile (no NVRTC, say) falls back to numba-cuda's kernel instead of
     stopping the count, and so does a kernel that miscounts (with a warning).
+    One pick at a time: a call while :func:`pick_kernel_soon`'s thread picks waits for it.
     Cost: O(1), after CuPy's import, a device query, the kernel's compilation (cached on
     disk by CuPy) and, once a process, its self-check.
 
@@ -463,13 +508,16 @@ def pick_kernel(n: int) -> str:
     """
     from nqueens.kernels.gpu_cuda_shared import MAX_N
 
-    if _simulated() or n > MAX_N or not _cupy_sees_a_gpu():
+    if _simulated() or n > MAX_N:
         return "numba"
-    try:
-        _raw_kernel("cuda-stack", None).attributes  # noqa: B018 - compiles it, or raises
-    except Exception:
-        return "numba"
-    return "cuda-stack" if stack_kernel_checked() else "numba"
+    with _PICKING:  # one pick at a time (pick_kernel_soon's thread may be in one)
+        if not _cupy_sees_a_gpu():
+            return "numba"
+        try:
+            _raw_kernel("cuda-stack", None).attributes  # noqa: B018 - compiles it, or raises
+        except Exception:
+            return "numba"
+        return "cuda-stack" if stack_kernel_checked() else "numba"
 
 
 @functools.cache
@@ -630,19 +678,27 @@ cuda-stack, got 'opencl'
     from nqueens.kernels.gpu import BLOCK
     from nqueens.kernels.gpu_cuda_shared import MAX_N, frames, shared_bytes
 
-    if kernel == "auto":
-        kernel = pick_kernel(n)
     if kernel in ("cuda-shared", "cuda-stack") and n > MAX_N:
         raise NQueensError(f"the {kernel} kernel counts boards up to n = {MAX_N}, got {n}")
 
     start = time.perf_counter()
     spent = phases if phases is not None else {}
     spent.update(cut=0.0, setup=0.0, gpu=0.0, underfull=0.0, launches=0, tasks=0)
-    d = default_rows(n, kernel) if rows is None else rows
+    picking = kernel == "auto"
+    if picking:  # the pick (CuPy, the kernel, its self-check) runs while the host cuts
+        pick_kernel_soon(n)
+    d = default_rows(n, _likely_kernel(n) if picking else kernel) if rows is None else rows
     arr = np.array(items, dtype=np.int64).reshape(-1, 6)
     subs, tables, cut, tsub, state, _pre = _expand(n, arr, d, with_pre=False)
+    spent["cut"] = time.perf_counter() - start
+    if picking:
+        kernel = pick_kernel(n)
+        if rows is None and default_rows(n, kernel) != d:  # not the kernel guessed: cut again
+            d = default_rows(n, kernel)
+            subs, tables, cut, tsub, state, _pre = _expand(n, arr, d, with_pre=False)
+            spent["cut"] = time.perf_counter() - start
     ntasks = int(tsub.shape[0])
-    spent.update(cut=time.perf_counter() - start, tasks=ntasks)
+    spent["tasks"] = ntasks
     tasks = np.bincount(tsub, minlength=arr.shape[0]).astype(np.int64)
     sums = cut.copy()
     done = tasks == 0

@@ -404,6 +404,8 @@ def run_count(
         if executor is None:
             gpu.require_gpu()
             workers = 1
+            if task is None:  # the kernel picked (CuPy, its self-check) while the host splits
+                gpu.pick_kernel_soon(n)
         task = task or gpu.count_batch
         estimate = False if estimate is None else estimate
     gpu_items: int | None = None
