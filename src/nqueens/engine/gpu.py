@@ -258,14 +258,13 @@ def stack_warps(regs: int, nframes: int, **limits: int) -> int:
 
 
 def stack_unroll(regs: int, nframes: int, **limits: int) -> int:
-    """Tries a turn of the ``cuda-stack`` kernel's loop: 2 where its sentinel frame costs no
-    resident warps, else 1.
+    """Tries a turn of the ``cuda-stack`` loop: 2 where the sentinel frame costs no warps.
 
-    Two tries a turn test the stack and the budget once for both (27.5 instructions a try
-    against 29, read from the SASS) but need a sentinel frame below each slot's stack for
-    the tries after a stack empties within the turn: one 16-byte frame more a thread, which
-    the SM's shared memory may or may not have room for (``nframes`` frames without it,
-    ``regs`` registers a thread, the limits of :func:`occupancy_blocks`).
+    Else 1. Two tries a turn test the stack and the budget once for both (27.5 instructions
+    a try against 29, read from the SASS) but need a sentinel frame below each slot's stack
+    for the tries after a stack empties within the turn: one 16-byte frame more a thread,
+    which the SM's shared memory may or may not have room for (``nframes`` frames without
+    it, ``regs`` registers a thread, the limits of :func:`occupancy_blocks`).
     Cost: O(1).
 
     >>> [stack_unroll(32, f) for f in (9, 10, 11, 12, 13, 14)]   # n = 16, 17, 18, 19, 21, 22
