@@ -645,7 +645,8 @@ def count_batch(
     that would each end on a half-idle GPU.
 
     ``phases``, when given, is filled with where the time went, in seconds: ``cut`` (the
-    host's cut, with the symmetric items' fixed points), ``setup`` (the tables to the GPU,
+    host's cut, with the symmetric items' fixed points), ``setup`` (with ``kernel="auto"``
+    the wait for :func:`pick_kernel`, which ran beside the cut; the tables to the GPU,
     the kernel loaded, the slots sized), ``gpu`` (the launches and their progress reads),
     ``underfull`` (the part of ``gpu`` after fewer tasks than slots were left, the batch's
     tail), ``launches`` and ``tasks``.
@@ -694,8 +695,9 @@ cuda-stack, got 'opencl'
         kernel = pick_kernel(n)
         if rows is None and default_rows(n, kernel) != d:  # not the kernel guessed: cut again
             d = default_rows(n, kernel)
+            again = time.perf_counter()
             subs, tables, cut, tsub, state, _pre = _expand(n, arr, d, with_pre=False)
-            spent["cut"] = time.perf_counter() - start
+            spent["cut"] += time.perf_counter() - again
     ntasks = int(tsub.shape[0])
     spent["tasks"] = ntasks
     tasks = np.bincount(tsub, minlength=arr.shape[0]).astype(np.int64)
