@@ -157,28 +157,6 @@ _search = njit(search_task)
 
 
 @njit
-def _grow(a, need):
-    """``a`` itself or a copy with room for ``need`` rows (doubling)."""
-    if need <= a.shape[0]:
-        return a
-    size = max(need, 2 * a.shape[0])
-    if a.ndim == 1:
-        b = np.empty(size, a.dtype)
-        b[: a.shape[0]] = a
-        return b
-    b2 = np.empty((size, a.shape[1]), a.dtype)
-    b2[: a.shape[0]] = a
-    return b2
-
-
-@njit
-def _room(tsub, state, pre, need, with_pre):
-    """The task arrays, grown (doubling) to hold at least ``need`` tasks (``pre`` only
-    ``with_pre``)."""
-    return _grow(tsub, need), _grow(state, need), _grow(pre, need) if with_pre else pre
-
-
-@njit
 def _add_task(tsub, state, pre, nt, s, cols, left, right, open_squares, placed, d, with_pre):
     """Write task ``nt`` of constellation ``s`` (its first frame, and the ``d`` queens
     above it ``with_pre``); return ``nt + 1``."""
@@ -228,14 +206,45 @@ def expand(n, items, d, with_pre=True):
     >>> [int(np.count_nonzero(pre[tsub == s, :2].all(axis=0))) for s in (0, 1)]
     [2, 1]
     """
+    nt = count_cut(n, items, d)
+    tsub = np.zeros(nt, np.int32)
+    state = np.zeros((nt, 4), np.uint32)
+    pre = np.zeros((nt if with_pre else 0, d + 1), np.uint32)
+    subs, tables, host = expand_into(n, items, d, with_pre, tsub, state, pre)
+    return subs, tables, host, (tsub, state, pre)
+
+
+@njit
+def count_cut(n, items, d):
+    """The number of tasks :func:`expand` makes of ``items`` at ``d`` (the search down to the
+    cut, nothing written). Cost: the constellations' search trees down to their cut."""
+    return _cut(n, items, d, False, False, np.zeros((0, 4), np.int64),
+                np.zeros((0, 4, 32), np.uint32), np.zeros((0, 4), np.int64),
+                np.zeros(0, np.int32), np.zeros((0, 4), np.uint32),
+                np.zeros((0, d + 1), np.uint32))
+
+
+@njit
+def expand_into(n, items, d, with_pre, tsub, state, pre):
+    """:func:`expand`, its tasks written into ``tsub``, ``state`` and ``pre`` (``pre`` only
+    ``with_pre``), arrays of exactly :func:`count_cut`'s length (each a slice of larger
+    ones, say); returns ``(subs, tables, host)``, its task numbers counted from 0 within
+    ``items``. Cost: :func:`expand`'s, less the counting pass."""
     m = items.shape[0]
     subs = np.zeros((m, 4), np.int64)
     tables = np.zeros((m, 4, 32), np.uint32)
     host = np.zeros((m, 4), np.int64)
-    width = d + 1
-    tsub = np.zeros(1024, np.int32)
-    state = np.zeros((1024, 4), np.uint32)
-    pre = np.zeros((1024, width), np.uint32)
+    _cut(n, items, d, with_pre, True, subs, tables, host, tsub, state, pre)
+    return subs, tables, host
+
+
+@njit
+def _cut(n, items, d, with_pre, fill, subs, tables, host, tsub, state, pre):
+    """The cut of :func:`expand`: with ``fill``, into ``subs``, ``tables``, ``host`` and the
+    tasks into ``tsub``, ``state``, ``pre`` (sized for them); without, nothing written (the
+    arrays may be empty) and no host counts (shallow constellations, fixed points). Returns
+    the number of tasks either way."""
+    m = items.shape[0]
     nt = 0
     cs, ls, rs, bm = new_frames(32)
     placed = np.zeros(32, np.int64)
@@ -251,16 +260,19 @@ def expand(n, items, d, with_pre=True):
         shallow = f - 1 <= cut  # no level below the cut with a row left: not cut at all
         if shallow:
             lift = 0
-        subs[s, 0] = f - lift
-        subs[s, 1] = sym
-        subs[s, 2] = top
-        for y in range(n):
-            tables[s, 3, y] = allowed[y]
-        for k in range(f - lift):
-            tables[s, 0, k] = allowed[rows[k + lift]]
-            tables[s, 2, k] = rows[k + lift]
-            if k + 1 < f - lift:
-                tables[s, 1, k] = rows[k + lift + 1] - rows[k + lift]
+        if fill:
+            subs[s, 0] = f - lift
+            subs[s, 1] = sym
+            subs[s, 2] = top
+            for y in range(n):
+                tables[s, 3, y] = allowed[y]
+            for k in range(f - lift):
+                tables[s, 0, k] = allowed[rows[k + lift]]
+                tables[s, 2, k] = rows[k + lift]
+                if k + 1 < f - lift:
+                    tables[s, 1, k] = rows[k + lift + 1] - rows[k + lift]
+        if shallow and not fill:
+            continue
         if shallow:  # the constellation kernel counts it here
             c, f90, f180, nodes = count_subproblem(n, top, items[s, 1], items[s, 2],
                                                    items[s, 3], sym)
@@ -269,8 +281,9 @@ def expand(n, items, d, with_pre=True):
             host[s, 2] = f180
             host[s, 3] = nodes
             continue
-        subs[s, 3] = 1
-        if sym != SYM_NONE:
+        if fill:
+            subs[s, 3] = 1
+        if sym != SYM_NONE and fill:
             # the tasks count its completions; those a rotation fixes are found here, by a
             # search of the upper half of the board (the task search tests no rotation)
             f90, f180 = count_fixed(n, top, items[s, 1], items[s, 2], items[s, 3], sym)
@@ -278,8 +291,8 @@ def expand(n, items, d, with_pre=True):
             host[s, 2] = f180
         c, lf, rt, b = root_frame(allowed, rows, top)
         if cut == 0:
-            tsub, state, pre = _room(tsub, state, pre, nt + 1, with_pre)
-            nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, 0, with_pre)
+            nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, 0, with_pre) \
+                if fill else nt + 1
             continue
         push(cs, ls, rs, bm, 0, c, lf, rt, b)
         pushes = 0
@@ -297,13 +310,14 @@ def expand(n, items, d, with_pre=True):
                 continue
             pushes += 1
             if j == cut:
-                tsub, state, pre = _room(tsub, state, pre, nt + 1, with_pre)
-                nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, cut, with_pre)
+                nt = _add_task(tsub, state, pre, nt, s, c, lf, rt, b, placed, cut, with_pre) \
+                    if fill else nt + 1
             else:
                 push(cs, ls, rs, bm, j, c, lf, rt, b)
                 i = j
-        host[s, 3] = pushes
-    return subs, tables, host, (tsub[:nt], state[:nt], pre[:nt] if with_pre else pre[:0])
+        if fill:
+            host[s, 3] = pushes
+    return nt
 
 
 @njit
