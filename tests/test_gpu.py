@@ -149,18 +149,40 @@ def test_symmetric_constellations_go_to_the_gpu_and_their_fixed_points_stay_on_t
 
 @pytest.mark.parametrize("cores", [1, 3, 8])
 def test_the_cut_on_several_threads_is_the_one_call_cut(monkeypatch, cores):
-    """The GPU executor cuts a batch in chunks on every core and puts them back in order:
-    the same arrays as one call of expand (task owners shifted to the batch's numbering)."""
+    """The GPU executor cuts a batch in chunks on every core (each chunk's tasks counted,
+    then written into its slice of arrays made once): the same arrays as one call of
+    expand (task owners shifted to the batch's numbering), the symmetric constellations'
+    fixed points and the queens above the cut included or left out alike."""
     from nqueens.engine import executors, gpu
 
     monkeypatch.setattr(executors, "cpu_count", lambda: cores)
     items = _items(14)
-    items = items[items[:, 4] == 0]
+    assert (items[:, 4] != 0).any()
     for d in (2, 3):
-        subs, tables, host, (tsub, state, pre) = gpu_tasks.expand(14, items, d)
-        got = gpu._expand(14, items, d)
-        for a, b in zip(got, (subs, tables, host, tsub, state, pre), strict=True):
-            assert a.dtype == b.dtype and np.array_equal(a, b)
+        for with_pre in (True, False):
+            subs, tables, host, (tsub, state, pre) = gpu_tasks.expand(14, items, d, with_pre)
+            got = gpu._expand(14, items, d, with_pre)
+            for a, b in zip(got, (subs, tables, host, tsub, state, pre), strict=True):
+                assert a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b)
+    assert host[:, 1:3].any()   # fixed points found, in the chunks as in the one call
+
+
+def test_the_counting_pass_counts_the_tasks_the_filling_pass_writes():
+    """``count_cut`` (the first pass, nothing written) and the tasks ``expand_into`` writes
+    (the second) agree for every cut depth, corner and symmetric constellations included:
+    the arrays sized by the first are exactly filled by the second (a task past them
+    would be a write out of bounds, which the JIT-less run of the kernel tests catches)."""
+    for n in (8, 11, 14):
+        items = _items(n)
+        for d in range(4):
+            nt = gpu_tasks.count_cut(n, items, d)
+            tsub = np.full(nt + 1, -1, np.int32)        # one task more: it stays unwritten
+            state = np.zeros((nt + 1, 4), np.uint32)
+            pre = np.zeros((nt + 1, d + 1), np.uint32)
+            gpu_tasks.expand_into(n, items, d, True, tsub, state, pre)
+            assert (tsub[:nt] >= 0).all() and tsub[nt] == -1
+            assert nt == gpu_tasks.expand(n, items, d)[3][0].shape[0]
+            assert nt > 0 or n == 8   # n = 8 is too shallow to cut at depth 2 or 3
 
 
 def test_cut_is_deterministic_and_ordered_by_constellation():
