@@ -239,10 +239,12 @@ def stack_block(regs: int, nframes: int, **limits: int) -> int:
     >>> stack_block(32, 13), stack_block(32, 14), stack_block(32, 11)   # n = 21, 22, 19
     (128, 256, 256)
     """
-    def warps(block: int) -> int:
-        return occupancy_blocks(regs, block, shared=16 * block * nframes, **limits) * block
+    return max((128, 64, 256), key=lambda block: _warps_at(regs, nframes, block, **limits))
 
-    return max((128, 64, 256), key=warps)
+
+def _warps_at(regs: int, nframes: int, block: int, **limits: int) -> int:
+    """Warps an SM keeps resident of the ``cuda-stack`` kernel in blocks of ``block``."""
+    return occupancy_blocks(regs, block, shared=16 * block * nframes, **limits) * block // 32
 
 
 def stack_warps(regs: int, nframes: int, **limits: int) -> int:
@@ -253,8 +255,7 @@ def stack_warps(regs: int, nframes: int, **limits: int) -> int:
     >>> stack_warps(32, 13), stack_warps(32, 14), stack_warps(32, 15)   # n = 21, 22
     (32, 32, 28)
     """
-    block = stack_block(regs, nframes, **limits)
-    return occupancy_blocks(regs, block, shared=16 * block * nframes, **limits) * block // 32
+    return _warps_at(regs, nframes, stack_block(regs, nframes, **limits), **limits)
 
 
 def stack_unroll(regs: int, nframes: int, **limits: int) -> int:
