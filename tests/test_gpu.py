@@ -260,6 +260,64 @@ def test_simulated_kernel_counts_every_subproblem_as_the_cpu_kernel():
         assert (sum(r[0] for r in rows_gpu), sum(r[1] for r in rows_gpu)) == OEIS[n]
 
 
+_ASYNC_SCRIPT = """
+import json
+import numpy as np
+from nqueens.engine import gpu
+from nqueens.engine.split import split
+
+class Clock:  # the batch's clock: only the stand-in GPU moves it
+    t = 0.0
+
+    @staticmethod
+    def perf_counter():
+        return Clock.t
+
+STEP_SECONDS, WORK = 1e-6, 5_000_000  # a step a slot lasts 1 us; every task ends at WORK
+launches = []
+
+class AsyncDevice:  # as a GPU: a launch is queued at once, reading its results waits for it
+    def __init__(self, kernel, d, grid, size, tables, *rest):
+        self.tasks = tables[4].copy()
+        self.done = self.queued = 0
+
+    def launch(self, step):
+        Clock.t += 1e-5  # queueing the launch
+        self.queued = step
+
+    def progress(self):
+        Clock.t += self.queued * STEP_SECONDS
+        launches.append([self.queued, self.queued * STEP_SECONDS])
+        self.done, self.queued = self.done + self.queued, 0
+        left = self.tasks if self.done < WORK else np.zeros_like(self.tasks)
+        return left, np.zeros((self.tasks.shape[0], 2), np.int64)
+
+gpu._Device, gpu.time = AsyncDevice, Clock
+gpu._rows_from = lambda *args: []  # its counts are not the test's: no rows weighed
+gpu.count_batch(9, [tuple(s) for s in split(9)], kernel="numba")
+print(json.dumps({"launches": launches, "target": gpu.LAUNCH_SECONDS}))
+"""
+
+
+@needs_numba_cuda
+def test_launches_last_about_launch_seconds_when_the_gpu_runs_them_asynchronously():
+    """On a GPU a launch returns before the kernel has run, and only reading its results
+    waits for it: the step budget must be scaled by that wait (launch to results), or it
+    grows 4x a launch into launches of many seconds, and Ctrl-C, which lands between two
+    launches, waits for them. A stand-in GPU with its own clock (1 us a step) runs 5 s of
+    work: after the first few launches every one lasts about ``LAUNCH_SECONDS``."""
+    proc = subprocess.run([sys.executable, "-c", _ASYNC_SCRIPT], env=_sim_env(),
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    target, seconds = out["target"], [s for _step, s in out["launches"]]
+    assert sum(seconds) >= 5.0
+    assert max(seconds) <= 1.01 * target
+    settled = seconds[6:-1]
+    assert settled and all(0.9 * target <= s <= 1.01 * target for s in settled), seconds
+    assert len(seconds) <= 6 + 5.0 / (0.9 * target) + 1
+
+
 # --- the CUDA C twin (CuPy RawKernel source) ----------------------------------------------
 
 

@@ -757,10 +757,9 @@ cuda-stack, got 'opencl'
         if stop is not None and stop.is_set():
             raise Stopped
         t0 = time.perf_counter()
-        dev.launch(step)
-        took = time.perf_counter() - t0
-        left, got = dev.progress()
-        this = time.perf_counter() - t0
+        dev.launch(step)  # returns at once on a GPU: the launch is queued, not waited for
+        left, got = dev.progress()  # waits for the launch to end
+        this = time.perf_counter() - t0  # the launch's own time, its results on the host
         spent["gpu"] += this
         spent["launches"] += 1
         tail = tail or int(left.sum()) < full
@@ -773,8 +772,8 @@ cuda-stack, got 'opencl'
         counted += new_nodes
         if not left.any():
             dev = None
-        elif budget is None and took > 0:
-            scale = min(4.0, LAUNCH_SECONDS / took)
+        elif budget is None and this > 0:
+            scale = min(4.0, LAUNCH_SECONDS / this)
             step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
         prefix.advance()  # the rows out before tally is told: the engine records them
         if tally is not None and new_nodes:
