@@ -84,15 +84,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gpu_fresh.py: n must be from 4 to 27, got {args.n}", file=sys.stderr)
         return 2
     line = json.dumps(probe(args.n))
-    print(line)
-    if args.results is not None:
-        try:
-            with args.results.open("a") as out:
-                out.write(line + "\n")
-        except OSError as err:
-            print(f"gpu_fresh.py: {err}", file=sys.stderr)
-            return 2
-    return 0
+    sys.path.insert(0, str(HERE))  # _common, imported only now: the probe is a fresh process's
+    from _common import emit_line
+
+    return emit_line(line, args.results, "gpu_fresh.py")
 
 
 if __name__ == "__main__":

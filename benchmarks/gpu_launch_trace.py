@@ -32,6 +32,9 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE))  # _common, also when this file is loaded by path
+
+from _common import emit_line  # noqa: E402
 
 OEIS = HERE.parent / "tests" / "data" / "oeis.csv"
 
@@ -116,14 +119,14 @@ def main(argv: list[str] | None = None) -> int:
         for r in range(args.rounds):
             for k in range(len(lengths)):
                 rec = trace(args.n, args.kernel, lengths[(k + r) % len(lengths)])
-                line = json.dumps(rec)
-                print(line, flush=True)
-                if args.results is not None:
-                    with args.results.open("a") as f:
-                        f.write(line + "\n")
+                if emit_line(json.dumps(rec), args.results, "gpu_launch_trace.py"):
+                    return 2
     except NQueensError as err:
         print(f"gpu_launch_trace.py: {err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # the lines of the batches that ended are out already
+        print("gpu_launch_trace.py: interrupted", file=sys.stderr)
+        return 130
     return 0
 
 
