@@ -35,16 +35,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))  # _common, also when this file is loaded by path
 
 from _common import emit_line  # noqa: E402
-
-OEIS = HERE.parent / "tests" / "data" / "oeis.csv"
-
-
-def _oeis() -> dict[int, tuple[int, int]]:
-    known = {}
-    for line in OEIS.read_text().splitlines()[1:]:
-        n, total, unique = (int(v) for v in line.split(",")[:3])
-        known[n] = (total, unique)
-    return known
+from bench_gpu import oeis  # noqa: E402
 
 
 def trace(n: int, kernel: str, launch_seconds: float) -> dict[str, Any]:
@@ -83,7 +74,7 @@ def trace(n: int, kernel: str, launch_seconds: float) -> dict[str, Any]:
         counted = nodes
     return {"n": n, "kernel": kernel, "launch_seconds": launch_seconds,
             "seconds": round(seconds, 4), "total": total, "unique": unique,
-            "exact": _oeis().get(n) == (total, unique), "phases": phases,
+            "exact": oeis().get(n) == (total, unique), "phases": phases,
             "launches": launches}
 
 
