@@ -455,7 +455,7 @@ class GpuOps:
         items = self.items(n)
         perm = list(range(len(items)))
         if order == "estimate":
-            from nqueens.engine.run import _weigh
+            from nqueens.engine.estimate import weigh as _weigh
 
             sizes = _weigh(n, list(items))[0]
             perm.sort(key=lambda i: -sizes[i])

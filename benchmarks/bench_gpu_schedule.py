@@ -118,7 +118,7 @@ def batched(sizes: np.ndarray, owner: np.ndarray, sizes_of_batches: list[int],
 def old_engine_batches(sizes: np.ndarray, owner: np.ndarray, items: int, per_node: float,
                        run: Callable[[np.ndarray], float]) -> tuple[float, int]:
     """The CPU scheduler's batch sizes with the GPU's 2 s target, timed by the model."""
-    from nqueens.engine.run import Scheduler
+    from nqueens.engine.scheduler import Scheduler
 
     sched = Scheduler(range(items), workers=1, target_seconds=OLD_BATCH_SECONDS)
     starts = np.searchsorted(owner, np.arange(items + 1))
@@ -146,7 +146,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from nqueens.engine.gpu import LAUNCH_SECONDS, batch_items, default_rows
-    from nqueens.engine.run import _weigh
+    from nqueens.engine.estimate import weigh as _weigh
     from nqueens.engine.split import split
 
     # n's tasks stand in for like's: cut both as the engine cuts like

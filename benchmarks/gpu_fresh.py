@@ -56,7 +56,7 @@ def probe(n: int) -> dict[str, Any]:
         cupy = importlib.import_module("cupy")
         timed(steps, "first allocation (context)", lambda: cupy.zeros(1).sum().item())
         timed(steps, "occupancy inputs", lambda: gpu._cupy_occupancy_inputs(kernel, None))
-    from nqueens.engine.run import _weigh
+    from nqueens.engine.estimate import weigh as _weigh
     from nqueens.engine.split import split
 
     subs = timed(steps, "split", lambda: split(n)) or []

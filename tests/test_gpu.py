@@ -211,8 +211,11 @@ def test_missing_numba_cuda_is_one_clear_error(monkeypatch):
     from nqueens.engine import gpu
 
     monkeypatch.setitem(sys.modules, "numba.cuda", None)
-    with pytest.raises(gpu.GPUUnavailableError, match=r'pip install numba-cuda'):
+    from nqueens.errors import MissingDependencyError
+
+    with pytest.raises(MissingDependencyError, match=r'pip install numba-cuda') as err:
         gpu.require_gpu()
+    assert isinstance(err.value, ImportError)
 
 
 # --- the CUDA kernel under numba-cuda's simulator ----------------------------------------

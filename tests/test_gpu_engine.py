@@ -35,11 +35,13 @@ def test_numbas_own_builtin_cuda_is_not_numba_cuda(monkeypatch):
     """numba (0.68) still ships a deprecated ``numba.cuda`` of its own; it is refused."""
     import types
 
-    from nqueens.engine.gpu import GPUUnavailableError, require_gpu
+    from nqueens.engine.gpu import require_gpu
+    from nqueens.errors import MissingDependencyError
 
     builtin = types.SimpleNamespace(implementation="Built-in", is_available=lambda: True)
     monkeypatch.setitem(sys.modules, "numba.cuda", builtin)
-    with pytest.raises(GPUUnavailableError, match=r"needs numba-cuda: pip install numba-cuda"):
+    with pytest.raises(MissingDependencyError,
+                       match=r"needs numba-cuda: pip install numba-cuda"):
         require_gpu()
     monkeypatch.setitem(sys.modules, "numba.cuda", types.SimpleNamespace(
         implementation="NVIDIA", is_available=lambda: True))
@@ -52,11 +54,11 @@ def test_gpu_with_a_pure_strategy_is_bad_input():
 
 
 def test_library_rejects_an_unknown_device():
-    from nqueens.counting import count
+    from nqueens.engine.run import run_count
     from nqueens.errors import NQueensError
 
     with pytest.raises(NQueensError, match="device must be one of"):
-        count(8, device="tpu")
+        run_count(8, device="tpu")
 
 
 @needs_numba_cuda
@@ -73,11 +75,11 @@ def test_cli_count_10_gpu_json_is_exact_under_the_simulator():
 
 @needs_numba_cuda
 def test_library_count_on_the_simulated_gpu_with_a_ledger(tmp_path):
-    """``count(n, device="gpu")`` writes a ledger of the CPU engine's job: the CPU engine
+    """``count(n, backend=GPUBackend())`` writes a ledger of the CPU engine's job: the CPU engine
     resumes every subproblem from it and gets the OEIS counts."""
     script = (
-        "import sys; from nqueens.counting import count; "
-        "print(tuple(count(10, unique=True, device='gpu', ledger=sys.argv[1]))[1:])"
+        "import sys; from nqueens import GPUBackend, count; "
+        "print(tuple(count(10, unique=True, backend=GPUBackend(), ledger=sys.argv[1]))[1:])"
     )
     ledger = tmp_path / "n10.sqlite"
     proc = subprocess.run([sys.executable, "-c", script, str(ledger)], env=_sim_env(),
@@ -309,7 +311,7 @@ def test_engine_gives_the_gpu_one_batch_and_the_ledger_fills_as_it_runs(tmp_path
     assert got["size"] == got["items"] and got["batches"] == [got["items"]]
     assert got["out"] == "interrupted"
     # the largest subproblems first, by Knuth's estimate (so the batch ends on small tasks)
-    from nqueens.engine.run import _weigh
+    from nqueens.engine.estimate import weigh as _weigh
 
     sizes = _weigh(11, [tuple(s) for s in split(11)])[0]
     ranked = [sizes[i] for i in got["order"]]

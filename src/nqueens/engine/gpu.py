@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from nqueens.engine.task import Item, Row, StopFlag, Stopped, weigh
-from nqueens.errors import NQueensError
+from nqueens.errors import GPUPackageError, GPUUnavailableError, NQueensError
 
 __all__ = [
     "KERNELS",
@@ -77,10 +77,6 @@ _SIM_BUDGET = 1 << 10
 SELF_CHECK_N = 10
 """The board whose every subproblem the ``cuda-stack`` kernel must count as the CPU kernel
 does, on this GPU, before ``kernel="auto"`` picks it (:func:`pick_kernel`)."""
-
-
-class GPUUnavailableError(NQueensError):
-    """A GPU count was asked for where numba-cuda or a CUDA GPU is missing."""
 
 
 NEEDS_NUMBA_CUDA = 'counting on a GPU needs numba-cuda: pip install numba-cuda (the ".[gpu]" extra)'
@@ -327,7 +323,7 @@ def batch_items(n: int, items: Sequence[Sequence[int]], *, rows: int | None = No
 
 
 def _cuda() -> Any:
-    """``numba.cuda``, or :class:`GPUUnavailableError` saying what is missing."""
+    """``numba.cuda``, or :class:`~nqueens.errors.GPUPackageError` saying what to install."""
     try:
         cuda = importlib.import_module("numba.cuda")
     except ImportError:
@@ -335,7 +331,7 @@ def _cuda() -> Any:
     # numba still ships a deprecated built-in ``numba.cuda``; only NVIDIA's numba-cuda
     # package (which takes that name over when installed) has what the kernel needs.
     if cuda is None or getattr(cuda, "implementation", "NVIDIA") == "Built-in":
-        raise GPUUnavailableError(NEEDS_NUMBA_CUDA)
+        raise GPUPackageError(NEEDS_NUMBA_CUDA)
     return cuda
 
 
@@ -350,7 +346,7 @@ def require_gpu() -> None:
     >>> with mock.patch.dict(sys.modules, {"numba.cuda": None}):   # as if it were absent
     ...     try:
     ...         require_gpu()
-    ...     except GPUUnavailableError as err:
+    ...     except GPUPackageError as err:
     ...         print(err)
     counting on a GPU needs numba-cuda: pip install numba-cuda (the ".[gpu]" extra)
     """
@@ -382,7 +378,7 @@ def device_name() -> str:
     ...     device_name()
     Traceback (most recent call last):
     ...
-    nqueens.engine.gpu.GPUUnavailableError: counting on a GPU needs numba-cuda: \
+    nqueens.errors.GPUPackageError: counting on a GPU needs numba-cuda: \
 pip install numba-cuda (the ".[gpu]" extra)
     """
     if _simulated():
@@ -856,7 +852,7 @@ class _Device:
             try:
                 self.xp = importlib.import_module("cupy")
             except ImportError:
-                raise GPUUnavailableError(
+                raise GPUPackageError(
                     "the CUDA C kernels need CuPy: pip install cupy-cuda12x (or -cuda13x)"
                 ) from None
             self.fn = _raw_kernel(kernel, max_registers, predicated, planes, unroll)

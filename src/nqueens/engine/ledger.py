@@ -35,7 +35,7 @@ and works on read-only media.
 >>> Ledger.open(path, job._replace(n=9))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-nqueens.engine.ledger.LedgerError: ... is a ledger for N = 8, not N = 9; give another ledger file
+nqueens.errors.LedgerError: ... is a ledger for N = 8, not N = 9; give another ledger file
 """
 
 from __future__ import annotations
@@ -53,7 +53,14 @@ import urllib.parse
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
-from nqueens.errors import DiskFullError, NQueensError, NQueensRuntimeError
+from nqueens.errors import (
+    DiskFullError,
+    LedgerBusyError,
+    LedgerError,
+    LedgerRowsError,
+    NQueensError,
+    NQueensRuntimeError,
+)
 
 __all__ = [
     "FORMAT",
@@ -100,26 +107,6 @@ alone lags the log by at most this much finished work, for under 1% of a count's
 _FOLD_PAGES = 128
 """A log this many pages long (512 KB) is folded at the commit that reaches it, whatever the
 time: the log, and the room it needs on disk, stays within about that size."""
-
-
-class LedgerError(NQueensError):
-    """A ledger file that cannot be used: not a ledger, damaged, or made for another job."""
-
-
-class LedgerRowsError(LedgerError):
-    """Rows of a ledger that fail their check; ``bad`` lists their indexes."""
-
-    cli_hint = "rerun the count with --repair to recount just those"
-
-    def __init__(self, message: str, bad: list[int]) -> None:
-        super().__init__(message)
-        self.bad = bad
-
-
-class LedgerBusyError(NQueensRuntimeError):
-    """Another count holds the ledger."""
-
-    cli_hint = "rerun with --wait to wait for it"
 
 
 class Job(NamedTuple):
@@ -306,7 +293,7 @@ class Ledger:
         >>> Ledger.read("no-such-ledger.sqlite")
         Traceback (most recent call last):
         ...
-        nqueens.engine.ledger.LedgerError: no ledger at 'no-such-ledger.sqlite'
+        nqueens.errors.LedgerError: no ledger at 'no-such-ledger.sqlite'
         """
         name = os.fspath(path)
         kind = _kind(name)
