@@ -145,8 +145,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=DOC)
     args = parser.parse_args()
 
-    from nqueens.engine.gpu import LAUNCH_SECONDS, batch_items, default_rows
     from nqueens.engine.estimate import weigh as _weigh
+    from nqueens.engine.gpu import LAUNCH_SECONDS, batch_items, default_rows
     from nqueens.engine.split import split
 
     # n's tasks stand in for like's: cut both as the engine cuts like
