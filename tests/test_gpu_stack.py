@@ -261,7 +261,7 @@ def test_the_engine_runs_a_chosen_gpu_kernel(tmp_path):
 
 _FAKE_CHECK = FAKE_CUPY + """
 import warnings
-from nqueens.engine.gpu import pick as gpu
+from nqueens.engine.gpu import batch as gpu
 
 with warnings.catch_warnings(record=True) as seen:
     warnings.simplefilter("always")
@@ -416,7 +416,7 @@ def test_auto_picks_the_stack_kernel_where_cupy_sees_a_gpu(monkeypatch):
     import types
 
     from nqueens.engine import gpu
-    from nqueens.engine.gpu import pick
+    from nqueens.engine.gpu import batch as pick
     from nqueens.kernels import gpu_cuda_stack
 
     monkeypatch.delenv("NUMBA_ENABLE_CUDASIM", raising=False)
@@ -461,7 +461,7 @@ def _slow_pick(monkeypatch, fail_first=False):
     import time
     import types
 
-    from nqueens.engine.gpu import pick
+    from nqueens.engine.gpu import batch as pick
 
     monkeypatch.setattr(pick, "simulated", lambda: False)
     monkeypatch.setattr(pick, "_cupy_sees_a_gpu", lambda: True)

@@ -117,11 +117,11 @@ _EXPECTED = _expected_schema()
 
 def read_checked(conn: sqlite3.Connection, name: str
                  ) -> tuple[Job, str, str, dict[int, tuple[str, Row, str]]]:
-    """Check the file, schema and job record of the ledger ``name`` open on ``conn``; read
-    and check every row.
+    """The job and rows of the ledger ``name`` open on ``conn``, every part of it checked.
 
-    Returns ``(job, created, job digest, {idx: (key, row, verdict)})``; a file that is not
-    a ledger of this format raises :class:`~nqueens.errors.LedgerError`.
+    The file, its schema and its job record are checked, and every row. Returns
+    ``(job, created, job digest, {idx: (key, row, verdict)})``; a file that is not a
+    ledger of this format raises :class:`~nqueens.errors.LedgerError`.
     Cost: O(rows): SQLite's quick check, and one SHA-256 a row.
 
     >>> conn = sqlite3.connect(":memory:")

@@ -4,10 +4,10 @@ What the product uses, re-exported here (:data:`__all__`); each lives in a modul
 job:
 
 * :mod:`~nqueens.engine.gpu.batch` - :func:`count_batch`, the GPU's
-  :func:`nqueens.engine.task.count_batch` (the same items in, the same rows out);
+  :func:`nqueens.engine.task.count_batch` (the same items in, the same rows out), and
+  which kernel ``"auto"`` runs (:func:`pick_kernel`);
 * :mod:`~nqueens.engine.gpu.cut` - the host's cut into tasks, :func:`batch_items`, and
   :func:`count_batch_twin`, the same tasks counted by the kernel's CPU twin;
-* :mod:`~nqueens.engine.gpu.pick` - which kernel ``"auto"`` runs (:func:`pick_kernel`);
 * :mod:`~nqueens.engine.gpu.device` - numba-cuda and a GPU present
   (:func:`require_gpu`, :func:`device_name`), and a batch's launches;
 * :mod:`~nqueens.engine.gpu.occupancy` - the slots and launch shape that fill a GPU;
@@ -25,10 +25,9 @@ GPU). The kernels ``"auto"`` never picked are in ``benchmarks/gpu_lab/``.
 
 from __future__ import annotations
 
-from nqueens.engine.gpu.batch import count_batch
+from nqueens.engine.gpu.batch import count_batch, pick_kernel, pick_kernel_soon
 from nqueens.engine.gpu.cut import batch_items, count_batch_twin
 from nqueens.engine.gpu.device import device_name, require_gpu
-from nqueens.engine.gpu.pick import pick_kernel, pick_kernel_soon
 from nqueens.engine.gpu.tuning import KERNELS, LAUNCH_SECONDS, Tuning, default_rows
 
 __all__ = [

@@ -226,10 +226,10 @@ class Device:
         self.fn((self.grid,), (self.block,), (*args, i32(self.kf)), shared_mem=self.shared)
 
     def progress(self) -> tuple[Any, Any]:
-        """Per constellation: the tasks not yet finished, and ``(completions, nodes)``
-        counted so far (exact once none is left).
+        """Per constellation: the tasks not yet finished, and the counts so far.
 
-        Two small copies, whatever the tasks. Cost: O(constellations).
+        The counts are ``(completions, nodes)``, exact once no task is left. Two small
+        copies, whatever the tasks. Cost: O(constellations).
 
         >>> Device.progress.__name__
         'progress'

@@ -22,7 +22,7 @@ KERNELS = ("numba", "cuda-stack")
 """The GPU kernels that ship: numba-cuda's (:mod:`nqueens.kernels.gpu`, simulator-tested;
 the fallback) and the CUDA C kernel that keeps every frame on its shared-memory stack
 (:mod:`nqueens.kernels.gpu_cuda_stack`, through CuPy; the fastest measured: n = 21 in
-15.3 s on an H100). ``"auto"`` picks one (:func:`~nqueens.engine.gpu.pick.pick_kernel`).
+15.3 s on an H100). ``"auto"`` picks one (:func:`~nqueens.engine.gpu.batch.pick_kernel`).
 Their forerunners, which ``auto`` never picked, are in ``benchmarks/gpu_lab/``."""
 
 LAUNCH_SECONDS = 0.2
