@@ -80,10 +80,10 @@ class Tuning:
     launch_seconds: float = LAUNCH_SECONDS
 
     def __post_init__(self) -> None:
-        for name in ("rows", "budget", "slots"):
+        for name, low in (("rows", 0), ("budget", 1), ("slots", 1)):
             value = getattr(self, name)
-            if value is not None and (type(value) is not int or value < 1):
-                raise NQueensError(f"{name} must be a positive integer, got {value!r}")
+            if value is not None and (type(value) is not int or value < low):
+                raise NQueensError(f"{name} must be an integer of at least {low}, got {value!r}")
         block = self.block
         if block is not None and (type(block) is not int or not 32 <= block <= 1024
                                   or block % 32):
