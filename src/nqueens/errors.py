@@ -35,6 +35,7 @@ __all__ = [
     "ParseError",
     "SchedulerAddressError",
     "SchedulerError",
+    "Stopped",
     "UnknownOptionError",
 ]
 
@@ -107,6 +108,11 @@ class LedgerBusyError(NQueensRuntimeError):
     """Another count holds the ledger."""
 
     cli_hint = "rerun with --wait to wait for it"
+
+
+class Stopped(NQueensRuntimeError):
+    """A batch told to stop (its ``stop`` flag set between two kernel slices): the count is
+    ending early, by Ctrl-C or by an error elsewhere; what the batch finished is kept."""
 
 
 class SchedulerError(NQueensRuntimeError):

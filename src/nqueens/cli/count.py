@@ -191,11 +191,10 @@ def _backend(args: argparse.Namespace, scheduler: str | None) -> Any:
         dask = dask_options(args)
         return DaskBackend(scheduler, timeout=dask["lost_after"], log=dask["log"],
                            workers=args.workers, gpu=args.gpu)
+    workers = None if args.workers is None else cap_workers("count", args.workers)
     if args.gpu:
         return GPUBackend()
-    if args.workers is not None:
-        return ThreadBackend(cap_workers("count", args.workers))
-    return None
+    return None if workers is None else ThreadBackend(workers)
 
 
 def _announce_compiling(n: int) -> None:
