@@ -107,6 +107,8 @@ class Backend(abc.ABC):
         ``items`` are all the subproblems, ``pending`` the indexes still to count (in
         order), ``weights`` their estimated sizes where known, ``workers`` what
         :meth:`open` yielded. The default: batches timed to last about ``batch_seconds``.
+        The loop hands what this returns to :meth:`run` and nothing else, so a backend with
+        its own queue may return that instead.
         Cost: O(len(pending)).
 
         >>> ThreadBackend().schedule(8, [], [3, 4], None, 1).next_batch()   # 1 untimed: 2 // 4
@@ -127,6 +129,18 @@ class Backend(abc.ABC):
         True
         """
         return None
+
+    def stats(self) -> dict[str, object]:
+        """What the backend measured of its last count, for a caller to report (empty here).
+
+        A backend that balances, requeues or replicates work says how it went here (idle
+        time, units replicated and agreed, ...); the CLI's ``--json`` can carry it, and the
+        engine loop never reads it. Cost: O(1).
+
+        >>> ThreadBackend().stats()
+        {}
+        """
+        return {}
 
 
 class ThreadBackend(Backend):
