@@ -40,7 +40,8 @@ it ends (stage, n, kernel, rows, seconds, total, unique, exact, error, skipped, 
 killed run still leaves what it finished; the doc (``--doc``; by default it is saved as
 ``gpu`` in benchmarks/results and docs/performance.md) is rendered from that file at the
 end, and ``--render FILE`` renders it again from a file brought back from a GPU machine.
-``--add-ncu`` and ``--ptx`` append Nsight Compute's and ptxas's views to the same file (gpu_device_run.sh does this).
+``--add-ncu`` and ``--ptx`` append Nsight Compute's and ptxas's views to the same file
+(gpu_device_run.sh does this).
 """
 
 from __future__ import annotations
