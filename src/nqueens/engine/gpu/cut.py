@@ -31,7 +31,7 @@ def batch_items(n: int, items: Sequence[Sequence[int]], *, rows: int | None = No
     All of them while their tasks number at most :data:`MAX_TASKS`, else as many as that
     allows (tasks per item measured on a sample of up to 64 items). One GPU counts best with
     one large batch: every batch ends with the GPU waiting for its last tasks, and small
-    batches are mostly that end (``benchmarks/bench_gpu_schedule.py``).
+    batches are mostly that end (docs/performance.md, "Decisions").
     Cost: O(1) calls of the host's cut on at most 64 items (milliseconds).
 
     >>> from nqueens.engine.split import split

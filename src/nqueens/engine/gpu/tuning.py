@@ -112,8 +112,8 @@ def default_rows(n: int, kernel: str = "numba") -> int:
     the last ones to finish are small. For ``numba`` (and the laboratory's kernels): three
     rows from n = 18 (3.6 M tasks for n = 18, 17.8 M for n = 21, 28.3 M for n = 22), where
     two rows left the slots a few tasks each and the batch ending on a few large tasks
-    (benchmarks/bench_gpu_schedule.py: 0.82-0.95 of a perfect schedule at n = 20 with two
-    rows, 0.95-0.98 with three). ``cuda-stack`` takes a new task in a few instructions and
+    (a model of the slots, docs/performance.md: 0.82-0.95 of a perfect schedule at n = 20
+    with two rows, 0.95-0.98 with three). ``cuda-stack`` takes a new task in a few instructions and
     keeps two rows up to n = 20, three from 21, as measured on an H100 (docs/gpu.md,
     "Measured"): one batch of n = 18, 19 and 20 took 0.118, 0.344 and 2.02 s at two rows
     against 0.274, 0.661 and 2.54 s at three; n = 21 took 15.43 s at two rows and 15.41
