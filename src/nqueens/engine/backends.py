@@ -301,9 +301,9 @@ pip install numba-cuda (the ".[gpu]" extra)
 
         The largest first, so that the batch ends on small tasks (0.84 -> 0.91 of a perfect
         schedule in a model of the GPU's slots: docs/performance.md, "Decisions"). Workers
-        with GPUs on an executor send rows back only with their batch: two batches a worker, so that they
-        finish together (not the CPU's small timed batches, which would leave each GPU
-        nearly empty).
+        with GPUs on an executor send rows back only with their batch: two batches a
+        worker, so that they finish together (not the CPU's small timed batches, which
+        would leave each GPU nearly empty).
         Cost: O(len(pending) log len(pending)), and the host's cut of 64 subproblems.
 
         >>> from nqueens.engine.split import split
