@@ -84,21 +84,24 @@ class Tuning:
             value = getattr(self, name)
             if value is not None and (type(value) is not int or value < low):
                 raise NQueensError(f"{name} must be an integer of at least {low}, got {value!r}")
-        block = self.block
-        if block is not None and (type(block) is not int or not 32 <= block <= 1024
-                                  or block % 32):
-            raise NQueensError(f"block must be a multiple of 32 from 32 to 1024, got {block!r}")
-        regs = self.max_registers
-        if regs is not None and (type(regs) is not int or not 16 <= regs <= 255):
-            raise NQueensError(f"max_registers must be an integer from 16 to 255, got {regs!r}")
-        if type(self.planes) is not bool:
-            raise NQueensError(f"planes must be True or False, got {self.planes!r}")
-        if self.unroll is not None and (type(self.unroll) is not int
-                                        or self.unroll not in (1, 2, 4)):
-            raise NQueensError(f"unroll must be 1, 2 or 4, got {self.unroll!r}")
-        seconds = self.launch_seconds
-        if type(seconds) not in (int, float) or not (math.isfinite(seconds) and seconds > 0):
-            raise NQueensError(f"launch_seconds must be a positive number, got {seconds!r}")
+        _check_launch(self)
+
+
+def _check_launch(t: Tuning) -> None:
+    """The launch-shape knobs: a block of whole warps, a register limit, the layout."""
+    if t.block is not None and (type(t.block) is not int or not 32 <= t.block <= 1024
+                                or t.block % 32):
+        raise NQueensError(f"block must be a multiple of 32 from 32 to 1024, got {t.block!r}")
+    regs = t.max_registers
+    if regs is not None and (type(regs) is not int or not 16 <= regs <= 255):
+        raise NQueensError(f"max_registers must be an integer from 16 to 255, got {regs!r}")
+    if type(t.planes) is not bool:
+        raise NQueensError(f"planes must be True or False, got {t.planes!r}")
+    if t.unroll is not None and (type(t.unroll) is not int or t.unroll not in (1, 2, 4)):
+        raise NQueensError(f"unroll must be 1, 2 or 4, got {t.unroll!r}")
+    seconds = t.launch_seconds
+    if type(seconds) not in (int, float) or not (math.isfinite(seconds) and seconds > 0):
+        raise NQueensError(f"launch_seconds must be a positive number, got {seconds!r}")
 
 
 TUNING = Tuning()
