@@ -18,6 +18,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from nqueens.errors import Stopped
+
 __all__ = ["SLICE_NODES", "Item", "Row", "StopFlag", "Stopped", "count_batch", "weigh"]
 
 Item = tuple[int, int, int, int, int, int]
@@ -44,13 +46,9 @@ class StopFlag(Protocol):
         >>> count_batch(8, [(0, 2, 0, 3, 0, 1)], stop=flag)
         Traceback (most recent call last):
         ...
-        nqueens.engine.task.Stopped
+        nqueens.errors.Stopped
         """
         ...
-
-
-class Stopped(Exception):
-    """Raised by :func:`count_batch` when its ``stop`` flag was set between two slices."""
 
 
 def weigh(stabilizer: int, completions: int, fixed90: int, fixed180: int) -> tuple[int, int]:
