@@ -1,0 +1,172 @@
+"""The record run: counts of n = 20, 21, 22 on one GPU as a user runs them, and what
+0.2-s launches cost against long ones; one JSON line a step. A GPU session's one command:
+
+    python3 benchmarks/gpu/gpu_record.py --results $OUT/record.jsonl --budget 420
+    NUMBA_ENABLE_CUDASIM=1 python benchmarks/gpu/gpu_record.py 9 10 --launch-n 9  # rehearsal
+
+Steps, in order of value, each skipped (and recorded as skipped) when its projected time
+does not fit in what is left of ``--budget``:
+
+1. ``env``: the card, the driver, the versions;
+2. ``warm``: ``nqueens count 12 --gpu`` once, so CuPy's compile of the kernel and numba's
+   of the host's cut are cached before anything is timed (a fresh install pays them once);
+3. ``cli``: ``nqueens count N --gpu --unique --json --quiet`` for each N, a fresh process
+   each, timed whole, its total and unique checked against tests/data/oeis.csv;
+4. ``launch``: in one process, ``nqueens.count(N, backend=GPUBackend())`` at ``--launch-n``
+   with the engine's launch length (``LAUNCH_SECONDS``, 0.2 s so that Ctrl-C lands within
+   a second) and with long launches (5 s), in rotated rounds, so the machine's drift falls
+   on both alike: what holding launches short costs.
+
+``benchmarks/gpu/record.py`` turns the lines into docs/record.md (growth per n, projection).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import importlib
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+GROWTH = 9.0
+"""A step at n + 1 is projected at this many times its time at n (measured 7-8.5)."""
+
+
+def oeis() -> dict[int, tuple[int, int]]:
+    with open(ROOT / "tests" / "data" / "oeis.csv", newline="") as f:
+        return {int(r["n"]): (int(r["total"]), int(r["unique"])) for r in csv.DictReader(f)}
+
+
+def emit(record: dict[str, Any], results: Path | None) -> None:
+    line = json.dumps(record)
+    print(line, flush=True)
+    if results is not None:
+        with results.open("a") as out:
+            out.write(line + "\n")
+
+
+def env() -> dict[str, Any]:
+    rec: dict[str, Any] = {"stage": "env", "python": platform.python_version(),
+                           "host": platform.node(), "cpus": os.cpu_count(),
+                           "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+    for name in ("numpy", "numba", "numba_cuda", "cupy"):
+        try:
+            rec[name] = importlib.import_module(name).__version__
+        except Exception:
+            rec[name] = None
+    try:
+        rec["gpu"] = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,clocks.sm",
+                                     "--format=csv,noheader"], capture_output=True, text=True,
+                                    timeout=20).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        rec["gpu"] = None
+    rec["simulator"] = os.environ.get("NUMBA_ENABLE_CUDASIM") == "1"
+    return rec
+
+
+def cli(n: int, timeout: float) -> dict[str, Any]:
+    """One whole command in a fresh process, timed and checked."""
+    envs = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    command = [sys.executable, "-m", "nqueens", "count", str(n), "--gpu", "--unique",
+               "--json", "--quiet"]
+    start = time.perf_counter()
+    proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=envs)
+    seconds = time.perf_counter() - start
+    rec: dict[str, Any] = {"stage": "cli", "n": n, "seconds": round(seconds, 3),
+                           "rc": proc.returncode,
+                           "command": f"nqueens count {n} --gpu --unique --json --quiet"}
+    try:
+        out = json.loads(proc.stdout)
+        rec.update(total=out["total"], unique=out["unique"], engine_seconds=out["seconds"],
+                   subproblems=out.get("subproblems"), gpu=out.get("gpu"))
+        rec["exact"] = (out["total"], out["unique"]) == oeis().get(n)
+    except (ValueError, KeyError, TypeError):
+        lines = proc.stderr.strip().splitlines()
+        rec["error"] = lines[-1] if lines else f"exit {proc.returncode}"
+    return rec
+
+
+def _launch_modules() -> list[Any]:
+    """The loaded modules of the package that define LAUNCH_SECONDS (the GPU wing's)."""
+    return [m for name, m in list(sys.modules.items())
+            if name.startswith("nqueens.") and hasattr(m, "LAUNCH_SECONDS")]
+
+
+def launch(n: int, seconds: float) -> dict[str, Any]:
+    """``count(n)`` through the GPU backend with launches of ``seconds``, in this process."""
+    import nqueens
+    from nqueens.engine import backends
+
+    gpu_backend = getattr(backends, "GPUBackend", None) or backends.GpuBackend
+    modules = _launch_modules()
+    saved = [m.LAUNCH_SECONDS for m in modules]
+    for m in modules:
+        m.LAUNCH_SECONDS = seconds
+    try:
+        start = time.perf_counter()
+        got = nqueens.count(n, unique=True, backend=gpu_backend())
+        took = time.perf_counter() - start
+    finally:
+        for m, s in zip(modules, saved, strict=True):
+            m.LAUNCH_SECONDS = s
+    return {"stage": "launch", "n": n, "launch_seconds": seconds, "seconds": round(took, 3),
+            "total": got.total, "unique": got.unique,
+            "exact": (got.total, got.unique) == oeis().get(n), "patched": len(modules)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("n", nargs="*", type=int, default=[20, 21, 22],
+                    help="the sizes counted as whole commands (default 20 21 22)")
+    ap.add_argument("--budget", type=float, default=420.0, help="seconds for all the steps")
+    ap.add_argument("--results", type=Path, default=None, help="append the lines here too")
+    ap.add_argument("--launch-n", type=int, default=21, help="n of the launch-length rounds")
+    ap.add_argument("--launch-seconds", default="0.2,5",
+                    help="launch lengths compared in process (default 0.2,5)")
+    ap.add_argument("--rounds", type=int, default=2, help="rounds of the launch comparison")
+    args = ap.parse_args(argv)
+    lengths = [float(x) for x in args.launch_seconds.split(",") if x]
+    t0 = time.perf_counter()
+
+    def left() -> float:
+        return args.budget - (time.perf_counter() - t0)
+
+    emit(env(), args.results)
+    emit(cli(12, timeout=max(30.0, left())) | {"stage": "warm"}, args.results)
+    times: dict[int, float] = {}
+    for n in sorted(args.n):
+        projected = times[n - 1] * GROWTH if n - 1 in times else None
+        if projected is not None and projected * 1.1 > left():
+            emit({"stage": "cli", "n": n, "skipped": f"projected {projected:.0f} s, "
+                  f"{left():.0f} s left"}, args.results)
+            continue
+        rec = cli(n, timeout=max(10.0, left()))
+        times[n] = rec["seconds"]
+        emit(rec, args.results)
+    base = times.get(args.launch_n)
+    for r in range(args.rounds):
+        order = lengths[r % len(lengths):] + lengths[:r % len(lengths)]
+        for seconds in order:
+            if base is not None and base * 1.2 > left():
+                emit({"stage": "launch", "n": args.launch_n, "launch_seconds": seconds,
+                      "skipped": f"{left():.0f} s left"}, args.results)
+                continue
+            rec = launch(args.launch_n, seconds)
+            base = max(base or 0.0, rec["seconds"])
+            emit(rec | {"round": r}, args.results)
+    print(f"gpu_record: done in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
