@@ -2,7 +2,7 @@
 0.2-s launches cost against long ones; one JSON line a step. A GPU session's one command:
 
     python3 benchmarks/gpu/gpu_record.py --results $OUT/record.jsonl --budget 420
-    NUMBA_ENABLE_CUDASIM=1 python benchmarks/gpu/gpu_record.py 9 10 --launch-n 9  # rehearsal
+    NUMBA_ENABLE_CUDASIM=1 python benchmarks/gpu/gpu_record.py 8 9 --launch-n 9 --warm-n 8
 
 Steps, in order of value, each skipped (and recorded as skipped) when its projected time
 does not fit in what is left of ``--budget``:
@@ -134,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--launch-seconds", default="0.2,5",
                     help="launch lengths compared in process (default 0.2,5)")
     ap.add_argument("--rounds", type=int, default=2, help="rounds of the launch comparison")
+    ap.add_argument("--warm-n", type=int, default=12,
+                    help="n of the warm-up count (default 12; 8 on the simulator)")
     args = ap.parse_args(argv)
     lengths = [float(x) for x in args.launch_seconds.split(",") if x]
     t0 = time.perf_counter()
@@ -142,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         return args.budget - (time.perf_counter() - t0)
 
     emit(env(), args.results)
-    emit(cli(12, timeout=max(30.0, left())) | {"stage": "warm"}, args.results)
+    emit(cli(args.warm_n, timeout=max(30.0, left())) | {"stage": "warm"}, args.results)
     times: dict[int, float] = {}
     for n in sorted(args.n):
         projected = times[n - 1] * GROWTH if n - 1 in times else None
