@@ -139,12 +139,12 @@ def test_count_api_default_and_strategies():
     assert nqueens.count(10, unique=True) == nqueens.Counts(10, 724, 92)
     assert nqueens.count(9, strategy="arrays") == 352
     assert nqueens.count(8, unique=True, strategy="promising").unique == 12
-    assert nqueens.count(11, workers=1, ledger=None) == 2680
+    assert nqueens.count(11, backend=nqueens.ThreadBackend(workers=1), ledger=None) == 2680
 
 
 def test_count_api_conflicting_options():
     with pytest.raises(ConflictingOptionsError):
-        nqueens.count(8, strategy="arrays", workers=2)
+        nqueens.count(8, strategy="arrays", backend=nqueens.ThreadBackend(workers=2))
     with pytest.raises(ConflictingOptionsError):
         nqueens.count(8, strategy="promising", ledger="x.sqlite")
 
@@ -194,7 +194,7 @@ def test_a_stopped_batch_hands_back_the_rows_it_finished():
 
 
 def test_the_calibration_work_is_kept(monkeypatch, tmp_path):
-    import nqueens.engine.run as run_module
+    import nqueens.engine.estimate as run_module
 
     # long enough for the whole calibration sample to be counted
     monkeypatch.setattr(run_module, "CALIBRATION_SECONDS", 30.0)
@@ -278,7 +278,7 @@ def test_a_process_pool_that_cannot_start_says_why(tmp_path):
         "import nqueens\n"
         "ex = cf.ProcessPoolExecutor(2, mp_context=mp.get_context('spawn'))\n"
         "try:\n"
-        "    nqueens.count(12, executor=ex)\n"
+        "    nqueens.count(12, backend=nqueens.ExecutorBackend(ex))\n"
         "except nqueens.errors.NQueensRuntimeError as err:\n"
         "    print('ERROR', err)\n"
         "ex.shutdown(wait=False, cancel_futures=True)\n")

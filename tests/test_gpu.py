@@ -153,7 +153,8 @@ def test_the_cut_on_several_threads_is_the_one_call_cut(monkeypatch, cores):
     then written into its slice of arrays made once): the same arrays as one call of
     expand (task owners shifted to the batch's numbering), the symmetric constellations'
     fixed points and the queens above the cut included or left out alike."""
-    from nqueens.engine import executors, gpu
+    from nqueens.engine import executors
+    from nqueens.engine.gpu.cut import expand
 
     monkeypatch.setattr(executors, "cpu_count", lambda: cores)
     items = _items(14)
@@ -161,7 +162,7 @@ def test_the_cut_on_several_threads_is_the_one_call_cut(monkeypatch, cores):
     for d in (2, 3):
         for with_pre in (True, False):
             subs, tables, host, (tsub, state, pre) = gpu_tasks.expand(14, items, d, with_pre)
-            got = gpu._expand(14, items, d, with_pre)
+            got = expand(14, items, d, with_pre)
             for a, b in zip(got, (subs, tables, host, tsub, state, pre), strict=True):
                 assert a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b)
     assert host[:, 1:3].any()   # fixed points found, in the chunks as in the one call
@@ -196,12 +197,12 @@ def test_cut_is_deterministic_and_ordered_by_constellation():
 
 
 def test_default_rows_grow_with_n():
-    for kernel in ("numba", "cuda-c", "cuda-shared", "cuda-stack"):
+    for kernel in ("numba", "cuda-stack"):
         rows = [default_rows(n, kernel) for n in range(1, 29)]
         assert rows == sorted(rows) and rows[0] >= 1 and rows[-1] <= 3, kernel
-    # cuda-stack keeps two rows where the others take three (n = 18..20), as measured
+    # cuda-stack keeps two rows where numba's takes three (n = 18..20), as measured
     assert [default_rows(n, "cuda-stack") for n in (17, 18, 20, 21)] == [2, 2, 2, 3]
-    assert [default_rows(n, "cuda-shared") for n in (17, 18, 20, 21)] == [2, 3, 3, 3]
+    assert [default_rows(n, "numba") for n in (17, 18, 20, 21)] == [2, 3, 3, 3]
 
 
 # --- errors without a GPU ---------------------------------------------------------------
@@ -211,8 +212,11 @@ def test_missing_numba_cuda_is_one_clear_error(monkeypatch):
     from nqueens.engine import gpu
 
     monkeypatch.setitem(sys.modules, "numba.cuda", None)
-    with pytest.raises(gpu.GPUUnavailableError, match=r'pip install numba-cuda'):
+    from nqueens.errors import MissingDependencyError
+
+    with pytest.raises(MissingDependencyError, match=r'pip install numba-cuda') as err:
         gpu.require_gpu()
+    assert isinstance(err.value, ImportError)
 
 
 # --- the CUDA kernel under numba-cuda's simulator ----------------------------------------
@@ -226,12 +230,12 @@ def _sim_env():
 
 _SIM_SCRIPT = """
 import json, sys
-from nqueens.engine.gpu import count_batch
+from nqueens.engine.gpu import Tuning, count_batch
 from nqueens.engine.split import split
 out = {}
 for n, rows, budget, slots in json.loads(sys.argv[1]):
     items = [tuple(s) for s in split(n)]
-    rows_out = count_batch(n, items, rows=rows, budget=budget, slots=slots)
+    rows_out = count_batch(n, items, tuning=Tuning(rows=rows, budget=budget, slots=slots))
     out[f"{n}/{rows}/{budget}/{slots}"] = [r[:3] for r in rows_out]
 print(json.dumps(out))
 """
@@ -264,6 +268,7 @@ _ASYNC_SCRIPT = """
 import json
 import numpy as np
 from nqueens.engine import gpu
+from nqueens.engine.gpu import batch
 from nqueens.engine.split import split
 
 class Clock:  # the batch's clock: only the stand-in GPU moves it
@@ -292,8 +297,8 @@ class AsyncDevice:  # as a GPU: a launch is queued at once, reading its results 
         left = self.tasks if self.done < WORK else np.zeros_like(self.tasks)
         return left, np.zeros((self.tasks.shape[0], 2), np.int64)
 
-gpu._Device, gpu.time = AsyncDevice, Clock
-gpu._rows_from = lambda *args: []  # its counts are not the test's: no rows weighed
+batch.Device, batch.time = AsyncDevice, Clock
+batch.rows_from = lambda *args: []  # its counts are not the test's: no rows weighed
 gpu.count_batch(9, [tuple(s) for s in split(9)], kernel="numba")
 print(json.dumps({"launches": launches, "target": gpu.LAUNCH_SECONDS}))
 """
@@ -319,23 +324,6 @@ def test_launches_last_about_launch_seconds_when_the_gpu_runs_them_asynchronousl
 
 
 # --- the CUDA C twin (CuPy RawKernel source) ----------------------------------------------
-
-
-def _build_cuda_c_on_host(tmp_path):
-    import ctypes
-    import shutil
-
-    from nqueens.kernels.gpu_cuda import HOST_SHIM, SOURCE
-
-    cxx = shutil.which("g++") or shutil.which("c++")
-    if cxx is None:
-        pytest.skip("no C++ compiler to build the CUDA C twin for the CPU")
-    src = tmp_path / "step_slots.cpp"
-    src.write_text(HOST_SHIM + SOURCE)
-    lib = tmp_path / "step_slots.so"
-    subprocess.run([cxx, "-O2", "-shared", "-fPIC", "-Wall", "-Werror", "-o", str(lib),
-                    str(src)], check=True, capture_output=True, text=True)
-    return ctypes.CDLL(str(lib)).step_slots
 
 
 def drive_slots(step, n, d, budget, items, *, pack=None, last=(), returns=False):
@@ -381,38 +369,6 @@ def drive_slots(step, n, d, budget, items, *, pack=None, last=(), returns=False)
     want = np.array([count_subproblem(n, *row[:4], row[4]) for row in items],
                     np.int64).reshape(-1, 4)
     return total, want, launches, fault, (slot_task, next_task[0], ntasks, left)
-
-
-@pytest.mark.parametrize("n,d,budget", [(8, 1, 1 << 40), (9, 2, 3), (10, 0, 5), (11, 2, 4),
-                                         (12, 2, 1 << 40)])
-def test_cuda_c_twin_built_for_the_cpu_counts_as_the_cpu_kernel(tmp_path, n, d, budget):
-    """The CUDA C source, compiled as C++ for the CPU and driven like the GPU (slots
-    advanced by a step budget until every task is done), adds up to the CPU kernel's
-    completions, fixed points and nodes for every constellation."""
-    step = _build_cuda_c_on_host(tmp_path)
-    got, want, launches, _fault, (slot_task, taken, ntasks, left) = drive_slots(
-        step, n, d, budget, _items(n))
-    assert (slot_task == -1).all() and not left.any()   # every task finished
-    assert taken >= ntasks
-    assert (got == want).all()
-    assert launches > 1 or budget > 1000
-
-
-def test_cuda_c_twin_compiles_with_nvcc(tmp_path):
-    import shutil
-
-    from nqueens.kernels.gpu_cuda import SOURCE
-
-    nvcc = shutil.which("nvcc")
-    if nvcc is None:
-        pytest.skip("nvcc is not installed")
-    src = tmp_path / "step_slots.cu"
-    src.write_text(SOURCE)
-    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-Xptxas", "-v", "-o",
-                           str(tmp_path / "k.cubin"), str(src)],
-                          capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    assert "0 bytes spill stores" in proc.stderr
 
 
 FAKE_CUPY = """
@@ -467,28 +423,6 @@ items = [tuple(s) for s in split(n)]
 environment's ``NQ_FAKE_BUILDS``, a JSON object, may name a library for an option such as
 ``-DNQ_UNROLL=2``); the tests add the count_batch calls and the printing."""
 
-_FAKE_CUPY = FAKE_CUPY + """
-rows = count_batch(n, items, kernel="cuda-c", budget=5, slots=40)
-print(json.dumps([r[:3] for r in rows]))
-"""
-
-
-@needs_numba_cuda
-def test_count_batch_drives_the_cuda_c_kernel_with_the_right_arguments(tmp_path):
-    """``count_batch(kernel="cuda-c")`` through a stand-in for CuPy that runs the CUDA C
-    source built for the CPU: the launch's argument order and types, the slot refills and
-    the resumed searches give the CPU engine's rows (the simulator stands in for the GPU
-    check)."""
-    _build_cuda_c_on_host(tmp_path)
-    n = 10
-    proc = subprocess.run([sys.executable, "-c", _FAKE_CUPY, str(tmp_path / "step_slots.so"),
-                           str(n)], env=_sim_env(), capture_output=True, text=True,
-                          timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    got = [tuple(r) for r in json.loads(proc.stdout)]
-    assert got == [r[:3] for r in count_batch(n, [tuple(s) for s in split(n)])]
-
-
 # --- how many slots fill the GPU ----------------------------------------------------------
 
 
@@ -499,7 +433,8 @@ def test_resident_slots_are_the_blocks_every_sm_keeps_resident(monkeypatch):
     unreadable falls back to the fixed SLOTS."""
     import types
 
-    from nqueens.engine import gpu
+    from nqueens.engine.gpu import occupancy as gpu
+    from nqueens.engine.gpu.tuning import SLOTS
     from nqueens.kernels import gpu as kernel
 
     asked = []
@@ -520,36 +455,29 @@ def test_resident_slots_are_the_blocks_every_sm_keeps_resident(monkeypatch):
 
     monkeypatch.setattr(kernel.step_slots, "compile", broken)
     gpu.resident_slots.cache_clear()
-    assert gpu.resident_slots("numba") == gpu.SLOTS
+    assert gpu.resident_slots("numba") == SLOTS
 
     attrs = {"MaxRegistersPerMultiprocessor": 65536, "MaxThreadsPerMultiProcessor": 2048,
              "MaxBlocksPerMultiprocessor": 32, "MultiProcessorCount": 132}
     fake = types.SimpleNamespace(cuda=types.SimpleNamespace(
         Device=lambda: types.SimpleNamespace(attributes=attrs)))
     monkeypatch.setitem(sys.modules, "cupy", fake)
-    import nqueens.kernels.gpu_cuda as cuda_c
+    from nqueens.engine.gpu import device
 
-    monkeypatch.setattr(cuda_c, "raw_kernel",
-                        lambda max_registers=None: types.SimpleNamespace(
-                            attributes={"num_regs": 56}))
-    gpu.resident_slots.cache_clear()
-    assert gpu.resident_slots("cuda-c") == 132 * 9 * kernel.BLOCK   # 1,152 threads an SM
-    # the shared-memory kernel: 13 frames of 16 bytes a thread bound it to 8 blocks an SM
-    import nqueens.kernels.gpu_cuda_shared as shared_c
-
-    monkeypatch.setattr(shared_c, "raw_kernel",
-                        lambda max_registers=None, predicated=True: types.SimpleNamespace(
-                            attributes={"num_regs": 40}))
+    # the CUDA C kernel: 13 frames of 16 bytes a thread bound it to 8 blocks an SM
+    monkeypatch.setattr(device, "raw_kernel",
+                        lambda max_registers=None, planes=False, unroll=1:
+                        types.SimpleNamespace(attributes={"num_regs": 40}))
     attrs.update(MaxSharedMemoryPerMultiprocessor=233472, ReservedSharedMemoryPerBlock=1024)
     gpu.resident_slots.cache_clear()
-    assert gpu.resident_slots("cuda-shared", 128, None, 128 * 13 * 16) == 132 * 8 * 128
-    assert gpu.resident_slots("cuda-shared", 128, None, 0) == 132 * 12 * 128  # registers
+    assert gpu.resident_slots("cuda-stack", 128, None, 128 * 13 * 16) == 132 * 8 * 128
+    assert gpu.resident_slots("cuda-stack", 128, None, 0) == 132 * 12 * 128  # registers
     gpu.resident_slots.cache_clear()
 
 
 def test_occupancy_blocks_follow_the_register_rule():
     """Against a plain count: warps fit while their registers (in units of 256 a warp) do."""
-    from nqueens.engine.gpu import occupancy_blocks
+    from nqueens.engine.gpu.occupancy import occupancy_blocks
 
     for regs in range(1, 256):
         for block in (32, 64, 128, 256):

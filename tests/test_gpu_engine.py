@@ -35,11 +35,13 @@ def test_numbas_own_builtin_cuda_is_not_numba_cuda(monkeypatch):
     """numba (0.68) still ships a deprecated ``numba.cuda`` of its own; it is refused."""
     import types
 
-    from nqueens.engine.gpu import GPUUnavailableError, require_gpu
+    from nqueens.engine.gpu import require_gpu
+    from nqueens.errors import MissingDependencyError
 
     builtin = types.SimpleNamespace(implementation="Built-in", is_available=lambda: True)
     monkeypatch.setitem(sys.modules, "numba.cuda", builtin)
-    with pytest.raises(GPUUnavailableError, match=r"needs numba-cuda: pip install numba-cuda"):
+    with pytest.raises(MissingDependencyError,
+                       match=r"needs numba-cuda: pip install numba-cuda"):
         require_gpu()
     monkeypatch.setitem(sys.modules, "numba.cuda", types.SimpleNamespace(
         implementation="NVIDIA", is_available=lambda: True))
@@ -52,11 +54,11 @@ def test_gpu_with_a_pure_strategy_is_bad_input():
 
 
 def test_library_rejects_an_unknown_device():
-    from nqueens.counting import count
+    from nqueens.engine.run import run_count
     from nqueens.errors import NQueensError
 
     with pytest.raises(NQueensError, match="device must be one of"):
-        count(8, device="tpu")
+        run_count(8, device="tpu")
 
 
 @needs_numba_cuda
@@ -73,11 +75,11 @@ def test_cli_count_10_gpu_json_is_exact_under_the_simulator():
 
 @needs_numba_cuda
 def test_library_count_on_the_simulated_gpu_with_a_ledger(tmp_path):
-    """``count(n, device="gpu")`` writes a ledger of the CPU engine's job: the CPU engine
+    """``count(n, backend=GPUBackend())`` writes a ledger of the CPU engine's job: the CPU engine
     resumes every subproblem from it and gets the OEIS counts."""
     script = (
-        "import sys; from nqueens.counting import count; "
-        "print(tuple(count(10, unique=True, device='gpu', ledger=sys.argv[1]))[1:])"
+        "import sys; from nqueens import GPUBackend, count; "
+        "print(tuple(count(10, unique=True, backend=GPUBackend(), ledger=sys.argv[1]))[1:])"
     )
     ledger = tmp_path / "n10.sqlite"
     proc = subprocess.run([sys.executable, "-c", script, str(ledger)], env=_sim_env(),
@@ -137,7 +139,7 @@ def test_dask_workers_with_a_simulated_gpu_run_the_gpu_batches():
 
 _PREFIX_SCRIPT = """
 import json, sys
-from nqueens.engine.gpu import count_batch
+from nqueens.engine.gpu import Tuning, count_batch
 from nqueens.engine.split import split
 from nqueens.engine.task import Stopped
 
@@ -155,8 +157,8 @@ def tally(k):
     nodes.append(k)
     seen.append(len(finished))
 try:
-    rows = count_batch(n, items, rows=1, budget=40, slots=8, stop=Flag(), tally=tally,
-                       finished=finished)
+    rows = count_batch(n, items, tuning=Tuning(rows=1, budget=40, slots=8), stop=Flag(),
+                       tally=tally, finished=finished)
 except Stopped:
     rows = None
 print(json.dumps({"rows": rows, "finished": finished, "seen": seen, "nodes": sum(nodes)}))
@@ -173,17 +175,18 @@ def _prefix_run(n, stop_after):
 _SYMMETRIC_SCRIPT = """
 import json, sys, threading
 from nqueens.engine import gpu
+from nqueens.engine.gpu.device import Device
 from nqueens.engine.split import split
 from nqueens.engine.task import Stopped
 
 n, stop_first = json.loads(sys.argv[1])
 items = [tuple(s) for s in split(n) if s.sym]
 launches = []
-real_launch = gpu._Device.launch
+real_launch = Device.launch
 def launch(self, step):
     launches.append(self.ntasks)
     return real_launch(self, step)
-gpu._Device.launch = launch
+Device.launch = launch
 flag = threading.Event()
 if stop_first:
     flag.set()
@@ -261,13 +264,14 @@ def test_gpu_batch_stopped_keeps_the_finished_prefix_exact():
 _LEDGER_SCRIPT = """
 import functools, json, sys
 from nqueens.engine import gpu
+from nqueens.engine.gpu import batch, cut
 from nqueens.engine.run import run_count
 from nqueens.engine.split import split
 
 n, ledger, max_tasks = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 if max_tasks:
-    gpu.MAX_TASKS = max_tasks
-gpu._SIM_BUDGET = 16  # many short launches: the count takes a few seconds
+    cut.MAX_TASKS = max_tasks
+batch._SIM_BUDGET = 16  # many short launches: the count takes a few seconds
 items = [tuple(s) for s in split(n)]
 size = gpu.batch_items(n, items)
 batches = []
@@ -309,7 +313,7 @@ def test_engine_gives_the_gpu_one_batch_and_the_ledger_fills_as_it_runs(tmp_path
     assert got["size"] == got["items"] and got["batches"] == [got["items"]]
     assert got["out"] == "interrupted"
     # the largest subproblems first, by Knuth's estimate (so the batch ends on small tasks)
-    from nqueens.engine.run import _weigh
+    from nqueens.engine.estimate import weigh as _weigh
 
     sizes = _weigh(11, [tuple(s) for s in split(11)])[0]
     ranked = [sizes[i] for i in got["order"]]
@@ -341,6 +345,7 @@ def test_batch_items_bounds_the_tasks_of_a_batch(monkeypatch):
     import numpy as np
 
     from nqueens.engine import gpu
+    from nqueens.engine.gpu import cut
     from nqueens.kernels.gpu_tasks import expand
 
     n = 14
@@ -348,27 +353,28 @@ def test_batch_items_bounds_the_tasks_of_a_batch(monkeypatch):
     assert gpu.batch_items(n, items) == len(items)
     d = gpu.default_rows(n)
     all_tasks = expand(n, np.array(items, dtype=np.int64), d)[3][0].shape[0]
-    monkeypatch.setattr(gpu, "MAX_TASKS", all_tasks // 4)
+    monkeypatch.setattr(cut, "MAX_TASKS", all_tasks // 4)
     k = gpu.batch_items(n, items)
     assert 1 <= k < len(items)
     tasks = expand(n, np.array(items[:k], dtype=np.int64), d)[3][0].shape[0]
-    assert gpu.MAX_TASKS / 2 <= tasks <= 2 * gpu.MAX_TASKS, (k, tasks)
+    assert cut.MAX_TASKS / 2 <= tasks <= 2 * cut.MAX_TASKS, (k, tasks)
 
 
 _REFILL_SCRIPT = """
 import json, sys
 from nqueens.engine import gpu
+from nqueens.engine.gpu.device import Device
 from nqueens.engine.split import split
 
 launches = []
-real = gpu._Device.launch
+real = Device.launch
 def launch(self, step):
     launches.append(step)
     return real(self, step)
-gpu._Device.launch = launch
+Device.launch = launch
 n = int(sys.argv[1])
 items = [tuple(s) for s in split(n)]
-rows = gpu.count_batch(n, items, rows=2, slots=4, budget=1 << 40)
+rows = gpu.count_batch(n, items, tuning=gpu.Tuning(rows=2, slots=4, budget=1 << 40))
 print(json.dumps({"rows": [r[:3] for r in rows], "launches": len(launches)}))
 """
 
@@ -391,14 +397,14 @@ def test_a_slot_takes_its_next_task_on_the_gpu_without_waiting_for_the_launch_to
 
 _VARIANT_SCRIPT = """
 import json, sys
-from nqueens.engine.gpu import count_batch
+from nqueens.engine.gpu import Tuning, count_batch
 from nqueens.engine.split import split
 n = 10
 items = [tuple(s) for s in split(n)]
 out = {}
 for block, regs in ((32, None), (64, 40), (None, 255)):
-    out[f"{block}/{regs}"] = [r[:3] for r in count_batch(n, items, block=block,
-                                                        max_registers=regs, budget=64)]
+    tuning = Tuning(block=block, max_registers=regs, budget=64)
+    out[f"{block}/{regs}"] = [r[:3] for r in count_batch(n, items, tuning=tuning)]
 print(json.dumps(out))
 """
 
@@ -424,11 +430,11 @@ def test_kernel_variants_count_the_same():
     ({"max_registers": 64.0}, "max_registers must be an integer from 16 to 255"),
 ])
 def test_kernel_variant_knobs_are_checked_before_any_gpu(kwargs, message):
-    from nqueens.engine.gpu import count_batch
+    from nqueens.engine.gpu import Tuning
     from nqueens.errors import NQueensError
 
     with pytest.raises(NQueensError, match=message):
-        count_batch(8, [(0, 2, 0, 3, 0, 1)], **kwargs)
+        Tuning(**kwargs)
 
 
 _POOL_SCRIPT = """

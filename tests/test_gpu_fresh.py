@@ -45,7 +45,9 @@ def test_every_step_is_timed_in_order_and_the_cut_is_the_engines(tmp_path):
     assert sum(rec["steps"].values()) <= rec["seconds"]
     items = np.array([tuple(s) for s in split(11)], np.int64)
     assert rec["subproblems"] == len(items) and rec["rows"] == gpu.default_rows(11)
-    assert rec["tasks"] == gpu._expand(11, items, rec["rows"], with_pre=False)[3].shape[0]
+    from nqueens.engine.gpu.cut import expand
+
+    assert rec["tasks"] == expand(11, items, rec["rows"], with_pre=False)[3].shape[0]
 
 
 def test_a_failing_step_is_recorded_and_the_rest_run(tmp_path):

@@ -17,7 +17,7 @@ import pytest
 
 from nqueens.engine.split import split
 from nqueens.kernels import gpu_tasks
-from nqueens.kernels.gpu_cuda_shared import pack_tables
+from nqueens.kernels.gpu_cuda_common import pack_tables
 from nqueens.kernels.gpu_cuda_stack import HOST_ENTRY, HOST_SHIM, SOURCE, frames, pair_tables
 from test_gpu import FAKE_CUPY, _sim_env, drive_slots, needs_numba_cuda
 
@@ -184,11 +184,12 @@ import time
 phases, whole_phases = {}, {}
 t0 = time.perf_counter()
 unroll = int(sys.argv[3])
-rows = count_batch(n, items, kernel="cuda-stack", budget=5, slots=40, block=32, phases=phases,
-                   unroll=unroll)
+from nqueens.engine.gpu import Tuning
+rows = count_batch(n, items, kernel="cuda-stack", phases=phases,
+                   tuning=Tuning(budget=5, slots=40, block=32, unroll=unroll))
 wall = time.perf_counter() - t0
-whole = count_batch(n, items, kernel="cuda-stack", slots=7, block=32, budget=1 << 40,
-                    phases=whole_phases, unroll=unroll)
+whole = count_batch(n, items, kernel="cuda-stack", phases=whole_phases,
+                    tuning=Tuning(slots=7, block=32, budget=1 << 40, unroll=unroll))
 print(json.dumps({"rows": [r[:3] for r in rows], "whole": [r[:3] for r in whole],
                   "launches": launches, "phases": phases, "whole_phases": whole_phases,
                   "wall": wall}))
@@ -235,9 +236,9 @@ import functools
 from nqueens.engine import gpu
 from nqueens.engine.run import run_count
 
+tuning = gpu.Tuning(slots=16, block=32, budget=3, planes=True)
 r = run_count(n, device="gpu", task=functools.partial(gpu.count_batch, kernel="cuda-stack",
-                                                      slots=16, block=32, budget=3,
-                                                      planes=True))
+                                                      tuning=tuning))
 print(json.dumps({"total": r.total, "unique": r.unique, "device": r.device,
                   "kernels": sorted({s for _g, _b, s in launches})}))
 """
@@ -260,7 +261,7 @@ def test_the_engine_runs_a_chosen_gpu_kernel(tmp_path):
 
 _FAKE_CHECK = FAKE_CUPY + """
 import warnings
-from nqueens.engine import gpu
+from nqueens.engine.gpu import pick as gpu
 
 with warnings.catch_warnings(record=True) as seen:
     warnings.simplefilter("always")
@@ -371,7 +372,7 @@ def test_stack_block_keeps_the_most_warps_resident():
     wherever 128 does as well; ``stack_warps`` is that many, and ``stack_unroll`` takes
     two tries a turn exactly where one frame more a thread (the sentinel's) keeps as
     many."""
-    from nqueens.engine.gpu import stack_block, stack_unroll, stack_warps
+    from nqueens.engine.gpu.occupancy import stack_block, stack_unroll, stack_warps
 
     def warps(regs, block, nframes):
         per_block = 16 * block * nframes + 1024
@@ -396,16 +397,17 @@ def test_stack_block_keeps_the_most_warps_resident():
     assert {stack_unroll(32, f) for f in range(1, 23)} == {1, 2}   # both occur
 
 
-@pytest.mark.parametrize("knobs", [{"planes": 1}, {"planes": "yes"}, {"predicated": None},
+@pytest.mark.parametrize("knobs", [{"planes": 1}, {"planes": "yes"}, {"planes": None},
                                    {"unroll": 3}, {"unroll": 2.0}, {"unroll": True},
                                    {"unroll": "2"}, {"unroll": 0}])
 def test_the_layout_knobs_take_only_their_values(knobs):
-    """Checked before any GPU is looked for: one clear error, whatever the machine."""
-    from nqueens.engine.gpu import count_batch
+    """Checked when the tuning is made, before any GPU is looked for: one clear error,
+    whatever the machine."""
+    from nqueens.engine.gpu import Tuning
     from nqueens.errors import NQueensError
 
     with pytest.raises(NQueensError, match=r"must be True or False|must be 1, 2 or 4"):
-        count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="cuda-stack", **knobs)
+        Tuning(**knobs)
 
 
 def test_auto_picks_the_stack_kernel_where_cupy_sees_a_gpu(monkeypatch):
@@ -414,6 +416,7 @@ def test_auto_picks_the_stack_kernel_where_cupy_sees_a_gpu(monkeypatch):
     import types
 
     from nqueens.engine import gpu
+    from nqueens.engine.gpu import pick
     from nqueens.kernels import gpu_cuda_stack
 
     monkeypatch.delenv("NUMBA_ENABLE_CUDASIM", raising=False)
@@ -433,7 +436,7 @@ def test_auto_picks_the_stack_kernel_where_cupy_sees_a_gpu(monkeypatch):
     monkeypatch.setattr(gpu_cuda_stack, "raw_kernel",
                         lambda max_registers=None, planes=False, unroll=1: Kernel())
     checked = {"value": True}
-    monkeypatch.setattr(gpu, "stack_kernel_checked", lambda: checked["value"])
+    monkeypatch.setattr(pick, "stack_kernel_checked", lambda: checked["value"])
     assert gpu.pick_kernel(21) == "cuda-stack"
     checked["value"] = False                   # it miscounts on this GPU
     assert gpu.pick_kernel(21) == "numba"
@@ -458,11 +461,11 @@ def _slow_pick(monkeypatch, fail_first=False):
     import time
     import types
 
-    from nqueens.engine import gpu
+    from nqueens.engine.gpu import pick
 
-    monkeypatch.setattr(gpu, "_simulated", lambda: False)
-    monkeypatch.setattr(gpu, "_cupy_sees_a_gpu", lambda: True)
-    monkeypatch.setattr(gpu, "_raw_kernel", lambda *a, **k: types.SimpleNamespace(
+    monkeypatch.setattr(pick, "simulated", lambda: False)
+    monkeypatch.setattr(pick, "_cupy_sees_a_gpu", lambda: True)
+    monkeypatch.setattr(pick, "raw_kernel", lambda *a, **k: types.SimpleNamespace(
         attributes={"num_regs": 32}))
     seen = {"calls": [], "overlapped": False, "busy": False}
     lock = threading.Lock()
@@ -480,7 +483,7 @@ def _slow_pick(monkeypatch, fail_first=False):
                 raise RuntimeError("the driver went away")
         return True
 
-    monkeypatch.setattr(gpu, "stack_kernel_checked", check)
+    monkeypatch.setattr(pick, "stack_kernel_checked", check)
     return seen
 
 
@@ -522,19 +525,19 @@ def test_a_background_pick_that_fails_says_nothing(monkeypatch):
 
 _CUT_WHILE_PICKING = """
 import json, sys
-from nqueens.engine import gpu
+from nqueens.engine.gpu import batch
 from nqueens.engine.split import split
 
 n, guess = int(sys.argv[1]), sys.argv[2]
 order = []
-real_expand, real_rows = gpu._expand, gpu.default_rows
-gpu.pick_kernel_soon = lambda n: order.append("soon")
-gpu._likely_kernel = lambda n: guess
-gpu.default_rows = lambda n, kernel="numba": 2 if kernel == "cuda-stack" else 1
-gpu._expand = lambda n, arr, d, **kw: order.append(f"cut {d}") or real_expand(n, arr, d, **kw)
-gpu.pick_kernel = lambda n: order.append("pick") or "numba"
+real_expand, real_rows = batch.expand, batch.default_rows
+batch.pick_kernel_soon = lambda n: order.append("soon")
+batch.likely_kernel = lambda n: guess
+batch.default_rows = lambda n, kernel="numba": 2 if kernel == "cuda-stack" else 1
+batch.expand = lambda n, arr, d, **kw: order.append(f"cut {d}") or real_expand(n, arr, d, **kw)
+batch.pick_kernel = lambda n: order.append("pick") or "numba"
 items = [tuple(s) for s in split(n)]
-rows = gpu.count_batch(n, items)
+rows = batch.count_batch(n, items)
 print(json.dumps({"order": order, "rows": [r[:3] for r in rows]}))
 """
 

@@ -41,9 +41,9 @@ NUMBERS = [
      "limit must be an integer from 1 to 9223372036854775807, got 0"),
     (_call("nqueens.search", "solutions", 8, limit=2.5),
      "limit must be an integer from 1 to 9223372036854775807, got 2.5"),
-    (_call("nqueens.counting", "count", 8, workers="2"),
+    (_call("nqueens.engine.backends", "ThreadBackend", workers="2"),
      "workers must be a positive integer, got '2'"),
-    (_call("nqueens.counting", "count", 8, workers=2.5),
+    (_call("nqueens.engine.backends", "ThreadBackend", workers=2.5),
      "workers must be a positive integer, got 2.5"),
     (_call("nqueens.engine.run", "run_count", 8, workers=0),
      "workers must be a positive integer, got 0"),
@@ -303,18 +303,33 @@ def _engine_rows() -> list[Row]:
     # count's options
     for kw, error, message in (
         ({"ledger": 123}, "InvalidArgumentError", f"ledger {PATH}123"),
-        ({"dask_log": 5}, "InvalidArgumentError", f"dask_log {PATH}5"),
-        ({"scheduler": 123}, "SchedulerAddressError", "123 is not a scheduler address"),
-        ({"executor": "x"}, "InvalidArgumentError", f"{EXECUTOR}'x'"),
+        ({"backend": "gpu"}, "InvalidArgumentError", "backend must be a nqueens.engine."),
         ({"unique": "no"}, "InvalidArgumentError", f"unique {FLAG}'no'"),
         ({"unique": 1}, "InvalidArgumentError", f"unique {FLAG}1"),
         ({"progress": 1}, "InvalidArgumentError", f"progress {CALLBACK}1"),
         ({"repair": None}, "InvalidArgumentError", f"repair {FLAG}None"),
-        ({"scheduler_timeout": -1}, "InvalidSizeError", f"scheduler_timeout {SECONDS}"),
-        ({"scheduler_timeout": float("nan")}, "InvalidSizeError", f"scheduler_timeout {SECONDS}"),
-        ({"scheduler_timeout": "5"}, "InvalidSizeError", f"scheduler_timeout {SECONDS}"),
     ):
         rows.append((f"count(8, {kw})", _in(cnt, "count", 8, **kw), error, message))
+    # the backends' options, checked when a backend is made
+    back = "nqueens.engine.backends"
+    for name, args, kw, error, message in (
+        ("DaskBackend", ("tcp://h:1",), {"log": 5}, "InvalidArgumentError", f"log {PATH}5"),
+        ("DaskBackend", (123,), {}, "SchedulerAddressError", "123 is not a scheduler address"),
+        ("ExecutorBackend", ("x",), {}, "InvalidArgumentError", f"{EXECUTOR}'x'"),
+        ("ThreadBackend", (), {"task": 1}, "InvalidArgumentError", f"task {CALLBACK}1"),
+        ("ThreadBackend", (), {"batch_seconds": 0}, "InvalidSizeError",
+         f"batch_seconds {SECONDS}"),
+        ("GPUBackend", (), {"workers": 0}, "InvalidSizeError",
+         "workers must be a positive integer, got 0"),
+        ("DaskBackend", ("tcp://h:1",), {"gpu": 1}, "InvalidArgumentError", f"gpu {FLAG}1"),
+        ("DaskBackend", ("tcp://h:1",), {"timeout": -1}, "InvalidSizeError",
+         f"timeout {SECONDS}"),
+        ("DaskBackend", ("tcp://h:1",), {"timeout": float("nan")}, "InvalidSizeError",
+         f"timeout {SECONDS}"),
+        ("DaskBackend", ("tcp://h:1",), {"timeout": "5"}, "InvalidSizeError",
+         f"timeout {SECONDS}"),
+    ):
+        rows.append((f"{name}{args}, {kw})", _in(back, name, *args, **kw), error, message))
     # the ledger check, the engine's other public face
     for v in (None, 5, b"xx"):
         rows.append((f"verify_ledger({v!r})", _in(verify, "verify_ledger", v),

@@ -451,19 +451,19 @@ class GpuOps:
         """One GPU batch of every subproblem of ``n`` (in the split's order, or with
         ``order="estimate"`` the engine's: largest first by Knuth's estimate); ``knobs``
         go to count_batch (block, max_registers). Rows come back in the split's order."""
-        from nqueens.engine.gpu import count_batch
+        from nqueens.engine.gpu import Tuning, count_batch
 
         items = self.items(n)
         perm = list(range(len(items)))
         if order == "estimate":
-            from nqueens.engine.run import _weigh
+            from nqueens.engine.estimate import weigh as _weigh
 
             sizes = _weigh(n, list(items))[0]
             perm.sort(key=lambda i: -sizes[i])
         phases: dict[str, float] = {}
         start = time.perf_counter()
-        got = count_batch(n, [items[i] for i in perm], rows=rows, kernel=kernel,
-                          phases=phases, **knobs)
+        got = count_batch(n, [items[i] for i in perm], kernel=kernel, phases=phases,
+                          tuning=Tuning(rows=rows, **knobs))
         secs = time.perf_counter() - start
         out: list[Any] = [None] * len(items)
         for i, row in zip(perm, got, strict=True):
@@ -596,7 +596,7 @@ def run_stages(args: argparse.Namespace, bench: Bench, ops: Any, kernels: list[s
     # (e) kernel variants at the same n: the order, threads a block, a register limit
     for kernel in good[:1]:
         for name, knobs in VARIANTS:
-            if ({"predicated", "shared_frames"} & set(knobs)) and kernel != "cuda-shared":
+            if {"predicated", "shared_frames"} & set(knobs):  # cuda-shared's: the lab's now
                 continue
             if ({"planes", "unroll"} & set(knobs)) and kernel != "cuda-stack":
                 continue
@@ -625,15 +625,16 @@ def versions() -> dict[str, str | None]:
 def default_kernels() -> list[str]:
     """``numba``; where CuPy imports ``cuda-stack`` first (the engine's kernel there, which
     (b) runs to ``--max-n``, the engine end to end too, and (c), (e) sweep), then
-    ``cuda-shared`` (the engine's kernel before it), ``cuda-c`` and ``numba``
-    as baselines (never under the simulator, which runs numba-cuda's kernels only)."""
+    ``numba`` as the baseline (never under the simulator, which runs numba-cuda's kernels
+    only). The laboratory's ``cuda-shared`` and ``cuda-c`` (``benchmarks/gpu_lab/``) no
+    longer run through the engine's batch."""
     if os.environ.get("NUMBA_ENABLE_CUDASIM") == "1":
         return ["numba"]
     try:
         importlib.import_module("cupy")
     except Exception:
         return ["numba"]
-    return ["cuda-stack", "cuda-shared", "cuda-c", "numba"]
+    return ["cuda-stack", "numba"]
 
 
 # --- Nsight Compute and ptxas ------------------------------------------------------------

@@ -115,7 +115,7 @@ EOF
 if [[ -z $KERNELS ]]; then
     KERNELS=numba
     [[ $SIM == 0 ]] && grep -q "^cupy imports: yes" "$OUT/env.txt" \
-        && KERNELS=cuda-stack,cuda-shared,cuda-c,numba
+        && KERNELS=cuda-stack,numba
 fi
 FIRST=${KERNELS%%,*}
 SECOND=${KERNELS#*,}

@@ -55,8 +55,10 @@ def probe(n: int) -> dict[str, Any]:
     if kernel != "numba":
         cupy = importlib.import_module("cupy")
         timed(steps, "first allocation (context)", lambda: cupy.zeros(1).sum().item())
-        timed(steps, "occupancy inputs", lambda: gpu._cupy_occupancy_inputs(kernel, None))
-    from nqueens.engine.run import _weigh
+        from nqueens.engine.gpu.occupancy import _cupy_occupancy_inputs
+
+        timed(steps, "occupancy inputs", lambda: _cupy_occupancy_inputs(kernel, None))
+    from nqueens.engine.estimate import weigh as _weigh
     from nqueens.engine.split import split
 
     subs = timed(steps, "split", lambda: split(n)) or []
@@ -67,7 +69,9 @@ def probe(n: int) -> dict[str, Any]:
         import numpy as np
 
         arr = np.array(items, dtype=np.int64).reshape(-1, 6)
-        return int(gpu._expand(n, arr, gpu.default_rows(n, kernel), with_pre=False)[3].shape[0])
+        from nqueens.engine.gpu.cut import expand
+
+        return int(expand(n, arr, gpu.default_rows(n, kernel), with_pre=False)[3].shape[0])
 
     tasks = timed(steps, "cut (the host's rows)", cut)
     return {"stage": "fresh", "n": n, "kernel": kernel, "subproblems": len(items),

@@ -42,6 +42,7 @@ from bench_gpu import oeis  # noqa: E402
 def trace(n: int, kernel: str, launch_seconds: float) -> dict[str, Any]:
     """One batch of every subproblem of ``n`` at launches of ``launch_seconds``, traced."""
     from nqueens.engine import gpu
+    from nqueens.engine.gpu import batch
     from nqueens.engine.split import split
 
     items = [tuple(s) for s in split(n)]
@@ -49,7 +50,7 @@ def trace(n: int, kernel: str, launch_seconds: float) -> dict[str, Any]:
     phases: dict[str, Any] = {}
     start = time.perf_counter()
 
-    class Traced(gpu._Device):  # the engine's device, its launches and their results timed
+    class Traced(batch.Device):  # the engine's device, its launches and their results timed
         def launch(self, step: int) -> None:
             self.began = time.perf_counter() - start
             super().launch(step)
@@ -59,12 +60,13 @@ def trace(n: int, kernel: str, launch_seconds: float) -> dict[str, Any]:
             marks.append((self.began, time.perf_counter() - start, int(got[:, 1].sum())))
             return left, got
 
-    saved = gpu.LAUNCH_SECONDS, gpu._Device
-    gpu.LAUNCH_SECONDS, gpu._Device = launch_seconds, Traced
+    saved = batch.Device
+    batch.Device = Traced
     try:
-        rows = gpu.count_batch(n, items, kernel=kernel, phases=phases)
+        rows = gpu.count_batch(n, items, kernel=kernel, phases=phases,
+                               tuning=gpu.Tuning(launch_seconds=launch_seconds))
     finally:
-        gpu.LAUNCH_SECONDS, gpu._Device = saved
+        batch.Device = saved
     seconds = time.perf_counter() - start
     total, unique = sum(r[0] for r in rows), sum(r[1] for r in rows)
     launches, counted = [], 0

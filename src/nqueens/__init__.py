@@ -33,6 +33,13 @@ if TYPE_CHECKING:
     )
     from nqueens.completion import complete, completions, count_completions
     from nqueens.counting import Counts, count
+    from nqueens.engine.backends import (
+        Backend,
+        DaskBackend,
+        ExecutorBackend,
+        GPUBackend,
+        ThreadBackend,
+    )
     from nqueens.errors import NQueensError, NQueensRuntimeError
     from nqueens.large import find
     from nqueens.large.verify import Verdict, verify_file
@@ -46,6 +53,8 @@ _HOME = {
                      "is_solution", "symmetries"), "nqueens.board"),
     **dict.fromkeys(("complete", "completions", "count_completions"), "nqueens.completion"),
     "Counts": "nqueens.counting", "count": "nqueens.counting",
+    **dict.fromkeys(("Backend", "DaskBackend", "ExecutorBackend", "GPUBackend",
+                     "ThreadBackend"), "nqueens.engine.backends"),
     "NQueensError": "nqueens.errors", "NQueensRuntimeError": "nqueens.errors",
     "find": "nqueens.large",
     "Verdict": "nqueens.large.verify", "verify_file": "nqueens.large.verify",
@@ -72,13 +81,18 @@ def __dir__() -> list[str]:
 __version__ = "0.1.0"
 
 __all__ = [
+    "Backend",
     "Conflict",
     "Counts",
+    "DaskBackend",
     "Estimate",
+    "ExecutorBackend",
+    "GPUBackend",
     "NQueensError",
     "NQueensRuntimeError",
     "Placement",
     "Solution",
+    "ThreadBackend",
     "TreeStats",
     "Verdict",
     "canonical",

@@ -46,6 +46,7 @@ from nqueens.errors import (
 __all__ = [
     "INT64_MAX",
     "as_int",
+    "check_backend",
     "check_bool",
     "check_callable",
     "check_choice",
@@ -55,6 +56,7 @@ __all__ = [
     "check_instance",
     "check_int",
     "check_integers",
+    "check_ledger_size",
     "check_path",
     "check_seconds",
     "check_size",
@@ -301,23 +303,53 @@ None, got 'pool'
     return value
 
 
-def check_engine_options(*, workers: object, executor: object, ledger: object,
-                         progress: object, on_estimate: object, repair: object,
-                         wait: object) -> tuple[int | None, bool, bool]:
+def check_engine_options(*, ledger: object, progress: object, on_estimate: object,
+                         repair: object, wait: object) -> tuple[bool, bool]:
     """The options every entry to the counting engine shares, checked at once (before any
-    work): ``(workers, repair, wait)`` as accepted. Cost: O(1).
+    work): ``(repair, wait)`` as accepted. Cost: O(1).
 
-    >>> check_engine_options(workers=2, executor=None, ledger="n.sqlite", progress=print,
-    ...                      on_estimate=None, repair=False, wait=True)
-    (2, False, True)
+    >>> check_engine_options(ledger="n.sqlite", progress=print, on_estimate=None,
+    ...                      repair=False, wait=True)
+    (False, True)
     """
-    checked_workers = None if workers is None else check_int(workers, "workers", low=1)
-    check_executor(executor)
     if ledger is not None:
         check_path(ledger, "ledger")
     check_callable(progress, "progress")
     check_callable(on_estimate, "on_estimate")
-    return checked_workers, check_bool(repair, "repair"), check_bool(wait, "wait")
+    return check_bool(repair, "repair"), check_bool(wait, "wait")
+
+
+def check_ledger_size(n: int, ledger: object) -> None:
+    """Refuse a ledger for a board larger than a ledger holds. Cost: O(1).
+
+    >>> check_ledger_size(29, "l29.sqlite")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidSizeError: a ledger holds N = 1..28; count N = 29 without one
+    """
+    from nqueens.engine.ledger import MAX_LEDGER_N
+
+    if ledger is not None and n > MAX_LEDGER_N:
+        raise InvalidSizeError(f"a ledger holds N = 1..{MAX_LEDGER_N}; count N = {n} "
+                               "without one")
+
+
+def check_backend(value: T) -> T:
+    """``value`` if it is None or a backend (an object with the callable ``open``,
+    ``schedule`` and ``run`` of :class:`~nqueens.engine.backends.Backend`), else
+    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+
+    >>> check_backend("gpu")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidArgumentError: backend must be a nqueens.engine.backends.Backend \
+or None, got 'gpu'
+    """
+    parts = ("open", "schedule", "run")
+    if value is not None and not all(callable(getattr(value, p, None)) for p in parts):
+        raise InvalidArgumentError("backend must be a nqueens.engine.backends.Backend or "
+                                   f"None, got {short_repr(value)}")
+    return value
 
 
 def check_instance(value: object, kind: type[T], name: str, what: str) -> T:

@@ -1,7 +1,8 @@
 """Counting solutions: the total, and the classes up to rotation and reflection.
 
 The default path is the counting engine (:mod:`nqueens.engine`): start constellations
-counted under the full symmetry group, on threads over every core (or a Dask cluster),
+counted under the full symmetry group, on a backend (threads over every core by default,
+an executor, a Dask cluster, a GPU: :mod:`nqueens.engine.backends`),
 resumable from a ledger, reporting progress and its estimated cost to callbacks. Boards up
 to :data:`SMALL_N` are counted in pure Python (no compiled kernel to load: a faster start
 than any kernel). Naming a pure strategy (``strategy="promising"`` or ``"arrays"``) counts
@@ -19,17 +20,16 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict, Unpack, overload
 
-from nqueens._validate import check_bool, check_engine_options, check_path, check_seconds
+from nqueens._validate import check_backend, check_bool, check_engine_options, check_ledger_size
 from nqueens.board import canonical
 from nqueens.errors import ConflictingOptionsError, InvalidSizeError
 from nqueens.strategies import DEFAULT_STRATEGY, check_size, check_strategy, strategy_module
 
 if TYPE_CHECKING:
-    import concurrent.futures
-
+    from nqueens.engine.backends import Backend
     from nqueens.engine.run import CountEstimate, CountProgress
 
-__all__ = ["MAX_COUNT_N", "SMALL_N", "Counts", "count"]
+__all__ = ["MAX_COUNT_N", "SMALL_N", "Counts", "check_count_size", "count"]
 
 SMALL_N = 10
 """Up to this n the default count runs in pure Python: quicker than loading the kernel."""
@@ -53,17 +53,12 @@ if TYPE_CHECKING:
         overloads (mypy checks that the implementation accepts every one of them)."""
 
         strategy: str
-        workers: int | None
-        executor: concurrent.futures.Executor | None
-        scheduler: str | None
+        backend: Backend | None
         ledger: str | os.PathLike[str] | None
         progress: Callable[[CountProgress], None] | None
         on_estimate: Callable[[CountEstimate], None] | None
         repair: bool
         wait: bool
-        scheduler_timeout: float
-        dask_log: str | os.PathLike[str] | None
-        device: str
 
 
 @overload
@@ -83,90 +78,56 @@ def count(
     *,
     unique: bool = False,
     strategy: str = DEFAULT_STRATEGY,
-    workers: int | None = None,
-    executor: concurrent.futures.Executor | None = None,
-    scheduler: str | None = None,
+    backend: Backend | None = None,
     ledger: str | os.PathLike[str] | None = None,
     progress: Callable[[CountProgress], None] | None = None,
     on_estimate: Callable[[CountEstimate], None] | None = None,
     repair: bool = False,
     wait: bool = False,
-    scheduler_timeout: float = 30.0,
-    dask_log: str | os.PathLike[str] | None = None,
-    device: str = "cpu",
 ) -> int | Counts:
     """The number of n-queens solutions; with ``unique=True``, also the classes (A002562).
 
     Exact for every n up to :data:`MAX_COUNT_N`. With the default strategy the engine counts
-    totals and classes in one pass over about an eighth of the search tree, on ``workers``
-    threads of this process (None: every core; no main guard needed), on ``executor`` (any
-    :class:`concurrent.futures.Executor`), or on the Dask cluster at address ``scheduler``,
+    totals and classes in one pass over about an eighth of the search tree, on ``backend``
+    (a :class:`~nqueens.engine.backends.Backend`: threads of this process on every core by
+    default, no main guard needed; ``ThreadBackend(workers=2)``, ``ExecutorBackend(pool)``,
+    ``DaskBackend("tcp://host:8786")`` for a Dask cluster, ``GPUBackend()`` for a CUDA GPU),
     recording progress in the SQLite ``ledger`` file and resuming from it. ``progress`` is
     called with a :class:`~nqueens.engine.run.CountProgress` a few times a second;
     ``on_estimate`` with the :class:`~nqueens.engine.run.CountEstimate` (Knuth's estimate of
     the solutions, and of the seconds, timed on this machine) before a count of n >= 17
     starts. The ledger is held by one count at a time (another is refused, or waited for
     with ``wait``); ``repair`` recounts rows that fail their check instead of refusing the
-    ledger. A scheduler silent for ``scheduler_timeout`` seconds ends the count with
-    :class:`~nqueens.engine.executors.SchedulerError`; Dask's own logs go to ``dask_log`` or
-    nowhere. ``device="gpu"`` counts on a CUDA GPU (``pip install ".[gpu]"``), here or
-    on Dask workers that have one. Ctrl-C stops the workers within a fraction of a second.
-    A pure strategy
+    ledger. Ctrl-C stops the workers within a fraction of a second. A pure strategy
     enumerates every solution and cannot be combined with the engine's options.
     Every option is checked before any work starts: a size or number out of range raises
     :class:`~nqueens.errors.InvalidSizeError` (numpy integers are sizes); a flag that is not
-    True or False, a callback that is not callable, a ``ledger`` or ``dask_log`` that is
-    not a file name, an ``executor`` that is not one
-    :class:`~nqueens.errors.InvalidArgumentError`; a ``scheduler`` that is not an address
-    :class:`~nqueens.engine.executors.SchedulerAddressError`.
+    True or False, a callback that is not callable, a ``ledger`` that is not a file name, a
+    ``backend`` that is not one :class:`~nqueens.errors.InvalidArgumentError` (each
+    backend checks its own arguments when it is made).
     Cost: O(nodes) of the backtracking search (the engine walks about an eighth of them),
     divided among the workers.
 
+    >>> from nqueens.engine.backends import ThreadBackend
     >>> count(6, strategy="arrays")
     4
-    >>> count(12, unique=True, workers=1)
+    >>> count(12, unique=True, backend=ThreadBackend(workers=1))
     Counts(n=12, total=14200, unique=1787)
     """
-    n = check_size(n, check_strategy(strategy))
-    if n > MAX_COUNT_N:
-        raise InvalidSizeError(f"N = {n} is too large to count exactly (at most {MAX_COUNT_N})")
-    workers, repair, wait = check_engine_options(
-        workers=workers, executor=executor, ledger=ledger, progress=progress,
-        on_estimate=on_estimate, repair=repair, wait=wait)
+    n = check_count_size(check_size(n, check_strategy(strategy)))
+    repair, wait = check_engine_options(ledger=ledger, progress=progress,
+                                        on_estimate=on_estimate, repair=repair, wait=wait)
     unique = check_bool(unique, "unique")
-    if scheduler is not None:
-        from nqueens.engine.executors import parse_address
-
-        parse_address(scheduler)
-    if dask_log is not None:
-        check_path(dask_log, "dask_log")
-    scheduler_timeout = check_seconds(scheduler_timeout, "scheduler_timeout", infinite=True)
-    engine = (workers, executor, scheduler, ledger, None if device == "cpu" else device)
-    if strategy == "bitmask" and (n > SMALL_N or any(x is not None for x in engine)):
-        from nqueens.engine.run import run_count
-
-        if scheduler is not None:
-            if executor is not None:
-                raise ConflictingOptionsError("give an executor or a scheduler, not both")
-            from nqueens.engine.executors import dask_executor
-
-            with dask_executor(scheduler, lost_after=scheduler_timeout, log=dask_log) as (
-                dask, threads
-            ):
-                result = run_count(n, workers=workers or threads, executor=dask,
-                                   ledger=ledger, progress=progress, on_estimate=on_estimate,
-                                   repair=repair, wait=wait, device=device)
-        else:
-            result = run_count(n, workers=workers, executor=executor, ledger=ledger,
-                               progress=progress, on_estimate=on_estimate,
-                               repair=repair, wait=wait, device=device)
-        return Counts(n, result.total, result.unique) if unique else result.total
+    backend = check_backend(backend)
+    if strategy == "bitmask" and (n > SMALL_N or backend is not None or ledger is not None):
+        check_ledger_size(n, ledger)
+        return _count_engine(n, unique, backend, ledger, progress, on_estimate, repair, wait)
     if strategy == "bitmask":
         return _count_small(n, unique)
-    if any(x is not None for x in (*engine, progress, on_estimate)):
+    if any(x is not None for x in (backend, ledger, progress, on_estimate)):
         raise ConflictingOptionsError(
-            f"the {strategy} strategy counts in this process only; workers, a scheduler, "
-            "a ledger, a GPU and callbacks need the default bitmask strategy"
+            f"the {strategy} strategy counts in this process only; a backend, "
+            "a ledger and callbacks need the default bitmask strategy"
         )
     module = strategy_module(strategy)
     if not unique:
@@ -176,6 +137,35 @@ def count(
         total += 1
         classes += canonical(p) == p
     return Counts(n, total, classes)
+
+
+def check_count_size(n: int) -> int:
+    """``n`` if :func:`count` counts it exactly, else :class:`~nqueens.errors.InvalidSizeError`.
+
+    Cost: O(1).
+
+    >>> check_count_size(29)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidSizeError: N = 29 is too large to count exactly (at most 28)
+    """
+    if n > MAX_COUNT_N:
+        raise InvalidSizeError(f"N = {n} is too large to count exactly (at most {MAX_COUNT_N})")
+    return n
+
+
+def _count_engine(n: int, unique: bool, backend: Backend | None,
+                  ledger: str | os.PathLike[str] | None,
+                  progress: Callable[[CountProgress], None] | None,
+                  on_estimate: Callable[[CountEstimate], None] | None, repair: bool,
+                  wait: bool) -> int | Counts:
+    """:func:`count` on the engine, of checked values."""
+    from nqueens.engine.backends import ThreadBackend
+    from nqueens.engine.run import run_engine
+
+    result = run_engine(n, backend or ThreadBackend(), ledger=ledger, progress=progress,
+                        on_estimate=on_estimate, repair=repair, wait=wait)
+    return Counts(n, result.total, result.unique) if unique else result.total
 
 
 def _count_small(n: int, unique: bool) -> int | Counts:

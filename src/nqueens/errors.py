@@ -1,24 +1,40 @@
-"""The exceptions the toolkit raises: bad input, and work that could not finish.
+"""The exceptions the toolkit raises, in three families: bad input, a missing optional
+package, and work that could not finish.
 
 Every error a person can cause is a :class:`NQueensError` (a ``ValueError``) with a
-message that says what to change; the CLI prints it as one line and exits 2. A failure at
-run time that no change of input would fix (a disk full, a scheduler lost, a batch that
-keeps failing) is a :class:`NQueensRuntimeError` (a ``RuntimeError``); the CLI prints it
-as one line and exits 3. Library messages name arguments, not command-line flags.
+message that says what to change; the CLI prints it as one line and exits 2. An optional
+package that a requested feature needs and that is not installed (dask, numba-cuda, CuPy,
+cairosvg, matplotlib) is a :class:`MissingDependencyError` (an ``ImportError``) whose
+message carries the ``pip install`` line; the CLI prints it as one line and exits 2. A
+failure at run time that no change of input would fix (a disk full, a scheduler lost, a
+batch that keeps failing) is a :class:`NQueensRuntimeError` (a ``RuntimeError``); the CLI
+prints it as one line and exits 3. Library messages name arguments, not command-line flags.
+
+>>> issubclass(DaskUnavailableError, ImportError), issubclass(LedgerBusyError, RuntimeError)
+(True, True)
 """
 
 from __future__ import annotations
 
 __all__ = [
     "ConflictingOptionsError",
+    "DaskUnavailableError",
     "DiskFullError",
+    "EngineError",
+    "GPUPackageError",
+    "GPUUnavailableError",
     "InvalidArgumentError",
     "InvalidBoardError",
     "InvalidSizeError",
+    "LedgerBusyError",
+    "LedgerError",
+    "LedgerRowsError",
     "MissingDependencyError",
     "NQueensError",
     "NQueensRuntimeError",
     "ParseError",
+    "SchedulerAddressError",
+    "SchedulerError",
     "UnknownOptionError",
 ]
 
@@ -53,8 +69,9 @@ class ConflictingOptionsError(NQueensError):
     """Options that cannot be used together, such as a pure strategy with a ledger."""
 
 
-class MissingDependencyError(NQueensError):
-    """An optional package (or the C library under it) that a requested output needs."""
+class MissingDependencyError(ImportError):
+    """An optional package (or the C library under it) that a requested feature needs; the
+    message carries the ``pip install`` line (the CLI prints it and exits 2)."""
 
 
 class NQueensRuntimeError(RuntimeError):
@@ -63,3 +80,51 @@ class NQueensRuntimeError(RuntimeError):
 
 class DiskFullError(NQueensRuntimeError):
     """A write that failed for want of room: a full disk (ENOSPC) or a file-size limit (EFBIG)."""
+
+
+# --- the counting engine's -------------------------------------------------------------
+
+
+class EngineError(NQueensRuntimeError):
+    """A count that could not finish: a batch kept failing or the executor broke."""
+
+
+class LedgerError(NQueensError):
+    """A ledger file that cannot be used: not a ledger, damaged, or made for another job."""
+
+
+class LedgerRowsError(LedgerError):
+    """Rows of a ledger that fail their check; ``bad`` lists their indexes."""
+
+    cli_hint = "rerun the count with --repair to recount just those"
+
+    def __init__(self, message: str, bad: list[int]) -> None:
+        super().__init__(message)
+        self.bad = bad
+
+
+class LedgerBusyError(NQueensRuntimeError):
+    """Another count holds the ledger."""
+
+    cli_hint = "rerun with --wait to wait for it"
+
+
+class SchedulerError(NQueensRuntimeError):
+    """A Dask scheduler that cannot be reached, or that has no workers."""
+
+
+class SchedulerAddressError(NQueensError):
+    """A scheduler address that is malformed or uses an unsupported protocol."""
+
+
+class DaskUnavailableError(MissingDependencyError):
+    """A Dask cluster was asked for but dask.distributed is not installed."""
+
+
+class GPUPackageError(MissingDependencyError):
+    """A GPU count was asked for where numba-cuda (or, for the CUDA C kernel, CuPy) is not
+    installed."""
+
+
+class GPUUnavailableError(NQueensError):
+    """A GPU count was asked for where no CUDA GPU is present."""

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from nqueens.errors import NQueensError, NQueensRuntimeError
+from nqueens.errors import MissingDependencyError, NQueensError, NQueensRuntimeError
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -78,7 +78,7 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
             code = 0
         sys.stdout.flush()  # a full disk under stdout is reported here, not at exit
         return code
-    except (NQueensError, NQueensRuntimeError) as err:
+    except (NQueensError, MissingDependencyError, NQueensRuntimeError) as err:
         _flush_quietly()
         message = one_line("; ".join([str(err), *getattr(err, "__notes__", ())]))
         hint = getattr(err, "cli_hint", None)
@@ -87,7 +87,7 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
         if not message.startswith("nqueens"):
             message = f"nqueens: error: {message}"
         _say(message)
-        return EXIT_BAD_INPUT if isinstance(err, NQueensError) else EXIT_RUNTIME
+        return EXIT_RUNTIME if isinstance(err, NQueensRuntimeError) else EXIT_BAD_INPUT
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, and keep Python's exit-time flush
         # of stdout from raising again.

@@ -14,7 +14,7 @@ import json
 import os
 import sys
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from nqueens.cli._common import (
     UsageError,
@@ -76,8 +76,19 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
+class _Outcome(NamedTuple):
+    """What a count printed from: its answer and how it was obtained."""
+
+    total: int
+    unique: int | None
+    workers: int
+    subproblems: int
+    estimate: dict[str, object] | None
+    device: str
+    gpu: str | None
+
+
 def run(args: argparse.Namespace) -> int:
-    from nqueens.counting import count
     from nqueens.strategies import DEFAULT_STRATEGY
 
     strategy = args.strategy or DEFAULT_STRATEGY
@@ -88,78 +99,73 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--{flag} applies only to --ledger FILE")
     check_dask_options(args, scheduler, from_env=True, ledger=args.ledger)
     start = time.perf_counter()
-    estimate: dict[str, object] | None = None
-    if strategy != "bitmask":
-        used = [opt for opt, value in (("--workers", args.workers), ("--ledger", args.ledger),
-                                       ("--scheduler", args.scheduler),
-                                       ("--scheduler-timeout", args.scheduler_timeout),
-                                       ("--dask-log", args.dask_log),
-                                       ("--gpu", args.gpu or None)) if value is not None]
-        if used:
-            raise UsageError(
-                f"{' and '.join(used)} cannot be combined with "
-                f"--strategy {strategy} (the engine needs the default bitmask strategy)"
-            )
-        result = count(args.n, unique=True, strategy=strategy) if args.unique else None
-        total = result.total if result else count(args.n, strategy=strategy)
-        workers, subproblems, device = 1, 1, "cpu"
-    else:
-        from nqueens.counting import MAX_COUNT_N, SMALL_N
-        from nqueens.engine.progress import Progress, wants_progress
-        from nqueens.errors import InvalidSizeError
-
-        if args.n > MAX_COUNT_N:
-            raise InvalidSizeError(
-                f"N = {args.n} is too large to count exactly (at most {MAX_COUNT_N})"
-            )
-        if scheduler is not None:
-            check_address(scheduler)
-        device = "gpu" if args.gpu else "cpu"
-        bar = Progress(enabled=wants_progress(quiet=args.quiet or args.json),
-                       label=f"N = {args.n}")
-
-        def on_estimate(e: Any) -> None:
-            nonlocal estimate
-            estimate = e.to_json()
-            if e.seconds >= LONG_SECONDS and not args.quiet:
-                _say_cost(e)
-
-        if args.n > SMALL_N and device == "cpu":
-            _announce_compiling(args.n)
-        try:
-            workers = args.workers
-            if scheduler is None and workers is not None:
-                workers = cap_workers("count", workers)
-            dask = dask_options(args)
-            result = count(args.n, unique=True, workers=workers, scheduler=scheduler,
-                           ledger=args.ledger, progress=bar, on_estimate=on_estimate,
-                           scheduler_timeout=dask["lost_after"], dask_log=dask["log"],
-                           device=device, **ledger_options(args))
-        finally:
-            bar.close()
-        last = bar.last
-        workers = last.workers if last else 1
-        subproblems = last.total if last else 1
-        total = result.total
-    unique = result.unique if result and args.unique else None
+    pure = strategy != "bitmask"
+    got = _count_pure(args, strategy) if pure else _count_engine(args, scheduler)
     seconds = time.perf_counter() - start
     if args.json:
         # one shape for every N and option: a key not measured is null, never left out
-        gpu = None
-        if device == "gpu" and not scheduler:
-            from nqueens.engine.gpu import device_name
-
-            gpu = device_name()
-        print(json.dumps({"n": args.n, "total": total, "unique": unique,
-                          "seconds": round(seconds, 6), "workers": workers,
-                          "subproblems": subproblems, "estimate": estimate,
-                          "device": device, "gpu": gpu}))
-    elif unique is None:
-        print(total)
+        print(json.dumps({"n": args.n, "total": got.total, "unique": got.unique,
+                          "seconds": round(seconds, 6), "workers": got.workers,
+                          "subproblems": got.subproblems, "estimate": got.estimate,
+                          "device": got.device, "gpu": got.gpu}))
+    elif got.unique is None:
+        print(got.total)
     else:
-        word = "solution" if total == 1 else "solutions"
-        print(f"{total} {word}, {unique} unique up to rotation and reflection")
+        word = "solution" if got.total == 1 else "solutions"
+        print(f"{got.total} {word}, {got.unique} unique up to rotation and reflection")
     return 0
+
+
+def _count_pure(args: argparse.Namespace, strategy: str) -> _Outcome:
+    """Count with a pure strategy (in this process; none of the engine's flags)."""
+    from nqueens.counting import count
+
+    used = [opt for opt, value in (("--workers", args.workers), ("--ledger", args.ledger),
+                                   ("--scheduler", args.scheduler),
+                                   ("--scheduler-timeout", args.scheduler_timeout),
+                                   ("--dask-log", args.dask_log),
+                                   ("--gpu", args.gpu or None)) if value is not None]
+    if used:
+        raise UsageError(
+            f"{' and '.join(used)} cannot be combined with "
+            f"--strategy {strategy} (the engine needs the default bitmask strategy)"
+        )
+    if args.unique:
+        result = count(args.n, unique=True, strategy=strategy)
+        return _Outcome(result.total, result.unique, 1, 1, None, "cpu", None)
+    return _Outcome(count(args.n, strategy=strategy), None, 1, 1, None, "cpu", None)
+
+
+def _count_engine(args: argparse.Namespace, scheduler: str | None) -> _Outcome:
+    """Count with the engine on the backend the flags ask for, with a progress bar."""
+    from nqueens.counting import SMALL_N, check_count_size, count
+    from nqueens.engine.progress import Progress, wants_progress
+
+    check_count_size(args.n)
+    if scheduler is not None:
+        check_address(scheduler)
+    backend = _backend(args, scheduler)
+    device = backend.device if backend is not None else "cpu"
+    bar = Progress(enabled=wants_progress(quiet=args.quiet or args.json), label=f"N = {args.n}")
+    estimate: dict[str, object] | None = None
+
+    def on_estimate(e: Any) -> None:
+        nonlocal estimate
+        estimate = e.to_json()
+        if e.seconds >= LONG_SECONDS and not args.quiet:
+            _say_cost(e)
+
+    if args.n > SMALL_N and device == "cpu":
+        _announce_compiling(args.n)
+    try:
+        result = count(args.n, unique=True, backend=backend, ledger=args.ledger,
+                       progress=bar, on_estimate=on_estimate, **ledger_options(args))
+    finally:
+        bar.close()
+    last = bar.last
+    return _Outcome(result.total, result.unique if args.unique else None,
+                    last.workers if last else 1, last.total if last else 1, estimate, device,
+                    backend.hardware() if backend is not None else None)
 
 
 LONG_SECONDS = 60.0
@@ -176,17 +182,28 @@ def _say_cost(e: Any) -> None:
           file=sys.stderr, flush=True)
 
 
+def _backend(args: argparse.Namespace, scheduler: str | None) -> Any:
+    """The backend the flags ask for: a Dask cluster (``--scheduler``), this machine's GPU
+    (``--gpu``), ``--workers`` threads here; None (the library's default) for none of them."""
+    from nqueens.engine.backends import DaskBackend, GPUBackend, ThreadBackend
+
+    if scheduler is not None:
+        dask = dask_options(args)
+        return DaskBackend(scheduler, timeout=dask["lost_after"], log=dask["log"],
+                           workers=args.workers, gpu=args.gpu)
+    if args.gpu:
+        return GPUBackend()
+    if args.workers is not None:
+        return ThreadBackend(cap_workers("count", args.workers))
+    return None
+
+
 def _announce_compiling(n: int) -> None:
     """On a terminal, say once that the first run compiles the counting kernels."""
     if sys.stderr is None or not sys.stderr.isatty():
         return
-    from nqueens._jit import needs_compiling
-    from nqueens.engine.run import WEIGH_MIN_N
-    from nqueens.kernels import constellations as k
+    from nqueens.engine.run import needs_compiling
 
-    kernels: list[object] = [k.list_orbit_block, k.count_slice]
-    if n >= WEIGH_MIN_N:
-        kernels.append(k.estimate_constellations)
-    if needs_compiling(*kernels):
+    if needs_compiling(n):
         print("nqueens: compiling the counting kernels (first run only; this takes a while)",
               file=sys.stderr, flush=True)

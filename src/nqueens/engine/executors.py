@@ -20,7 +20,12 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from nqueens.errors import NQueensError, NQueensRuntimeError
+from nqueens.errors import (
+    DaskUnavailableError,
+    NQueensError,
+    SchedulerAddressError,
+    SchedulerError,
+)
 
 __all__ = [
     "SCHEDULER_ENV",
@@ -41,18 +46,6 @@ R = TypeVar("R")
 
 SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
 """The environment variable naming a Dask scheduler when ``--scheduler`` is not given."""
-
-
-class SchedulerError(NQueensRuntimeError):
-    """A Dask scheduler that cannot be reached, or that has no workers."""
-
-
-class SchedulerAddressError(NQueensError):
-    """A scheduler address that is malformed or uses an unsupported protocol."""
-
-
-class DaskUnavailableError(NQueensError):
-    """``--scheduler`` was given but dask.distributed is not installed."""
 
 
 class FinishedFutures:
@@ -188,7 +181,7 @@ def parse_address(address: str) -> str:
     >>> parse_address("udp://10.0.0.5:8786")
     Traceback (most recent call last):
     ...
-    nqueens.engine.executors.SchedulerAddressError: scheduler address 'udp://10.0.0.5:8786': \
+    nqueens.errors.SchedulerAddressError: scheduler address 'udp://10.0.0.5:8786': \
 the udp:// protocol is not supported (use tcp://HOST:PORT)
     """
     if not isinstance(address, str):
@@ -364,7 +357,7 @@ def dask_executor(
     ...     pass
     Traceback (most recent call last):
     ...
-    nqueens.engine.executors.SchedulerAddressError: '10.0.0.5:8786:1' is not a scheduler \
+    nqueens.errors.SchedulerAddressError: '10.0.0.5:8786:1' is not a scheduler \
 address (expected tcp://HOST:PORT, a port from 1 to 65535)
     >>> with dask_executor("10.0.0.5:8786", timeout=0):
     ...     pass

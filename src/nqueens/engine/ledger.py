@@ -35,25 +35,49 @@ and works on read-only media.
 >>> Ledger.open(path, job._replace(n=9))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-nqueens.engine.ledger.LedgerError: ... is a ledger for N = 8, not N = 9; give another ledger file
+nqueens.errors.LedgerError: ... is a ledger for N = 8, not N = 9; give another ledger file
 """
 
 from __future__ import annotations
 
 import contextlib
-import datetime
-import errno
-import hashlib
 import os
-import socket
 import sqlite3
-import stat
 import time
-import urllib.parse
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
-from nqueens.errors import DiskFullError, NQueensError, NQueensRuntimeError
+from nqueens.engine.ledger_files import (
+    _connect,
+    _connect_ro,
+    _holder,
+    _kind,
+    _lock,
+    _now,
+    _refuse_foreign_log,
+    _shown,
+    _sqlite_failure,
+    _unbegun,
+)
+from nqueens.engine.ledger_format import (
+    _SCHEMA,
+    FORMAT,
+    FORMAT_VERSION,
+    MAX_LEDGER_N,
+    PRIMES,
+    Job,
+    _job_digest,
+    _row_digest,
+    _rows_error,
+)
+from nqueens.engine.ledger_format import read_checked as _validate
+from nqueens.errors import (
+    LedgerBusyError,
+    LedgerError,
+    LedgerRowsError,
+    NQueensError,
+    NQueensRuntimeError,
+)
 
 __all__ = [
     "FORMAT",
@@ -68,68 +92,10 @@ __all__ = [
     "Summary",
 ]
 
-FORMAT = "nqueens-ledger"
-FORMAT_VERSION = 2
-MAX_LEDGER_N = 28
-"""The largest n a ledger may claim (the largest n the engine counts exactly)."""
-PRIMES = (65521, 65519)
-"""Each row keeps its total modulo these two primes, beside the digest."""
-
-_SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE results (
-    idx INTEGER PRIMARY KEY,
-    key TEXT NOT NULL UNIQUE,
-    total INTEGER NOT NULL,
-    uniq INTEGER NOT NULL,
-    nodes INTEGER NOT NULL,
-    micros INTEGER NOT NULL,
-    finished TEXT NOT NULL,
-    res_a INTEGER NOT NULL,
-    res_b INTEGER NOT NULL,
-    digest TEXT NOT NULL
-);
-"""
-_JOB_KEYS = ("format", "format_version", "n", "method", "method_version", "split_hash",
-             "subproblems", "created")
-_META_KEYS = frozenset(_JOB_KEYS) | {"job_digest", "holder"}
-_SHOWN = 5  # bad rows named in a message
 _FOLD_EVERY = 1.0
 """Seconds between folds of the log into the file (a fold costs two fsyncs, ~5 ms): the file
 alone lags the log by at most this much finished work, for under 1% of a count's time."""
-_FOLD_PAGES = 128
-"""A log this many pages long (512 KB) is folded at the commit that reaches it, whatever the
-time: the log, and the room it needs on disk, stays within about that size."""
 
-
-class LedgerError(NQueensError):
-    """A ledger file that cannot be used: not a ledger, damaged, or made for another job."""
-
-
-class LedgerRowsError(LedgerError):
-    """Rows of a ledger that fail their check; ``bad`` lists their indexes."""
-
-    cli_hint = "rerun the count with --repair to recount just those"
-
-    def __init__(self, message: str, bad: list[int]) -> None:
-        super().__init__(message)
-        self.bad = bad
-
-
-class LedgerBusyError(NQueensRuntimeError):
-    """Another count holds the ledger."""
-
-    cli_hint = "rerun with --wait to wait for it"
-
-
-class Job(NamedTuple):
-    """What a ledger is for: the same job resumes, any other is refused."""
-
-    n: int
-    method: str
-    version: int
-    split_hash: str
-    subproblems: int
 
 
 class Summary(NamedTuple):
@@ -306,7 +272,7 @@ class Ledger:
         >>> Ledger.read("no-such-ledger.sqlite")
         Traceback (most recent call last):
         ...
-        nqueens.engine.ledger.LedgerError: no ledger at 'no-such-ledger.sqlite'
+        nqueens.errors.LedgerError: no ledger at 'no-such-ledger.sqlite'
         """
         name = os.fspath(path)
         kind = _kind(name)
@@ -527,337 +493,3 @@ class Ledger:
             raise _sqlite_failure(self.path, what, err) from None
 
 
-# -- evidence ------------------------------------------------------------------------------
-
-
-def _job_digest(meta: dict[str, str]) -> str:
-    text = "\n".join(f"{k}={meta.get(k, '')}" for k in _JOB_KEYS)
-    return hashlib.sha256(f"{FORMAT} job\n{text}\n".encode()).hexdigest()
-
-
-def _row_digest(job_digest: str, fields: tuple[object, ...]) -> str:
-    text = "|".join(str(f) for f in fields)
-    return hashlib.sha256(f"{job_digest}|{text}".encode()).hexdigest()[:32]
-
-
-def _check_row(job: Job, job_digest: str, values: tuple[object, ...]) -> str:
-    """'ok', or why the row fails its check."""
-    idx, key, total, uniq, nodes, micros, finished, res_a, res_b, digest = values
-    ints = (idx, total, uniq, nodes, micros, res_a, res_b)
-    if not all(type(v) is int for v in ints) or not all(type(v) is str
-                                                           for v in (key, finished, digest)):
-        return "wrong types"
-    nums = [v for v in ints if isinstance(v, int)]
-    assert isinstance(total, int) and isinstance(idx, int) and isinstance(uniq, int)
-    if not 0 <= idx < job.subproblems or not 0 <= uniq <= total or min(nums) < 0:
-        return "impossible numbers"
-    if (res_a, res_b) != (total % PRIMES[0], total % PRIMES[1]):
-        return "residues disagree"
-    if digest != _row_digest(job_digest, values[:9]):
-        return "digest disagrees"
-    return "ok"
-
-
-def _rows_error(name: str, bad: list[int]) -> LedgerRowsError:
-    shown = ", ".join(str(i) for i in bad[:_SHOWN]) + (", ..." if len(bad) > _SHOWN else "")
-    what = (f"subproblem {bad[0]} fails its check" if len(bad) == 1
-            else f"{len(bad)} subproblems ({shown}) fail their check")
-    return LedgerRowsError(f"{name!r} is a damaged ledger: {what} (edited or corrupted)", bad)
-
-
-def _expected_schema() -> set[tuple[str, str, str, str | None]]:
-    conn = sqlite3.connect(":memory:")
-    try:
-        conn.executescript(_SCHEMA)
-        return set(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
-    finally:
-        conn.close()
-
-
-_EXPECTED = _expected_schema()
-
-
-def _validate(conn: sqlite3.Connection, name: str
-              ) -> tuple[Job, str, str, dict[int, tuple[str, Row, str]]]:
-    """Check the file, schema and job record; read and check every row."""
-    try:
-        check = conn.execute("PRAGMA quick_check").fetchone()[0]
-        if check != "ok":
-            raise LedgerError(f"{name!r} is a damaged ledger (SQLite says: {check})")
-        schema = set(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
-        if not schema:  # what a count leaves for a few milliseconds while it creates one
-            raise LedgerError(
-                f"{name!r} is not an nqueens ledger yet: it is empty, being created by a "
-                "running count or left by one stopped while creating it (a count takes it "
-                "up); if a count is running, try again in a moment"
-            )
-        names = {(t, nm) for t, nm, _, _ in _EXPECTED}
-        extra = sorted({(t, nm) for t, nm, _, _ in schema} - names)
-        if extra and not {("table", "meta"), ("table", "results")} <= {
-                (t, nm) for t, nm, _, _ in schema}:
-            raise LedgerError(f"{name!r} is not an nqueens ledger (no meta/results tables)")
-        if extra:
-            t, nm = extra[0]
-            raise LedgerError(f"{name!r} carries a {t} {nm!r} that nqueens did not create; "
-                              "refusing it")
-        if schema != _EXPECTED:
-            changed = sorted({nm for t, nm, _, _ in _EXPECTED ^ schema})
-            raise LedgerError(f"{name!r} is not an nqueens ledger of this format "
-                              f"({', '.join(changed)} differ)")
-        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-        if meta.get("format") != FORMAT:
-            raise LedgerError(f"{name!r} is not an nqueens ledger")
-        if meta.get("format_version") != str(FORMAT_VERSION):
-            raise LedgerError(
-                f"{name!r} is a ledger of format version {meta.get('format_version')!r}, "
-                f"this nqueens reads version {FORMAT_VERSION}"
-            )
-        unknown = sorted(str(k) for k in set(meta) - _META_KEYS)
-        if unknown:
-            raise LedgerError(f"{name!r} is a damaged ledger (unknown job field {unknown[0]!r})")
-        if not all(isinstance(v, str) for v in meta.values()) or \
-                meta.get("job_digest") != _job_digest(meta):
-            raise LedgerError(f"{name!r} is a damaged ledger: its job record fails its check")
-        try:
-            job = Job(int(meta["n"]), str(meta["method"]), int(meta["method_version"]),
-                      str(meta["split_hash"]), int(meta["subproblems"]))
-        except (KeyError, ValueError):
-            raise LedgerError(
-                f"{name!r} is a damaged ledger (its job record is incomplete)"
-            ) from None
-        if not 1 <= job.n <= MAX_LEDGER_N or not 0 <= job.subproblems <= job.n ** 4:
-            raise LedgerError(f"{name!r} claims N = {job.n} with {job.subproblems} "
-                              f"subproblems; a ledger holds N = 1..{MAX_LEDGER_N}")
-        digest = str(meta["job_digest"])
-        rows: dict[int, tuple[str, Row, str]] = {}
-        for values in conn.execute("SELECT * FROM results"):
-            verdict = _check_row(job, digest, tuple(values))
-            idx = int(values[0])  # the rowid: always an integer
-            row = tuple(v if type(v) is int else 0 for v in values[2:6])
-            rows[idx] = (str(values[1]), row, verdict)  # type: ignore[assignment]
-        return job, str(meta.get("created", "")), digest, rows
-    except sqlite3.DatabaseError as err:
-        raise LedgerError(f"{name!r} is not a readable nqueens ledger ({err})") from None
-
-
-# -- files, locks, connections -------------------------------------------------------------
-
-
-def _unbegun(name: str) -> bool:
-    """True for a file a count may start afresh, because no count can have finished anything
-    in it: an empty file (what the count's lock creates before SQLite writes a byte), or an
-    SQLite database whose catalogue is empty, read with its log when one lies beside it.
-
-    The second is a count stopped while it created its ledger: WAL mode set, the schema not
-    yet committed, or committed only to a log that is gone. A count folds its log into the
-    file right after it creates the ledger (:meth:`Ledger._fold`), so a file whose rows
-    lived only in a lost log would still show the schema; an empty catalogue means nothing
-    was ever recorded. A foreign log beside the file is refused
-    before this is asked (:func:`_refuse_foreign_log`).
-    Cost: O(1) - a header read, and for a database one look at its catalogue."""
-    try:
-        if os.path.getsize(name) == 0:
-            return True
-        with open(name, "rb") as f:
-            if f.read(16) != b"SQLite format 3\x00":
-                return False
-        with contextlib.closing(_connect_ro(name)) as conn:
-            return bool(conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0)
-    except (OSError, LedgerError, sqlite3.Error):
-        return False
-
-
-def _kind(name: str) -> str | None:
-    """What lies at ``name``: "a regular file", "a directory", another kind, or None.
-
-    A name the system cannot look up at all (too long, a loop of links) is a LedgerError.
-    Cost: O(1) - one ``stat``.
-
-    >>> _kind("/"), _kind("/no/such/ledger.sqlite"), _kind("/dev/null")
-    ('a directory', None, 'a device, not a regular file')
-    """
-    try:
-        st = os.stat(name)
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    except OSError as err:
-        if err.errno == errno.ENAMETOOLONG:
-            raise LedgerError(
-                f"the name {_shown(name)} is too long for the system "
-                f"({len(os.fsencode(name))} bytes; a path holds at most 4096 and each name "
-                "in it at most 255)"
-            ) from None
-        raise LedgerError(f"cannot look up {_shown(name)}: {err.strerror or err}") from None
-    if stat.S_ISREG(st.st_mode):
-        return "a regular file"
-    if stat.S_ISDIR(st.st_mode):
-        return "a directory"
-    what = ("a FIFO (a named pipe)" if stat.S_ISFIFO(st.st_mode)
-            else "a socket" if stat.S_ISSOCK(st.st_mode)
-            else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
-            else "something")
-    return f"{what}, not a regular file"
-
-
-def _shown(name: str, width: int = 100) -> str:
-    """``name`` quoted for a message, cut after ``width`` characters.
-
-    >>> _shown("a" * 200, 5)
-    "'aaaaa'... (200 characters)"
-    """
-    return repr(name) if len(name) <= width else f"{name[:width]!r}... ({len(name)} characters)"
-
-
-def _wal_form(name: str) -> bool:
-    """Whether ``name`` is an SQLite file in WAL form (header bytes 18 and 19 both 2)."""
-    try:
-        with open(name, "rb") as f:
-            return f.read(20)[18:] == b"\x02\x02"
-    except OSError:
-        return False
-
-
-def _refuse_foreign_log(name: str) -> None:
-    """Refuse a ``-wal`` log beside a file that is not in WAL form: it is not that file's.
-
-    A ledger at rest is in rollback form (header bytes 18 and 19 are 1) with no log. A count
-    sets them to 2 before it writes a log, and deletes the log before it sets them back to
-    1; so a log beside a rollback-form (or empty) file was left by an earlier file of that
-    name - one the user replaced - and SQLite would replay it over this one. The header is
-    read before and after the log, so a count switching the file at that moment is not
-    taken for a stranger.
-    Cost: O(1) - two header reads and a ``stat``.
-    """
-    wal = name + "-wal"
-    if _wal_form(name):
-        return
-    try:
-        logged = os.path.isfile(wal) and os.path.getsize(wal) > 0
-    except OSError:
-        return
-    if logged and not _wal_form(name):
-        raise LedgerError(
-            f"{wal!r} is a log left by an earlier file named {name!r} (this one is not in "
-            "WAL form), and SQLite would replay it over this file; if "
-            f"{name!r} is the ledger you want, move {wal!r} away"
-        )
-
-
-def _uri(name: str, query: str = "") -> str:
-    """The SQLite URI of exactly the file ``name``, whatever its bytes: never a special name
-    (``:memory:``), never read as a URI itself (``file:x?mode=memory``).
-    Cost: O(len(name)).
-
-    >>> _uri("/tmp/file:x?mode=memory", "mode=ro")
-    'file:/tmp/file%3Ax%3Fmode%3Dmemory?mode=ro'
-    >>> _uri(os.fsdecode(b"/tmp/\\xff.sqlite"))
-    'file:/tmp/%FF.sqlite'
-    """
-    path = urllib.parse.quote(os.fsencode(os.path.abspath(name)))
-    return f"file:{path}?{query}" if query else f"file:{path}"
-
-
-def _connect(name: str) -> sqlite3.Connection:
-    """A writing connection (the count's) to the existing file ``name``: WAL,
-    ``synchronous=NORMAL``, the log folded in whenever it reaches ``_FOLD_PAGES`` pages."""
-    try:
-        conn = sqlite3.connect(_uri(name, "mode=rw"), uri=True, timeout=30)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute(f"PRAGMA wal_autocheckpoint={_FOLD_PAGES}")
-    except sqlite3.DatabaseError as err:
-        raise _sqlite_failure(name, "open", err) from None
-    return conn
-
-
-def _connect_ro(name: str) -> sqlite3.Connection:
-    """A read-only connection that writes nothing, not even a ``-shm`` file when it cannot."""
-    uri = _uri(name, "mode=ro")
-    try:
-        with open(name, "rb") as f:
-            header = f.read(20)
-    except OSError as err:
-        raise LedgerError(f"cannot read {name!r}: {err.strerror or err}") from None
-    if len(header) == 20 and header[18] == 2 and not os.path.exists(name + "-wal"):
-        # a WAL-mode file with no log beside it: nothing to recover, so read it as it
-        # stands, without creating a -shm file (which mode=ro alone would)
-        uri += "&immutable=1"
-    try:
-        conn = sqlite3.connect(uri, uri=True, timeout=30)
-        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-        return conn
-    except sqlite3.DatabaseError as err:
-        if "not a database" in str(err) or "malformed" in str(err):
-            raise LedgerError(f"{name!r} is not a readable nqueens ledger ({err})") from None
-    # a WAL file on read-only media: read the file as it stands
-    try:
-        conn = sqlite3.connect(uri + "&immutable=1", uri=True, timeout=30)
-        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-        return conn
-    except sqlite3.DatabaseError as err:
-        if "unable to open" in str(err):
-            raise _sqlite_failure(name, "read", err) from None
-        raise LedgerError(f"{name!r} is not a readable nqueens ledger ({err})") from None
-
-
-def _lock(name: str, wait: bool) -> int:
-    """Create the file if absent and take its exclusive flock; return the descriptor."""
-    import fcntl
-
-    try:
-        fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o666)
-    except OSError as err:
-        raise LedgerError(f"cannot open ledger {name!r}: {err.strerror or err}") from None
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return fd
-        except OSError as err:
-            if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                os.close(fd)
-                raise LedgerError(f"cannot lock ledger {name!r}: {err.strerror}") from None
-            if not wait:
-                os.close(fd)
-                raise LedgerBusyError(
-                    f"{name!r} is in use by another count ({_read_holder(name)})"
-                ) from None
-            time.sleep(0.2)  # Ctrl-C lands here
-
-
-def _read_holder(name: str) -> str:
-    try:
-        conn = sqlite3.connect(_uri(name, "mode=ro"), uri=True, timeout=2)
-        try:
-            row = conn.execute("SELECT value FROM meta WHERE key = 'holder'").fetchone()
-        finally:
-            conn.close()
-    except sqlite3.Error:
-        row = None
-    return str(row[0]) if row else "holder unknown"
-
-
-def _holder() -> str:
-    return f"pid {os.getpid()} on {socket.gethostname()} since {_now()}"
-
-
-def _sqlite_failure(name: str, what: str, err: sqlite3.Error
-                    ) -> NQueensError | NQueensRuntimeError:
-    text = str(err)
-    if "full" in text or "too big" in text or "disk I/O" in text:
-        return DiskFullError(f"cannot {what} ledger {name!r}: {text} "
-                             "(a full disk or a file-size limit)")
-    if "unable to open" in text:
-        parent = os.path.dirname(os.path.abspath(name))
-        if not os.access(parent, os.W_OK):
-            return LedgerError(f"cannot {what} ledger {name!r}: the directory {parent!r} is "
-                               "not writable, and SQLite keeps its log beside the ledger")
-        # the file was there a moment ago: the system refused (too many open files, ...)
-        return NQueensRuntimeError(
-            f"cannot {what} ledger {name!r}: {text} (the system refused to open it or the "
-            "-wal and -shm files beside it: too many open files?)"
-        )
-    return LedgerError(f"cannot {what} ledger {name!r}: {text}")
-
-
-def _now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")

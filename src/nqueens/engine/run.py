@@ -1,14 +1,14 @@
-"""The engine loop: run a count's subproblems on threads or an executor, record them, add up.
+"""The engine loop: split a count, weigh it, hand it to a backend, record it, add up.
 
-One loop serves every :class:`concurrent.futures.Executor` - a thread pool in this process
-(the local default: the kernels release the GIL), a Dask cluster, a GPU executor. The parts
-that decide things live in :class:`Scheduler` (which subproblems go out next, how many in a
-batch, what a failure costs) and can be read and tested apart from the loop that waits on
-futures. Finished batches are written to the ledger (when there is one) by this coordinator
-only. Before counting, a count of n >= :data:`WEIGH_MIN_N` weighs every subproblem with
-Knuth's estimator (so the progress ETA follows work, not subproblem numbers), and one of
-n >= :data:`ESTIMATE_MIN_N` times the kernel briefly on this machine and reports the
-estimated solutions and seconds to ``on_estimate`` before it starts.
+One loop serves every :class:`~nqueens.engine.backends.Backend` - threads of this process
+(the local default: the kernels release the GIL), any executor, a Dask cluster, a GPU.
+The loop never names a device: the backend says how many batches run at once, how the
+pending subproblems are cut into batches and how those run. Finished batches are written
+to the ledger (when there is one) by this coordinator only. Before counting, a count of
+n >= :data:`WEIGH_MIN_N` weighs every subproblem with Knuth's estimator (so the progress
+ETA follows work, not subproblem numbers), and one of n >= :data:`ESTIMATE_MIN_N` times
+the kernel briefly on this machine and reports the estimated solutions and seconds to
+``on_estimate`` before it starts (:mod:`nqueens.engine.estimate`).
 
 Ctrl-C (or SIGTERM, as the CLI raises it) lands in the calling thread between two waits
 or two kernel slices; the workers are then told to stop, finish their current slice (a few
@@ -21,27 +21,47 @@ milliseconds) and end; finished batches stay in the ledger.
 
 from __future__ import annotations
 
-import collections
 import concurrent.futures as cf
-import contextlib
-import inspect
 import os
-import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from nqueens._validate import (
     check_bool,
     check_callable,
     check_engine_options,
+    check_executor,
     check_int,
+    check_ledger_size,
     check_seconds,
     check_size,
 )
-from nqueens.errors import InvalidSizeError, NQueensError, NQueensRuntimeError
+from nqueens.engine.backends import (
+    THREADS_MIN_N,
+    Backend,
+    ExecutorBackend,
+    GPUBackend,
+    ThreadBackend,
+)
+from nqueens.engine.dispatch import Sink, Task
+from nqueens.engine.estimate import (
+    PRESPLIT_N,
+    CountEstimate,
+    Tally,
+    calibrate,
+    estimate_checked,
+    estimate_count,
+    weigh,
+)
+from nqueens.engine.scheduler import BATCH_SECONDS, Scheduler
+from nqueens.errors import EngineError, NQueensError
 from nqueens.kernels import MAX_CONSTELLATION_N
+
+if TYPE_CHECKING:
+    from nqueens.engine.ledger import Ledger
+    from nqueens.engine.split import Subproblem
 
 __all__ = [
     "DEVICES",
@@ -54,74 +74,21 @@ __all__ = [
     "EngineResult",
     "Scheduler",
     "estimate_count",
+    "needs_compiling",
     "run_count",
+    "run_engine",
 ]
 
-THREADS_MIN_N = 14
-"""Below this n a count takes at most ~25 ms in one thread and more threads only add their
-start-up (at n = 12 two threads took 20-30 ms against 11 ms): it runs in the calling thread."""
 WEIGH_MIN_N = 15
 """From this n on, subproblems are weighed by Knuth's estimator for the progress ETA."""
 ESTIMATE_MIN_N = 17
 """From this n on, a count times the kernel and reports its estimated cost before starting."""
-ESTIMATE_PROBES = 16
-"""Knuth probes per subproblem (the sum over thousands of subproblems averages them out)."""
-ESTIMATE_MAX_PROBES = 200_000
-"""At most this many probes in all: fewer per subproblem for the largest boards."""
-PRESPLIT_N = 22
-"""From this n on, making the split takes long (minutes at n = 28), so the estimate is made
-first, on the unoriented orbits (the same weights and solutions, at most ~15% more nodes),
-and reported before the split is made."""
-CALIBRATION_SECONDS = 0.1
-"""How long the kernel is timed on sample subproblems to learn this machine's speed."""
 DEVICES = ("cpu", "gpu")
-"""Where the subproblems are counted: the CPU kernels, or the CUDA kernel (numba-cuda)."""
+"""Where :func:`run_count`'s ``device`` counts: the CPU kernels, or a CUDA GPU."""
 
 Row = tuple[int, int, int, int]
-Task = Callable[..., list[Row]]
-
-
-class EngineError(NQueensRuntimeError):
-    """A count that could not finish: a batch kept failing or the executor broke."""
-
-
-def _broken(pool: Any, any_done: bool) -> EngineError:
-    """The error for an executor that broke; a process pool that broke before its first
-    batch came back most likely never started its workers, and the advice says why."""
-    if not any_done and isinstance(pool, cf.ProcessPoolExecutor):
-        return EngineError(
-            "the process pool broke before any batch finished: its workers could not start "
-            "(a script run without `if __name__ == \"__main__\":` under the spawn or "
-            "forkserver start method cannot start them; see the multiprocessing docs)")
-    return EngineError("the executor broke while counting; rerun with a ledger to resume")
-
-
-@dataclass(frozen=True)
-class CountEstimate:
-    """What a count is expected to cost, before it starts (Knuth's estimator, calibrated)."""
-
-    n: int
-    solutions: float
-    """Estimated number of solutions."""
-    nodes: float
-    """Estimated kernel nodes still to count (subproblems already in the ledger excluded)."""
-    rate: float
-    """Kernel nodes per second one worker counted here during the calibration."""
-    workers: int
-    seconds: float
-    """Estimated wall seconds: ``nodes / (rate * workers that run at once here)``."""
-
-    def to_json(self) -> dict[str, object]:
-        """The estimate as a JSON-ready dict (rounded).
-
-        Cost: O(1) per call.
-
-        >>> CountEstimate(8, 94.0, 168.875, 126228.4, 2, 0.00066).to_json()
-        {'solutions': 94.0, 'seconds': 0.001, 'nodes': 168.9, 'rate': 126228, 'workers': 2}
-        """
-        return {"solutions": float(f"{self.solutions:.4g}"), "seconds": round(self.seconds, 3),
-                "nodes": float(f"{self.nodes:.4g}"), "rate": round(self.rate),
-                "workers": self.workers}
+Progress = Callable[["CountProgress"], None]
+OnEstimate = Callable[[CountEstimate], None]
 
 
 @dataclass(frozen=True)
@@ -160,206 +127,35 @@ class EngineResult:
     device: str = "cpu"
 
 
-class Scheduler:
-    """Which subproblems go out next, how many in a batch, and what a failure costs.
-
-    Batches are sized from the measured time per subproblem so that one runs about
-    ``target_seconds``, but never so large that fewer than four batches per worker remain
-    (the last ones then balance). A failed batch goes back to the front of the queue; a
-    subproblem that fails ``max_attempts`` times stops the count with :class:`EngineError`.
-
-    >>> s = Scheduler(range(100), workers=2, target_seconds=0.5)
-    >>> s.next_batch()
-    [0, 1, 2, 3, 4, 5, 6, 7]
-    >>> s.finished(8, seconds=0.008)   # 1 ms each: 500 fit in 0.5 s, capped at 92 // 8
-    >>> len(s.next_batch())
-    11
-    """
-
-    def __init__(self, pending: Iterable[int], *, workers: int, target_seconds: float = 0.5,
-                 max_attempts: int = 4, batch_items: int | None = None) -> None:
-        self.pending = collections.deque(pending)
-        self.workers = max(1, workers)
-        self.target_seconds = target_seconds
-        self.max_attempts = max_attempts
-        self.batch_items = batch_items
-        self.attempts: collections.Counter[int] = collections.Counter()
-        self._finished = 0
-        self._spent = 0.0
-
-    @property
-    def depth(self) -> int:
-        """How many batches to keep in flight at once."""
-        return 2 * self.workers
-
-    def batch_size(self) -> int:
-        """Subproblems in the next batch: at most 8 untimed, at most a quarter per worker.
-
-        Always ``batch_items`` when that was given (one GPU: a batch as large as its memory
-        allows, since the GPU reports what it finishes as it goes).
-        Cost: O(1) per call.
-
-        >>> s = Scheduler(range(100), workers=1)
-        >>> s.batch_size()
-        8
-        >>> s.finished(10, seconds=1.0)   # 0.1 s each: 5 fit in the 0.5 s target
-        >>> s.batch_size()
-        5
-        >>> Scheduler(range(100), workers=1, batch_items=60).next_batch()[-1]
-        59
-        """
-        if self.batch_items is not None:
-            return max(1, self.batch_items)
-        cap = max(1, len(self.pending) // (4 * self.workers))
-        if self._finished == 0:
-            return max(1, min(cap, 8))
-        per = self._spent / self._finished
-        want = int(self.target_seconds / per) if per > 0 else cap
-        return max(1, min(cap, want))
-
-    def next_batch(self) -> list[int]:
-        """Take the next batch of subproblem indexes off the queue (empty when none left).
-
-        Cost: O(batch size) per call.
-
-        >>> s = Scheduler([4, 5, 6], workers=1)
-        >>> s.next_batch(), s.next_batch(), s.next_batch(), s.next_batch()
-        ([4], [5], [6], [])
-        """
-        size = min(self.batch_size(), len(self.pending))
-        return [self.pending.popleft() for _ in range(size)]
-
-    def finished(self, count: int, *, seconds: float) -> None:
-        """Note that ``count`` subproblems took ``seconds`` of worker time.
-
-        Cost: O(1) per call.
-
-        >>> s = Scheduler(range(1000), workers=1, target_seconds=0.5)
-        >>> s.finished(100, seconds=1.0)   # 10 ms each: 50 fit in 0.5 s
-        >>> s.batch_size()
-        50
-        """
-        self._finished += count
-        self._spent += seconds
-
-    @property
-    def any_finished(self) -> bool:
-        """Whether a batch has come back finished (a broken pool before that never ran)."""
-        return self._finished > 0
-
-    def requeue(self, idxs: Sequence[int]) -> None:
-        """Put subproblems back at the front of the queue, in order (no attempt counted).
-
-        Cost: O(len(idxs)) per call.
-
-        >>> s = Scheduler([7, 8], workers=1)
-        >>> s.requeue([1, 2])
-        >>> list(s.pending), sum(s.attempts.values())
-        ([1, 2, 7, 8], 0)
-        """
-        self.pending.extendleft(reversed(idxs))
-
-    def failed(self, n: int, idxs: Sequence[int], err: BaseException) -> None:
-        """Count a failed attempt of each subproblem and requeue them (or raise EngineError).
-
-        The count gives up when one subproblem has failed ``max_attempts`` times.
-        Cost: O(len(idxs)) per call.
-
-        >>> s = Scheduler([], workers=1, max_attempts=2)
-        >>> s.failed(8, [3], OSError("lost"))
-        >>> list(s.pending)
-        [3]
-        >>> s.failed(8, [3], OSError("lost"))
-        Traceback (most recent call last):
-        ...
-        nqueens.engine.run.EngineError: a batch of N = 8 failed 2 times: OSError: lost
-        """
-        for i in idxs:
-            self.attempts[i] += 1
-            if self.attempts[i] >= self.max_attempts:
-                raise EngineError(
-                    f"a batch of N = {n} failed {self.attempts[i]} times: "
-                    f"{type(err).__name__}: {err}"
-                ) from err
-        self.requeue(idxs)
-
-
-class _Tally:
-    """Kernel nodes counted by batches still in flight, added to by the worker threads."""
-
-    def __init__(self) -> None:
-        self.nodes = 0
-        self._lock = threading.Lock()
-
-    def __call__(self, nodes: int) -> None:
-        with self._lock:
-            self.nodes += nodes
-
-
-def estimate_count(n: int, *, workers: int = 1, skip: Iterable[int] = ()) -> CountEstimate:
-    """The estimated solutions and seconds of counting size ``n`` with ``workers`` here.
-
-    Knuth's estimator runs on every subproblem (through the same pruned tree the kernel
-    searches) and the kernel is timed for :data:`CALIBRATION_SECONDS` on sample subproblems;
-    subproblems in ``skip`` (already counted) are left out of the time. ``n`` and
-    ``workers`` are checked as in :func:`run_count` (:class:`~nqueens.errors.InvalidSizeError`).
-    Cost: O(len(split(n)) * ESTIMATE_PROBES * n**2) compiled steps plus the calibration.
-
-    >>> import nqueens.engine.run as run_module
-    >>> saved, run_module.CALIBRATION_SECONDS = run_module.CALIBRATION_SECONDS, 0.001
-    >>> e = estimate_count(8, workers=2, skip=range(78))   # all 78 subproblems counted
-    >>> e.solutions, e.nodes, e.seconds, e.workers
-    (94.0, 0, 0.0, 2)
-    >>> run_module.CALIBRATION_SECONDS = saved
-    """
-    n = check_size(n, largest=MAX_CONSTELLATION_N)
-    workers = check_int(workers, "workers", low=1)
-    items = _orbits(n)
-    weights, solutions = _weigh(n, items)
-    return _calibrate(n, items, weights, solutions, workers, set(skip))
-
-
-def _orbits(n: int) -> list[tuple[int, ...]]:
-    """The subproblems to estimate: the split's below :data:`PRESPLIT_N`, else unoriented."""
-    from nqueens.engine.split import split
-
-    return [tuple(s) for s in split(n, orient=n < PRESPLIT_N)]
-
-
 def run_count(
     n: int,
     *,
     workers: int | None = None,
     executor: cf.Executor | None = None,
     ledger: str | os.PathLike[str] | None = None,
-    progress: Callable[[CountProgress], None] | None = None,
-    on_estimate: Callable[[CountEstimate], None] | None = None,
+    progress: Progress | None = None,
+    on_estimate: OnEstimate | None = None,
     estimate: bool | None = None,
     task: Task | None = None,
-    target_seconds: float = 0.5,
+    target_seconds: float = BATCH_SECONDS,
     repair: bool = False,
     wait: bool = False,
     device: str = "cpu",
 ) -> EngineResult:
     """Count the solutions and classes of size ``n`` with the constellation engine.
 
-    ``executor`` runs the batches when given (``workers`` then says how many run at once);
-    otherwise ``workers`` threads of this process do (None, or more than the cores: every
-    core; 1, or n below :data:`THREADS_MIN_N`: the calling thread). ``task`` replaces
-    :func:`~nqueens.engine.task.count_batch` (same signature, e.g. a GPU kernel's).
-    ``progress`` receives a :class:`CountProgress` after every batch and a few times a
-    second; ``on_estimate`` the :class:`CountEstimate` before counting starts (made for
-    n >= :data:`ESTIMATE_MIN_N`, or whenever ``estimate`` is True; never when False).
+    The engine's own keywords for the backends of :mod:`nqueens.engine.backends`
+    (:func:`run_engine` takes a backend itself): ``executor`` runs the batches when given
+    (``workers`` then says how many run at once); otherwise ``workers`` threads of this
+    process do (None, or more than the cores: every core; 1, or n below
+    :data:`THREADS_MIN_N`: the calling thread). ``task`` replaces
+    :func:`~nqueens.engine.task.count_batch` (same signature, e.g. a GPU kernel's);
+    ``target_seconds`` is what one batch should last. ``device="gpu"`` counts on a CUDA GPU
+    (:class:`~nqueens.engine.backends.GPUBackend`: this machine's, or with ``executor``
+    its workers'). ``progress``, ``on_estimate``, ``estimate``, ``ledger``, ``repair`` and
+    ``wait`` as for :func:`run_engine`.
     Cost: O(n**4) subproblems whose subtrees total an eighth of the plain search,
     divided among the workers.
-    The ledger is held by this count alone (another holder is refused, or waited for with
-    ``wait``); ``repair`` recounts rows that fail their check instead of refusing the ledger.
-    ``device="gpu"`` counts the subproblems with the CUDA kernel: in the calling thread (one
-    GPU, given its subproblems largest first in batches as large as its memory allows, each
-    finished one recorded at once; Ctrl-C lands between launches), or, with ``executor``,
-    on workers that have a GPU; its ``task`` defaults to :func:`nqueens.engine.gpu.
-    count_batch` (``functools.partial(count_batch, kernel="cuda-stack")`` picks a kernel).
-    A GPU count states no time estimate (the calibration times the CPU kernel).
 
     Every argument is checked before any work starts: ``n`` must be an integer from 1 to
     :data:`~nqueens.kernels.MAX_CONSTELLATION_N` (numpy integers too), ``workers`` a
@@ -376,193 +172,173 @@ def run_count(
     ...
     nqueens.errors.InvalidSizeError: workers must be a positive integer, got 0
     """
-    from nqueens.engine import executors as ex
-    from nqueens.engine.ledger import Job, Ledger
-    from nqueens.engine.split import METHOD, METHOD_VERSION, split, split_hash, trivial_counts
-    from nqueens.engine.task import count_batch
-
-    start = time.perf_counter()
     n = check_size(n, largest=MAX_CONSTELLATION_N)
-    workers, repair, wait = check_engine_options(
-        workers=workers, executor=executor, ledger=ledger, progress=progress,
-        on_estimate=on_estimate, repair=repair, wait=wait)
-    if ledger is not None:
-        from nqueens.engine.ledger import MAX_LEDGER_N
-
-        if n > MAX_LEDGER_N:
-            raise InvalidSizeError(f"a ledger holds N = 1..{MAX_LEDGER_N}; count N = {n} "
-                                   "without one")
+    repair, wait = check_engine_options(ledger=ledger, progress=progress,
+                                        on_estimate=on_estimate, repair=repair, wait=wait)
+    check_ledger_size(n, ledger)
+    workers = None if workers is None else check_int(workers, "workers", low=1)
+    check_executor(executor)
     check_callable(task, "task")
     if estimate is not None:
         check_bool(estimate, "estimate")
     target_seconds = check_seconds(target_seconds, "target_seconds")
     if device not in DEVICES:
         raise NQueensError(f"device must be one of {', '.join(DEVICES)}, got {device!r}")
+    backend: Backend
     if device == "gpu":
-        from nqueens.engine import gpu
-
-        if executor is None:
-            gpu.require_gpu()
-            workers = 1
-            if task is None:  # the kernel picked (CuPy, its self-check) while the host splits
-                gpu.pick_kernel_soon(n)
-        task = task or gpu.count_batch
-        estimate = False if estimate is None else estimate
-    gpu_items: int | None = None
-    if executor is not None:
-        nworkers = workers or 1
+        backend = GPUBackend(executor=executor, workers=workers or 1, task=task)
+    elif executor is not None:
+        backend = ExecutorBackend(executor, workers or 1, task=task,
+                                  batch_seconds=target_seconds)
     else:
-        nworkers = min(workers or ex.cpu_count(), ex.cpu_count())
-        if n < THREADS_MIN_N:
-            nworkers = 1
-    found: CountEstimate | None = None
-    wants = estimate or (estimate is None and n >= ESTIMATE_MIN_N)
-    if wants and n >= PRESPLIT_N:
-        found = estimate_count(n, workers=nworkers)
-        if on_estimate is not None:
-            on_estimate(found)
-    # the split on this machine's cores: all of them unless the count is held to fewer
-    local = executor is None and device == "cpu"
-    subs = split(n, workers=nworkers if local else None)
-    items = [tuple(s) for s in subs]
-    keys = [s.key for s in subs]
-    base_total, base_unique = trivial_counts(n)
+        backend = ThreadBackend(workers, task=task, batch_seconds=target_seconds)
+    return run_engine(n, backend, ledger=ledger, progress=progress, on_estimate=on_estimate,
+                      estimate=estimate, repair=repair, wait=wait)
 
-    led = None
-    results: dict[int, Row] = {}
-    if ledger is not None:
-        job = Job(n, METHOD, METHOD_VERSION, split_hash(n, subs), len(subs))
-        led = Ledger.open(ledger, job, repair=repair, wait=wait, keys=keys)
-        results = led.done()
-    resumed = len(results)
 
-    def keep(idxs: list[int], rows: list[Row]) -> None:
-        for i, row in zip(idxs, rows, strict=True):
-            results[i] = row
-        if led is not None:
-            led.record((i, keys[i], *row) for i, row in zip(idxs, rows, strict=True))
+def run_engine(
+    n: int,
+    backend: Backend,
+    *,
+    ledger: str | os.PathLike[str] | None = None,
+    progress: Progress | None = None,
+    on_estimate: OnEstimate | None = None,
+    estimate: bool | None = None,
+    repair: bool = False,
+    wait: bool = False,
+) -> EngineResult:
+    """Count size ``n`` on ``backend``, of values already checked (the public faces check).
 
-    try:
-        weights: list[float] | None = None
-        if items and estimate is not False and (n >= WEIGH_MIN_N or estimate):
-            weights, solutions_est = _weigh(n, items)
-            if wants and found is None:
+    ``progress`` receives a :class:`CountProgress` after every batch and a few times a
+    second; ``on_estimate`` the :class:`~nqueens.engine.estimate.CountEstimate` before
+    counting starts (made for n >= :data:`ESTIMATE_MIN_N` where the backend ``estimates``,
+    or whenever ``estimate`` is True; never when False). The ledger is held by this count
+    alone (another holder is refused, or waited for with ``wait``); ``repair`` recounts
+    rows that fail their check instead of refusing the ledger.
+    Cost: O(n**4) subproblems whose subtrees total an eighth of the plain search,
+    divided among the backend's workers.
+
+    >>> r = run_engine(9, ThreadBackend(workers=1))
+    >>> r.total, r.unique, r.device
+    (352, 46, 'cpu')
+    """
+    start = time.perf_counter()
+    with backend.open(n) as workers:
+        count = _Count(n, backend, workers, progress, on_estimate, estimate)
+        count.presplit()
+        subs = count.split()
+        book = _Book(n, subs, ledger, repair, wait)
+        try:
+            count.prepare(book)
+            count.run(book)
+        finally:
+            book.close()
+    return book.result(count, time.perf_counter() - start)
+
+
+class _Count:
+    """One count's steps before and around its backend's run."""
+
+    def __init__(self, n: int, backend: Backend, workers: int, progress: Progress | None,
+                 on_estimate: OnEstimate | None, estimate: bool | None) -> None:
+        self.n, self.backend, self.workers = n, backend, workers
+        self.progress, self.on_estimate = progress, on_estimate
+        if estimate is None and not backend.estimates:
+            estimate = False
+        self.estimate = estimate
+        self.wants = bool(estimate or (estimate is None and n >= ESTIMATE_MIN_N))
+        self.found: CountEstimate | None = None
+        self.items: list[tuple[int, ...]] = []
+        self.weights: list[float] | None = None
+
+    def tell(self, found: CountEstimate) -> None:
+        self.found = found
+        if self.on_estimate is not None:
+            self.on_estimate(found)
+
+    def presplit(self) -> None:
+        """The estimate of a board whose split takes long, made (and told) before it."""
+        if self.wants and self.n >= PRESPLIT_N:
+            self.tell(estimate_checked(self.n, self.workers, set()))
+
+    def split(self) -> list[Subproblem]:
+        from nqueens.engine.split import split
+
+        subs = split(self.n, workers=self.workers if self.backend.splits_here else None)
+        self.items = [tuple(s) for s in subs]
+        return subs
+
+    def prepare(self, book: _Book) -> None:
+        """Weigh the subproblems (and calibrate the estimate) where the count asks for it."""
+        n, items = self.n, self.items
+        if items and self.estimate is not False and (n >= WEIGH_MIN_N or self.estimate):
+            self.weights, solutions = weigh(n, items)
+            if self.wants and self.found is None:
                 early: dict[int, Row] = {}
-                found = _calibrate(n, items, weights, solutions_est, nworkers, set(results),
-                                   keep=early)
-                keep(list(early), list(early.values()))
-                if on_estimate is not None:
-                    on_estimate(found)
-        one_gpu = device == "gpu" and executor is None
-        if one_gpu and items and weights is None:
-            # one GPU takes the largest subproblems first (below), and the progress bar
-            # then moves with the work done, not the count of subproblems
-            weights = _weigh(n, items)[0]
-        watch = _Watch(n, len(items), nworkers, weights, progress)
+                found = calibrate(n, items, self.weights, solutions, self.workers,
+                                  set(book.results), keep=early)
+                book.keep(list(early), list(early.values()))
+                self.tell(found)
+        if items and self.weights is None and self.backend.weighs:
+            self.weights = weigh(n, items)[0]
+
+    def run(self, book: _Book) -> None:
+        """Hand the pending subproblems to the backend; record and report what comes back."""
+        watch = _Watch(self.n, len(self.items), self.workers, self.weights, self.progress)
 
         def record(idxs: list[int], rows: list[Row]) -> None:
             if len(rows) != len(idxs):
                 raise EngineError("a worker returned a batch of the wrong size")
-            keep(idxs, rows)
+            book.keep(idxs, rows)
             watch.finished(idxs, rows)
 
-        watch.start(results)
-        pending = [i for i in range(len(items)) if i not in results]
+        watch.start(book.results)
+        pending = [i for i in range(len(self.items)) if i not in book.results]
         if pending:
-            run = task or count_batch
-            if device == "gpu":
-                from nqueens.engine import gpu
-
-                if one_gpu and weights is not None:
-                    # the largest first, so that the batch ends on small tasks (0.84 ->
-                    # 0.91 of a perfect schedule in benchmarks/bench_gpu_schedule.py's model)
-                    sizes = weights
-                    pending.sort(key=lambda i: -sizes[i])
-                gpu_items = gpu.batch_items(n, [items[i] for i in pending])
-                if not one_gpu:
-                    # workers with GPUs (Dask) send rows back only with their batch: two
-                    # batches a worker, so that they finish together - not the CPU's small
-                    # timed batches, which would leave each GPU nearly empty
-                    gpu_items = min(gpu_items, max(1, -(-len(pending) // (2 * nworkers))))
-            sched = Scheduler(pending, workers=nworkers, target_seconds=target_seconds,
-                              batch_items=gpu_items)
-            if executor is None and nworkers == 1:
-                _run_inline(n, items, sched, record, watch, run)
-            else:
-                _run_pool(n, items, sched, record, watch, run, executor, nworkers)
+            sched = self.backend.schedule(self.n, self.items, pending, self.weights,
+                                          self.workers)
+            self.backend.run(self.n, self.items, sched, Sink(record, watch.tally, watch.report))
         watch.report(force=True)
-    finally:
-        if led is not None:
-            led.close()
-
-    total = base_total + sum(r[0] for r in results.values())
-    unique = base_unique + sum(r[1] for r in results.values())
-    nodes = sum(r[2] for r in results.values())
-    return EngineResult(n, total, unique, nodes, len(subs), nworkers, resumed,
-                        time.perf_counter() - start, found, device)
 
 
-def _weigh(n: int, items: list[tuple[int, ...]]) -> tuple[list[float], float]:
-    """Knuth's estimate of each subproblem's kernel nodes, and of the total solutions."""
-    import numpy as np
+class _Book:
+    """A count's answers: those resumed from the ledger and those counted, kept in both."""
 
-    from nqueens.kernels.constellations import estimate_constellations
+    def __init__(self, n: int, subs: Sequence[Subproblem],
+                 ledger: str | os.PathLike[str] | None, repair: bool, wait: bool) -> None:
+        from nqueens.engine.ledger import Job, Ledger
+        from nqueens.engine.split import METHOD, METHOD_VERSION, split_hash
 
-    arr = np.array(items, dtype=np.int64).reshape(len(items), 6)
-    probes = max(4, min(ESTIMATE_PROBES, ESTIMATE_MAX_PROBES // max(1, len(items))))
-    # in chunks of ~50,000 probes (milliseconds), so Ctrl-C is seen between them
-    chunk = max(1, 50_000 // probes)
-    est = np.concatenate([
-        estimate_constellations(n, arr[lo:lo + chunk], probes, n * 100_003 + lo)
-        for lo in range(0, len(items), chunk)
-    ])
-    mult = 8.0 / arr[:, 5]
-    return [float(x) for x in est[:, 0]], float((est[:, 1] * mult).sum())
+        self.n, self.subproblems = n, len(subs)
+        self.keys = [s.key for s in subs]
+        self.led: Ledger | None = None
+        self.results: dict[int, Row] = {}
+        if ledger is not None:
+            job = Job(n, METHOD, METHOD_VERSION, split_hash(n, subs), len(subs))
+            self.led = Ledger.open(ledger, job, repair=repair, wait=wait, keys=self.keys)
+            self.results = self.led.done()
+        self.resumed = len(self.results)
 
+    def keep(self, idxs: list[int], rows: list[Row]) -> None:
+        for i, row in zip(idxs, rows, strict=True):
+            self.results[i] = row
+        if self.led is not None:
+            keys = self.keys
+            self.led.record((i, keys[i], *row) for i, row in zip(idxs, rows, strict=True))
 
-def _calibrate(n: int, items: list[tuple[int, ...]], weights: list[float], solutions: float,
-               workers: int, skip: set[int],
-               keep: dict[int, Row] | None = None) -> CountEstimate:
-    """Time the kernel on sample subproblems not in ``skip``, on as many threads at once as
-    will count here (``workers``, at most the cores), and scale the node estimate to
-    seconds. The rows of the samples counted to the end go into ``keep`` when given, so a
-    count that calibrates first loses no work to it."""
-    from nqueens.engine.executors import cpu_count
-    from nqueens.engine.task import Stopped, count_batch
+    def close(self) -> None:
+        if self.led is not None:
+            self.led.close()
 
-    todo = [i for i in range(len(items)) if i not in skip]
-    left = sum(weights[i] for i in todo)
-    runners = max(1, min(workers, cpu_count()))
-    sample = todo[::max(1, len(todo) // (32 * runners))]
-    count_batch(8, [(0, 2, 0, 3, 0, 1)])  # load the kernel before timing it
-    tally = _Tally()
-    until = time.perf_counter() + CALIBRATION_SECONDS
-    counted: dict[int, Row] = {} if keep is None else keep
+    def result(self, count: _Count, seconds: float) -> EngineResult:
+        from nqueens.engine.split import trivial_counts
 
-    class Enough:
-        def is_set(self) -> bool:
-            return time.perf_counter() >= until
-
-    def probe(part: list[int]) -> None:
-        rows: list[Row] = []
-        with contextlib.suppress(Stopped):
-            rows = count_batch(n, [items[i] for i in part], stop=Enough(), tally=tally,
-                               slice_nodes=1 << 16, finished=rows)
-        counted.update(zip(part, rows, strict=False))
-
-    t0 = time.perf_counter()
-    if runners == 1:
-        probe(sample)
-    else:
-        threads = [threading.Thread(target=probe, args=(sample[r::runners],), daemon=True)
-                   for r in range(runners)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    seconds = max(time.perf_counter() - t0, 1e-6)
-    rate = max(tally.nodes / seconds / runners, 1.0)
-    return CountEstimate(n, solutions, left, rate, workers, left / (rate * runners))
+        base_total, base_unique = trivial_counts(self.n)
+        rows = self.results.values()
+        return EngineResult(self.n, base_total + sum(r[0] for r in rows),
+                            base_unique + sum(r[1] for r in rows), sum(r[2] for r in rows),
+                            self.subproblems, count.workers, self.resumed, seconds,
+                            count.found, count.backend.device)
 
 
 class _Watch:
@@ -576,7 +352,7 @@ class _Watch:
         self.weights = weights
         self.weight_total = sum(weights) if weights else 0.0
         self.callback = callback
-        self.tally = _Tally()
+        self.tally = Tally()
         self.done = 0
         self.solutions = 0
         self.weight_done = 0.0
@@ -626,126 +402,20 @@ class _Watch:
                                     elapsed, eta, self.workers))
 
 
-def _accepts(fn: Callable[..., Any], name: str) -> bool:
-    try:
-        return name in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False
 
 
-def _run_inline(n: int, items: list[tuple[int, ...]], sched: Scheduler,
-                record: Callable[[list[int], list[Row]], None], watch: _Watch,
-                run: Task) -> None:
-    """Count in the calling thread, batch by batch; Ctrl-C lands between kernel slices, and
-    the subproblems the interrupted batch finished are recorded."""
-    kwargs: dict[str, Any] = {}
-    keeps = _accepts(run, "finished")
-    idxs: list[int] = []
-    partial: list[Row] = []
-    kept = 0  # rows of ``partial`` already recorded
+def needs_compiling(n: int) -> bool:
+    """Whether a CPU count of size ``n`` compiles kernels first (none cached on disk yet).
 
-    def flush() -> None:
-        # a task that reports finished items while its batch runs on (the GPU's one large
-        # batch) has them in the ledger at once, not only when the batch ends
-        nonlocal kept
-        if len(partial) > kept:
-            upto = len(partial)
-            record(idxs[kept:upto], partial[kept:upto])
-            kept = upto
+    Cost: O(1) per kernel: a look at numba's on-disk cache.
 
-    if _accepts(run, "tally"):
-        def tally(nodes: int) -> None:
-            watch.tally(nodes)
-            flush()
-            watch.report()
+    >>> needs_compiling(8) in (True, False)
+    True
+    """
+    from nqueens._jit import needs_compiling as any_uncached
+    from nqueens.kernels import constellations as k
 
-        kwargs["tally"] = tally
-    while sched.pending:
-        idxs = sched.next_batch()
-        t0 = time.perf_counter()
-        batch = [items[i] for i in idxs]
-        partial = []
-        kept = 0
-        if keeps:
-            kwargs["finished"] = partial
-        try:
-            rows = run(n, batch, **kwargs)
-        except BaseException:
-            flush()
-            raise
-        sched.finished(len(idxs), seconds=time.perf_counter() - t0)
-        record(idxs[kept:], rows[kept:])
-
-
-def _run_pool(n: int, items: list[tuple[int, ...]], sched: Scheduler,
-              record: Callable[[list[int], list[Row]], None], watch: _Watch, run: Task,
-              executor: cf.Executor | None, nworkers: int) -> None:
-    """Keep ``sched.depth`` batches in flight on the executor (own threads when None)."""
-    from nqueens.engine.executors import FinishedFutures
-
-    own = executor is None
-    pool: cf.Executor = executor or cf.ThreadPoolExecutor(
-        max_workers=nworkers, thread_name_prefix="nqueens-count")
-    stop = threading.Event()
-    # in-process workers can be told to stop and can report partial work
-    local = own or isinstance(executor, cf.ThreadPoolExecutor)
-    kwargs: dict[str, Any] = {}
-    if local and _accepts(run, "stop"):
-        kwargs["stop"] = stop
-    if local and _accepts(run, "tally"):
-        kwargs["tally"] = watch.tally
-    keeps = local and _accepts(run, "finished")
-    inflight: dict[cf.Future[list[Row]], list[int]] = {}
-    partials: dict[cf.Future[list[Row]], list[Row]] = {}
-    finished = FinishedFutures()
-    try:
-        while sched.pending or inflight:
-            while sched.pending and len(inflight) < sched.depth:
-                idxs = sched.next_batch()
-                batch = [items[i] for i in idxs]
-                partial: list[Row] = []
-                if keeps:
-                    kwargs["finished"] = partial
-                try:
-                    fut = pool.submit(run, n, batch, **kwargs)
-                except (cf.BrokenExecutor, RuntimeError) as err:
-                    sched.requeue(idxs)
-                    raise _broken(pool, sched.any_finished) from err
-                inflight[fut] = idxs
-                partials[fut] = partial
-                finished.watch(fut)
-            for fut in finished.take(timeout=0.25):
-                idxs = inflight.pop(fut)
-                partials.pop(fut)
-                try:
-                    rows = fut.result()
-                except (cf.BrokenExecutor, cf.CancelledError) as err:
-                    sched.requeue(idxs)
-                    raise _broken(pool, sched.any_finished) from err
-                except (NQueensError, NQueensRuntimeError):
-                    raise
-                except Exception as err:
-                    sched.failed(n, idxs, err)
-                    continue
-                sched.finished(len(idxs), seconds=sum(r[3] for r in rows) / 1e6)
-                record(idxs, rows)
-            watch.report()
-    finally:
-        stop.set()
-        for fut in inflight:
-            fut.cancel()
-        if own:
-            # the workers see the stop flag within one kernel slice
-            pool.shutdown(wait=True, cancel_futures=True)
-        elif keeps:
-            deadline = time.monotonic() + 1.0
-            while any(not f.done() for f in inflight) and time.monotonic() < deadline:
-                finished.take(timeout=0.05)
-        # keep what the batches still in flight finished, wholly or in part
-        for fut, idxs in inflight.items():
-            if not fut.done() or fut.cancelled():
-                continue
-            if fut.exception() is None:
-                record(idxs, fut.result())
-            elif partials[fut]:
-                record(idxs[:len(partials[fut])], partials[fut])
+    kernels: list[object] = [k.list_orbit_block, k.count_slice]
+    if n >= WEIGH_MIN_N:
+        kernels.append(k.estimate_constellations)
+    return bool(any_uncached(*kernels))

@@ -66,9 +66,9 @@ from typing import Any
 
 import numpy as np
 
-from nqueens.kernels.gpu_cuda_shared import HOST_SHIM as _SHARED_HOST_SHIM
-from nqueens.kernels.gpu_cuda_shared import MAX_N, PRELUDE, shared_bytes
-from nqueens.kernels.gpu_cuda_shared import frames as _frames_below
+from nqueens.kernels.gpu_cuda_common import HOST_SHIM as _SHARED_HOST_SHIM
+from nqueens.kernels.gpu_cuda_common import MAX_N, PRELUDE, shared_bytes
+from nqueens.kernels.gpu_cuda_common import frames as _frames_below
 
 __all__ = ["HOST_ENTRY", "HOST_SHIM", "KERNEL_NAME", "MAX_N", "SOURCE", "frames",
            "pair_tables", "raw_kernel", "shared_bytes"]
@@ -507,7 +507,7 @@ def raw_kernel(max_registers: int | None = None, planes: bool = False,
     tries a turn of its loop (``NQ_UNROLL``; past 1, a sentinel frame more a thread); needs
     CuPy and a CUDA GPU.
     Cost: one compilation a process and variant."""
-    from nqueens.kernels.gpu_cuda import cupy_kernel
+    from nqueens.kernels.gpu_cuda_common import cupy_kernel
 
     more = {"NQ_UNROLL": unroll} if unroll != 1 else {}
     return cupy_kernel(SOURCE, KERNEL_NAME, max_registers, NQ_PLANES=int(planes), **more)

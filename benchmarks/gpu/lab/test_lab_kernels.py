@@ -1,28 +1,35 @@
-"""The shared-memory CUDA C kernel (:mod:`nqueens.kernels.gpu_cuda_shared`), built as C++
-for the CPU and driven as the GPU drives it, against the CPU kernel; its tables, its stack
-depth, its launch through ``count_batch`` (a stand-in for CuPy) and the kernel choice."""
+"""The laboratory's CUDA C kernels (``cuda-c``, :mod:`gpu_cuda`, and ``cuda-shared``,
+:mod:`gpu_cuda_shared`), built as C++ for the CPU and driven as the GPU drives them, against
+the CPU kernel; the shared-memory kernel's tables, stack depth and occupancy.
+
+The engine never picked either (``cuda-stack`` replaced them); they stay here as the record
+of what was measured. Run with ``pytest benchmarks/gpu_lab`` (not part of the suite)."""
 
 from __future__ import annotations
 
 import ctypes
-import json
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from nqueens.engine.split import split
-from nqueens.kernels import gpu_tasks
-from nqueens.kernels.gpu_cuda_shared import (
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from gpu_cuda_shared import (
     HOST_ENTRY,
     HOST_SHIM,
     SOURCE,
     frames,
+    frames_in_shared,
     pack_tables,
 )
-from test_gpu import FAKE_CUPY, _sim_env, drive_slots, needs_numba_cuda
+
+from nqueens.engine.split import split
+from nqueens.kernels import gpu_tasks
+from test_gpu import drive_slots
 
 
 def _build(tmp_path, *flags):
@@ -111,40 +118,9 @@ def test_frames_bound_the_levels_left_with_squares():
     assert frames(subs[:0], 3) == 1
 
 
-_FAKE_CUPY = FAKE_CUPY + """
-rows = count_batch(n, items, kernel="cuda-shared", budget=5, slots=40, block=32)
-deep = count_batch(n, items, kernel="cuda-shared", budget=5, slots=40, block=32,
-                   shared_frames=1)   # every frame past the first in global memory
-print(json.dumps({"rows": [r[:3] for r in rows], "deep": [r[:3] for r in deep],
-                  "launches": launches}))
-"""
-
-
-@needs_numba_cuda
-def test_count_batch_drives_the_shared_kernel_with_the_right_arguments(tmp_path):
-    """``count_batch(kernel="cuda-shared")`` through a stand-in for CuPy that runs the
-    kernel built for the CPU: the packed tables, the shared memory asked for (whole frames
-    for every thread of the block), the argument order and the resumed searches give the
-    CPU engine's rows."""
-    from nqueens.engine.task import count_batch
-
-    lib = _build(tmp_path)
-    n = 10
-    proc = subprocess.run([sys.executable, "-c", _FAKE_CUPY, str(lib), str(n)],
-                          env=_sim_env(), capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    out = json.loads(proc.stdout)
-    assert [tuple(r) for r in out["rows"]] == [r[:3] for r in
-                                              count_batch(n, [tuple(s) for s in split(n)])]
-    assert out["deep"] == out["rows"]
-    assert len(out["launches"]) > 1
-    assert all(shared > 0 for _grid, _block, shared in out["launches"])
-    assert {shared for _grid, _block, shared in out["launches"]} > {16 * 32}   # kf 1 too
-
-
 def test_occupancy_blocks_follow_the_shared_memory_rule():
     """Against a plain count: blocks fit while their shared memory and 1 KB each do."""
-    from nqueens.engine.gpu import occupancy_blocks
+    from nqueens.engine.gpu.occupancy import occupancy_blocks
 
     for nframes in range(1, 24):
         for block in (64, 128, 256):
@@ -175,7 +151,7 @@ def test_shared_kernel_compiles_with_nvcc_without_local_memory(tmp_path, predica
 def test_frames_in_shared_fill_what_the_registers_leave():
     """Against a plain count: the most frames that let the register-bound number of
     blocks fit, with 1 KB each; never more than the stack needs, never less than one."""
-    from nqueens.engine.gpu import frames_in_shared, occupancy_blocks
+    from nqueens.engine.gpu.occupancy import occupancy_blocks
 
     for blocks in range(1, 17):
         for nframes in range(1, 20):
@@ -185,3 +161,56 @@ def test_frames_in_shared_fill_what_the_registers_leave():
                 assert occupancy_blocks(32, 128, shared=16 * 128 * got) >= min(blocks, 16)
             if got < nframes:
                 assert blocks * (16 * 128 * (got + 1) + 1024) > 233472
+
+
+# --- the CUDA C twin of numba-cuda's kernel (cuda-c) ----------------------------------
+
+
+def _build_cuda_c_on_host(tmp_path):
+    import ctypes
+    import shutil
+
+    from gpu_cuda import HOST_SHIM as C_HOST_SHIM
+    from gpu_cuda import SOURCE as C_SOURCE
+
+    cxx = shutil.which("g++") or shutil.which("c++")
+    if cxx is None:
+        pytest.skip("no C++ compiler to build the CUDA C twin for the CPU")
+    src = tmp_path / "step_slots.cpp"
+    src.write_text(C_HOST_SHIM + C_SOURCE)
+    lib = tmp_path / "step_slots.so"
+    subprocess.run([cxx, "-O2", "-shared", "-fPIC", "-Wall", "-Werror", "-o", str(lib),
+                    str(src)], check=True, capture_output=True, text=True)
+    return ctypes.CDLL(str(lib)).step_slots
+
+
+@pytest.mark.parametrize("n,d,budget", [(8, 1, 1 << 40), (9, 2, 3), (10, 0, 5), (11, 2, 4),
+                                         (12, 2, 1 << 40)])
+def test_cuda_c_twin_built_for_the_cpu_counts_as_the_cpu_kernel(tmp_path, n, d, budget):
+    """The CUDA C source, compiled as C++ for the CPU and driven like the GPU (slots
+    advanced by a step budget until every task is done), adds up to the CPU kernel's
+    completions, fixed points and nodes for every constellation."""
+    step = _build_cuda_c_on_host(tmp_path)
+    got, want, launches, _fault, (slot_task, taken, ntasks, left) = drive_slots(
+        step, n, d, budget, _items(n))
+    assert (slot_task == -1).all() and not left.any()   # every task finished
+    assert taken >= ntasks
+    assert (got == want).all()
+    assert launches > 1 or budget > 1000
+
+
+def test_cuda_c_twin_compiles_with_nvcc(tmp_path):
+    import shutil
+
+    from gpu_cuda import SOURCE
+
+    nvcc = shutil.which("nvcc")
+    if nvcc is None:
+        pytest.skip("nvcc is not installed")
+    src = tmp_path / "step_slots.cu"
+    src.write_text(SOURCE)
+    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-Xptxas", "-v", "-o",
+                           str(tmp_path / "k.cubin"), str(src)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "0 bytes spill stores" in proc.stderr

@@ -47,33 +47,20 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-import numpy as np
+from nqueens.kernels.gpu_cuda_common import (
+    HOST_SHIM,
+    MAX_N,
+    PRELUDE,
+    cupy_kernel,
+    frames,
+    pack_tables,
+    shared_bytes,
+)
 
 __all__ = ["HOST_ENTRY", "HOST_SHIM", "KERNEL_NAME", "MAX_N", "PRELUDE", "SOURCE", "frames",
            "pack_tables", "raw_kernel", "shared_bytes"]
 
 KERNEL_NAME = "step_slots_shared"
-MAX_N = 27
-"""The widest board: 27 columns leave the columns word 5 bits for the level."""
-
-PRELUDE = r"""
-// the level's place in the columns word, and the masks of its two parts
-#define NQ_SHIFT 27
-#define NQ_ONE_LEVEL (1u << NQ_SHIFT)
-#define NQ_LOW (NQ_ONE_LEVEL - 1u)
-
-// the counts of a stretch of search go to the constellation's sums (atomic adds)
-__host__ __device__ static inline void nq_flush(long long *sums, int s, unsigned count,
-                                                unsigned nodes)
-{
-    unsigned long long *sum = (unsigned long long *)(sums + 2 * (size_t)s);
-    if (count) atomicAdd(sum, (unsigned long long)count);
-    if (nodes) atomicAdd(sum + 1, (unsigned long long)nodes);
-}
-"""
-"""The C both shared-memory kernels begin with (:mod:`~nqueens.kernels.gpu_cuda_stack`
-too): the level's place in the columns word and the flush of a slot's counts."""
-
 SOURCE = r"""
 // nqueens GPU kernel: the task search of gpu_tasks.search_task, one try a step, with the
 // stack in shared memory (see gpu_cuda_shared.py). Arrays (C order): next_task [1] int64;
@@ -318,33 +305,6 @@ extern "C" __global__ void step_slots_shared(
 #endif
 """
 
-HOST_SHIM = r"""
-// Build SOURCE as plain C++ for the CPU: the CUDA keywords vanish, the vector types are
-// plain structs, and step_slots_shared runs every slot in turn with a stack of its own.
-#include <cstddef>
-#include <vector>
-#define NQ_HOST
-#define __host__
-#define __device__
-#define __restrict__
-struct uint4 { unsigned x, y, z, w; };
-static inline uint4 make_uint4(unsigned x, unsigned y, unsigned z, unsigned w)
-{ uint4 v = {x, y, z, w}; return v; }
-static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
-{ unsigned long long old = *p; *p += v; return old; }  // one thread: a plain add
-// a slot's stand-in for its shared memory: kf frames, then a canary frame a write past
-// them would break
-static const unsigned NQ_CANARY = 0xdeadbeefu;
-static inline std::vector<uint4> nq_frames_and_canary(int kf)
-{ return std::vector<uint4>((size_t)kf + 1, make_uint4(NQ_CANARY, NQ_CANARY, NQ_CANARY,
-                                                        NQ_CANARY)); }
-static inline int nq_canary_broken(const std::vector<uint4> &stack, int kf)
-{
-    const uint4 c = stack[(size_t)kf];
-    return c.x != NQ_CANARY || c.y != NQ_CANARY || c.z != NQ_CANARY || c.w != NQ_CANARY;
-}
-"""
-
 HOST_ENTRY = r"""
 // `kf` frames of "shared memory" a slot, as the GPU's launch gives, the deeper ones in S;
 // returns 1 if a slot wrote past its kf frames (the frame after them is a canary), else 0
@@ -363,56 +323,29 @@ extern "C" int step_slots_shared(
 """
 
 
-def pack_tables(tables: Any) -> Any:
-    """The kernel's table ``q`` (uint32 ``(m, 32)``) from :func:`~nqueens.kernels.
-    gpu_tasks.expand`'s ``tables`` (free-row masks in ``tables[:, 0]``, gaps in
-    ``tables[:, 1]``).
-
-    ``q[s, k] = gap_k << 27 | mask_{k+1}`` (0 past the last row): the shift from free row
-    ``k`` to the next and that row's open columns (27 bits: n <= 27). A frame at level
-    ``k`` needs ``q[s, k]`` and ``q[s, k + 1]`` (the look-ahead's); a constellation's table
-    is one 128-byte cache line, so the tables of the constellations an SM has in flight
-    stay in its L1 (16-byte entries, four lines a constellation, did not: on an H100 the
-    kernel's L2 traffic was 45% of the L2's peak with DRAM idle).
-    Cost: O(m) numpy work.
-
-    >>> t = np.zeros((1, 4, 32), np.uint32); t[0, 0, :3] = [7, 5, 2]; t[0, 1, :2] = [1, 2]
-    >>> [hex(w) for w in pack_tables(t)[0, :3]]
-    ['0x8000005', '0x10000002', '0x0']
-    """
-    masks = np.asarray(tables[:, 0, :], np.uint32)
-    gaps = np.asarray(tables[:, 1, :], np.uint32)
-    q = gaps << np.uint32(27)
-    q[:, :-1] |= masks[:, 1:] & np.uint32((1 << 27) - 1)
-    return np.ascontiguousarray(q)
-
-
-def frames(subs: Any, d: int) -> int:
-    """Frames a slot's stack needs for the constellations ``subs`` cut at ``d`` rows: one
-    for each level that can be left with squares to try, ``d`` to the third-last free row.
-    Cost: O(m).
-
-    >>> frames(np.array([[17, 0, 1, 1], [16, 0, 2, 1]]), 3)
-    12
-    """
-    return max(1, int(np.max(subs[:, 0])) - 2 - d) if len(subs) else 1
-
-
-def shared_bytes(block: int, nframes: int) -> int:
-    """Dynamic shared memory of a block: ``nframes`` 16-byte frames for each thread.
-    Cost: O(1).
-
-    >>> shared_bytes(128, 12)
-    24576
-    """
-    return 16 * block * nframes
-
-
 @functools.cache
 def raw_kernel(max_registers: int | None = None, predicated: bool = True) -> Any:
     """The kernel compiled by CuPy (``cupy.RawKernel``), at most ``max_registers`` registers
     a thread when given, the step ``predicated`` or branching; needs CuPy and a CUDA GPU.
     Cost: one compilation a process and variant."""
-    from nqueens.kernels.gpu_cuda import cupy_kernel
-
     return cupy_kernel(SOURCE, KERNEL_NAME, max_registers, NQ_PREDICATED=int(predicated))
+
+
+def frames_in_shared(block: int, nframes: int, blocks: int, *, shared_per_sm: int = 233472,
+                     shared_reserved: int = 1024) -> int:
+    """Stack frames a thread of the ``cuda-shared`` kernel keeps in shared memory.
+
+    All ``nframes`` where they fit beside the ``blocks`` blocks of ``block`` threads that the
+    registers let an SM keep; else as many as fit, the deeper frames waiting in global
+    memory. Deep stacks are rare (at n = 18, 0.13% of the pushes find more than 7 frames on
+    the stack, of the 10 it can hold), while the shared memory of the deepest one would
+    cost a third of the SM's threads (n = 21: 32 warps an SM instead of 40 at 40 registers).
+    Cost: O(1).
+
+    >>> frames_in_shared(128, 13, 12)     # n = 21 at 40 registers: 9 of its 13 frames
+    9
+    >>> frames_in_shared(128, 6, 12)      # all of them, where they fit
+    6
+    """
+    per_block = shared_per_sm // max(1, blocks) - shared_reserved
+    return max(1, min(nframes, per_block // (16 * block)))

@@ -18,6 +18,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from nqueens.kernels.gpu_cuda_common import cupy_kernel
+
 __all__ = ["HOST_SHIM", "KERNEL_NAME", "SOURCE", "cupy_kernel", "raw_kernel"]
 
 KERNEL_NAME = "step_slots"
@@ -157,28 +159,3 @@ def raw_kernel(max_registers: int | None = None) -> Any:
     """The kernel compiled by CuPy (``cupy.RawKernel``), at most ``max_registers`` registers
     a thread when given; needs CuPy and a CUDA GPU."""
     return cupy_kernel(SOURCE, KERNEL_NAME, max_registers)
-
-
-def cupy_kernel(source: str, name: str, max_registers: int | None = None,
-                **defines: int) -> Any:
-    """``cupy.RawKernel`` of the CUDA C ``source``'s kernel ``name``: the CUDA C kernels'
-    one way to CuPy.
-
-    Compiled as C++14, at most ``max_registers`` registers a thread when given, each of
-    ``defines`` a macro (``-DNAME=value``); needs CuPy.
-    Cost: O(1) here; CuPy compiles at the first launch or attribute read (cached on disk).
-
-    >>> import sys, types
-    >>> from unittest import mock
-    >>> fake = types.SimpleNamespace(RawKernel=lambda source, name, options: options)
-    >>> with mock.patch.dict(sys.modules, {"cupy": fake}):    # the options CuPy is given
-    ...     cupy_kernel("", "step", 40, NQ_PLANES=1)
-    ('-std=c++14', '-DNQ_PLANES=1', '--maxrregcount=40')
-    """
-    import importlib
-
-    cupy = importlib.import_module("cupy")  # optional, untyped
-    options = ("-std=c++14", *(f"-D{k}={v}" for k, v in defines.items()))
-    if max_registers is not None:
-        options += (f"--maxrregcount={max_registers}",)
-    return cupy.RawKernel(source, name, options=options)
