@@ -38,34 +38,23 @@ from __future__ import annotations
 import contextlib
 import itertools
 import random
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from nqueens.engine.answers import check_answer, is_number, run_unit
 from nqueens.engine.backends import Backend
 from nqueens.engine.dispatch import Sink
 from nqueens.engine.scheduler import Scheduler
 from nqueens.errors import EngineError, InvalidArgumentError, NQueensError, SchedulerError
 
-__all__ = [
-    "RESIDUE_MODULI",
-    "FleetBackend",
-    "FleetConfig",
-    "FleetStats",
-    "check_rows",
-    "residues",
-    "run_unit",
-]
-
-RESIDUE_MODULI = (13, 15)
-"""A worker sends each subtotal's residues modulo these beside it (as the Q27 database
-keeps them); the coordinator checks them before the ledger sees the row."""
+__all__ = ["FleetBackend", "FleetConfig", "FleetStats"]
 
 Row = tuple[int, int, int, int]
 Items = Sequence[tuple[int, ...]]
-MAX_TOTAL = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -77,7 +66,9 @@ class FleetConfig:
     live workers (so the tail is made of small units); ``overrun_factor`` and
     ``overrun_grace``: a unit still out after ``factor * expected + grace`` seconds is handed
     to another worker too; ``no_worker_seconds``: how long a count waits with no live
-    worker before it ends; ``poll_seconds``: how often the coordinator looks at the cluster.
+    worker before it ends; ``poll_seconds``: how often the coordinator looks at the cluster;
+    ``floor_rate``: the estimated nodes a second no device falls below, which sets a unit's
+    expected time before its worker's speed is known.
     """
 
     unit_seconds: float = 60.0
@@ -86,6 +77,7 @@ class FleetConfig:
     overrun_grace: float = 30.0
     no_worker_seconds: float = 60.0
     poll_seconds: float = 0.2
+    floor_rate: float = 1e6
 
 
 @dataclass
@@ -116,104 +108,6 @@ class FleetStats:
                 "workers": self.workers_seen, "idle_fraction": round(self.idle_fraction, 4),
                 "replicated": {"units": self.replicated, "agree": self.agree},
                 "disagreements": self.disagreements}
-
-
-def residues(total: int) -> tuple[int, ...]:
-    """A subtotal's residues modulo :data:`RESIDUE_MODULI`.
-
-    >>> residues(2279184)
-    (3, 9)
-    """
-    return tuple(total % m for m in RESIDUE_MODULI)
-
-
-Answer = tuple[list[Row], list[tuple[int, ...]], float]
-
-
-def run_unit(n: int, batch: list[tuple[int, ...]], kind: str,
-             task: Callable[..., list[Row]] | None = None) -> Answer:
-    """What a worker runs for one unit: ``(rows, residues of each total, seconds)``.
-
-    ``kind`` is ``"cpu"`` (the CPU kernel), ``"gpu"`` (this worker's GPU) or ``"recount"``
-    (the independent search of :mod:`nqueens.engine.verify`: nodes and time are 0).
-    ``task`` replaces the counting function (a benchmark's). Cost: the unit's search.
-
-    >>> rows, res, _ = run_unit(8, [(0, 2, 0, 3, 0, 1)], "recount")
-    >>> rows, res
-    ([(8, 1, 0, 0)], [(8, 8)])
-    """
-    start = time.perf_counter()
-    if task is not None:
-        rows = list(task(n, batch))
-    elif kind == "recount":
-        from nqueens.engine.verify import recount_batch
-
-        rows = [(t, u, 0, 0) for t, u in recount_batch(n, batch)]
-    elif kind == "gpu":
-        from nqueens.engine.backends import GPUBackend
-
-        rows = list(GPUBackend.count_on_worker(n, batch))
-    else:
-        from nqueens.engine.task import count_batch
-
-        rows = list(count_batch(n, batch))
-    return rows, [residues(int(r[0])) for r in rows], time.perf_counter() - start
-
-
-def check_rows(n: int, count: int, answer: object) -> list[Row]:
-    """A worker's answer for ``count`` subproblems of size ``n``, checked: a list of
-    ``count`` rows of four plain integers ``(total, unique, nodes, microseconds)`` with
-    ``0 <= unique <= total <= 8 * unique`` (each class has one to eight members),
-    ``total < 2**63``, nodes and time not negative, and each total's residues as the worker
-    sent them. Anything else is an :class:`~nqueens.errors.EngineError` naming what is wrong:
-    the answer never reaches the ledger.
-    Cost: O(count).
-
-    >>> check_rows(8, 1, ([(8, 1, 9, 20)], [(8, 8)], 0.1))
-    [(8, 1, 9, 20)]
-    >>> check_rows(8, 1, ([(-8, 1, 9, 20)], [(5, 7)], 0.1))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    nqueens.errors.EngineError: a worker's answer for n = 8 is not a count: row 1 has total -8...
-    """
-    where = f"a worker's answer for n = {n} is not a count"
-    if not (isinstance(answer, tuple) and len(answer) == 3):
-        raise EngineError(f"{where}: expected (rows, residues, seconds), got "
-                          f"{type(answer).__name__}")
-    rows, sent, seconds = answer
-    if not isinstance(rows, list) or not isinstance(sent, list) \
-            or len(rows) != count or len(sent) != count:
-        raise EngineError(f"{where}: expected {count} rows with their residues")
-    if not _is_number(seconds) or not 0 <= float(seconds) < 1e9:
-        raise EngineError(f"{where}: its time {seconds!r} is not a number of seconds")
-    out: list[Row] = []
-    for i, (row, res) in enumerate(zip(rows, sent, strict=True), 1):
-        if not (isinstance(row, tuple) and len(row) == 4 and all(map(_is_int, row))):
-            raise EngineError(f"{where}: row {i} is not four whole numbers")
-        total, unique, nodes, micros = (int(x) for x in row)
-        if not (0 <= unique <= total <= 8 * unique) or total > MAX_TOTAL:
-            raise EngineError(f"{where}: row {i} has total {total}, unique {unique} (need "
-                              "0 <= unique <= total <= 8 * unique)")
-        if nodes < 0 or micros < 0 or nodes > MAX_TOTAL or micros > MAX_TOTAL:
-            raise EngineError(f"{where}: row {i} has a negative or impossible node count "
-                              "or time")
-        if not isinstance(res, (tuple, list)) or tuple(res) != residues(total):
-            raise EngineError(f"{where}: row {i}'s total {total} does not match the residues "
-                              f"the worker sent ({res!r})")
-        out.append((total, unique, nodes, micros))
-    return out
-
-
-def _is_int(x: object) -> bool:
-    import numbers
-
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
-
-
-def _is_number(x: object) -> bool:
-    import numbers
-
-    return isinstance(x, numbers.Real) and not isinstance(x, bool)
 
 
 @dataclass
@@ -268,10 +162,10 @@ class FleetBackend(Backend):
         from nqueens.engine.executors import parse_address
 
         self.address = parse_address(address)
-        if not _is_number(replicate) or not 0.0 <= float(replicate) <= 1.0:
+        if not is_number(replicate) or not 0.0 <= float(replicate) <= 1.0:
             raise InvalidArgumentError(
                 f"replicate must be a fraction from 0 to 1, got {replicate!r}")
-        if not _is_number(timeout) or not float(timeout) > 0:
+        if not is_number(timeout) or not float(timeout) > 0:
             raise InvalidArgumentError(f"timeout must be a positive number of seconds, got "
                                        f"{timeout!r}")
         self.replicate = float(replicate)
@@ -362,27 +256,26 @@ class _Run:
         self.start = time.monotonic()
         self.lonely_since: float | None = None
         self.stats = backend.stats
+        self.landed = threading.Event()   # set by Dask's thread when a unit is done
+        self.watch = _Watch(self.client, backend.address, backend.timeout, self.landed)
 
     # -- the loop --------------------------------------------------------------------
 
     def run(self) -> None:
-        from distributed import wait
-
+        self.watch.start()
         try:
             while self.queue or self.replicas or self.waiting():
                 self.look()
                 self.fill()
-                futures = [u.future for u in self.out.values() if u.future is not None]
-                if futures:
-                    wait(futures, timeout=self.cfg.poll_seconds, return_when="FIRST_COMPLETED")
-                else:
-                    time.sleep(self.cfg.poll_seconds)
+                self.landed.wait(self.cfg.poll_seconds)   # Ctrl-C lands here
+                self.landed.clear()
                 for unit in [u for u in self.out.values() if u.future is not None
                              and u.future.done()]:
                     self.land(unit)
                 self.watch_overruns()
                 self.sink.report()
         finally:
+            self.watch.stop.set()
             for unit in self.out.values():
                 if unit.future is not None:
                     with contextlib.suppress(Exception):
@@ -397,14 +290,14 @@ class _Run:
     def look(self) -> None:
         """Bring the list of workers up to date; requeue the units of those that left."""
         now = time.monotonic()
-        try:
-            info = self.client.scheduler_info(n_workers=-1)["workers"]
-        except Exception:
-            info = None
+        if self.watch.lost is not None:
+            raise self.watch.lost
+        info = self.watch.workers
         if info is not None:
             for address, w in info.items():
                 if address not in self.workers or self.workers[address].left is not None:
-                    kind = "gpu" if (w.get("resources") or {}).get("GPU", 0) >= 1 else "cpu"
+                    gpu = self.b.gpu or (w.get("resources") or {}).get("GPU", 0) >= 1
+                    kind = "gpu" if gpu else "cpu"
                     self.workers[address] = _Worker(address, str(w.get("name", address)),
                                                     kind, now)
                     self.stats.workers_seen += 1
@@ -452,7 +345,7 @@ class _Run:
         if not idxs:
             return None
         self.left_weight -= weight
-        expected = weight / rate if rate else self.cfg.unit_seconds
+        expected = weight / (rate or self.cfg.floor_rate)
         return _Unit(next(self.uids), idxs, weight, "count", worker.address, 0.0, expected)
 
     def take_replica(self, worker: _Worker) -> _Unit | None:
@@ -486,6 +379,7 @@ class _Run:
             run_unit, self.n, batch, kind, self.b.task if unit.kind == "count" else None,
             key=f"nqueens-{self.n}-{unit.kind}-{unit.uid}-{worker.name}", pure=False,
             workers=[worker.address], allow_other_workers=False)
+        unit.future.add_done_callback(lambda _: self.landed.set())
         worker.unit = unit
         self.out[unit.uid * 2 + (unit.kind == "recount")] = unit
 
@@ -509,7 +403,7 @@ class _Run:
             else:
                 self.retry(unit, err)
             return
-        rows = check_rows(self.n, len(unit.idxs), answer)
+        rows = check_answer(self.n, len(unit.idxs), answer)
         seconds = float(answer[2])
         self.stats.busy_seconds += seconds
         if worker is not None and unit.kind == "count" and seconds > 0:
@@ -525,7 +419,7 @@ class _Run:
             seen = self.done.get(i)
             if seen is not None and seen[0][:2] != r[:2]:
                 self.stats.disagreements.append({
-                    "subproblems": [i], "workers": [unit.worker],
+                    "subproblems": [i], "workers": [self.name(unit.worker)],
                     "verdict": "a late answer (after its unit was handed on) disagreed with "
                                "the recorded row, which stands",
                     "counts": [list(seen[0][:2]), list(r[:2])]})
@@ -569,7 +463,8 @@ class _Run:
                 f"three counts of subproblems {unit.idxs[:5]} of n = {self.n} disagree: "
                 "no majority; recount them with nqueens ledger verify --all")
         self.stats.disagreements.append({
-            "subproblems": unit.idxs, "workers": unit.voters, "verdict": verdict,
+            "subproblems": unit.idxs, "workers": [self.name(a) for a in unit.voters],
+            "verdict": verdict,
             "counts": [[list(r[:2]) for r in v] for v in [unit.original, *unit.votes]]})
 
     def retry(self, unit: _Unit, err: BaseException) -> None:
@@ -618,6 +513,10 @@ class _Run:
                 self.queue.extendleft(reversed(fresh))
                 self.left_weight += sum(self.weight.get(i, 1.0) for i in fresh)
 
+    def name(self, address: str) -> str:
+        worker = self.workers.get(address)
+        return worker.name if worker is not None else address
+
     def gone(self) -> set[str]:
         return {a for a, w in self.workers.items() if w.left is not None}
 
@@ -625,3 +524,41 @@ class _Run:
         end = time.monotonic()
         for w in self.workers.values():
             self.stats.alive_seconds += max(0.0, (w.left or end) - max(w.arrived, self.start))
+
+
+class _Watch(threading.Thread):
+    """Asks the scheduler for its workers every moment: the run's view of the cluster, and
+    the alarm when the scheduler stops answering for ``lost_after`` seconds (killed,
+    frozen, unreachable), since Dask's futures would then wait for ever."""
+
+    def __init__(self, client: Any, address: str, lost_after: float,
+                 wake: threading.Event) -> None:
+        super().__init__(name="nqueens-fleet-watch", daemon=True)
+        self.client, self.address, self.lost_after = client, address, lost_after
+        self.wake = wake
+        self.stop = threading.Event()
+        self.lost: SchedulerError | None = None
+        self.workers: dict[str, Any] | None = self.ask()
+
+    def ask(self) -> dict[str, Any] | None:
+        try:
+            identity = self.client.sync(self.client.scheduler.identity,
+                                        callback_timeout=self.lost_after)
+            return dict(identity.get("workers") or {})
+        except Exception:
+            return None
+
+    def run(self) -> None:
+        interval = max(0.1, min(1.0, self.lost_after / 4))
+        last_ok = time.monotonic()
+        while not self.stop.wait(interval):
+            workers = self.ask()
+            if workers is not None:
+                self.workers, last_ok = workers, time.monotonic()
+            elif (time.monotonic() - last_ok >= self.lost_after
+                  or self.client.status in ("closed", "closing")):
+                self.lost = SchedulerError(
+                    f"lost the Dask scheduler at {self.address}: no answer for "
+                    f"{self.lost_after:g} s; a count with a ledger resumes from it")
+                self.wake.set()
+                return

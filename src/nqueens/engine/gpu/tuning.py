@@ -23,7 +23,7 @@ KERNELS = ("numba", "cuda-stack")
 the fallback) and the CUDA C kernel that keeps every frame on its shared-memory stack
 (:mod:`nqueens.kernels.gpu_cuda_stack`, through CuPy; the fastest measured: n = 21 in
 15.3 s on an H100). ``"auto"`` picks one (:func:`~nqueens.engine.gpu.pick.pick_kernel`).
-Their forerunners, which ``auto`` never picked, are in ``benchmarks/gpu_lab/``."""
+Their forerunners, which ``auto`` never picked, are in ``benchmarks/gpu/lab/``."""
 
 LAUNCH_SECONDS = 0.2
 """What one kernel launch should last; each launch's step budget is scaled from the last one's
