@@ -15,7 +15,7 @@ pytest.importorskip("distributed",
 import nqueens
 from _cluster import Cluster
 from _fleet_tasks import Forged, lying_task
-from nqueens.engine.fleet import FleetBackend, FleetConfig
+from nqueens.engine.fleet import DaskBackend, FleetConfig
 from nqueens.errors import EngineError
 
 from conftest import OEIS, assert_bad_input, run_cli
@@ -28,7 +28,7 @@ def test_a_count_on_a_fleet_is_exact_replicated_and_says_how_idle(tmp_path):
         for name in ("a", "b", "c"):
             c.add(name)
         c.wait(3)
-        backend = FleetBackend(c.address, replicate=1.0, seed=7,
+        backend = DaskBackend(c.address, replicate=1.0, seed=7,
                                config=FleetConfig(unit_seconds=0.2))
         got = nqueens.count(13, unique=True, backend=backend, ledger=tmp_path / "l.sqlite")
     assert (got.total, got.unique) == OEIS[13]
@@ -43,7 +43,7 @@ def test_a_lying_worker_is_outvoted_and_reported(tmp_path):
         for name in ("honest1", "honest2", "liar"):
             c.add(name)
         c.wait(3)
-        backend = FleetBackend(c.address, replicate=1.0, seed=1, task=lying_task,
+        backend = DaskBackend(c.address, replicate=1.0, seed=1, task=lying_task,
                                config=FleetConfig(unit_seconds=0.2))
         got = nqueens.count(12, unique=True, backend=backend, ledger=tmp_path / "l.sqlite")
     s = backend.stats
@@ -63,7 +63,7 @@ def test_a_worker_answer_that_is_not_a_count_never_reaches_the_ledger(tmp_path, 
     with Cluster() as c:
         c.add("w")
         c.wait(1)
-        backend = FleetBackend(c.address, task=Forged(kind))
+        backend = DaskBackend(c.address, task=Forged(kind))
         with pytest.raises(EngineError, match="is not a count"):
             nqueens.count(10, backend=backend, ledger=tmp_path / "l.sqlite")
     r = run_cli("ledger", "show", str(tmp_path / "l.sqlite"), "--json")
@@ -76,7 +76,7 @@ def test_a_frozen_worker_loses_only_time(tmp_path):
         c.add("steady")
         c.add("frozen")
         c.wait(2)
-        backend = FleetBackend(c.address, config=FleetConfig(
+        backend = DaskBackend(c.address, config=FleetConfig(
             unit_seconds=0.3, overrun_factor=2.0, overrun_grace=1.0, no_worker_seconds=60))
         timer = threading.Timer(1.5, c.signal, ("frozen", signal.SIGSTOP))
         timer.start()

@@ -218,7 +218,7 @@ def _backend(args: argparse.Namespace, scheduler: str | None) -> Any:
     from nqueens.engine.backends import GPUBackend, ThreadBackend
 
     if scheduler is not None:
-        from nqueens.engine.fleet import FleetBackend, FleetConfig
+        from nqueens.engine.fleet import DaskBackend, FleetConfig
 
         dask = dask_options(args)
         if args.workers is not None:
@@ -226,7 +226,7 @@ def _backend(args: argparse.Namespace, scheduler: str | None) -> Any:
                              "cluster pulls units (start the workers with --nthreads 1)")
         timeout = dask["lost_after"]
         config = FleetConfig(no_worker_seconds=timeout, overrun_grace=min(30.0, timeout))
-        return FleetBackend(scheduler, replicate=args.replicate or 0.0, config=config,
+        return DaskBackend(scheduler, replicate=args.replicate or 0.0, config=config,
                             timeout=timeout, log=dask["log"], gpu=args.gpu)
     if args.gpu:
         return GPUBackend()

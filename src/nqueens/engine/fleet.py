@@ -1,6 +1,6 @@
 """A fleet: a Dask cluster of CPU and GPU workers that pull units sized to their speed.
 
-:class:`FleetBackend` is the backend of ``nqueens count N --scheduler ADDR``. It keeps one
+:class:`DaskBackend` is the backend of ``nqueens count N --scheduler ADDR``. It keeps one
 unit in flight on every live worker and gives a worker its next unit when it hands one back
 (pull, not push), so a fast worker takes more units and a slow one fewer, and nobody waits
 for a fixed share to finish:
@@ -24,7 +24,7 @@ for a fixed share to finish:
 - **replication**: with ``replicate=F`` a random fraction F of the units is recounted on a
   different worker (a different device class where the fleet has one) with the independent
   search of :mod:`nqueens.engine.verify`; a disagreement goes to a third count, the
-  majority is recorded, and the disagreement is reported. :attr:`FleetBackend.stats` says
+  majority is recorded, and the disagreement is reported. :attr:`DaskBackend.stats` says
   how many units were replicated and agreed, and how idle the workers were.
 
 Trust: results travel by pickle, so any member of a Dask cluster can run code in the
@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import os
 import random
 import threading
 import time
@@ -45,13 +46,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from nqueens._validate import check_bool, check_callable, check_path, check_seconds
 from nqueens.engine.answers import check_answer, is_number, run_unit
 from nqueens.engine.backends import Backend
 from nqueens.engine.dispatch import Sink
 from nqueens.engine.scheduler import Scheduler
 from nqueens.errors import EngineError, InvalidArgumentError, NQueensError, SchedulerError
 
-__all__ = ["FleetBackend", "FleetConfig", "FleetStats"]
+__all__ = ["DaskBackend", "FleetConfig", "FleetStats"]
 
 Row = tuple[int, int, int, int]
 Items = Sequence[tuple[int, ...]]
@@ -138,7 +140,7 @@ class _Unit:
     abandoned: bool = False             # overran: its work was handed to another worker
 
 
-class FleetBackend(Backend):
+class DaskBackend(Backend):
     """Count on the Dask cluster at ``address``: every worker pulls units sized to its
     speed; lost and overrunning units are requeued; ``replicate`` (0..1) recounts that
     fraction of the units on another worker. ``config`` tunes it (:class:`FleetConfig`);
@@ -146,7 +148,7 @@ class FleetBackend(Backend):
     the workers (benchmarks); ``timeout`` bounds the connection and the wait for a first
     worker. ``log``: a file for Dask's own log (else nowhere).
 
-    >>> FleetBackend("tcp://127.0.0.1:8786", replicate=1.5)
+    >>> DaskBackend("tcp://127.0.0.1:8786", replicate=1.5)
     Traceback (most recent call last):
     ...
     nqueens.errors.InvalidArgumentError: replicate must be a fraction from 0 to 1, got 1.5
@@ -157,24 +159,24 @@ class FleetBackend(Backend):
 
     def __init__(self, address: str, *, replicate: float = 0.0, seed: int | None = None,
                  config: FleetConfig | None = None, timeout: float = 30.0,
-                 task: Callable[..., list[Row]] | None = None, log: str | None = None,
-                 gpu: bool | None = None) -> None:
+                 task: Callable[..., list[Row]] | None = None,
+                 log: str | os.PathLike[str] | None = None, gpu: bool = False) -> None:
         from nqueens.engine.executors import parse_address
 
         self.address = parse_address(address)
         if not is_number(replicate) or not 0.0 <= float(replicate) <= 1.0:
             raise InvalidArgumentError(
                 f"replicate must be a fraction from 0 to 1, got {replicate!r}")
-        if not is_number(timeout) or not float(timeout) > 0:
-            raise InvalidArgumentError(f"timeout must be a positive number of seconds, got "
-                                       f"{timeout!r}")
+        self.timeout = check_seconds(timeout, "timeout", infinite=True)
+        self.log = None if log is None else check_path(log, "log")
+        self.gpu = check_bool(gpu, "gpu")
+        check_callable(task, "task")
+        if config is not None and not isinstance(config, FleetConfig):
+            raise InvalidArgumentError(f"config must be a FleetConfig, got {config!r}")
         self.replicate = float(replicate)
         self.rng = random.Random(seed)
         self.config = config or FleetConfig()
-        self.timeout = float(timeout)
         self.task = task
-        self.log = log
-        self.gpu = gpu
         self.device = "gpu" if gpu else "cpu"
         self.stats = FleetStats()
         self._client: Any = None
@@ -231,14 +233,14 @@ class FleetBackend(Backend):
         O(units) calls to the scheduler.
         """
         if self._client is None:
-            raise InvalidArgumentError("a FleetBackend runs units only inside its open()")
+            raise InvalidArgumentError("a DaskBackend runs units only inside its open()")
         _Run(self, n, items, sched, sink).run()
 
 
 class _Run:
     """One fleet count in progress: the queue, the workers, the units out."""
 
-    def __init__(self, backend: FleetBackend, n: int, items: Items, sched: Scheduler,
+    def __init__(self, backend: DaskBackend, n: int, items: Items, sched: Scheduler,
                  sink: Sink) -> None:
         self.b, self.n, self.items, self.sink = backend, n, items, sink
         self.cfg = backend.config
