@@ -332,10 +332,10 @@ class _Run:
     def take_unit(self, worker: _Worker) -> _Unit | None:
         if not self.queue:
             return None
-        live = max(1, sum(1 for w in self.workers.values()
-                          if w.left is None and not w.suspect))
         rate = worker.rate or self.class_rate(worker.kind)
-        cap = self.left_weight * self.cfg.tail_share / live
+        # at most this worker's share of what is left, by speed: the tail is small units
+        # on every worker, and the slow ones' last units no longer than the fast ones'
+        cap = self.left_weight * self.cfg.tail_share * self.speed_share(worker)
         want = min(cap, rate * self.cfg.unit_seconds) if rate else 0.0
         idxs, weight = [], 0.0
         while self.queue and (not idxs or weight + self.weight.get(self.queue[0], 1.0) <= want):
@@ -367,6 +367,17 @@ class _Run:
             unit.worker = worker.address
             return unit
         return None
+
+    def speed_share(self, worker: _Worker) -> float:
+        """``worker``'s share of the live fleet's speed (equal shares while unmeasured)."""
+        live = [w for w in self.workers.values() if w.left is None and not w.suspect]
+        rates = {w.address: w.rate or self.class_rate(w.kind) for w in live}
+        known = [r for r in rates.values() if r]
+        if worker.address not in rates or not known:
+            return 1.0 / max(1, len(live))
+        mean = sum(known) / len(known)
+        total = sum(r or mean for r in rates.values())
+        return (rates[worker.address] or mean) / total
 
     def class_rate(self, kind: str) -> float | None:
         rates = [w.rate for w in self.workers.values() if w.kind == kind and w.rate]
