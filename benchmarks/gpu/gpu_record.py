@@ -12,10 +12,15 @@ does not fit in what is left of ``--budget``:
    of the host's cut are cached before anything is timed (a fresh install pays them once);
 3. ``cli``: ``nqueens count N --gpu --unique --json --quiet`` for each N, a fresh process
    each, timed whole, its total and unique checked against tests/data/oeis.csv;
-4. ``launch``: in one process, ``nqueens.count(N, backend=GPUBackend())`` at ``--launch-n``
-   with the engine's launch length (``LAUNCH_SECONDS``, 0.2 s so that Ctrl-C lands within
-   a second) and with long launches (5 s), in rotated rounds, so the machine's drift falls
-   on both alike: what holding launches short costs.
+4. ``launch``: in one process, ``nqueens.count(N, backend=GPUBackend(task=...))`` at
+   ``--launch-n`` with the engine's launch length (``Tuning.launch_seconds``, 0.2 s so that
+   Ctrl-C lands within a second) and with long launches (5 s), in rotated rounds, so the
+   machine's drift falls on both alike: what holding launches short costs.
+
+5. ``fleet`` (with ``--fleet-n N``): a loopback Dask cluster on this machine, one worker
+   with the GPU (``--resources GPU=1``) and ``--fleet-cpus`` one-thread CPU workers,
+   counting N with ``nqueens count N --scheduler ... --replicate 0.25 --json``: units sized
+   per device, replicas on the other device class (needs dask.distributed there).
 
 ``benchmarks/gpu/record.py`` turns the lines into docs/record.md (growth per n, projection).
 """
@@ -36,7 +41,8 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-sys.path.insert(0, str(ROOT / "src"))
+SRC = ROOT / "src"
+"""The package the steps run (``--src`` names another checkout's, a fallback)."""
 
 GROWTH = 9.0
 """A step at n + 1 is projected at this many times its time at n (measured 7-8.5)."""
@@ -53,6 +59,12 @@ def emit(record: dict[str, Any], results: Path | None) -> None:
     if results is not None:
         with results.open("a") as out:
             out.write(line + "\n")
+
+
+def _env() -> dict[str, str]:
+    """This environment with :data:`SRC` first on the path (packages carried there too)."""
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(
+        p for p in (str(SRC), os.environ.get("PYTHONPATH", "")) if p))
 
 
 def env() -> dict[str, Any]:
@@ -76,7 +88,7 @@ def env() -> dict[str, Any]:
 
 def cli(n: int, timeout: float) -> dict[str, Any]:
     """One whole command in a fresh process, timed and checked."""
-    envs = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    envs = _env()
     command = [sys.executable, "-m", "nqueens", "count", str(n), "--gpu", "--unique",
                "--json", "--quiet"]
     start = time.perf_counter()
@@ -96,32 +108,67 @@ def cli(n: int, timeout: float) -> dict[str, Any]:
     return rec
 
 
-def _launch_modules() -> list[Any]:
-    """The loaded modules of the package that define LAUNCH_SECONDS (the GPU wing's)."""
-    return [m for name, m in list(sys.modules.items())
-            if name.startswith("nqueens.") and hasattr(m, "LAUNCH_SECONDS")]
-
-
 def launch(n: int, seconds: float) -> dict[str, Any]:
     """``count(n)`` through the GPU backend with launches of ``seconds``, in this process."""
-    import nqueens
-    from nqueens.engine import backends
+    from functools import partial
 
-    gpu_backend = getattr(backends, "GPUBackend", None) or backends.GpuBackend
-    modules = _launch_modules()
-    saved = [m.LAUNCH_SECONDS for m in modules]
-    for m in modules:
-        m.LAUNCH_SECONDS = seconds
-    try:
-        start = time.perf_counter()
-        got = nqueens.count(n, unique=True, backend=gpu_backend())
-        took = time.perf_counter() - start
-    finally:
-        for m, s in zip(modules, saved, strict=True):
-            m.LAUNCH_SECONDS = s
+    import nqueens
+    from nqueens.engine import gpu
+    from nqueens.engine.backends import GPUBackend
+
+    task = partial(gpu.count_batch, tuning=gpu.Tuning(launch_seconds=seconds))
+    start = time.perf_counter()
+    got = nqueens.count(n, unique=True, backend=GPUBackend(task=task))
+    took = time.perf_counter() - start
     return {"stage": "launch", "n": n, "launch_seconds": seconds, "seconds": round(took, 3),
             "total": got.total, "unique": got.unique,
-            "exact": (got.total, got.unique) == oeis().get(n), "patched": len(modules)}
+            "exact": (got.total, got.unique) == oeis().get(n)}
+
+
+def fleet(n: int, cpus: int, timeout: float) -> dict[str, Any]:
+    """``nqueens count n --scheduler`` on a loopback cluster: one GPU worker, ``cpus`` CPU
+    workers, a quarter of the units replicated."""
+    import signal
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    envs = _env()
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": envs,
+             "start_new_session": True}
+    worker = [sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1",
+              "--no-nanny", "--no-dashboard", "--host", "127.0.0.1"]
+    procs = [subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler",
+                               "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+                              **quiet)]
+    try:
+        time.sleep(2)
+        procs.append(subprocess.Popen([*worker, "--name", "gpu0", "--resources", "GPU=1"],
+                                      **quiet))
+        procs += [subprocess.Popen([*worker, "--name", f"cpu{i}"], **quiet)
+                  for i in range(cpus)]
+        time.sleep(5)
+        command = [sys.executable, "-m", "nqueens", "count", str(n), "--scheduler", address,
+                   "--replicate", "0.25", "--unique", "--json", "--quiet"]
+        start = time.perf_counter()
+        proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
+                              env=envs)
+        rec: dict[str, Any] = {"stage": "fleet", "n": n, "cpus": cpus, "rc": proc.returncode,
+                               "seconds": round(time.perf_counter() - start, 3)}
+        try:
+            out = json.loads(proc.stdout)
+            rec.update(total=out["total"], unique=out["unique"], fleet=out["fleet"],
+                       exact=(out["total"], out["unique"]) == oeis().get(n))
+        except (ValueError, KeyError, TypeError):
+            lines = proc.stderr.strip().splitlines()
+            rec["error"] = lines[-1] if lines else f"exit {proc.returncode}"
+        return rec
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGKILL)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,9 +181,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--launch-seconds", default="0.2,5",
                     help="launch lengths compared in process (default 0.2,5)")
     ap.add_argument("--rounds", type=int, default=2, help="rounds of the launch comparison")
+    ap.add_argument("--fleet-n", type=int, default=None,
+                    help="also count N on a loopback fleet: one GPU worker and CPU workers")
+    ap.add_argument("--fleet-cpus", type=int, default=4, help="CPU workers of that fleet")
     ap.add_argument("--warm-n", type=int, default=12,
                     help="n of the warm-up count (default 12; 8 on the simulator)")
+    ap.add_argument("--src", type=Path, default=None,
+                    help="run this package checkout's src/ instead of the one beside the script")
     args = ap.parse_args(argv)
+    global SRC
+    SRC = (args.src or SRC).resolve()
+    sys.path.insert(0, str(SRC))
     lengths = [float(x) for x in args.launch_seconds.split(",") if x]
     t0 = time.perf_counter()
 
@@ -163,9 +218,19 @@ def main(argv: list[str] | None = None) -> int:
                 emit({"stage": "launch", "n": args.launch_n, "launch_seconds": seconds,
                       "skipped": f"{left():.0f} s left"}, args.results)
                 continue
-            rec = launch(args.launch_n, seconds)
+            try:
+                rec = launch(args.launch_n, seconds)
+            except Exception as err:  # noqa: BLE001 - a failed step is a recorded line
+                emit({"stage": "launch", "n": args.launch_n, "launch_seconds": seconds,
+                      "error": f"{type(err).__name__}: {err}"}, args.results)
+                break
             base = max(base or 0.0, rec["seconds"])
             emit(rec | {"round": r}, args.results)
+    if args.fleet_n is not None and left() > 60:
+        try:
+            emit(fleet(args.fleet_n, args.fleet_cpus, timeout=left() - 10), args.results)
+        except (OSError, subprocess.SubprocessError) as err:
+            emit({"stage": "fleet", "n": args.fleet_n, "error": str(err)}, args.results)
     print(f"gpu_record: done in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     return 0
 

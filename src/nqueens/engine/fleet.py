@@ -95,6 +95,7 @@ class FleetStats:
     replicated: int = 0
     agree: int = 0
     disagreements: list[dict[str, Any]] = field(default_factory=list)
+    by_kind: dict[str, int] = field(default_factory=dict)
 
     @property
     def idle_fraction(self) -> float:
@@ -109,7 +110,7 @@ class FleetStats:
         return {"units": self.units, "requeued": self.requeued, "overrun": self.overrun,
                 "workers": self.workers_seen, "idle_fraction": round(self.idle_fraction, 4),
                 "replicated": {"units": self.replicated, "agree": self.agree},
-                "disagreements": self.disagreements}
+                "disagreements": self.disagreements, "units_by_device": self.by_kind}
 
 
 @dataclass
@@ -445,6 +446,8 @@ class _Run:
         for i, r in fresh:
             self.done[i] = [r]
         self.stats.units += 1
+        kind = self.workers[unit.worker].kind if unit.worker in self.workers else "cpu"
+        self.stats.by_kind[kind] = self.stats.by_kind.get(kind, 0) + 1
         if self.b.replicate and self.b.rng.random() < self.b.replicate:
             self.replicas.append(_Unit(unit.uid, idxs, unit.weight, "recount", "",
                                        0.0, unit.expected * 4, original=got,
