@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             try:
                 rec = launch(args.launch_n, seconds)
-            except Exception as err:  # noqa: BLE001 - a failed step is a recorded line
+            except Exception as err:
                 emit({"stage": "launch", "n": args.launch_n, "launch_seconds": seconds,
                       "error": f"{type(err).__name__}: {err}"}, args.results)
                 break
