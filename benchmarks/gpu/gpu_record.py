@@ -125,6 +125,27 @@ def launch(n: int, seconds: float) -> dict[str, Any]:
             "exact": (got.total, got.unique) == oeis().get(n)}
 
 
+def interrupt(n: int, after: float, timeout: float) -> dict[str, Any]:
+    """Ctrl-C (SIGINT) ``after`` seconds into ``nqueens count n --gpu``: how long the
+    process takes to end, its exit status and its last line."""
+    import signal
+
+    def default_sigint() -> None:   # as from a terminal, even where this runs in background
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    proc = subprocess.Popen([sys.executable, "-m", "nqueens", "count", str(n), "--gpu",
+                             "--quiet"], env=_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
+    time.sleep(after)
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=timeout)
+    lines = err.strip().splitlines()
+    return {"stage": "interrupt", "n": n, "after": after, "rc": proc.returncode,
+            "exit_seconds": round(time.perf_counter() - sent, 3),
+            "stderr": lines[-1] if lines else ""}
+
+
 def fleet(n: int, cpus: int, timeout: float) -> dict[str, Any]:
     """``nqueens count n --scheduler`` on a loopback cluster: one GPU worker, ``cpus`` CPU
     workers, a quarter of the units replicated."""
@@ -181,6 +202,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--launch-seconds", default="0.2,5",
                     help="launch lengths compared in process (default 0.2,5)")
     ap.add_argument("--rounds", type=int, default=2, help="rounds of the launch comparison")
+    ap.add_argument("--interrupt-n", type=int, default=None,
+                    help="also send Ctrl-C into a count of this n on the GPU")
+    ap.add_argument("--interrupt-after", type=float, default=10.0,
+                    help="seconds into that count (default 10)")
     ap.add_argument("--fleet-n", type=int, default=None,
                     help="also count N on a loopback fleet: one GPU worker and CPU workers")
     ap.add_argument("--fleet-cpus", type=int, default=4, help="CPU workers of that fleet")
@@ -226,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
                 break
             base = max(base or 0.0, rec["seconds"])
             emit(rec | {"round": r}, args.results)
+    if args.interrupt_n is not None and left() > args.interrupt_after + 20:
+        emit(interrupt(args.interrupt_n, args.interrupt_after, timeout=30.0), args.results)
     if args.fleet_n is not None and left() > 60:
         try:
             emit(fleet(args.fleet_n, args.fleet_cpus, timeout=left() - 10), args.results)
