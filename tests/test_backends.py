@@ -69,7 +69,7 @@ def test_a_wrong_sized_answer_stops_the_count():
             idxs = sched.next_batch()
             sink.record(idxs, count_batch(n, [items[i] for i in idxs])[:-1])
 
-    with pytest.raises(nqueens.NQueensRuntimeError, match="batch of the wrong size"):
+    with pytest.raises(nqueens.NQueensRuntimeError, match="is not a count: expected .* rows"):
         nqueens.count(12, backend=Short())
 
 
@@ -90,7 +90,7 @@ def test_a_backend_is_checked_before_any_work(tmp_path):
 
 
 def test_missing_dask_is_an_import_error_with_its_install_line(monkeypatch):
-    from nqueens.engine.backends import DaskBackend
+    from nqueens.engine.fleet import DaskBackend
 
     monkeypatch.setitem(sys.modules, "distributed", None)
     with pytest.raises(DaskUnavailableError, match=r'pip install "dask\[distributed\]"') as err:

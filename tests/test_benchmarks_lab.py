@@ -18,7 +18,7 @@ sys.path.insert(0, str(BENCH))
 import _results  # noqa: E402
 import report  # noqa: E402
 
-LIBRARIES = ("gpu_lab",)
+LIBRARIES = ("lab",)
 """Folders of modules and their tests, not scripts (the GPU kernels the engine never picks)."""
 SCRIPTS = sorted(p for p in BENCH.glob("*/*")
                  if p.suffix in (".py", ".sh") and p.parent.name not in LIBRARIES)

@@ -29,8 +29,10 @@ def test_json_has_workers_and_subproblems():
     assert (record["total"], record["unique"]) == OEIS[12]
     assert record["workers"] == 1 and record["subproblems"] == 730
     assert set(record) == {"n", "total", "unique", "seconds", "workers", "subproblems",
-                           "estimate", "device", "gpu"}
+                           "estimate", "device", "gpu", "idle_fraction", "replicated", "fleet"}
     assert (record["estimate"], record["device"], record["gpu"]) == (None, "cpu", None)
+    # measured only on a Dask cluster (tests/test_fleet.py): null here, never left out
+    assert (record["idle_fraction"], record["replicated"], record["fleet"]) == (None,) * 3
 
 
 def test_pure_strategy_still_counts():

@@ -626,7 +626,7 @@ def default_kernels() -> list[str]:
     """``numba``; where CuPy imports ``cuda-stack`` first (the engine's kernel there, which
     (b) runs to ``--max-n``, the engine end to end too, and (c), (e) sweep), then
     ``numba`` as the baseline (never under the simulator, which runs numba-cuda's kernels
-    only). The laboratory's ``cuda-shared`` and ``cuda-c`` (``benchmarks/gpu_lab/``) no
+    only). The laboratory's ``cuda-shared`` and ``cuda-c`` (``benchmarks/gpu/lab/``) no
     longer run through the engine's batch."""
     if os.environ.get("NUMBA_ENABLE_CUDASIM") == "1":
         return ["numba"]

@@ -33,13 +33,8 @@ if TYPE_CHECKING:
     )
     from nqueens.completion import complete, completions, count_completions
     from nqueens.counting import Counts, count
-    from nqueens.engine.backends import (
-        Backend,
-        DaskBackend,
-        ExecutorBackend,
-        GPUBackend,
-        ThreadBackend,
-    )
+    from nqueens.engine.backends import Backend, ExecutorBackend, GPUBackend, ThreadBackend
+    from nqueens.engine.fleet import DaskBackend
     from nqueens.errors import NQueensError, NQueensRuntimeError
     from nqueens.large import find
     from nqueens.large.verify import Verdict, verify_file
@@ -53,8 +48,9 @@ _HOME = {
                      "is_solution", "symmetries"), "nqueens.board"),
     **dict.fromkeys(("complete", "completions", "count_completions"), "nqueens.completion"),
     "Counts": "nqueens.counting", "count": "nqueens.counting",
-    **dict.fromkeys(("Backend", "DaskBackend", "ExecutorBackend", "GPUBackend",
-                     "ThreadBackend"), "nqueens.engine.backends"),
+    **dict.fromkeys(("Backend", "ExecutorBackend", "GPUBackend", "ThreadBackend"),
+                    "nqueens.engine.backends"),
+    "DaskBackend": "nqueens.engine.fleet",
     "NQueensError": "nqueens.errors", "NQueensRuntimeError": "nqueens.errors",
     "find": "nqueens.large",
     "Verdict": "nqueens.large.verify", "verify_file": "nqueens.large.verify",

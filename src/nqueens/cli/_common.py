@@ -165,6 +165,27 @@ def positive_float(text: str) -> float:
     return value
 
 
+def fraction(text: str) -> float:
+    """argparse type: a number from 0 to 1, such as ``0.05``.
+
+    >>> fraction("0.25")
+    0.25
+    >>> fraction("1.5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a fraction from 0 to 1, got '1.5'
+    """
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a fraction from 0 to 1, got {text!r}")
+    return value
+
+
 def cap_workers(command: str, workers: int | None) -> int:
     """``--workers`` for local work: every core when None; more than the cores runs on
     every core, as the library does, and says so on stderr (a script moved from a larger

@@ -25,6 +25,7 @@ from nqueens.cli._common import (
     check_dask_options,
     dask_options,
     file_name,
+    fraction,
     ledger_options,
     positive_int,
 )
@@ -67,6 +68,11 @@ def register(sub: Any) -> None:
                    help="wait for another count holding the ledger instead of refusing")
     add_dask_options(p)
     p.add_argument(
+        "--replicate", type=fraction, default=None, metavar="F",
+        help="with --scheduler: recount a random fraction F (0 to 1) of the units on another "
+        "worker with an independent search; a disagreement goes to a third count",
+    )
+    p.add_argument(
         "--gpu", action="store_true",
         help="count on a CUDA GPU (pip install \".[gpu]\"); with --scheduler, on "
         "workers that have one",
@@ -86,6 +92,7 @@ class _Outcome(NamedTuple):
     estimate: dict[str, object] | None
     device: str
     gpu: str | None
+    fleet: dict[str, Any] | None = None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -98,6 +105,9 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, flag) and args.ledger is None:
             raise UsageError(f"--{flag} applies only to --ledger FILE")
     check_dask_options(args, scheduler, from_env=True, ledger=args.ledger)
+    if args.replicate is not None and scheduler is None:
+        raise UsageError("--replicate applies only to --scheduler ADDR "
+                         "(or $DASK_SCHEDULER_ADDRESS): units are replicated on other workers")
     start = time.perf_counter()
     pure = strategy != "bitmask"
     got = _count_pure(args, strategy) if pure else _count_engine(args, scheduler)
@@ -107,13 +117,31 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"n": args.n, "total": got.total, "unique": got.unique,
                           "seconds": round(seconds, 6), "workers": got.workers,
                           "subproblems": got.subproblems, "estimate": got.estimate,
-                          "device": got.device, "gpu": got.gpu}))
-    elif got.unique is None:
-        print(got.total)
+                          "device": got.device, "gpu": got.gpu,
+                          "idle_fraction": got.fleet["idle_fraction"] if got.fleet else None,
+                          "replicated": got.fleet["replicated"] if got.fleet else None,
+                          "fleet": got.fleet}))
+        return 0
+    if got.unique is None:
+        line = str(got.total)
     else:
         word = "solution" if got.total == 1 else "solutions"
-        print(f"{got.total} {word}, {got.unique} unique up to rotation and reflection")
+        line = f"{got.total} {word}, {got.unique} unique up to rotation and reflection"
+    print(line + (_fleet_words(got.fleet) if got.fleet else ""))
     return 0
+
+
+def _fleet_words(fleet: dict[str, Any]) -> str:
+    """The fleet's part of the final line: its units, idle share and replication."""
+    rep = fleet["replicated"]
+    words = (f"; {fleet['units']} units on {fleet['workers']} workers, "
+             f"{fleet['idle_fraction']:.1%} idle")
+    if rep["units"]:
+        agreed = ("all agreed" if rep["agree"] == rep["units"]
+                  else f"{rep['agree']} agreed, {rep['units'] - rep['agree']} DISAGREED "
+                       "(settled by a third count; see --json)")
+        words += f"; {rep['units']} replicated, {agreed}"
+    return words
 
 
 def _count_pure(args: argparse.Namespace, strategy: str) -> _Outcome:
@@ -163,9 +191,11 @@ def _count_engine(args: argparse.Namespace, scheduler: str | None) -> _Outcome:
     finally:
         bar.close()
     last = bar.last
+    stats = getattr(backend, "stats", None)
     return _Outcome(result.total, result.unique if args.unique else None,
                     last.workers if last else 1, last.total if last else 1, estimate, device,
-                    backend.hardware() if backend is not None else None)
+                    backend.hardware() if backend is not None else None,
+                    stats.to_json() if stats is not None else None)
 
 
 LONG_SECONDS = 60.0
@@ -185,12 +215,19 @@ def _say_cost(e: Any) -> None:
 def _backend(args: argparse.Namespace, scheduler: str | None) -> Any:
     """The backend the flags ask for: a Dask cluster (``--scheduler``), this machine's GPU
     (``--gpu``), ``--workers`` threads here; None (the library's default) for none of them."""
-    from nqueens.engine.backends import DaskBackend, GPUBackend, ThreadBackend
+    from nqueens.engine.backends import GPUBackend, ThreadBackend
 
     if scheduler is not None:
+        from nqueens.engine.fleet import DaskBackend, FleetConfig
+
         dask = dask_options(args)
-        return DaskBackend(scheduler, timeout=dask["lost_after"], log=dask["log"],
-                           workers=args.workers, gpu=args.gpu)
+        if args.workers is not None:
+            raise UsageError("--workers does not apply to --scheduler: every worker of the "
+                             "cluster pulls units (start the workers with --nthreads 1)")
+        timeout = dask["lost_after"]
+        config = FleetConfig(no_worker_seconds=timeout, overrun_grace=min(30.0, timeout))
+        return DaskBackend(scheduler, replicate=args.replicate or 0.0, config=config,
+                            timeout=timeout, log=dask["log"], gpu=args.gpu)
     workers = None if args.workers is None else cap_workers("count", args.workers)
     if args.gpu:
         return GPUBackend()

@@ -13,7 +13,8 @@ The backends bundled here:
 * :class:`ThreadBackend` - threads of this process (the default; the kernels release the
   GIL), or the calling thread alone for one worker;
 * :class:`ExecutorBackend` - any :class:`concurrent.futures.Executor`;
-* :class:`DaskBackend` - a Dask cluster at an address (``pip install ".[dask]"``);
+* :class:`~nqueens.engine.fleet.DaskBackend` - a Dask cluster at an address whose workers
+  pull units sized to their speed (``pip install ".[dask]"``; in :mod:`nqueens.engine.fleet`);
 * :class:`GPUBackend` - a CUDA GPU of this machine (``pip install ".[gpu]"``), or the
   workers of an executor that have one.
 
@@ -37,15 +38,12 @@ from __future__ import annotations
 import abc
 import concurrent.futures as cf
 import contextlib
-import os
 from collections.abc import Iterator, Sequence
 
 from nqueens._validate import (
-    check_bool,
     check_callable,
     check_executor,
     check_int,
-    check_path,
     check_seconds,
 )
 from nqueens.engine.dispatch import Sink, Task, run_inline, run_pool
@@ -55,7 +53,6 @@ from nqueens.errors import InvalidArgumentError
 __all__ = [
     "THREADS_MIN_N",
     "Backend",
-    "DaskBackend",
     "ExecutorBackend",
     "GPUBackend",
     "Sink",
@@ -351,87 +348,3 @@ pip install numba-cuda (the ".[gpu]" extra)
         from nqueens.engine import gpu
 
         return gpu.device_name()
-
-
-class DaskBackend(Backend):
-    """The Dask cluster whose scheduler is at ``address`` (``pip install ".[dask]"``).
-
-    ``workers`` batches at once (default: the cluster's worker threads); a scheduler
-    silent for ``timeout`` seconds ends the count with
-    :class:`~nqueens.errors.SchedulerError`; Dask's own log goes to the file ``log``, or
-    nowhere. With ``gpu`` the workers count on their GPUs (each needs numba-cuda and a GPU).
-    A malformed address raises :class:`~nqueens.errors.SchedulerAddressError` here;
-    a missing dask.distributed :class:`~nqueens.errors.DaskUnavailableError` (an
-    ``ImportError``) when the count opens the connection.
-
-    >>> DaskBackend("udp://10.0.0.5:8786")
-    Traceback (most recent call last):
-    ...
-    nqueens.errors.SchedulerAddressError: scheduler address 'udp://10.0.0.5:8786': \
-the udp:// protocol is not supported (use tcp://HOST:PORT)
-    """
-
-    def __init__(self, address: str, *, timeout: float = 30.0,
-                 log: str | os.PathLike[str] | None = None, workers: int | None = None,
-                 gpu: bool = False) -> None:
-        from nqueens.engine.executors import parse_address
-
-        parse_address(address)
-        self.address = address
-        self.timeout = check_seconds(timeout, "timeout", infinite=True)
-        self.log = None if log is None else check_path(log, "log")
-        self.workers = None if workers is None else check_int(workers, "workers", low=1)
-        self.gpu = check_bool(gpu, "gpu")
-        self.device = "gpu" if gpu else "cpu"
-        self.estimates = not gpu
-        self._inner: Backend | None = None
-
-    @contextlib.contextmanager
-    def open(self, n: int) -> Iterator[int]:
-        """Connect to the scheduler; yield the batches that run at once; close at the end.
-
-        Cost: O(1) calls to the scheduler, plus one identity call per watch interval.
-
-        >>> be = DaskBackend("10.0.0.5:8786", timeout=1e-9)
-        >>> be.timeout > 0
-        True
-        """
-        from nqueens.engine.executors import dask_executor
-
-        with dask_executor(self.address, lost_after=self.timeout, log=self.log) as (
-                executor, threads):
-            lanes = self.workers or threads
-            self._inner = (GPUBackend(executor=executor, workers=lanes) if self.gpu
-                           else ExecutorBackend(executor, lanes))
-            try:
-                yield lanes
-            finally:
-                self._inner = None
-
-    def _opened(self) -> Backend:
-        if self._inner is None:
-            raise InvalidArgumentError("a DaskBackend runs batches only inside its open()")
-        return self._inner
-
-    def schedule(self, n: int, items: Items, pending: list[int],
-                 weights: list[float] | None, workers: int) -> Scheduler:
-        """The CPU's timed batches, or the GPU's large ones (:meth:`GPUBackend.schedule`).
-
-        Cost: O(len(pending)).
-
-        >>> DaskBackend("10.0.0.5:8786").schedule(8, [], [1], None, 1)
-        Traceback (most recent call last):
-        ...
-        nqueens.errors.InvalidArgumentError: a DaskBackend runs batches only inside its open()
-        """
-        return self._opened().schedule(n, items, pending, weights, workers)
-
-    def run(self, n: int, items: Items, sched: Scheduler, sink: Sink) -> None:
-        """Keep the batches in flight on the cluster's workers.
-
-        Cost: O(the batches' work), shared out over the cluster.
-
-        >>> DaskBackend("10.0.0.5:8786").gpu
-        False
-        """
-        self._opened().run(n, items, sched, sink)

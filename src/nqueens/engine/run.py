@@ -38,6 +38,7 @@ from nqueens._validate import (
     check_seconds,
     check_size,
 )
+from nqueens.engine.answers import check_rows
 from nqueens.engine.backends import (
     THREADS_MIN_N,
     Backend,
@@ -287,8 +288,7 @@ class _Count:
         watch = _Watch(self.n, len(self.items), self.workers, self.weights, self.progress)
 
         def record(idxs: list[int], rows: list[Row]) -> None:
-            if len(rows) != len(idxs):
-                raise EngineError("a worker returned a batch of the wrong size")
+            rows = check_rows(self.n, len(idxs), rows)  # never an unchecked answer
             book.keep(idxs, rows)
             watch.finished(idxs, rows)
 

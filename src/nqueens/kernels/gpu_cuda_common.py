@@ -1,5 +1,5 @@
 """What the shipping CUDA C kernel (:mod:`nqueens.kernels.gpu_cuda_stack`) shares with its
-laboratory forerunners (``benchmarks/gpu_lab/``): the level's place in the columns word, the
+laboratory forerunners (``benchmarks/gpu/lab/``): the level's place in the columns word, the
 flush of a slot's counts, the plain C++ build's shim, the packed tables, the frames a
 stack needs, and the one way to CuPy.
 

@@ -17,7 +17,7 @@ job:
 The kernels themselves are :mod:`nqueens.kernels.gpu` (numba-cuda's, tested under its
 simulator; its search is :mod:`nqueens.kernels.gpu_tasks`, whose CPU build is the twin) and
 :mod:`nqueens.kernels.gpu_cuda_stack` (CUDA C through CuPy: the one ``"auto"`` picks on a
-GPU). The kernels ``"auto"`` never picked are in ``benchmarks/gpu_lab/``.
+GPU). The kernels ``"auto"`` never picked are in ``benchmarks/gpu/lab/``.
 
 >>> count_batch_twin(8, [(0, 2, 0, 3, 0, 1)])[0][:2]   # the kernel's CPU twin: no GPU needed
 (8, 1)

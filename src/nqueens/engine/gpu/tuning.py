@@ -22,12 +22,15 @@ KERNELS = ("numba", "cuda-stack")
 """The GPU kernels that ship: numba-cuda's (:mod:`nqueens.kernels.gpu`, simulator-tested;
 the fallback) and the CUDA C kernel that keeps every frame on its shared-memory stack
 (:mod:`nqueens.kernels.gpu_cuda_stack`, through CuPy; the fastest measured: n = 21 in
-15.3 s on an H100). ``"auto"`` picks one (:func:`~nqueens.engine.gpu.batch.pick_kernel`).
-Their forerunners, which ``auto`` never picked, are in ``benchmarks/gpu_lab/``."""
+15.3 s on an H100). ``"auto"`` picks one (:func:`~nqueens.engine.gpu.pick.pick_kernel`).
+Their forerunners, which ``auto`` never picked, are in ``benchmarks/gpu/lab/``."""
 
-LAUNCH_SECONDS = 0.2
+LAUNCH_SECONDS = 1.0
 """What one kernel launch should last; each launch's step budget is scaled from the last one's
-time."""
+time. Measured on an H200 at n = 21 (run 9, one batch each): 0.2-s launches counted at 174 G
+nodes/s and took 16.9 s, 0.5 s 14.5 s, 1 s 13.0 s, 5 s 11.3 s (222 G nodes/s): each launch
+ends on its slowest warp. Ctrl-C does not wait for a launch (the host polls it; see
+:meth:`~nqueens.engine.gpu.device.Device.wait`), only the process's exit may, so 1 s."""
 SLOTS = 1 << 18
 """Tasks in progress on the GPU at once, one per thread, where :func:`resident_slots` cannot
 read the GPU's occupancy (an H100 keeps 120-150 K threads resident, depending on the

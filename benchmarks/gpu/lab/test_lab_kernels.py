@@ -3,7 +3,7 @@
 the CPU kernel; the shared-memory kernel's tables, stack depth and occupancy.
 
 The engine never picked either (``cuda-stack`` replaced them); they stay here as the record
-of what was measured. Run with ``pytest benchmarks/gpu_lab`` (not part of the suite)."""
+of what was measured. Run with ``pytest benchmarks/gpu/lab`` (not part of the suite)."""
 
 from __future__ import annotations
 

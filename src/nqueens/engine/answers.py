@@ -1,0 +1,164 @@
+"""What a worker sends back, and the checks it passes before the ledger sees it.
+
+Every row a backend hands the engine loop is checked (:func:`check_rows`): a list of the
+right length, each row four plain integers ``(total, unique, nodes, microseconds)`` with
+``0 <= unique <= total <= 8 * unique`` (a class of solutions has one to eight members) and
+values below ``2**63``. A fleet's worker also sends each total's residues modulo
+:data:`RESIDUE_MODULI` (as the Q27 database keeps them), and the coordinator checks those
+too (:func:`check_answer`): an answer mangled on the way, or made up, stops the count with
+one line instead of reaching the ledger. :func:`run_unit` is what a fleet's worker runs.
+"""
+
+from __future__ import annotations
+
+import numbers
+import time
+from collections.abc import Callable
+
+from nqueens.errors import EngineError
+
+__all__ = [
+    "MAX_TOTAL",
+    "RESIDUE_MODULI",
+    "Answer",
+    "check_answer",
+    "check_rows",
+    "is_int",
+    "is_number",
+    "residues",
+    "run_unit",
+]
+
+RESIDUE_MODULI = (13, 15)
+"""A worker sends each subtotal's residues modulo these beside it."""
+MAX_TOTAL = 2**63 - 1
+"""The largest subtotal, node count or time a row may hold (the ledger's 64-bit integers)."""
+
+Row = tuple[int, int, int, int]
+Answer = tuple[list[Row], list[tuple[int, ...]], float]
+"""A fleet worker's answer: the rows, each total's residues, the seconds it counted."""
+
+
+def is_int(x: object) -> bool:
+    """An integer that is not a bool (numpy's too).
+
+    >>> is_int(3), is_int(True), is_int(3.0)
+    (True, False, False)
+    """
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
+def is_number(x: object) -> bool:
+    """A real number that is not a bool.
+
+    >>> is_number(0.5), is_number(False), is_number("1")
+    (True, False, False)
+    """
+    return isinstance(x, numbers.Real) and not isinstance(x, bool)
+
+
+def residues(total: int) -> tuple[int, ...]:
+    """A subtotal's residues modulo :data:`RESIDUE_MODULI`.
+
+    >>> residues(2279184)
+    (11, 9)
+    """
+    return tuple(total % m for m in RESIDUE_MODULI)
+
+
+def check_rows(n: int, count: int, rows: object, *, who: str = "a worker") -> list[Row]:
+    """``rows`` for ``count`` subproblems of size ``n``, checked, as plain ints.
+    Cost: O(count).
+
+    >>> check_rows(8, 1, [(8, 1, 9, 20)])
+    [(8, 1, 9, 20)]
+    >>> check_rows(8, 1, [(8.0, 1, 9, 20)])
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.EngineError: a worker's answer for n = 8 is not a count: row 1 is not four \
+whole numbers
+    >>> check_rows(8, 1, [(2**70, 2**68, 0, 0)])   # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.EngineError: ... row 1 has total 1180591620717411303424, unique ...
+    """
+    where = f"{who}'s answer for n = {n} is not a count"
+    if not isinstance(rows, (list, tuple)) or len(rows) != count:
+        got = len(rows) if isinstance(rows, (list, tuple)) else type(rows).__name__
+        raise EngineError(f"{where}: expected {count} rows, got {got}")
+    out: list[Row] = []
+    for i, row in enumerate(rows, 1):
+        if not (isinstance(row, (tuple, list)) and len(row) == 4 and all(map(is_int, row))):
+            raise EngineError(f"{where}: row {i} is not four whole numbers")
+        total, unique, nodes, micros = (int(x) for x in row)
+        if not (0 <= unique <= total <= 8 * unique) or total > MAX_TOTAL:
+            raise EngineError(f"{where}: row {i} has total {total}, unique {unique} (need "
+                              "0 <= unique <= total <= 8 * unique < 2**63)")
+        if not (0 <= nodes <= MAX_TOTAL and 0 <= micros <= MAX_TOTAL):
+            raise EngineError(f"{where}: row {i} has a negative or impossible node count "
+                              "or time")
+        out.append((total, unique, nodes, micros))
+    return out
+
+
+def check_answer(n: int, count: int, answer: object) -> list[Row]:
+    """A fleet worker's :data:`Answer` for ``count`` subproblems: :func:`check_rows`, and
+    each total's residues as the worker sent them, and a time that is a number of seconds.
+    Cost: O(count).
+
+    >>> check_answer(8, 1, ([(8, 1, 9, 20)], [(8, 8)], 0.1))
+    [(8, 1, 9, 20)]
+    >>> check_answer(8, 1, ([(8, 1, 9, 20)], [(5, 7)], 0.1))
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.EngineError: a worker's answer for n = 8 is not a count: row 1's total 8 \
+does not match the residues the worker sent ((5, 7))
+    """
+    where = f"a worker's answer for n = {n} is not a count"
+    if not (isinstance(answer, tuple) and len(answer) == 3):
+        raise EngineError(f"{where}: expected (rows, residues, seconds), got "
+                          f"{type(answer).__name__}")
+    rows, sent, seconds = answer
+    out = check_rows(n, count, rows)
+    if not isinstance(sent, list) or len(sent) != count:
+        raise EngineError(f"{where}: expected the residues of {count} rows")
+    if not is_number(seconds) or not 0 <= float(seconds) < 1e9:
+        raise EngineError(f"{where}: its time {seconds!r} is not a number of seconds")
+    for i, (row, res) in enumerate(zip(out, sent, strict=True), 1):
+        if not isinstance(res, (tuple, list)) or tuple(res) != residues(row[0]):
+            raise EngineError(f"{where}: row {i}'s total {row[0]} does not match the "
+                              f"residues the worker sent ({tuple(res)!r})")
+    return out
+
+
+def run_unit(n: int, batch: list[tuple[int, ...]], kind: str,
+             task: Callable[..., list[Row]] | None = None) -> Answer:
+    """What a fleet's worker runs for one unit: ``(rows, residues of each total, seconds)``.
+
+    ``kind`` is ``"cpu"`` (the CPU kernel), ``"gpu"`` (this worker's GPU) or ``"recount"``
+    (the independent search of :mod:`nqueens.engine.verify`; its nodes and time are 0).
+    ``task`` replaces the counting function (a benchmark's). A worker asked for a GPU unit
+    without numba-cuda or a GPU raises the one-line error the client reports.
+    Cost: the unit's search.
+
+    >>> rows, res, _ = run_unit(8, [(0, 2, 0, 3, 0, 1)], "recount")
+    >>> rows, res
+    ([(8, 1, 0, 0)], [(8, 8)])
+    """
+    start = time.perf_counter()
+    if task is not None:
+        rows = list(task(n, batch))
+    elif kind == "recount":
+        from nqueens.engine.verify import recount_batch
+
+        rows = [(t, u, 0, 0) for t, u in recount_batch(n, batch)]
+    elif kind == "gpu":
+        from nqueens.engine import gpu
+
+        gpu.require_gpu()
+        rows = list(gpu.count_batch(n, batch))
+    else:
+        from nqueens.engine.task import count_batch
+
+        rows = list(count_batch(n, batch))
+    return rows, [residues(int(r[0])) for r in rows], time.perf_counter() - start
