@@ -15,6 +15,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from conftest import SRC, assert_bad_input, run_cli
 
 # -- 7. corners found by trying to break it --------------------------------------------------
@@ -155,3 +157,32 @@ def test_an_error_never_echoes_a_megabyte_of_input(tmp_path):
     assert_bad_input(r)
     assert len(r.err) < 400, len(r.err)
     assert "more characters" in r.err
+
+
+# -- 2. prose on a machine's stdout -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("command", "fmt"), [("solve", "cols"), ("solve", "json"),
+                                              ("first", "cols"), ("first", "svg")])
+def test_no_solution_in_a_machine_format_keeps_stdout_for_data(command, fmt):
+    r = run_cli(command, "2", "--format", fmt)
+    assert r.code == 0 and r.out == ""
+    assert r.err.strip() == "no solution: 2 queens cannot be placed on a 2x2 board"
+
+
+def test_first_json_prints_null_and_says_why_on_stderr():
+    r = run_cli("first", "3", "--json")
+    assert (r.code, r.out) == (0, "null\n") and "no solution" in r.err
+
+
+def test_no_solution_as_a_board_is_told_to_the_person():
+    r = run_cli("first", "3")
+    assert r.out.startswith("no solution") and r.err == ""
+
+
+def test_complete_cols_puts_the_instance_and_the_proof_on_stderr():
+    r = run_cli("complete", "4", "--queens", "1,1", "--format", "cols")
+    assert (r.code, r.out) == (1, "") and "no completion" in r.err
+    r = run_cli("complete", "8", "--random", "2", "--seed", "5", "--format", "cols")
+    assert r.err.startswith("instance: nqueens complete 8 --queens ")
+    assert len(r.out.split()) == 8 and r.out.count("\n") == 1

@@ -113,9 +113,11 @@ def run_complete(args: argparse.Namespace) -> int:
     fmt = args.format
     instance = {"n": n, "queens": [[r + 1, c + 1] for r, c in placed],
                 "blocked": [[r + 1, c + 1] for r, c in blocked]}
+    # prose on stdout only with a board, which a person reads; cols and json are for programs
+    say = out if fmt == "board" else sys.stderr
     if args.random is not None and fmt != "json":
         extra = f" --blocked {_squares_text(blocked)!r}" if blocked else ""
-        out.write(f"instance: nqueens complete {n} --queens {_squares_text(placed)!r}{extra}\n")
+        say.write(f"instance: nqueens complete {n} --queens {_squares_text(placed)!r}{extra}\n")
 
     if args.count:
         total = count_completions(n, placed, blocked=blocked, limit=args.limit)
@@ -163,7 +165,7 @@ def run_complete(args: argparse.Namespace) -> int:
                       + "\n")
         else:
             left = n - len(placed)
-            out.write(f"no completion: the exhaustive search proves that no placement of the "
+            say.write(f"no completion: the exhaustive search proves that no placement of the "
                       f"other {left} queen{'s' if left != 1 else ''} completes this board\n")
         return EXIT_NONE
     return 0
