@@ -186,3 +186,48 @@ def test_complete_cols_puts_the_instance_and_the_proof_on_stderr():
     r = run_cli("complete", "8", "--random", "2", "--seed", "5", "--format", "cols")
     assert r.err.startswith("instance: nqueens complete 8 --queens ")
     assert len(r.out.split()) == 8 and r.out.count("\n") == 1
+
+
+# -- 4. 0-based and 1-based traps in the library -------------------------------------------
+
+
+def test_solution_text_says_it_is_1_based_and_what_0_based_would_be():
+    from nqueens import Solution
+    from nqueens.errors import InvalidBoardError
+
+    with pytest.raises(InvalidBoardError, match=r"1-based columns, 1\.\.4; as 0-based .*"
+                       r"Solution\(\(1, 3, 0, 2\)\)") as err:
+        Solution("1 3 0 2")
+    assert "-1" not in str(err.value)  # the column as typed, not shifted
+    assert Solution((1, 3, 0, 2)) == Solution("2 4 1 3")
+
+
+def test_a_tuple_of_1_based_columns_says_0_based_was_expected():
+    from nqueens import Solution
+    from nqueens.errors import InvalidBoardError
+
+    with pytest.raises(InvalidBoardError, match="0-based columns were expected: read as "
+                       "1-based, '2 4 1 3' would fit"):
+        Solution((2, 4, 1, 3))
+
+
+def test_complete_takes_queens_as_the_cli_names_them_and_its_text():
+    from nqueens.completion import complete
+
+    pairs = complete(8, queens=[(0, 0), (1, 4)])
+    assert complete(8, "1,1 2,5") == pairs
+    cli = run_cli("complete", "8", "--queens", "1,1 2,5", "--format", "cols")
+    assert cli.out.split() == [str(c) for c in pairs.cols]
+    with pytest.warns(DeprecationWarning, match=r"queens="):
+        assert complete(8, placed=[(0, 0), (1, 4)]) == pairs
+
+
+def test_an_off_board_square_names_its_base_and_the_other_reading():
+    from nqueens.completion import complete
+    from nqueens.errors import InvalidBoardError
+
+    with pytest.raises(InvalidBoardError, match=r"queen \(8, 1\) is off the 8x8 board: queens "
+                       r"holds 0-based .*for the 1-based square <8,1> give \(7, 0\)"):
+        complete(8, [(8, 1)])
+    r = run_cli("complete", "8", "--queens", "0,3")
+    assert_bad_input(r, "queen <0,3> is off the 8x8 board", "1-based", "'1,4'")

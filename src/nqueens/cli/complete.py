@@ -119,8 +119,10 @@ def run_complete(args: argparse.Namespace) -> int:
         extra = f" --blocked {_squares_text(blocked)!r}" if blocked else ""
         say.write(f"instance: nqueens complete {n} --queens {_squares_text(placed)!r}{extra}\n")
 
+    # the library takes the command line's 1-based text too: its messages then speak 1-based
+    queens_text, blocked_text = _squares_text(placed), _squares_text(blocked)
     if args.count:
-        total = count_completions(n, placed, blocked=blocked, limit=args.limit)
+        total = count_completions(n, queens_text, blocked=blocked_text, limit=args.limit)
         more = args.limit is not None and total > args.limit
         if fmt == "json":
             record = {**instance, "count": None if more else total,
@@ -131,9 +133,9 @@ def run_complete(args: argparse.Namespace) -> int:
         return 0 if total else EXIT_NONE
 
     if args.all:
-        stream = completions(n, placed, blocked=blocked, order=args.order)
+        stream = completions(n, queens_text, blocked=blocked_text, order=args.order)
     else:
-        stream = _one(complete(n, placed, blocked=blocked, order=args.order))
+        stream = _one(complete(n, queens_text, blocked=blocked_text, order=args.order))
     colour = None
     if fmt == "board":
         from nqueens.render.terminal import colour_console
