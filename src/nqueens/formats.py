@@ -231,7 +231,8 @@ class _Replay:
 
 
 @contextlib.contextmanager
-def open_input(path: str | os.PathLike[str]) -> Iterator[tuple[bytes, IO[bytes]]]:
+def open_input(path: str | os.PathLike[str], *, what: str = ""
+               ) -> Iterator[tuple[bytes, IO[bytes]]]:
     """``(head, stream)``: the first :data:`HEAD_BYTES` of ``path`` (``-``: standard input)
     and a stream that reads it whole from the start, head included. Unreadable inputs raise
     :class:`ParseError`. Cost: O(HEAD_BYTES) to open.
@@ -256,7 +257,9 @@ def open_input(path: str | os.PathLike[str]) -> Iterator[tuple[bytes, IO[bytes]]
                     break
                 head += more
         except OSError as err:  # not found, a folder, no permission, stdin closed
-            raise ParseError(f"cannot read {_shown(name)}: {err.strerror or err}") from None
+            what = f"{what} " if what else ""
+            raise ParseError(f"cannot read {what}{_shown(name)}: {err.strerror or err}") \
+                from None
         yield head, _Replay(head, f)  # type: ignore[misc]
 
 
@@ -544,7 +547,7 @@ def partial_board(path: str | os.PathLike[str], *, fmt: str | None = None
     (4, [(0, 2)], [(1, 0)])
     >>> os.unlink(f.name)
     """
-    with open_input(path) as (head, stream):
+    with open_input(path, what="board file") as (head, stream):
         name = os.fspath(path)
         fmt = format_of(path, head, fmt)
         if fmt in ("board", "grid", "puzzle"):

@@ -27,7 +27,9 @@ def register(sub: Any) -> None:
         description="Complete a board on which some queens are already placed (1-based "
         "ROW,COL squares), optionally with blocked squares; N up to 1000. 'no completion' is "
         "a proof (exit 1): the search that says so was exhaustive. Bad boards exit 2. A board "
-        "FILE has one line per row of Q (placed queen), . (empty) and x (blocked). Ctrl-C "
+        "FILE has one line per row of Q (placed queen), . (empty) and x (blocked); a "
+        "completion puzzle, and every format nqueens writes, are read too (docs/formats.md). "
+        "Ctrl-C "
         "stops any search within a second (exit 130).",
     )
     p.add_argument("n", type=board_size, metavar="N", nargs="?",
@@ -77,7 +79,6 @@ def run_complete(args: argparse.Namespace) -> int:
         complete,
         completions,
         count_completions,
-        parse_board,
         parse_squares,
         random_instance,
     )
@@ -90,11 +91,10 @@ def run_complete(args: argparse.Namespace) -> int:
         raise UsageError("--limit with --all must be at least 1")
     blocked = parse_squares(args.blocked)
     if args.board is not None:
-        from nqueens.files import read_limited
+        from nqueens.formats import partial_board
 
-        # a leading byte-order mark (editors on Windows write one) is no square
-        text = read_limited(args.board, 1 << 24, what="board file").removeprefix("\ufeff")
-        n, placed, on_board = parse_board(text)
+        # any format nqueens writes: a board, a grid, a completion puzzle, cols, json, npy
+        n, placed, on_board = partial_board(args.board)
         if args.n is not None and args.n != n:
             raise UsageError(f"N is {args.n} but the board in {args.board!r} has {n} rows")
         blocked = on_board + blocked
