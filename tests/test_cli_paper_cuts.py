@@ -231,3 +231,223 @@ def test_an_off_board_square_names_its_base_and_the_other_reading():
         complete(8, [(8, 1)])
     r = run_cli("complete", "8", "--queens", "0,3")
     assert_bad_input(r, "queen <0,3> is off the 8x8 board", "1-based", "'1,4'")
+
+
+# -- 1. the tool reads its own output ------------------------------------------------------
+
+WRITERS = {
+    "cols": ("solve", "6", "--format", "cols"),
+    "json": ("solve", "6", "--format", "json"),
+    "board": ("solve", "6", "--format", "board"),
+    "grid": ("solve", "6", "--format", "grid"),
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(WRITERS))
+def test_verify_reads_every_stream_solve_writes_and_counts_it(fmt):
+    from naive import brute_force_solutions
+
+    written = run_cli(*WRITERS[fmt])
+    r = run_cli("verify", "-", input=written.out)
+    expect = len(list(brute_force_solutions(6)))  # 4, from the oracle
+    assert (r.code, r.out) == (0, f"ok: {expect} solutions checked (n=6)\n"), r.err
+
+
+def test_verify_names_the_clashing_solution_of_a_stream():
+    stream = "2 4 1 3\n1 2 3 4\n3 1 4 2\n"
+    r = run_cli("verify", "-", input=stream)
+    assert r.code == 1
+    assert r.out.splitlines() == [
+        "solution 2 (line 2): clash: queens at <1,1> and <2,2> share a diagonal",
+        "1 of 3 solutions clash (n=4)"]
+    j = run_cli("verify", "-", "--json", input=stream)
+    import json
+
+    rec = json.loads(j.out)
+    assert (j.code, rec["checked"], rec["clashing"], rec["ok"]) == (1, 3, 1, False)
+    assert rec["clash"] == {"first": [1, 1], "second": [2, 2], "kind": "diagonal",
+                            "solution": 2, "line": 2}
+
+
+def test_the_first_board_and_the_first_grid_read_back():
+    for fmt in ("board", "grid"):
+        first = run_cli("first", "8", "--format", fmt)
+        r = run_cli("verify", "-", input=first.out)
+        assert (r.code, r.out) == (0, "ok n=8\n"), (fmt, r.err)
+
+
+def test_find_one_column_a_line_is_one_solution(tmp_path):
+    out = tmp_path / "q.txt"
+    assert run_cli("find", "1000", "--out", str(out)).code == 0
+    assert len(out.read_text().splitlines()) == 1000  # one column a line
+    r = run_cli("verify", str(out))
+    assert (r.code, r.out) == (0, "ok n=1000\n")
+    piped = run_cli("verify", "-", input=out.read_text())
+    assert piped.out == "ok n=1000\n"
+
+
+def test_a_second_number_on_a_line_of_a_column_a_line_file_is_refused():
+    r = run_cli("verify", "-", input="2\n4\n1 3\n")
+    assert_bad_input(r, "line 3 holds more than one number", "one column a line")
+
+
+def test_a_one_queen_board_reads_the_same_in_both_layouts():
+    assert run_cli("verify", "-", input="1\n").out == "ok n=1\n"
+
+
+def test_json_records_with_null_say_there_is_nothing_to_check():
+    r = run_cli("verify", "-", input="null\n")
+    assert_bad_input(r, "no solution to check", "null")
+
+
+@pytest.mark.parametrize(("writer", "seen"), [
+    (("first", "6", "--format", "svg"), "an SVG picture"),
+    (("count", "6", "--json"), "a JSON object with n, total"),
+])
+def test_verify_refuses_what_is_no_solution_naming_what_it_saw(writer, seen):
+    r = run_cli("verify", "-", input=run_cli(*writer).out)
+    assert_bad_input(r, seen)
+
+
+def test_verify_refuses_a_puzzle_and_reads_the_board_that_solves_it(tmp_path):
+    puzzle = tmp_path / "p.txt"
+    assert run_cli("puzzle", "make", "--size", "8", "--kind", "completion", "--seed", "3",
+                   "-o", str(puzzle)).code == 0
+    assert_bad_input(run_cli("verify", str(puzzle)), "holds a puzzle, not a solution",
+                     "puzzle solve")
+    solved = run_cli("puzzle", "solve", str(puzzle))
+    assert run_cli("verify", "-", input=solved.out).out == "ok n=8\n"
+
+
+def test_a_partial_board_given_to_verify_points_to_complete():
+    r = run_cli("verify", "-", input="Q . . .\n. . x .\n. . . .\n. . . .\n")
+    assert_bad_input(r, "a partial board, not a solution", "complete --board")
+
+
+def test_complete_reads_the_grid_first_writes(tmp_path):
+    grid = tmp_path / "g.txt"
+    grid.write_text(run_cli("first", "8", "--format", "grid").out)
+    r = run_cli("complete", "--board", str(grid), "--format", "cols")
+    assert (r.code, r.out) == (0, "1 5 8 6 3 7 2 4\n")
+
+
+def test_complete_reads_a_completion_puzzle_file(tmp_path):
+    puzzle = tmp_path / "p.txt"
+    assert run_cli("puzzle", "make", "--size", "8", "--kind", "completion", "--seed", "3",
+                   "-o", str(puzzle)).code == 0
+    from nqueens.puzzles.model import parse_puzzle
+
+    given = parse_puzzle(puzzle.read_text())
+    r = run_cli("complete", "--board", str(puzzle), "--all", "--format", "cols")
+    assert r.code == 0, r.err
+    sols = [[int(c) - 1 for c in line.split()] for line in r.out.splitlines()]
+    assert len(sols) == 1  # the puzzle's own promise: exactly one solution
+    assert all(sols[0][row] == col for row, col in given.givens)
+
+
+@pytest.mark.parametrize("fmt", ["cols", "json", "board"])
+def test_complete_reads_back_its_own_output(fmt):
+    made = run_cli("complete", "8", "--queens", "1,1 2,5", "--format", fmt)
+    again = run_cli("complete", "--board", "-", "--format", "cols", input=made.out)
+    assert (again.code, again.out) == (0, "1 5 8 6 3 7 2 4\n"), again.err
+
+
+def test_complete_refuses_a_stream_of_several_solutions():
+    r = run_cli("complete", "--board", "-", input=run_cli("solve", "6", "-f", "cols").out)
+    assert_bad_input(r, "holds 4 solutions", "head -1")
+
+
+def test_complete_refuses_a_region_puzzle(tmp_path):
+    puzzle = tmp_path / "r.txt"
+    assert run_cli("puzzle", "make", "--size", "6", "--seed", "2", "-o", str(puzzle)).code == 0
+    assert_bad_input(run_cli("complete", "--board", str(puzzle)), "a region puzzle",
+                     "puzzle solve")
+
+
+def test_verify_reads_find_npy_from_a_file_and_from_stdin(tmp_path):
+    out = tmp_path / "q.npy"
+    assert run_cli("find", "500", "--format", "npy", "--out", str(out)).code == 0
+    assert run_cli("verify", str(out)).out == "ok n=500\n"
+    with open(out, "rb") as f:
+        piped = subprocess.run([sys.executable, "-m", "nqueens", "verify", "-"], stdin=f,
+                               capture_output=True, text=True,
+                               env={**os.environ, "PYTHONPATH": str(SRC)})
+    assert (piped.returncode, piped.stdout) == (0, "ok n=500\n"), piped.stderr
+
+
+# -- 6. verify of a huge .npy: memory near the file's size, not three times it -------------
+
+
+def test_the_chunked_bit_table_check_agrees_with_first_conflict(monkeypatch):
+    import numpy as np
+
+    import nqueens.large.verify as v
+    from nqueens import find
+    from nqueens.board import first_conflict
+
+    monkeypatch.setattr(v, "CHUNK_ROWS", 7)  # many chunks, clashes across their borders
+    rng = np.random.default_rng(32)
+    boards = []
+    for n in range(4, 60):
+        good = np.asarray(find(n))
+        swapped = good.copy()
+        i, j = rng.choice(n, 2, replace=False)
+        swapped[[i, j]] = swapped[[j, i]]
+        boards += [good, swapped, rng.permutation(n), rng.integers(0, n, n)]
+    boards.append(np.array([0]))
+    for cols in boards:
+        got = v.verify_chunks(len(cols), lambda lo, hi, c=cols: c[lo:hi])
+        assert got.conflict == first_conflict(cols.tolist()), cols.tolist()
+
+
+def test_a_large_npy_goes_through_the_chunked_check_with_the_same_verdicts(tmp_path,
+                                                                           monkeypatch):
+    import numpy as np
+
+    import nqueens.large.verify as v
+    from nqueens import find
+
+    good = np.asarray(find(3000), dtype=np.int32)
+    bad = good.copy()
+    bad[2500] = bad[1200]  # two queens in one column, rows 1201 and 2501
+    paths = []
+    for name, cols in (("good.npy", good), ("bad.npy", bad)):
+        np.save(tmp_path / name, cols)
+        paths.append(tmp_path / name)
+    stamps = [v.verify_file(p) for p in paths]
+    monkeypatch.setattr(v, "STAMP_MAX_N", 100)
+    monkeypatch.setattr(v, "CHUNK_ROWS", 1000)
+    chunked = [v.verify_file(p) for p in paths]
+    assert chunked == stamps
+    assert chunked[1].describe().startswith("clash: queens at <1201,")
+    off = good.astype(np.int64)
+    off[2999] = 3000  # off the board, after the clash: still bad input, as before
+    off[2500] = off[1200]
+    np.save(tmp_path / "off.npy", off)
+    from nqueens.errors import ParseError
+
+    with pytest.raises(ParseError, match="row 3000 has column 3001"):
+        v.verify_file(tmp_path / "off.npy")
+
+
+def test_verify_of_a_large_npy_holds_far_less_than_the_file(tmp_path):
+    import tracemalloc
+
+    import numpy as np
+
+    from nqueens import find
+    from nqueens.large.verify import verify_file
+
+    n = 8_000_000
+    path = tmp_path / "q.npy"
+    np.save(path, np.asarray(find(n), dtype=np.int32))
+    size = path.stat().st_size  # 32 MB
+    verify_file(path)  # compile the kernel first: its compiler's memory is not the check's
+    tracemalloc.start()
+    try:
+        verdict = verify_file(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert verdict.ok and verdict.n == n
+    assert peak < size  # the stamp tables alone took 10 bytes a row: 80 MB here
