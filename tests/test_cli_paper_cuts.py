@@ -10,6 +10,7 @@ the umask race, input echoed whole.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -451,3 +452,67 @@ def test_verify_of_a_large_npy_holds_far_less_than_the_file(tmp_path):
         tracemalloc.stop()
     assert verdict.ok and verdict.n == n
     assert peak < size  # the stamp tables alone took 10 bytes a row: 80 MB here
+
+
+# -- 5. messages that lead somewhere ---------------------------------------------------------
+
+
+def test_a_board_too_large_for_the_search_order_points_to_find():
+    assert_bad_input(run_cli("solve", "100000", "--limit", "1"), "too large",
+                     "`nqueens find 100000` builds one solution at once")
+    from nqueens import first_solution
+    from nqueens.errors import InvalidSizeError
+
+    with pytest.raises(InvalidSizeError, match=r"nqueens\.find\(70\) builds one solution"):
+        first_solution(70)
+
+
+def test_an_interrupted_count_and_ledger_show_say_how_to_resume(tmp_path):
+    from _procs import start_cli, wait_for_rows
+
+    ledger = tmp_path / "n17.sqlite"
+    proc = start_cli("count", "17", "--ledger", str(ledger))
+    try:
+        wait_for_rows(ledger, 1, proc)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    resume = f"nqueens count 17 --ledger {ledger}"
+    assert proc.returncode == 130
+    assert err.splitlines()[-1] == f"nqueens: interrupted; resume with: {resume}"
+    shown = run_cli("ledger", "show", str(ledger))
+    assert "incomplete" in shown.out.splitlines()[0]
+    assert shown.out.splitlines()[-1] == f"  resume       {resume}"
+
+
+def _terminal_env(**extra: str) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(SRC), **extra}
+
+
+def test_a_file_written_is_named_on_a_terminal_and_not_to_a_script(tmp_path):
+    from _procs import run_on_terminal
+
+    out = tmp_path / "b.svg"
+    code, said, _ = run_on_terminal(["first", "8", "--format", "svg", "--out", str(out)],
+                                    _terminal_env(), stream="stderr")
+    assert code == 0
+    assert said.strip() == f"nqueens: wrote {out} ({out.stat().st_size:,} bytes)"
+    quiet = run_cli("first", "8", "--format", "svg", "--out", str(tmp_path / "c.svg"))
+    assert (quiet.code, quiet.err) == (0, "")
+
+
+def test_complete_200_on_a_narrow_terminal_prints_columns_and_says_so():
+    from _procs import run_on_terminal
+
+    code, shown, err = run_on_terminal(["complete", "200", "--random", "40", "--seed", "1"],
+                                       _terminal_env(COLUMNS="80"), stream="stdout")
+    assert code == 0, err
+    assert "wider than this terminal" in err and "--format board" in err
+    line = max(shown.splitlines(), key=len).strip()  # (a colour reset may follow)
+    assert len(line.split()) == 200
+    assert run_cli("verify", "-", input=line).out == "ok n=200\n"
+    piped = run_cli("complete", "200", "--random", "40", "--seed", "1")
+    assert len(piped.out.splitlines()) == 201  # to a file or a pipe: the board, as asked

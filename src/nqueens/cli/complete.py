@@ -60,10 +60,23 @@ def register(sub: Any) -> None:
                    "(default): rows for N <= 24, constrained beyond. --count is the same in "
                    "any order")
     shape = p.add_mutually_exclusive_group()
-    shape.add_argument("--format", "-f", choices=("board", "cols", "json"), default="board",
-                       help="board (Q and .), cols (1-based columns) or json")
+    shape.add_argument("--format", "-f", choices=("board", "cols", "json"),
+                       help="board (Q and .; the default, but cols on a terminal too narrow "
+                       "for the board), cols (1-based columns) or json")
     add_json_shorthand(shape)
     p.set_defaults(func=run_complete)
+
+
+def _default_format(n: int, out: Any) -> str:
+    """``board``, or ``cols`` where the board would not fit the terminal it goes to (said
+    on stderr, with how to get the board anyway)."""
+    import shutil
+
+    if not out.isatty() or 2 * n - 1 <= shutil.get_terminal_size().columns:
+        return "board"
+    print(f"nqueens: a {n}x{n} board is wider than this terminal: its 1-based columns "
+          "follow (--format board draws it anyway)", file=sys.stderr)
+    return "cols"
 
 
 def _squares_text(squares: list[tuple[int, int]]) -> str:
@@ -110,7 +123,7 @@ def run_complete(args: argparse.Namespace) -> int:
             placed = parse_squares(args.queens)
 
     out = sys.stdout
-    fmt = args.format
+    fmt = args.format or _default_format(n, out)
     instance = {"n": n, "queens": [[r + 1, c + 1] for r, c in placed],
                 "blocked": [[r + 1, c + 1] for r, c in blocked]}
     # prose on stdout only with a board, which a person reads; cols and json are for programs

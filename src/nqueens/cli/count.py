@@ -135,6 +135,10 @@ def run(args: argparse.Namespace) -> int:
                            ledger=args.ledger, progress=bar, on_estimate=on_estimate,
                            scheduler_timeout=dask["lost_after"], dask_log=dask["log"],
                            device=device, **ledger_options(args))
+        except KeyboardInterrupt as stop:  # Ctrl-C: "interrupted" says how to go on
+            if type(stop) is KeyboardInterrupt:
+                stop.add_note(_resume_note(args))
+            raise
         finally:
             bar.close()
         last = bar.last
@@ -160,6 +164,14 @@ def run(args: argparse.Namespace) -> int:
         word = "solution" if total == 1 else "solutions"
         print(f"{total} {word}, {unique} unique up to rotation and reflection")
     return 0
+
+
+def _resume_note(args: Any) -> str:
+    if args.ledger is None:
+        return "nothing was kept: --ledger FILE makes a count resumable"
+    from nqueens.cli.ledger import resume_command
+
+    return f"resume with: {resume_command(args.n, args.ledger)}"
 
 
 LONG_SECONDS = 60.0
