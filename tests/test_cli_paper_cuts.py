@@ -516,3 +516,46 @@ def test_complete_200_on_a_narrow_terminal_prints_columns_and_says_so():
     assert run_cli("verify", "-", input=line).out == "ok n=200\n"
     piped = run_cli("complete", "200", "--random", "40", "--seed", "1")
     assert len(piped.out.splitlines()) == 201  # to a file or a pipe: the board, as asked
+
+
+# -- 3. no silent tofu ---------------------------------------------------------------------
+
+
+def _fake_fc_list(tmp_path: Path, families: str) -> dict[str, str]:
+    """An environment whose ``fc-list`` answers ``families`` (one a line) to every query:
+    fontconfig as it would be with, or without, a Japanese and Korean font installed."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    fake = bin_dir / "fc-list"
+    fake.write_text(f"#!/bin/sh\nprintf '{families}'\n")
+    fake.chmod(0o755)
+    return {**os.environ, "PYTHONPATH": str(SRC),
+            "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+
+
+def _png_tree(tmp_path: Path, lang: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    pytest.importorskip("cairosvg")
+    return subprocess.run([sys.executable, "-m", "nqueens", "tree", "4", "--png",
+                           str(tmp_path / f"t-{lang}.png"), "--lang", lang],
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.mark.parametrize(("lang", "language"), [("ja", "Japanese"), ("ko", "Korean")])
+def test_a_cjk_png_without_a_cjk_font_warns_with_the_package_to_install(tmp_path, lang,
+                                                                        language):
+    r = _png_tree(tmp_path, lang, _fake_fc_list(tmp_path, ""))
+    assert r.returncode == 0 and (tmp_path / f"t-{lang}.png").exists()
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("nqueens: warning: "), r.stderr
+    assert f"no installed font has {language} glyphs" in lines[0]
+    assert "apt install fonts-noto-cjk" in lines[0]
+
+
+def test_a_cjk_png_with_a_cjk_font_is_quiet(tmp_path):
+    r = _png_tree(tmp_path, "ja", _fake_fc_list(tmp_path, "Noto Sans CJK JP\\n"))
+    assert (r.returncode, r.stderr) == (0, "")
+
+
+def test_an_english_png_never_asks_for_a_cjk_font(tmp_path):
+    r = _png_tree(tmp_path, "en", _fake_fc_list(tmp_path, ""))
+    assert (r.returncode, r.stderr) == (0, "")
