@@ -207,7 +207,8 @@ def _refusal(name: str, seen: str, wanted: str) -> ParseError:
 
 
 def _shown(name: str) -> str:
-    return "standard input" if name == "-" else short_repr(name)
+    """The input as a message names it (a long path is cut, head and tail, by the CLI)."""
+    return "standard input" if name == "-" else repr(name)
 
 
 # -- opening ------------------------------------------------------------------------------
@@ -227,6 +228,8 @@ class _Replay:
             out, self._head = self._head + self._rest.read(), b""
             return out
         out, self._head = self._head[:size], self._head[size:]
+        if len(out) < size:  # a read gives all it asks for but at the end, as a file's does
+            out += self._rest.read(size - len(out))
         return out
 
 

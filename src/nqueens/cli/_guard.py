@@ -232,8 +232,9 @@ def one_line(text: str) -> str:
                    for c in text)
 
 
-QUOTED_MAX = 60
-"""The most characters of one quoted piece of input (``'...'``) an error line shows."""
+QUOTED_MAX = 200
+"""The most characters of one quoted piece of input (``'...'``) an error line shows whole;
+a longer one keeps its head and its tail (a file's name ends a long path)."""
 
 LINE_MAX = 1000
 """The most characters of an error line: input echoed whole could be a megabyte."""
@@ -243,19 +244,20 @@ _QUOTED = re.compile("|".join(rf"{q}(?:[^{q}\\]|\\.){{{QUOTED_MAX + 1},}}{q}" fo
 
 def short_line(text: str) -> str:
     r"""``text`` as :func:`one_line` has it, with each quoted piece of input longer than
-    :data:`QUOTED_MAX` characters cut (``'aaaa...'`` and how many were left out), and the
-    whole cut at :data:`LINE_MAX` characters. Cost: O(len(text)).
+    :data:`QUOTED_MAX` characters cut to its first 100 and last 60 characters (saying how
+    many were left out), and the whole cut at :data:`LINE_MAX` characters.
+    Cost: O(len(text)).
 
     >>> short_line("cannot read '" + "7" * 5000 + "' as a square")  # doctest: +ELLIPSIS
-    "cannot read '777...777...' (4940 more characters) as a square"
+    "cannot read '777...777...(4840 characters left out)...777' as a square"
     >>> len(short_line("x" * 10**6))
     1000
     """
     def cut(match: re.Match[str]) -> str:
         piece = match.group(0)
-        quote = piece[0]
-        left = len(piece) - 2 - QUOTED_MAX
-        return f"{quote}{piece[1:QUOTED_MAX + 1]}...{quote} ({left} more characters)"
+        quote, inner = piece[0], piece[1:-1]
+        left = len(inner) - 160
+        return f"{quote}{inner[:100]}...({left} characters left out)...{inner[-60:]}{quote}"
 
     line = _QUOTED.sub(cut, one_line(text))
     return line if len(line) <= LINE_MAX else line[:LINE_MAX - 3] + "..."

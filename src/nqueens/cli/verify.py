@@ -114,13 +114,13 @@ def _say_clash(check: tuple[int, int | None, Any], as_json: bool) -> None:
 def _record(first: tuple[int, int | None, Any] | None, checked: int, clashing: int,
             sizes: set[int]) -> dict[str, Any]:
     """The verdicts as JSON: ``clash`` is null, or the first clashing solution's pair
-    (1-based squares), its kind, and where it is in the input."""
-    clash = None
+    (1-based squares) and its kind; ``solution`` and ``line`` say where that solution is."""
+    clash = index = line = None
     if first is not None:
         index, line, verdict = first
         c = verdict.conflict
         clash = {"first": [c.row_a + 1, c.col_a + 1], "second": [c.row_b + 1, c.col_b + 1],
-                 "kind": c.kind, "solution": index, "line": line}
+                 "kind": c.kind}
     n = next(iter(sizes)) if len(sizes) == 1 else None
-    return {"n": n, "ok": clashing == 0, "clash": clash, "checked": checked,
-            "clashing": clashing}
+    return {"n": n, "ok": clashing == 0, "clash": clash, "solution": index, "line": line,
+            "checked": checked, "clashing": clashing}
