@@ -124,8 +124,9 @@ class Found:
 
 
 def sniff(head: bytes) -> str:
-    """The format of an input that begins with ``head`` (see the module docstring for the
-    rule): a name of :data:`READS`, ``png``, ``svg``, ``html``, ``empty`` or ``unknown``.
+    """The format of an input that begins with ``head``, by the module docstring's rule.
+
+    A name of :data:`READS`, or ``png``, ``svg``, ``html``, ``empty`` or ``unknown``.
 
     Cost: O(len(head)).
 
@@ -153,8 +154,9 @@ def sniff(head: bytes) -> str:
 
 
 def format_of(name: str | os.PathLike[str], head: bytes, fmt: str | None = None) -> str:
-    """The format to read: ``fmt``, else the one a ``.npy`` or ``.json`` name says, else
-    :func:`sniff` of ``head``. Cost: O(len(head)).
+    """The format to read: ``fmt``, else a ``.npy`` or ``.json`` name's, else the content's.
+
+    The content's is :func:`sniff` of ``head``. Cost: O(len(head)).
 
     >>> format_of("q.npy", b"garbage"), format_of("-", b"2 4 1 3"), format_of("q.txt", b"Q")
     ('npy', 'cols', 'board')
@@ -236,9 +238,11 @@ class _Replay:
 @contextlib.contextmanager
 def open_input(path: str | os.PathLike[str], *, what: str = ""
                ) -> Iterator[tuple[bytes, IO[bytes]]]:
-    """``(head, stream)``: the first :data:`HEAD_BYTES` of ``path`` (``-``: standard input)
-    and a stream that reads it whole from the start, head included. Unreadable inputs raise
-    :class:`ParseError`. Cost: O(HEAD_BYTES) to open.
+    """``(head, stream)``: the start of ``path`` and a stream that reads it whole.
+
+    ``head`` is the first :data:`HEAD_BYTES` of ``path`` (``-``: standard input); ``stream``
+    reads from the start, head included. Unreadable inputs raise :class:`ParseError`.
+    Cost: O(HEAD_BYTES) to open.
 
     >>> import sys, io
     >>> saved, sys.stdin = sys.stdin, io.TextIOWrapper(io.BytesIO(b"2 4 1 3\\n"))
@@ -270,8 +274,9 @@ def open_input(path: str | os.PathLike[str], *, what: str = ""
 
 
 def solutions(path: str | os.PathLike[str], *, fmt: str | None = None) -> Iterator[Found]:
-    """Every solution in the file at ``path`` (``-``: standard input), lazily, in any format
-    of :data:`READS` but ``puzzle`` (a puzzle is not a solution).
+    """Every solution in the file at ``path`` (``-``: standard input), lazily.
+
+    In any format of :data:`READS` but ``puzzle`` (a puzzle is not a solution).
 
     Columns are checked to be whole numbers on the board (1..n as written), else
     :class:`ParseError` naming the line and row; a format that holds no solution (a
@@ -293,7 +298,11 @@ def solutions(path: str | os.PathLike[str], *, fmt: str | None = None) -> Iterat
 def solutions_in(stream: IO[bytes], name: str, *, fmt: str | None = None) -> Iterator[Found]:
     """:func:`solutions` of an open binary ``stream`` (``name`` for messages).
 
-    Cost: as :func:`solutions`.
+    ``fmt`` None tells it from the stream's start. Cost: O(bytes), as :func:`solutions`.
+
+    >>> import io
+    >>> [f.cols.tolist() for f in solutions_in(io.BytesIO(b'[2, 4, 1, 3]'), "-")]
+    [[1, 3, 0, 2]]
     """
     if fmt is None:
         head = stream.read(HEAD_BYTES)
@@ -536,8 +545,9 @@ Square = tuple[int, int]
 
 def partial_board(path: str | os.PathLike[str], *, fmt: str | None = None
                   ) -> tuple[int, list[Square], list[Square]]:
-    """``(n, queens, blocked)`` (0-based squares) of the one board in the file at ``path``
-    (``-``: standard input), in any format of :data:`READS`: a partial board (``Q``, ``.``,
+    """``(n, queens, blocked)``, 0-based, of the one board in the file at ``path``.
+
+    ``-`` is standard input. Any format of :data:`READS`: a partial board (``Q``, ``.``,
     ``x``), a completion puzzle, or a solution in any format (every queen placed).
 
     More than one board, a region puzzle, a picture, or text that is no board raise

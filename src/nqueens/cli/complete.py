@@ -88,40 +88,10 @@ def _one(solution: Any) -> Any:
 
 
 def run_complete(args: argparse.Namespace) -> int:
-    from nqueens.completion import (
-        complete,
-        completions,
-        count_completions,
-        parse_squares,
-        random_instance,
-    )
+    from nqueens.completion import complete, completions, count_completions
 
-    if args.seed is not None and args.random is None:
-        raise UsageError("--seed applies only to --random K")
-    if args.limit is not None and not (args.all or args.count):
-        raise UsageError("--limit applies only to --all or --count")
-    if args.limit == 0 and args.all:
-        raise UsageError("--limit with --all must be at least 1")
-    blocked = parse_squares(args.blocked)
-    if args.board is not None:
-        from nqueens.formats import partial_board
-
-        # any format nqueens writes: a board, a grid, a completion puzzle, cols, json, npy
-        n, placed, on_board = partial_board(args.board)
-        if args.n is not None and args.n != n:
-            raise UsageError(f"N is {args.n} but the board in {args.board!r} has {n} rows")
-        blocked = on_board + blocked
-    else:
-        if args.n is None:
-            raise UsageError("give the board size N (or a board with --board FILE)")
-        n = args.n
-        if args.random is not None:
-            if args.random > n:
-                raise UsageError(f"--random K places at most N = {n} queens, got {args.random}")
-            placed = random_instance(n, args.random, seed=args.seed)
-        else:
-            placed = parse_squares(args.queens)
-
+    _check_usage(args)
+    n, placed, blocked = _board(args)
     out = sys.stdout
     fmt = args.format or _default_format(n, out)
     instance = {"n": n, "queens": [[r + 1, c + 1] for r, c in placed],
@@ -136,19 +106,72 @@ def run_complete(args: argparse.Namespace) -> int:
     queens_text, blocked_text = _squares_text(placed), _squares_text(blocked)
     if args.count:
         total = count_completions(n, queens_text, blocked=blocked_text, limit=args.limit)
-        more = args.limit is not None and total > args.limit
-        if fmt == "json":
-            record = {**instance, "count": None if more else total,
-                      "more_than": args.limit if more else None, "exhaustive": not more}
-            out.write(json.dumps(record) + "\n")
-        else:
-            out.write(f"more than {args.limit}\n" if more else f"{total}\n")
+        _print_count(out, fmt, instance, total, args.limit)
         return 0 if total else EXIT_NONE
 
     if args.all:
         stream = completions(n, queens_text, blocked=blocked_text, order=args.order)
     else:
         stream = _one(complete(n, queens_text, blocked=blocked_text, order=args.order))
+    found = _print_completions(stream, args, out, fmt, instance, placed, blocked)
+    if found == 0:
+        if fmt == "json":
+            out.write(json.dumps({**instance, "index": None, "cols": None, "exhaustive": True})
+                      + "\n")
+        else:
+            left = n - len(placed)
+            say.write(f"no completion: the exhaustive search proves that no placement of the "
+                      f"other {left} queen{'s' if left != 1 else ''} completes this board\n")
+        return EXIT_NONE
+    return 0
+
+
+def _check_usage(args: argparse.Namespace) -> None:
+    if args.seed is not None and args.random is None:
+        raise UsageError("--seed applies only to --random K")
+    if args.limit is not None and not (args.all or args.count):
+        raise UsageError("--limit applies only to --all or --count")
+    if args.limit == 0 and args.all:
+        raise UsageError("--limit with --all must be at least 1")
+
+
+def _board(args: argparse.Namespace) -> tuple[int, list[Any], list[Any]]:
+    """The board size, the placed queens and the blocked squares the options give."""
+    from nqueens.completion import parse_squares, random_instance
+
+    blocked = parse_squares(args.blocked)
+    if args.board is not None:
+        from nqueens.formats import partial_board
+
+        # any format nqueens writes: a board, a grid, a completion puzzle, cols, json, npy
+        n, placed, on_board = partial_board(args.board)
+        if args.n is not None and args.n != n:
+            raise UsageError(f"N is {args.n} but the board in {args.board!r} has {n} rows")
+        return n, placed, on_board + blocked
+    if args.n is None:
+        raise UsageError("give the board size N (or a board with --board FILE)")
+    n = args.n
+    if args.random is None:
+        return n, parse_squares(args.queens), blocked
+    if args.random > n:
+        raise UsageError(f"--random K places at most N = {n} queens, got {args.random}")
+    return n, random_instance(n, args.random, seed=args.seed), blocked
+
+
+def _print_count(out: Any, fmt: str, instance: dict[str, Any], total: int,
+                 limit: int | None) -> None:
+    more = limit is not None and total > limit
+    if fmt == "json":
+        record = {**instance, "count": None if more else total,
+                  "more_than": limit if more else None, "exhaustive": not more}
+        out.write(json.dumps(record) + "\n")
+    else:
+        out.write(f"more than {limit}\n" if more else f"{total}\n")
+
+
+def _print_completions(stream: Any, args: argparse.Namespace, out: Any, fmt: str,
+                       instance: dict[str, Any], placed: list[Any], blocked: list[Any]) -> int:
+    """Print the completions (one, or up to ``--limit`` with ``--all``); return how many."""
     colour = None
     if fmt == "board":
         from nqueens.render.terminal import colour_console
@@ -174,13 +197,4 @@ def run_complete(args: argparse.Namespace) -> int:
                 out.write(s.to_text() + "\n")
         if not args.all or (args.limit is not None and found >= args.limit):
             break
-    if found == 0:
-        if fmt == "json":
-            out.write(json.dumps({**instance, "index": None, "cols": None, "exhaustive": True})
-                      + "\n")
-        else:
-            left = n - len(placed)
-            say.write(f"no completion: the exhaustive search proves that no placement of the "
-                      f"other {left} queen{'s' if left != 1 else ''} completes this board\n")
-        return EXIT_NONE
-    return 0
+    return found

@@ -171,10 +171,19 @@ def npy_layout(path: str | os.PathLike[str]) -> tuple[int, np.dtype[np.integer],
 
 def npy_chunk(path: str | os.PathLike[str], offset: int, dtype: np.dtype[np.integer], n: int,
               lo: int, hi: int) -> npt.NDArray[np.int64]:
-    """Columns ``lo .. hi - 1`` of a ``.npy`` file laid out as :func:`npy_layout` says, as
-    int64, checked to lie on the board (else :class:`ParseError` naming the row).
+    """Columns ``lo .. hi - 1`` of a ``.npy`` file as :func:`npy_layout` lays it out.
+
+    As int64, checked to lie on the board (else :class:`ParseError` naming the row).
     Cost: O(hi - lo) time and memory; the file is read, not mapped, so memory does not grow
-    with the file."""
+    with the file.
+
+    >>> import os, tempfile, numpy as np
+    >>> with tempfile.NamedTemporaryFile(suffix=".npy", delete=False) as f:
+    ...     np.save(f, np.array([1, 3, 0, 2], dtype=np.int32))
+    >>> npy_chunk(f.name, *npy_layout(f.name), 2, 4).tolist()
+    [0, 2]
+    >>> os.unlink(f.name)
+    """
     import numpy as np
 
     with open(path, "rb") as f:
