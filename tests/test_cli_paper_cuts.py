@@ -596,3 +596,30 @@ def test_every_format_the_table_names_is_read_back_by_verify(tmp_path):
         out = tmp_path / f"q.{suffix}"
         assert run_cli("find", "77", "--format", fmt, "--out", str(out)).code == 0
         assert run_cli("verify", str(out)).out == "ok n=77\n"
+
+
+def test_a_stream_read_in_small_blocks_gives_each_line_and_its_verdict(monkeypatch):
+    # lines cut across blocks, lines of several sizes, one line longer than many blocks
+    import io
+
+    import numpy as np
+
+    import nqueens.large.read as read
+    from nqueens import find
+    from nqueens.board import first_conflict
+    from nqueens.formats import solutions_in
+
+    rng = np.random.default_rng(7)
+    lines = [list(find(5000))]
+    for _ in range(300):
+        n = int(rng.integers(2, 12))
+        lines.append(list(rng.permutation(n)) if rng.random() < 0.5 else list(find(max(n, 4))))
+    lines.insert(0, [1, 3, 0, 2])  # several numbers on the first line: one solution a line
+    text = "\n".join(" ".join(str(c + 1) for c in cols) for cols in lines) + "\n"
+    monkeypatch.setattr(read, "READ_BYTES", 97)
+    found = list(solutions_in(io.BytesIO(text.encode()), "-"))
+    assert [f.cols.tolist() for f in found] == [[int(c) for c in cols] for cols in lines]
+    assert [f.line for f in found] == list(range(1, len(lines) + 1))
+    for f, cols in zip(found, lines, strict=True):
+        if f.ok is not None:
+            assert f.ok == (first_conflict([int(c) for c in cols]) is None), cols

@@ -36,6 +36,7 @@ the one case both can write, the 1-queen board ``1``.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import re
@@ -118,6 +119,9 @@ class Found:
     index: int
     line: int | None
     cols: npt.NDArray[np.integer]
+    ok: bool | None = None
+    """Whether no two queens attack each other, where the reader checked it on the way
+    (a stream of solutions, one a line, is checked a block at a time); None: not checked."""
 
 
 # -- telling the format ------------------------------------------------------------------
@@ -354,9 +358,9 @@ def _cols_solutions(stream: IO[bytes], name: str) -> Iterator[Found]:
 
     per_line: bool | None = None
     whole: list[npt.NDArray[np.int32]] = []  # one column a line: the solution's columns
-    line, parts, index = -1, [], 0
     last_line = -1
-    for values, lines in numbers_by_line(stream, name):
+    blocks = numbers_by_line(stream, name)
+    for values, lines in blocks:
         if not values.size:
             continue
         if per_line is None:
@@ -372,20 +376,70 @@ def _cols_solutions(stream: IO[bytes], name: str) -> Iterator[Found]:
             last_line = int(lines[-1])
             whole.append(values.astype(np.int32) if values.max() <= MAX_COLUMNS else values)
             continue
-        cuts = np.flatnonzero(np.diff(lines)) + 1
-        for group, at in zip(np.split(values, cuts), lines[np.r_[0, cuts]], strict=True):
-            if int(at) != line:
-                if parts:
-                    index += 1
-                    yield _checked(name, index, line + 1, np.concatenate(parts))
-                line, parts = int(at), []
-            parts.append(group)
+        yield from _per_line(name, itertools.chain([(values, lines)], blocks))
+        return
     if per_line is None:
         raise ParseError(f"{_shown(name)} holds no columns: expected 1-based columns")
-    if per_line:
-        yield _checked(name, index + 1, line + 1, np.concatenate(parts))
-    else:
-        yield _checked(name, 1, 1, np.concatenate(whole), column_a_line=True)
+    yield _checked(name, 1, 1, np.concatenate(whole), column_a_line=True)
+
+
+def _per_line(name: str, blocks: Iterator[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]
+              ) -> Iterator[Found]:
+    """One solution a line: the lines each block holds whole are checked together
+    (:func:`_lines_checked`); a line that goes on into the next block waits for its end."""
+    import numpy as np
+
+    held_line, held = -1, []  # the block's last line, which may go on in the next block
+    index = 0
+    for values, lines in blocks:
+        if not values.size:
+            continue
+        starts = np.flatnonzero(np.diff(lines, prepend=-1))
+        ids = lines[starts]
+        first = 0
+        if held:
+            if int(ids[0]) == held_line:
+                held.append(values[: starts[1]] if len(starts) > 1 else values)
+                first = 1
+                if len(starts) == 1:
+                    continue
+            index += 1
+            yield _checked(name, index, held_line + 1, np.concatenate(held))
+        last = len(starts) - 1
+        if first < last:
+            done = _lines_checked(name, values, starts[first:last],
+                                  np.diff(starts[first:last + 1]), ids[first:last], index)
+            index += last - first
+            yield from done
+        held_line, held = int(ids[last]), [values[starts[last]:]]
+    if held:
+        yield _checked(name, index + 1, held_line + 1, np.concatenate(held))
+
+
+def _lines_checked(name: str, values: npt.NDArray[np.int64], starts: npt.NDArray[np.int64],
+                   counts: npt.NDArray[np.int64], ids: npt.NDArray[np.int64], index: int
+                   ) -> list[Found]:
+    """Whole lines of one block, each one solution: range-checked and checked for clashes
+    with numpy, all lines of one length at once (sorted keys: a repeat is a clash)."""
+    import numpy as np
+
+    out: list[Found | None] = [None] * len(starts)
+    for size in np.unique(counts):
+        sel = np.flatnonzero(counts == size)
+        grid = values[starts[sel, None] + np.arange(size)]
+        bad = np.flatnonzero(((grid < 1) | (grid > size)).any(axis=1))
+        if bad.size:
+            k = int(sel[bad[0]])
+            _checked(name, index + k + 1, int(ids[k]) + 1, values[starts[k]:starts[k] + size])
+        cols = grid - 1
+        rows = np.arange(size)
+        clash = np.zeros(len(sel), dtype=bool)
+        for keys in (cols, rows - cols, rows + cols):
+            ordered = np.sort(keys, axis=1)
+            clash |= (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        for pos, k in enumerate(sel.tolist()):
+            out[k] = Found(index + k + 1, int(ids[k]) + 1, cols[pos], not clash[pos])
+    return out  # type: ignore[return-value]
 
 
 def _checked(name: str, index: int, line: int, cols: npt.NDArray[np.integer], *,

@@ -50,24 +50,37 @@ def run_verify(args: argparse.Namespace) -> int:
         if fmt == "npy" and args.file != "-":  # read in chunks: memory 5n/8 bytes
             checks: Any = iter([(1, None, verify_file(args.file, fmt="npy"))])
         else:
-            checks = ((f.index, f.line, _check(f.cols))
+            check = _checker()
+            checks = ((f.index, f.line, check(f.cols, f.ok))
                       for f in solutions_in(stream, args.file, fmt=fmt))
         return _report(checks, as_json=args.json)
 
 
-def _check(cols: Any) -> Any:
-    """The verdict on 0-based columns (already on the board)."""
+def _checker() -> Any:
+    """``check(cols, ok)``: the verdict on 0-based columns (already on the board); ``ok``
+    says the reader's own check found no clash (True) or one (False), None that it did not
+    check. Imports once: a stream may hold hundreds of thousands of solutions."""
     from nqueens.board import first_conflict
     from nqueens.large.verify import Verdict, verify_cols
 
-    n = len(cols)
-    if n > SET_CHECK_MAX_N:
-        return verify_cols(cols)
-    c = cols.tolist()
-    if len(set(c)) == n and len({r - x for r, x in enumerate(c)}) == n \
-            and len({r + x for r, x in enumerate(c)}) == n:
-        return Verdict(n, None)
-    return Verdict(n, first_conflict(c))
+    sound: dict[int, Any] = {}  # one "no clash" verdict per size
+
+    def check(cols: Any, ok: bool | None) -> Any:
+        n = len(cols)
+        if ok is None:
+            if n > SET_CHECK_MAX_N:
+                return verify_cols(cols)
+            c = cols.tolist()
+            ok = len(set(c)) == n and len({r - x for r, x in enumerate(c)}) == n \
+                and len({r + x for r, x in enumerate(c)}) == n
+        if ok:
+            verdict = sound.get(n)
+            if verdict is None:
+                verdict = sound[n] = Verdict(n, None)
+            return verdict
+        return Verdict(n, first_conflict(cols.tolist()))
+
+    return check
 
 
 def _report(checks: Any, *, as_json: bool) -> int:
