@@ -159,6 +159,9 @@ def verify_file(path: str | os.PathLike[str], *, fmt: str | None = None) -> Verd
     """
     import os
 
+    from nqueens._validate import check_path
+
+    check_path(path, "path")
     fmt = detect_format(path) if fmt is None else fmt
     if fmt == "npy" and os.fspath(path) != "-":
         offset, dtype, n = npy_layout(path)
