@@ -198,7 +198,7 @@ def test_complete_board_file(tmp_path):
 
 def test_complete_random_instance():
     r = run_cli("complete", "10", "--random", "3", "--seed", "4", "-f", "cols")
-    first, *rest = r.out.splitlines()
+    first, rest = r.err.splitlines()[0], r.out.splitlines()  # cols: the prose on stderr
     assert first.startswith("instance: nqueens complete 10 --queens '")
     queens = first.split("'")[1]
     again = run_cli("complete", "10", "--queens", queens, "-f", "cols")

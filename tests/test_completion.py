@@ -288,11 +288,11 @@ def test_no_completion_is_reported_as_none():
         ([(0, 1), (5, 1)], [], "placed queens at <1,2> and <6,2> share a column"),
         ([(1, 0), (1, 5)], [], "placed queens at <2,1> and <2,6> share row 2"),
         ([(1, 0), (1, 0)], [], "placed twice at <2,1>"),
-        ([(0, 8)], [], "queen <1,9> is off the 8x8 board"),
-        ([(-1, 0)], [], "queen <0,1> is off the 8x8 board"),
-        ([(0, 0)], [(8, 8)], "blocked square <9,9> is off"),
+        ([(0, 8)], [], "queen (0, 8) is off the 8x8 board"),
+        ([(-1, 0)], [], "queen (-1, 0) is off the 8x8 board"),
+        ([(0, 0)], [(8, 8)], "blocked square (8, 8) is off"),
         ([(2, 3)], [(2, 3)], "square <3,4> is blocked and holds a placed queen"),
-        ([(0,)], [], "placed must hold (row, col) pairs of integers, got (0,)"),
+        ([(0,)], [], "queens must hold (row, col) pairs of integers, got (0,)"),
     ],
 )
 def test_bad_boards(placed, blocked, fragment):

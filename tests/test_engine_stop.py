@@ -79,7 +79,8 @@ def test_sigint_at_random_moments_then_the_resumed_count_is_exact(tmp_path):
             code, seconds, err = _stop(proc, signal.SIGINT)
         assert code == 130, err
         assert seconds < 1.5
-        assert err.splitlines()[-1] == "nqueens: interrupted"
+        assert err.splitlines()[-1] == ("nqueens: interrupted; resume with: nqueens count 17 "
+                                        f"--ledger {ledger}")
         assert "Traceback" not in err
         assert live_processes("session", proc.pid) == []
     r = subprocess.run([sys.executable, "-m", "nqueens", "count", "17", "--unique", "--json",
@@ -132,7 +133,8 @@ def test_count_28_states_its_cost_and_stops_on_ctrl_c():
         code, seconds, err = _stop(proc, signal.SIGINT)
     assert code == 130
     assert seconds < 1.5
-    assert (line + err).strip().endswith("nqueens: interrupted")
+    assert (line + err).strip().endswith("nqueens: interrupted; nothing was kept: --ledger "
+                                         "FILE makes a count resumable")
 
 
 def _read_until(proc: subprocess.Popen[str], marker: bytes, timeout: float) -> str:

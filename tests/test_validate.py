@@ -228,15 +228,22 @@ def _completion_rows() -> list[Row]:
                      _in(COMP, "count_completions", 8, [], limit=v), "InvalidSizeError",
                      f"limit must be an integer from 0 to {2**63 - 1}, got {v!r}"))
     # squares and texts of the wrong kind (were TypeError / AttributeError)
-    for v in (None, 5, b"xx", "QQ"):
+    for v in (None, 5, b"xx"):
         rows += [
             (f"complete(8, {v!r})", _in(COMP, "complete", 8, v), "InvalidBoardError",
-             f"placed {PAIRS}{v!r}"),
+             f"queens {PAIRS}{v!r}"),
             (f"complete(8, [], blocked={v!r})", _in(COMP, "complete", 8, [], blocked=v),
              "InvalidBoardError", f"blocked {PAIRS}{v!r}"),
             (f"allowed_masks(4, {v!r})", _in(COMP, "allowed_masks", 4, v),
-             "InvalidBoardError", f"placed {PAIRS}{v!r}"),
+             "InvalidBoardError", f"queens {PAIRS}{v!r}"),
         ]
+    # a str is the command line's 1-based text (issue 32): one that is not squares
+    rows += [
+        ("complete(8, 'QQ')", _in(COMP, "complete", 8, "QQ"), "ParseError",
+         "cannot read 'QQ' as a square: expected ROW,COL like 2,5 (1-based)"),
+        ("complete(8, [], blocked='QQ')", _in(COMP, "complete", 8, [], blocked="QQ"),
+         "ParseError", "cannot read 'QQ' as a square"),
+    ]
     for v in (None, 5, b"1,1"):
         rows += [
             (f"parse_squares({v!r})", _in(COMP, "parse_squares", v), "ParseError",
@@ -256,7 +263,7 @@ def _completion_rows() -> list[Row]:
                           ([(0, 1, 2)], "(0, 1, 2)"), ([{0, 1}], "{0, 1}")):
         for fn in ("complete", "count_completions", "completions"):
             rows.append((f"{fn}(8, {placed!r})", _in(COMP, fn, 8, placed),
-                         "InvalidBoardError", f"placed {BOARD}{shown}"))
+                         "InvalidBoardError", f"queens {BOARD}{shown}"))
     rows.append(("complete(blocked=[(0.5, 1)])",
                  _in(COMP, "complete", 8, [], blocked=[(0.5, 1)]),
                  "InvalidBoardError", f"blocked {BOARD}(0.5, 1)"))

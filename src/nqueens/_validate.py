@@ -159,7 +159,8 @@ column 0
     for row, c in enumerate(cols):
         if not base <= c < base + n:
             raise InvalidBoardError(f"{name} has column {c} in row {row + 1}, off a board of "
-                                    f"size {n} (columns {base}..{base + n - 1})")
+                                    f"size {n} (columns {base}..{base + n - 1})"
+                                    + _other_base(cols, base))
         if permutation:
             if c in seen:
                 raise InvalidBoardError(f"{name} is not a permutation: rows {seen[c] + 1} and "
@@ -437,6 +438,19 @@ def _int_range(low: int | None, high: int | None) -> str:
     if low is None:
         return f"an integer of at most {high}"
     return f"an integer from {low} to {high}"
+
+
+def _other_base(cols: tuple[int, ...], base: int) -> str:
+    """A hint for columns that would all be on the board in the other base (0 or 1)."""
+    n = len(cols)
+    other = 1 - base
+    if not cols or not all(other <= c < other + n for c in cols):
+        return ""
+    words = {0: "0-based", 1: "1-based"}
+    shown = " ".join(map(str, cols[:20])) + " ..." * (n > 20)
+    return (f"; {words[base]} columns were expected: read as {words[other]}, "
+            f"'{shown}' would fit" + (" (the text form Solution('2 4 1 3') is 1-based)"
+                                      if base == 0 else ""))
 
 
 def short_repr(value: object) -> str:

@@ -487,11 +487,22 @@ def _parse_compact(text: str) -> Placement:
     if not parts:
         raise ParseError("empty column list: expected 1-based columns like '2 4 1 3'")
     try:
-        return tuple(int(p) - 1 for p in parts)
+        cols = tuple(int(p) for p in parts)
     except ValueError:
         raise ParseError(
-            f"cannot read {text!r} as 1-based columns like '2 4 1 3'"
+            f"cannot read {short_repr(text)} as 1-based columns like '2 4 1 3'"
         ) from None
+    n = len(cols)
+    for row, c in enumerate(cols, 1):
+        if not 1 <= c <= n:
+            hint = ""
+            if all(0 <= v < n for v in cols):
+                hint = (f"; as 0-based columns it is the tuple "
+                        f"Solution(({', '.join(map(str, cols))}{',' * (n == 1)}))")
+            raise InvalidBoardError(
+                f"{short_repr(text)} has column {c} in row {row}: text holds 1-based columns, "
+                f"1..{n}{hint}")
+    return tuple(c - 1 for c in cols)
 
 
 def _grid_rows(grid: object) -> list[list[str]]:

@@ -56,7 +56,7 @@ from nqueens._validate import (
     check_text,
 )
 from nqueens.board import CLASH_WORDS, Solution, clash_kind
-from nqueens.errors import InvalidBoardError, InvalidSizeError, ParseError
+from nqueens.errors import InvalidArgumentError, InvalidBoardError, InvalidSizeError, ParseError
 
 __all__ = [
     "MAX_N",
@@ -91,6 +91,9 @@ ORDERED_MAX_N = 24
 
 ORDERS = ("auto", "rows", "constrained")
 
+_UNSET: Any = object()
+"""An argument left out (``queens`` has the deprecated alias ``placed``)."""
+
 
 @dataclass(frozen=True)
 class SearchReport:
@@ -109,10 +112,15 @@ class SearchReport:
 
 
 def complete(
-    n: int, placed: Squares, *, blocked: Iterable[Square] = (), order: Order = "auto",
-    seed: int = 0,
+    n: int, queens: Squares | str | object = _UNSET, *, blocked: Iterable[Square] | str = (),
+    order: Order = "auto", seed: int = 0, placed: Squares | object = _UNSET,
 ) -> Solution | None:
     """A completion of the board, or None when there is none (a proof).
+
+    ``queens`` (the CLI's ``--queens``) are the placed queens: 0-based ``(row, col)`` pairs
+    (or a mapping row -> col), as everywhere in the API, or the command line's 1-based text
+    ``"1,1 2,5"`` (``(0, 0), (1, 4)`` here); ``blocked`` the same. ``placed`` is the old
+    name of ``queens`` (deprecated).
 
     With ``order="rows"`` it is the first completion in search order (rows top-down,
     columns ascending); with ``"constrained"`` the randomised, restarted search answers
@@ -128,17 +136,25 @@ def complete(
 
     >>> complete(5, {0: 2})
     Solution('3 1 4 2 5')
+    >>> complete(8, "1,1 2,5") == complete(8, [(0, 0), (1, 4)])   # 1-based text, 0-based pairs
+    True
     >>> complete(4, [(0, 1), (1, 1)])
     Traceback (most recent call last):
     ...
     nqueens.errors.InvalidBoardError: placed queens at <1,2> and <2,2> share a column
+    >>> complete(8, [(8, 1)])
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidBoardError: queen (8, 1) is off the 8x8 board: queens holds 0-based \
+(row, col) pairs, 0..7; for the 1-based square <8,1> give (7, 0) or the text '8,1'
     """
-    return solve(n, placed, blocked=blocked, order=order, seed=seed).solution
+    queens = _renamed(queens, placed, "complete")
+    return solve(n, queens, blocked=blocked, order=order, seed=seed).solution
 
 
 def solve(
-    n: int, placed: Squares, *, blocked: Iterable[Square] = (), order: Order = "auto",
-    seed: int = 0,
+    n: int, queens: Squares | str | object = _UNSET, *, blocked: Iterable[Square] | str = (),
+    order: Order = "auto", seed: int = 0, placed: Squares | object = _UNSET,
 ) -> SearchReport:
     """:func:`complete` with the effort reported (nodes, dead ends, restarts).
 
@@ -148,18 +164,19 @@ def solve(
     >>> r.solution, r.order, r.restarts
     (Solution('1 5 8 6 3 7 2 4'), 'rows', 0)
     """
+    queens = _renamed(queens, placed, "solve")
     n = _check_size(n)
     seed = check_int(seed, "seed", low=0)
     how = _pick_order(n, order)
-    s = _Search(n, placed, blocked, how, stop=True, restart=how == "constrained", seed=seed)
+    s = _Search(n, queens, blocked, how, stop=True, restart=how == "constrained", seed=seed)
     found = s.next_solution()
     return SearchReport(found, how, int(s.meta[_k().M_NODES]), int(s.meta[_k().M_FAILS]),
                         int(s.meta[_k().M_RESTARTS]))
 
 
 def completions(
-    n: int, placed: Squares, *, blocked: Iterable[Square] = (), batch: int = 64,
-    order: Order = "auto",
+    n: int, queens: Squares | str | object = _UNSET, *, blocked: Iterable[Square] | str = (),
+    batch: int = 64, order: Order = "auto", placed: Squares | object = _UNSET,
 ) -> Iterator[Solution]:
     """Every completion, lazily, in the order ``order`` names.
 
@@ -177,14 +194,16 @@ def completions(
     True
     """
     del batch
+    queens = _renamed(queens, placed, "completions")
     n = _check_size(n)
     how = _pick_order(n, order)
-    s = _Search(n, placed, blocked, how, stop=True, restart=False, seed=0)
+    s = _Search(n, queens, blocked, how, stop=True, restart=False, seed=0)
     return _stream(s)
 
 
 def count_completions(
-    n: int, placed: Squares, *, blocked: Iterable[Square] = (), limit: int | None = None
+    n: int, queens: Squares | str | object = _UNSET, *, blocked: Iterable[Square] | str = (),
+    limit: int | None = None, placed: Squares | object = _UNSET,
 ) -> int:
     """The number of completions (0 is a proof that there is none). Exhaustive search.
 
@@ -203,12 +222,13 @@ def count_completions(
     >>> count_completions(8, [], limit=0), count_completions(6, [(0, 1)], limit=1)
     (1, 1)
     """
+    queens = _renamed(queens, placed, "count_completions")
     n = _check_size(n)
     if limit is not None:
         limit = check_int(limit, "limit", low=0, high=INT64_MAX)
     if n <= ORDERED_MAX_N:
-        return _count_rows(n, allowed_masks(n, placed, blocked=blocked), limit)
-    s = _Search(n, placed, blocked, "constrained", stop=False, restart=False, seed=0)
+        return _count_rows(n, allowed_masks(n, queens, blocked=blocked), limit)
+    s = _Search(n, queens, blocked, "constrained", stop=False, restart=False, seed=0)
     if limit is not None:
         s.meta[_k().M_COUNT_LIMIT] = limit
     s.run()
@@ -415,7 +435,7 @@ def _validate(n: int, placed: Squares, blocked: Iterable[Square]
     dictionaries per line."""
     n = _check_size(n)
     queens = _squares(n, list(placed.items()) if isinstance(placed, Mapping) else placed,
-                      "placed", "queen")
+                      "queens", "queen")
     walls = _squares(n, blocked, "blocked", "blocked square")
     seen: list[dict[int, Square]] = [{}, {}, {}, {}, {}]
     for sq in queens:
@@ -512,8 +532,47 @@ def _clash(a: Square, b: Square) -> str:
 
 
 def _squares(n: int, items: object, name: str, what: str) -> list[Square]:
-    out = check_squares(items, name)
+    if isinstance(items, str):  # the command line's 1-based "R,C R,C"
+        out = [(r, c) for r, c in parse_squares(items)]
+        base = 1
+    else:
+        out = check_squares(items, name)
+        base = 0
     for r, c in out:
         if not (0 <= r < n and 0 <= c < n):
-            raise InvalidBoardError(f"{what} <{r + 1},{c + 1}> is off the {n}x{n} board")
+            raise InvalidBoardError(_off_board(n, r, c, name, what, base))
     return out
+
+
+def _off_board(n: int, r: int, c: int, name: str, what: str, base: int) -> str:
+    """Why a square is off the board, in the base it was given in, and what to give where
+    the other base puts it on the board."""
+    if base == 1:
+        line = (f"{what} <{r + 1},{c + 1}> is off the {n}x{n} board: {name} as text holds "
+                f"1-based ROW,COL squares, 1..{n}")
+        if 0 <= r + 1 < n and 0 <= c + 1 < n:
+            line += (f"; for the 0-based square ({r + 1}, {c + 1}) give the text "
+                     f"'{r + 2},{c + 2}' or the pair ({r + 1}, {c + 1})")
+        return line
+    line = (f"{what} ({r}, {c}) is off the {n}x{n} board: {name} holds 0-based (row, col) "
+            f"pairs, 0..{n - 1}")
+    if 1 <= r <= n and 1 <= c <= n:
+        line += f"; for the 1-based square <{r},{c}> give ({r - 1}, {c - 1}) or the text '{r},{c}'"
+    return line
+
+
+def _renamed(queens: object, placed: object, function: str) -> Any:
+    """``queens``, or the deprecated ``placed`` that was its name (with a warning)."""
+    if placed is not _UNSET:
+        if queens is not _UNSET:
+            raise InvalidArgumentError(f"{function}() got both queens and placed (its old "
+                                       "name); give queens")
+        import warnings
+
+        warnings.warn(f"{function}(placed=...) is now {function}(queens=...), the name the "
+                      "command line uses (--queens)", DeprecationWarning, stacklevel=3)
+        return placed
+    if queens is _UNSET:
+        raise InvalidArgumentError(f"{function}() needs queens: the placed queens, 0-based "
+                                   "(row, col) pairs, or 1-based text such as '1,1 2,5'")
+    return queens

@@ -89,7 +89,9 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
         return
     if info is not None and not os.access(target, os.W_OK):
         raise _cannot_write(named, os.strerror(errno.EACCES))
-    permissions = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
+    # a new file is made 0o666 and the kernel applies the umask as it creates it: never
+    # a umask lookup (os.umask sets as it reads, a race with every other thread's files)
+    permissions = stat.S_IMODE(info.st_mode) if info is not None else None
     directory = target.parent if str(target.parent) else Path(".")
     # The temporary file is named before it is made, and the clean-up below covers its
     # making: a Ctrl-C that lands between the file's creation and the code that would
@@ -99,7 +101,7 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
     try:
         tmp = _temporary_name(directory, target.name)
         try:
-            fd = os.open(tmp, _CREATE, 0o600)
+            fd = os.open(tmp, _CREATE, 0o666 if permissions is None else 0o600)
         except OSError as err:
             tmp = ""  # not made here: nothing of ours to remove
             raise _cannot_write(named, err) from None
@@ -115,7 +117,8 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
                                           f"{err.strerror or err}; nothing was written") from None
             raise
         try:
-            os.chmod(tmp, permissions)
+            if permissions is not None:
+                os.chmod(tmp, permissions)
             os.replace(tmp, target)
         except OSError as err:
             raise _cannot_write(target, err) from None
@@ -252,9 +255,3 @@ def binary_input(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     buffer = getattr(stream, "buffer", None)
     # a caller in Python may have given a text stream: its text, as UTF-8 bytes
     yield buffer if buffer is not None else io.BytesIO(stream.read().encode("utf-8"))
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

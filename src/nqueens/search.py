@@ -17,6 +17,7 @@ from itertools import islice
 
 from nqueens._validate import INT64_MAX, check_int
 from nqueens.board import Solution
+from nqueens.errors import InvalidSizeError
 from nqueens.strategies import DEFAULT_STRATEGY, check_size, strategy_module
 
 __all__ = ["FIRST_IN_PYTHON_N", "first_solution", "solutions"]
@@ -42,7 +43,7 @@ def solutions(
     >>> next(solutions(8, strategy="promising"))
     Solution('1 5 8 6 3 7 2 4')
     """
-    n = check_size(n, strategy)
+    n = _check_size(n, strategy)
     if limit is not None:
         limit = check_int(limit, "limit", low=1, high=INT64_MAX)
     placements = strategy_module(strategy).solutions(n)
@@ -60,7 +61,25 @@ def first_solution(n: int, *, strategy: str = DEFAULT_STRATEGY) -> Solution | No
 
     >>> first_solution(4)
     Solution('2 4 1 3')
+    >>> first_solution(70)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidSizeError: N = 70 is too large for the bitmask strategy (at most \
+63): the textbooks' search order cannot reach it; nqueens.find(70) builds one solution of any \
+size at once
     """
     if strategy == DEFAULT_STRATEGY and isinstance(n, int) and 0 < n <= FIRST_IN_PYTHON_N:
         strategy = "arrays"
     return next(solutions(n, strategy=strategy, limit=1), None)
+
+
+def _check_size(n: int, strategy: str) -> int:
+    """``n`` checked for ``strategy``; a size past what it takes points to :func:`find`."""
+    try:
+        return check_size(n, strategy)
+    except InvalidSizeError as err:
+        if isinstance(n, int) and n > 0 and not isinstance(n, bool):
+            raise InvalidSizeError(f"{err}: the textbooks' search order cannot reach it; "
+                                   f"nqueens.find({n}) builds one solution of any size at "
+                                   "once") from None
+        raise

@@ -61,9 +61,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from nqueens.cli._guard import run_guarded
 
         if argv is None:  # the program: stdout and stderr as the shell handed them over
+            import os
+
             from nqueens.cli._streams import steady_streams
 
             steady_streams()
+            # no command uses BLAS: numpy's OpenBLAS need not start a thread per core (at
+            # a process limit it would fail with four lines and a SIGINT of its own)
+            os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         with warnings.catch_warnings():  # nqueens' own warnings as one line each
             warnings.showwarning = _one_line_warnings(warnings.showwarning)
             code = run_guarded(lambda: _dispatch(argv), exit_on_interrupt=argv is None)

@@ -29,7 +29,7 @@ from nqueens.cli._guard import (
     run_guarded,
 )
 from nqueens.errors import NQueensError
-from nqueens.files import atomic_output
+from nqueens.files import atomic_output as _atomic_output
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -62,7 +62,34 @@ __all__ = [
     "positive_int",
     "run_guarded",
     "same_file",
+    "say_wrote",
 ]
+
+@contextlib.contextmanager
+def atomic_output(path: str, mode: str = "w", *, say: bool = True) -> Iterator[Any]:
+    """:func:`nqueens.files.atomic_output`, and on a terminal (stderr), once the file is in
+    place, one line saying what was written: ``nqueens: wrote board.svg (2,345 bytes)``.
+    A script's stderr stays empty; ``say=False`` for a command that says it its own way."""
+    with _atomic_output(path, mode) as handle:
+        yield handle
+    if say:
+        say_wrote(path)
+
+
+def say_wrote(path: str) -> None:
+    """``nqueens: wrote FILE (N bytes)`` on stderr when stderr is a terminal and FILE a
+    regular file (not a device or a pipe written into)."""
+    import stat
+
+    if sys.stderr is None or not sys.stderr.isatty():
+        return
+    try:
+        info = os.stat(path)
+    except OSError:
+        return
+    if stat.S_ISREG(info.st_mode):
+        print(f"nqueens: wrote {one_line(path)} ({info.st_size:,} bytes)", file=sys.stderr)
+
 
 class UsageError(NQueensError):
     """Bad command-line usage: the message is printed as one line, exit status 2."""

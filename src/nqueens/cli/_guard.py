@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import signal
 import sys
 import threading
@@ -29,6 +30,7 @@ __all__ = [
     "Terminated",
     "one_line",
     "run_guarded",
+    "short_line",
 ]
 
 EXIT_OK = 0
@@ -80,7 +82,7 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
         return code
     except (NQueensError, MissingDependencyError, NQueensRuntimeError) as err:
         _flush_quietly()
-        message = one_line("; ".join([str(err), *getattr(err, "__notes__", ())]))
+        message = short_line("; ".join([str(err), *getattr(err, "__notes__", ())]))
         hint = getattr(err, "cli_hint", None)
         if hint:
             message = f"{message}; {hint}"
@@ -114,6 +116,10 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
         # ImportError or a RuntimeError: that is still the person stopping the command
         if _SIGNALLED:
             return _stopped(err, _SIGNALLED[-1], exit_on_interrupt)
+        if _no_threads(err):
+            _flush_quietly()
+            _say(_with_notes(NO_THREADS, err))
+            return EXIT_RUNTIME
         raise
     finally:
         undo_hook()
@@ -121,9 +127,49 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
         _SIGNALLED.clear()
 
 
+NO_THREADS = ("nqueens: error: cannot start a thread: this user's process and thread limit "
+              "is reached (ulimit -u, or a container's pids limit); raise it or end other "
+              "processes, then run the command again")
+"""The one line for work that could not start a thread (a runtime failure, exit 3)."""
+
+
+def _no_threads(err: BaseException) -> bool:
+    """Whether ``err`` (or an error it was raised from) is a thread that could not start:
+    CPython's ``RuntimeError("can't start new thread")``, or OpenBLAS's or numba's
+    start-up failing for want of a thread (``pthread_create`` and EAGAIN)."""
+    seen: set[int] = set()
+    cause: BaseException | None = err
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        text = str(cause)
+        if isinstance(cause, RuntimeError) and "can't start new thread" in text:
+            return True
+        if "pthread_create" in text:
+            return True
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def _can_start_thread() -> bool:
+    """Whether a thread starts now (a probe of a few microseconds)."""
+    try:
+        probe = threading.Thread(target=_nothing, daemon=True)
+        probe.start()
+    except RuntimeError:
+        return False
+    probe.join()
+    return True
+
+
 def _stopped(stop: BaseException, signum: int, exit_on_interrupt: bool) -> int:
     """Say that the command was stopped (with the notes it added) and give its status."""
     _flush_quietly()
+    if signum == signal.SIGINT and not _can_start_thread():
+        # OpenBLAS raises SIGINT itself when it cannot start its threads (numpy's import
+        # under ulimit -u 1): no person stopped the command, the system's limit did
+        _say(_with_notes(NO_THREADS, stop))
+        _exit_now_if(exit_on_interrupt, EXIT_RUNTIME)
+        return EXIT_RUNTIME
     if signum == signal.SIGINT:
         line, code = "nqueens: interrupted", EXIT_INTERRUPTED
     elif signum == signal.SIGTERM:
@@ -184,6 +230,37 @@ def one_line(text: str) -> str:
     text = " ".join(text.splitlines())
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
                    for c in text)
+
+
+QUOTED_MAX = 200
+"""The most characters of one quoted piece of input (``'...'``) an error line shows whole;
+a longer one keeps its head and its tail (a file's name ends a long path)."""
+
+LINE_MAX = 1000
+"""The most characters of an error line: input echoed whole could be a megabyte."""
+
+_QUOTED = re.compile("|".join(rf"{q}(?:[^{q}\\]|\\.){{{QUOTED_MAX + 1},}}{q}" for q in "'\""))
+
+
+def short_line(text: str) -> str:
+    r"""``text`` as :func:`one_line` has it, with each quoted piece of input longer than
+    :data:`QUOTED_MAX` characters cut to its first 100 and last 60 characters (saying how
+    many were left out), and the whole cut at :data:`LINE_MAX` characters.
+    Cost: O(len(text)).
+
+    >>> short_line("cannot read '" + "7" * 5000 + "' as a square")  # doctest: +ELLIPSIS
+    "cannot read '777...777...(4840 characters left out)...777' as a square"
+    >>> len(short_line("x" * 10**6))
+    1000
+    """
+    def cut(match: re.Match[str]) -> str:
+        piece = match.group(0)
+        quote, inner = piece[0], piece[1:-1]
+        left = len(inner) - 160
+        return f"{quote}{inner[:100]}...({left} characters left out)...{inner[-60:]}{quote}"
+
+    line = _QUOTED.sub(cut, one_line(text))
+    return line if len(line) <= LINE_MAX else line[:LINE_MAX - 3] + "..."
 
 
 def _exit_now_if(wanted: bool, code: int) -> None:

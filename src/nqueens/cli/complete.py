@@ -27,7 +27,9 @@ def register(sub: Any) -> None:
         description="Complete a board on which some queens are already placed (1-based "
         "ROW,COL squares), optionally with blocked squares; N up to 1000. 'no completion' is "
         "a proof (exit 1): the search that says so was exhaustive. Bad boards exit 2. A board "
-        "FILE has one line per row of Q (placed queen), . (empty) and x (blocked). Ctrl-C "
+        "FILE has one line per row of Q (placed queen), . (empty) and x (blocked); a "
+        "completion puzzle, and every format nqueens writes, are read too (docs/formats.md). "
+        "Ctrl-C "
         "stops any search within a second (exit 130).",
     )
     p.add_argument("n", type=board_size, metavar="N", nargs="?",
@@ -58,10 +60,23 @@ def register(sub: Any) -> None:
                    "(default): rows for N <= 24, constrained beyond. --count is the same in "
                    "any order")
     shape = p.add_mutually_exclusive_group()
-    shape.add_argument("--format", "-f", choices=("board", "cols", "json"), default="board",
-                       help="board (Q and .), cols (1-based columns) or json")
+    shape.add_argument("--format", "-f", choices=("board", "cols", "json"),
+                       help="board (Q and .; the default, but cols on a terminal too narrow "
+                       "for the board), cols (1-based columns) or json")
     add_json_shorthand(shape)
     p.set_defaults(func=run_complete)
+
+
+def _default_format(n: int, out: Any) -> str:
+    """``board``, or ``cols`` where the board would not fit the terminal it goes to (said
+    on stderr, with how to get the board anyway)."""
+    import shutil
+
+    if not out.isatty() or 2 * n - 1 <= shutil.get_terminal_size().columns:
+        return "board"
+    print(f"nqueens: a {n}x{n} board is wider than this terminal: its 1-based columns "
+          "follow (--format board draws it anyway)", file=sys.stderr)
+    return "cols"
 
 
 def _squares_text(squares: list[tuple[int, int]]) -> str:
@@ -73,65 +88,90 @@ def _one(solution: Any) -> Any:
 
 
 def run_complete(args: argparse.Namespace) -> int:
-    from nqueens.completion import (
-        complete,
-        completions,
-        count_completions,
-        parse_board,
-        parse_squares,
-        random_instance,
-    )
+    from nqueens.completion import complete, completions, count_completions
 
+    _check_usage(args)
+    n, placed, blocked = _board(args)
+    out = sys.stdout
+    fmt = args.format or _default_format(n, out)
+    instance = {"n": n, "queens": [[r + 1, c + 1] for r, c in placed],
+                "blocked": [[r + 1, c + 1] for r, c in blocked]}
+    # prose on stdout only with a board, which a person reads; cols and json are for programs
+    say = out if fmt == "board" else sys.stderr
+    if args.random is not None and fmt != "json":
+        extra = f" --blocked {_squares_text(blocked)!r}" if blocked else ""
+        say.write(f"instance: nqueens complete {n} --queens {_squares_text(placed)!r}{extra}\n")
+
+    # the library takes the command line's 1-based text too: its messages then speak 1-based
+    queens_text, blocked_text = _squares_text(placed), _squares_text(blocked)
+    if args.count:
+        total = count_completions(n, queens_text, blocked=blocked_text, limit=args.limit)
+        _print_count(out, fmt, instance, total, args.limit)
+        return 0 if total else EXIT_NONE
+
+    if args.all:
+        stream = completions(n, queens_text, blocked=blocked_text, order=args.order)
+    else:
+        stream = _one(complete(n, queens_text, blocked=blocked_text, order=args.order))
+    found = _print_completions(stream, args, out, fmt, instance, placed, blocked)
+    if found == 0:
+        if fmt == "json":
+            out.write(json.dumps({**instance, "index": None, "cols": None, "exhaustive": True})
+                      + "\n")
+        else:
+            left = n - len(placed)
+            say.write(f"no completion: the exhaustive search proves that no placement of the "
+                      f"other {left} queen{'s' if left != 1 else ''} completes this board\n")
+        return EXIT_NONE
+    return 0
+
+
+def _check_usage(args: argparse.Namespace) -> None:
     if args.seed is not None and args.random is None:
         raise UsageError("--seed applies only to --random K")
     if args.limit is not None and not (args.all or args.count):
         raise UsageError("--limit applies only to --all or --count")
     if args.limit == 0 and args.all:
         raise UsageError("--limit with --all must be at least 1")
+
+
+def _board(args: argparse.Namespace) -> tuple[int, list[Any], list[Any]]:
+    """The board size, the placed queens and the blocked squares the options give."""
+    from nqueens.completion import parse_squares, random_instance
+
     blocked = parse_squares(args.blocked)
     if args.board is not None:
-        from nqueens.files import read_limited
+        from nqueens.formats import partial_board
 
-        # a leading byte-order mark (editors on Windows write one) is no square
-        text = read_limited(args.board, 1 << 24, what="board file").removeprefix("\ufeff")
-        n, placed, on_board = parse_board(text)
+        # any format nqueens writes: a board, a grid, a completion puzzle, cols, json, npy
+        n, placed, on_board = partial_board(args.board)
         if args.n is not None and args.n != n:
             raise UsageError(f"N is {args.n} but the board in {args.board!r} has {n} rows")
-        blocked = on_board + blocked
+        return n, placed, on_board + blocked
+    if args.n is None:
+        raise UsageError("give the board size N (or a board with --board FILE)")
+    n = args.n
+    if args.random is None:
+        return n, parse_squares(args.queens), blocked
+    if args.random > n:
+        raise UsageError(f"--random K places at most N = {n} queens, got {args.random}")
+    return n, random_instance(n, args.random, seed=args.seed), blocked
+
+
+def _print_count(out: Any, fmt: str, instance: dict[str, Any], total: int,
+                 limit: int | None) -> None:
+    more = limit is not None and total > limit
+    if fmt == "json":
+        record = {**instance, "count": None if more else total,
+                  "more_than": limit if more else None, "exhaustive": not more}
+        out.write(json.dumps(record) + "\n")
     else:
-        if args.n is None:
-            raise UsageError("give the board size N (or a board with --board FILE)")
-        n = args.n
-        if args.random is not None:
-            if args.random > n:
-                raise UsageError(f"--random K places at most N = {n} queens, got {args.random}")
-            placed = random_instance(n, args.random, seed=args.seed)
-        else:
-            placed = parse_squares(args.queens)
+        out.write(f"more than {limit}\n" if more else f"{total}\n")
 
-    out = sys.stdout
-    fmt = args.format
-    instance = {"n": n, "queens": [[r + 1, c + 1] for r, c in placed],
-                "blocked": [[r + 1, c + 1] for r, c in blocked]}
-    if args.random is not None and fmt != "json":
-        extra = f" --blocked {_squares_text(blocked)!r}" if blocked else ""
-        out.write(f"instance: nqueens complete {n} --queens {_squares_text(placed)!r}{extra}\n")
 
-    if args.count:
-        total = count_completions(n, placed, blocked=blocked, limit=args.limit)
-        more = args.limit is not None and total > args.limit
-        if fmt == "json":
-            record = {**instance, "count": None if more else total,
-                      "more_than": args.limit if more else None, "exhaustive": not more}
-            out.write(json.dumps(record) + "\n")
-        else:
-            out.write(f"more than {args.limit}\n" if more else f"{total}\n")
-        return 0 if total else EXIT_NONE
-
-    if args.all:
-        stream = completions(n, placed, blocked=blocked, order=args.order)
-    else:
-        stream = _one(complete(n, placed, blocked=blocked, order=args.order))
+def _print_completions(stream: Any, args: argparse.Namespace, out: Any, fmt: str,
+                       instance: dict[str, Any], placed: list[Any], blocked: list[Any]) -> int:
+    """Print the completions (one, or up to ``--limit`` with ``--all``); return how many."""
     colour = None
     if fmt == "board":
         from nqueens.render.terminal import colour_console
@@ -157,13 +197,4 @@ def run_complete(args: argparse.Namespace) -> int:
                 out.write(s.to_text() + "\n")
         if not args.all or (args.limit is not None and found >= args.limit):
             break
-    if found == 0:
-        if fmt == "json":
-            out.write(json.dumps({**instance, "index": None, "cols": None, "exhaustive": True})
-                      + "\n")
-        else:
-            left = n - len(placed)
-            out.write(f"no completion: the exhaustive search proves that no placement of the "
-                      f"other {left} queen{'s' if left != 1 else ''} completes this board\n")
-        return EXIT_NONE
-    return 0
+    return found

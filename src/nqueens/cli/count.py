@@ -188,6 +188,10 @@ def _count_engine(args: argparse.Namespace, scheduler: str | None) -> _Outcome:
     try:
         result = count(args.n, unique=True, backend=backend, ledger=args.ledger,
                        progress=bar, on_estimate=on_estimate, **ledger_options(args))
+    except KeyboardInterrupt as stop:  # Ctrl-C: "interrupted" says how to go on
+        if type(stop) is KeyboardInterrupt:
+            stop.add_note(_resume_note(args))
+        raise
     finally:
         bar.close()
     last = bar.last
@@ -196,6 +200,14 @@ def _count_engine(args: argparse.Namespace, scheduler: str | None) -> _Outcome:
                     last.workers if last else 1, last.total if last else 1, estimate, device,
                     backend.hardware() if backend is not None else None,
                     stats.to_json() if stats is not None else None)
+
+
+def _resume_note(args: Any) -> str:
+    if args.ledger is None:
+        return "nothing was kept: --ledger FILE makes a count resumable"
+    from nqueens.cli.ledger import resume_command
+
+    return f"resume with: {resume_command(args.n, args.ledger)}"
 
 
 LONG_SECONDS = 60.0

@@ -47,7 +47,7 @@ def run_find(args: argparse.Namespace) -> int:
         raise UsageError("--format npy writes a binary file: give it with --out FILE")
     cols = find(args.n, method=args.method, seed=args.seed)
     if args.out:
-        with atomic_output(args.out, "wb") as handle:
+        with atomic_output(args.out, "wb", say=False) as handle:  # it says so below
             write_solution(cols, handle, fmt=fmt)
         seed = f", seed {args.seed}" if args.seed is not None else ""
         print(f"wrote n={args.n} ({args.method}{seed}, {fmt}) to {args.out}")

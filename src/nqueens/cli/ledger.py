@@ -102,6 +102,8 @@ def run_show(args: argparse.Namespace) -> int:
     if failing:
         print(f"  damaged      {_failing_text(failing)}, left out above; recount just "
               f"those: {_repair_command(job.n, args.file)}")
+    elif not complete:
+        print(f"  resume       {resume_command(job.n, args.file)}")
     return EXIT_FAILING if failing else 0
 
 
@@ -159,6 +161,11 @@ def _failing_text(failing: list[int]) -> str:
                                                            else "")
     rows = "1 row" if len(failing) == 1 else f"{len(failing)} rows"
     return f"{rows} ({shown}) {'fails its' if len(failing) == 1 else 'fail their'} check"
+
+
+def resume_command(n: int, path: str) -> str:
+    """The command that goes on with an unfinished count, ready to paste."""
+    return f"nqueens count {n} --ledger {shlex.quote(one_line(path))}"
 
 
 def _repair_command(n: int, path: str) -> str:

@@ -116,8 +116,7 @@ def run_solve(args: argparse.Namespace) -> int:
     with hint_if_slow(_SLOW.format(n=args.n)):
         head = next(found, None)
     if head is None:  # as `first` says it (json: no lines, as JSON Lines has for none)
-        if args.format != "json":
-            print(_NONE.format(n=args.n))
+        _say_none(args)
         return 0
     found = itertools.chain([head], found)
     if args.format in PICTURES:
@@ -146,8 +145,7 @@ def run_first(args: argparse.Namespace) -> int:
     if s is None:
         if args.format == "json":
             print("null")
-        else:
-            print(_NONE.format(n=args.n))
+        _say_none(args)
         return 0
     if args.format in PICTURES:
         _write_picture(s, 1, args)
@@ -162,9 +160,25 @@ def run_first(args: argparse.Namespace) -> int:
     return 0
 
 
+HUMAN = ("board", "grid")
+"""Formats a person reads: the "no solution" sentence goes with them on stdout. Every other
+format is for a program, whose stdout carries data only: the sentence goes to stderr."""
+
+
+def _say_none(args: argparse.Namespace) -> None:
+    print(_NONE.format(n=args.n), file=sys.stdout if args.format in HUMAN else sys.stderr)
+
+
 def _check_options(args: argparse.Namespace, *, several: bool) -> None:
     """Refuse option combinations that cannot work, before any search or file is made."""
     from nqueens.cli._common import UsageError
+    from nqueens.strategies import MAX_N
+
+    most = MAX_N.get(args.strategy)
+    if most is not None and args.n > most:
+        raise UsageError(f"N = {args.n} is too large for the {args.strategy} strategy (at most "
+                         f"{most}): the textbooks' search order cannot reach it; `nqueens "
+                         f"find {args.n}` builds one solution at once")
 
     picture = args.format in PICTURES
     if args.attacks and not picture:

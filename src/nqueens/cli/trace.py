@@ -70,6 +70,9 @@ def run(args: argparse.Namespace) -> int:
                    if args.until == "all" or found == 0 else None)
         write_player(args.html, n=args.n, events=events, lines=lines, lang=args.lang,
                      summary=summary)
+        from nqueens.cli._common import say_wrote
+
+        say_wrote(args.html)
         return 0
     out = sys.stdout
     if args.format == "jsonl":

@@ -29,15 +29,24 @@ from typing import TYPE_CHECKING
 
 from nqueens.board import Conflict
 from nqueens.errors import InvalidBoardError
-from nqueens.large.read import FORMATS, check_range, detect_format, read_cols
+from nqueens.large.read import (
+    FORMATS,
+    check_range,
+    detect_format,
+    npy_chunk,
+    npy_layout,
+    read_cols,
+)
 
 if TYPE_CHECKING:
     import os
+    from collections.abc import Callable
 
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["FORMATS", "Verdict", "detect_format", "read_cols", "verify_cols", "verify_file"]
+__all__ = ["FORMATS", "Verdict", "detect_format", "read_cols", "verify_chunks", "verify_cols",
+           "verify_file"]
 # FORMATS, detect_format and read_cols are the reader's (nqueens.large.read), named here too
 # so that one import gives what checking a file takes
 
@@ -109,6 +118,8 @@ def verify_cols(cols: npt.ArrayLike) -> Verdict:
         raise InvalidBoardError(f"columns must be integers, not {arr.dtype}")
     n = int(arr.size)
     check_range(arr, n, base=0, error=InvalidBoardError)
+    if n > STAMP_MAX_N:
+        return verify_chunks(n, lambda lo, hi: arr[lo:hi])
     # stamp[key] = 1 + (row's index in its block), 0 = unused: a key already stamped was used
     # by an earlier block; a stamp that differs from the row's own after the block writes its
     # stamps was overwritten by another row of the same block with the same key.
@@ -146,7 +157,79 @@ def verify_file(path: str | os.PathLike[str], *, fmt: str | None = None) -> Verd
     ...
     nqueens.errors.ParseError: cannot read 'no-such-file.txt': No such file or directory
     """
+    import os
+
+    from nqueens._validate import check_path
+
+    check_path(path, "path")
+    fmt = detect_format(path) if fmt is None else fmt
+    if fmt == "npy" and os.fspath(path) != "-":
+        offset, dtype, n = npy_layout(path)
+        if n > STAMP_MAX_N:  # read in chunks: memory 5n/8 bytes, not the file's size
+            return verify_chunks(n, lambda lo, hi: npy_chunk(path, offset, dtype, n, lo, hi))
     return verify_cols(read_cols(path, fmt=fmt))
+
+
+STAMP_MAX_N = 1 << 20
+"""Up to this n the stamp tables check a board (10n bytes, no compiled code); beyond it the
+compiled bit table of :mod:`nqueens.kernels.verify` does (5n/8 bytes)."""
+
+CHUNK_ROWS = 1 << 20
+"""Rows per chunk of the compiled check (a few milliseconds each)."""
+
+
+def verify_chunks(n: int, read: Callable[[int, int], npt.NDArray[np.integer]]) -> Verdict:
+    """Check ``n`` columns that ``read(lo, hi)`` gives chunk by chunk (0-based, on the board).
+
+    One bit per column and per diagonal (5n/8 bytes) plus one chunk: the whole array is
+    never held. After a clash the rest is still read, so that a column off the board later
+    in a file is reported as before (``read`` raises for it). Cost: O(n) time, one pass
+    (two up to the clash when there is one); 5n/8 bytes plus 8 bytes per row of a chunk.
+
+    >>> import numpy as np
+    >>> cols = np.array([0, 2, 1])
+    >>> verify_chunks(3, lambda lo, hi: cols[lo:hi]).describe()
+    'clash: queens at <2,3> and <3,2> share an anti-diagonal'
+    """
+    import numpy as np
+
+    from nqueens.kernels.verify import first_attacked, table_bytes
+
+    bits = np.zeros(table_bytes(n), dtype=np.uint8)
+    row_b = -1
+    for lo in range(0, n, CHUNK_ROWS):
+        block = read(lo, min(n, lo + CHUNK_ROWS))
+        if row_b < 0:
+            i = int(first_attacked(block, lo, n, bits))
+            if i >= 0:
+                row_b = lo + i
+                col_b = int(block[i])
+    if row_b < 0:
+        return Verdict(n, None)
+    del bits
+    return Verdict(n, _partner(read, n, row_b, col_b))
+
+
+def _partner(read: Callable[[int, int], npt.NDArray[np.integer]], n: int, row_b: int,
+             col_b: int) -> Conflict:
+    """The earliest row before ``row_b`` whose queen attacks the one at ``(row_b, col_b)``."""
+    import numpy as np
+
+    kinds = (("column", col_b), ("diagonal", row_b - col_b + n - 1),
+             ("anti-diagonal", row_b + col_b))
+    for lo in range(0, row_b, CHUNK_ROWS):
+        hi = min(row_b, lo + CHUNK_ROWS)
+        c = np.asarray(read(lo, hi), dtype=np.int64)
+        rows = np.arange(lo, hi, dtype=np.int64)
+        best: tuple[int, str] | None = None
+        for (kind, key), k in zip(kinds, (c, rows - c + n - 1, rows + c), strict=True):
+            hits = np.flatnonzero(k == key)
+            if hits.size and (best is None or int(hits[0]) < best[0]):
+                best = (int(hits[0]), kind)
+        if best is not None:
+            i, kind = best
+            return Conflict(lo + i, int(c[i]), row_b, col_b, kind)  # type: ignore[arg-type]
+    raise AssertionError("an attacked row must have an earlier attacker")
 
 
 # -- checking -------------------------------------------------------------------------------

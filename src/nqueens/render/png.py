@@ -9,7 +9,9 @@ cairosvg draws text in the first family of a ``font-family`` list only (no fallb
 glyph, as a browser does), so a Japanese or Korean picture whose list starts with a Latin
 font would come out as boxes. Before converting, each list is cut down to its first family
 that fontconfig has installed (asked once, with ``fc-list``); a list with none, or a
-machine without ``fc-list``, is left as written.
+machine without ``fc-list``, is left as written. Where fontconfig says no installed font
+covers the language at all, :func:`svg_to_png` warns in one line with the package to
+install (:data:`FONT_PACKAGE`) instead of drawing boxes in silence.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import functools
 
 from nqueens.errors import MissingDependencyError, NQueensError
 
-__all__ = ["MAX_PNG_SIDE", "ImageTooLargeError", "MissingDependencyError", "svg_to_png"]
+__all__ = ["FONT_PACKAGE", "MAX_PNG_SIDE", "ImageTooLargeError", "MissingDependencyError",
+           "MissingFontWarning", "fonts_for", "svg_to_png"]
 
 INSTALL_HINT = (
     'PNG output needs cairosvg and the cairo library: pip install cairosvg (the ".[png]" '
@@ -61,6 +64,7 @@ def svg_to_png(svg: str, *, scale: float = 1.0) -> bytes:
             f"the picture would be {width:,} x {height:,} pixels, more than PNG output "
             f"allows ({MAX_PNG_SIDE:,} a side); draw less of it, or write SVG"
         )
+    _warn_if_no_glyphs(svg)
     svg = _installed_fonts_first(svg)
     try:
         png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
@@ -115,6 +119,53 @@ def _installed_families() -> frozenset[str]:
         return frozenset()
     return frozenset(name.strip().lower() for line in out.splitlines()
                      for name in line.split(",") if name.strip())
+
+
+class MissingFontWarning(UserWarning):
+    """A PNG with Japanese or Korean text drawn where no installed font has its glyphs."""
+
+
+FONT_PACKAGE = "fonts-noto-cjk"
+"""The Debian/Ubuntu package with Japanese and Korean glyphs (Noto Sans CJK)."""
+
+_LANGUAGES = (("ja", "Japanese", r"[\u3040-\u30ff\u4e00-\u9fff]"),
+              ("ko", "Korean", r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]"))
+"""fontconfig's language tag, its name, and the characters that need its glyphs."""
+
+
+def _warn_if_no_glyphs(svg: str) -> None:
+    """Warn (one line, :class:`MissingFontWarning`) when ``svg`` has Japanese or Korean text
+    and fontconfig says no installed font covers that language: cairo would draw boxes."""
+    import re
+    import warnings
+
+    for tag, language, letters in _LANGUAGES:
+        if re.search(letters, svg) and fonts_for(tag) == frozenset():
+            warnings.warn(f"no installed font has {language} glyphs, so the PNG's {language} "
+                          f"text comes out as boxes; install one (Debian/Ubuntu: apt install "
+                          f"{FONT_PACKAGE}) or write SVG, which the browser draws",
+                          MissingFontWarning, stacklevel=3)
+
+
+@functools.cache
+def fonts_for(tag: str) -> frozenset[str] | None:
+    """The installed families fontconfig says cover language ``tag`` (``ja``, ``ko``).
+
+    None when it cannot be asked (no ``fc-list``). Cost: O(fonts installed), one ``fc-list``
+    run, then cached.
+
+    >>> fonts = fonts_for("en")
+    >>> fonts is None or isinstance(fonts, frozenset)
+    True
+    """
+    import subprocess
+
+    try:
+        out = subprocess.run(["fc-list", f":lang={tag}", "family"], capture_output=True,
+                             text=True, timeout=10, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return frozenset(line.strip() for line in out.splitlines() if line.strip())
 
 
 def _first_line(err: BaseException) -> str:
