@@ -24,7 +24,7 @@ from nqueens.kernels import domination as _k
 from nqueens.kernels.bits import STATE_DONE
 from nqueens.variants.spec import MAX_WIDTH
 
-__all__ = ["Domination", "SLICE_NODES", "dominate"]
+__all__ = ["SLICE_NODES", "Domination", "dominate"]
 
 SLICE_NODES = 1 << 18
 """Nodes one kernel call searches before Python regains control (well under 0.1 s)."""

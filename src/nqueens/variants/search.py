@@ -5,8 +5,9 @@ queens, torus, knight) and run in slices of :data:`SLICE_NODES` backtracks, so P
 regains control a few times a second and Ctrl-C stops any of these functions within a
 second. Totals use each variant's cheap symmetry: the mirror halves a full board's first
 row; on the torus every solution is one of N column shifts of a solution with a queen on
-square (0, 0). Classes (``unique``) are counted by testing every solution (on the torus:
-every one with a queen on (0, 0)) for being the least image under its group.
+square (0, 0), and the mirror c -> -c (mod N) halves those by their row-1 queen. Classes
+(``unique``) are counted by testing every solution (on the torus: every one with a queen on
+(0, 0)) for being the least image under its group.
 
 >>> count(Variant(5, "toroidal"), unique=True)
 VariantCount(total=10, unique=1)
@@ -147,12 +148,26 @@ def _count_total(variant: Variant) -> int:
         return _count_masks(variant, allowed)
     if variant.kind == "toroidal":  # N column shifts of the solutions with a queen on (0, 0)
         allowed[0] = 1
-        return variant.n * _count_masks(variant, allowed)
+        return variant.n * _count_pinned(variant, allowed)
     m = variant.width  # the mirror pairs a first queen in the left half with the right half
     allowed[0] = (1 << (m // 2)) - 1
     total = 2 * _count_masks(variant, allowed)
     if m % 2 == 1:
         allowed[0] = 1 << (m // 2)
+        total += _count_masks(variant, allowed)
+    return total
+
+
+def _count_pinned(variant: Variant, allowed: npt.NDArray[np.int64]) -> int:
+    """Full torus placements with a queen on (0, 0): the mirror c -> -c (mod N) keeps that
+    queen and pairs a row-1 queen in column a with one in column N - a."""
+    n = variant.n
+    if n <= 2:
+        return _count_masks(variant, allowed)
+    allowed[1] = sum(1 << a for a in range(1, n) if a < n - a)
+    total = 2 * _count_masks(variant, allowed)
+    if n % 2 == 0:
+        allowed[1] = 1 << (n // 2)
         total += _count_masks(variant, allowed)
     return total
 
