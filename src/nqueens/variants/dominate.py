@@ -7,7 +7,7 @@ each by the exact search of :mod:`nqueens.kernels.domination`; the first size th
 is the answer, and the search that proved the smaller size impossible is the proof.
 
 >>> dominate(5)
-Domination(n=5, size=3, queens=((0, 0), (3, 2), (4, 4)), independent=False)
+Domination(n=5, size=3, queens=((0, 0), (0, 2), (3, 2)), independent=False)
 >>> dominate(4, independent=True).size
 3
 """
@@ -40,11 +40,12 @@ class Domination(NamedTuple):
 
 
 def dominate(n: int, *, independent: bool = False) -> Domination:
-    """The domination number of the n x n queen graph with a witness board; with
-    ``independent``, the independent domination number (the queens attack no other).
+    """The domination number of the n x n queen graph, with a witness board.
 
-    Cost: exponential in n: each size below the answer is refuted by an exhaustive search
-    (n = 8 in milliseconds, n = 11 in seconds here: docs/variants.md); Ctrl-C stops it.
+    With ``independent``, the independent domination number (the queens attack no other).
+    Cost: O(b^s) for s queens, b about 3n the ways to cover a square: each size below the
+    answer is refuted by an exhaustive search (n = 8 in milliseconds, n = 12 in seconds
+    here: docs/variants.md); Ctrl-C stops it.
 
     >>> dominate(8).size
     5

@@ -12,7 +12,7 @@ square (0, 0), and the mirror c -> -c (mod N) halves those by their row-1 queen.
 >>> count(Variant(5, "toroidal"), unique=True)
 VariantCount(total=10, unique=1)
 >>> next(solutions(Variant(10, "superqueens")))
-(0, 3, 6, 8, 1, 4, 7, 9, 2, 5)
+(2, 5, 8, 0, 3, 6, 9, 1, 4, 7)
 >>> first_solution(Variant(3, queens=2))
 (0, 2, -1)
 """
@@ -48,8 +48,9 @@ class VariantCount(NamedTuple):
 
 
 def count(variant: Variant, *, unique: bool = False) -> VariantCount:
-    """Count the placements of ``variant`` exactly; with ``unique``, also its classes under
-    the variant's symmetry group (:attr:`Variant.group`).
+    """Count the placements of ``variant`` exactly, and with ``unique`` its classes.
+
+    Classes are under the variant's symmetry group (:attr:`Variant.group`).
 
     Cost: O(nodes of the search tree), halved by the mirror for a full flat board and cut
     N-fold on the full torus; ``unique`` adds O(|group| N) per solution enumerated.
@@ -57,7 +58,7 @@ def count(variant: Variant, *, unique: bool = False) -> VariantCount:
     >>> count(Variant(8))
     VariantCount(total=92, unique=None)
     >>> count(Variant(4, width=5), unique=True)
-    VariantCount(total=14, unique=5)
+    VariantCount(total=12, unique=4)
     >>> count(Variant(4, queens=2)).total
     44
     """
@@ -71,10 +72,11 @@ def count(variant: Variant, *, unique: bool = False) -> VariantCount:
 
 
 def solutions(variant: Variant) -> Iterator[Placement]:
-    """Yield every placement of ``variant`` (column per row, -1 for an empty row) in search
-    order: row by row, columns ascending, an empty row after every column.
+    """Yield every placement of ``variant`` in search order, lazily.
 
-    Lazy: O(batch * N) memory; O(nodes) for the whole stream.
+    A placement is the column of each row, -1 for an empty row; the order is row by row,
+    columns ascending, an empty row after every column. Cost: O(nodes) for the whole
+    stream, O(batch * N) memory.
 
     >>> list(solutions(Variant(4)))
     [(1, 3, 0, 2), (2, 0, 3, 1)]

@@ -107,14 +107,18 @@ class Variant:
         return self.queens == self.n
 
     def describe(self) -> str:
-        """A short phrase for messages: ``'5 toroidal queens on a 5x5 board'``. O(1)."""
+        """A short phrase for messages. Cost: O(1).
+
+        >>> Variant(5, "toroidal").describe()
+        '5 toroidal queens on a 5x5 board'
+        """
         piece = {"classic": "queens", "toroidal": "toroidal queens",
                  "superqueens": "superqueens"}[self.kind]
         return f"{self.queens} {piece} on a {self.n}x{self.width} board"
 
 
 def squares(placement: Placement) -> list[tuple[int, int]]:
-    """The occupied squares ``(row, col)`` of a placement, 0-based, row by row. O(N).
+    """The occupied squares ``(row, col)`` of a placement, 0-based, row by row. Cost: O(N).
 
     >>> squares((1, -1, 0))
     [(0, 1), (2, 0)]
