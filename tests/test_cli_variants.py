@@ -99,7 +99,7 @@ def test_dominate_prints_a_board():
     (("count", "8", "--queens", "9"), "--queens 9: at most 8 queens fit"),
     (("count", "8", "--queens", "x"), "--queens"),
     (("count", "70", "--variant", "superqueens"), "N must be an integer from 1 to 61"),
-    (("count", "8", "--variant", "toroidal", "--workers", "2"), "--workers cannot be combined"),
+    (("count", "8", "--variant", "toroidal", "--workers", "0"), "positive integer"),
     (("count", "8", "--queens", "3", "--ledger", "x.sqlite"), "--ledger cannot be combined"),
     (("count", "8", "--width", "9", "--gpu"), "--gpu cannot be combined"),
     (("solve", "8", "--variant", "toroidal", "-f", "svg"), "--format svg is not available"),

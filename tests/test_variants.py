@@ -51,6 +51,15 @@ def test_solutions_and_counts_match_brute_force(case):
     assert first_solution(v) == (got[0] if got else None)
 
 
+@pytest.mark.parametrize("v", [Variant(9, "superqueens", width=11), Variant(7, queens=4),
+                               Variant(11, "toroidal"), Variant(6, "toroidal", queens=3)],
+                         ids=repr)
+def test_one_thread_and_two_give_the_same_counts(v):
+    one = count(v, unique=True, workers=1)
+    assert one == count(v, unique=True, workers=2)
+    assert one.total == count(v, workers=2).total == sum(1 for _ in solutions(v))
+
+
 def test_full_placements_come_in_the_textbooks_order():
     got = list(solutions(Variant(6)))
     assert got == sorted(got) and len(got) == 4
@@ -105,6 +114,7 @@ def test_domination_matches_brute_force(n, independent):
     (lambda: Variant(5, "toroidal", width=6), ConflictingOptionsError),
     (lambda: count("8"), InvalidArgumentError),  # type: ignore[arg-type]
     (lambda: count(Variant(4), unique="yes"), InvalidArgumentError),  # type: ignore[arg-type]
+    (lambda: count(Variant(4), workers=0), InvalidSizeError),
     (lambda: dominate(0), InvalidSizeError),
     (lambda: dominate(4, independent=1), InvalidArgumentError),  # type: ignore[arg-type]
 ])

@@ -2,8 +2,9 @@
 
 ``count`` and ``solve``/``first`` add these options through :func:`add_variant_options`
 and hand the whole command over here when one of them is given (:func:`wants_variant`).
-The counts come from :mod:`nqueens.variants` in this process: the engine's options
-(workers, ledger, scheduler, GPU, strategies) do not apply and are refused. No algorithm
+The counts come from :mod:`nqueens.variants` in this process, on ``--workers`` threads
+(default: every core); the engine's other options (ledger, scheduler, GPU, strategies) do
+not apply and are refused. No algorithm
 lives here.
 """
 
@@ -21,7 +22,7 @@ from nqueens.cli._common import UsageError, non_negative_int, positive_int
 
 __all__ = ["add_variant_options", "run_count", "run_first", "run_solve", "wants_variant"]
 
-_ENGINE_ONLY = (("--workers", "workers"), ("--scheduler", "scheduler"),
+_ENGINE_ONLY = (("--scheduler", "scheduler"),
                 ("--ledger", "ledger"), ("--repair", "repair"), ("--wait", "wait"),
                 ("--scheduler-timeout", "scheduler_timeout"), ("--dask-log", "dask_log"),
                 ("--gpu", "gpu"), ("--strategy", "strategy"))
@@ -54,15 +55,17 @@ def wants_variant(args: argparse.Namespace) -> bool:
 def run_count(args: argparse.Namespace) -> int:
     """``nqueens count N`` with variant options: one line, or one JSON object."""
     from nqueens.variants import count
+    from nqueens.variants._parallel import cores
 
     _refuse_engine_options(args)
     variant = _variant(args)
+    workers = min(args.workers or cores(), cores())
     start = time.perf_counter()
-    result = count(variant, unique=args.unique)
+    result = count(variant, unique=args.unique, workers=workers)
     seconds = time.perf_counter() - start
     if args.json:  # count's own fields, then the variant's
         print(json.dumps({"n": args.n, "total": result.total, "unique": result.unique,
-                          "seconds": round(seconds, 6), "workers": 1, "subproblems": 1,
+                          "seconds": round(seconds, 6), "workers": workers, "subproblems": 1,
                           "estimate": None, "device": "cpu", "gpu": None,
                           "variant": variant.kind, "width": variant.width,
                           "queens": variant.queens, "symmetry": variant.group}))

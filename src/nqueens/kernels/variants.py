@@ -11,7 +11,8 @@ Masks are int64 with column ``c`` at bit ``c`` (M <= 61). Row ``d`` keeps the co
 the two diagonals taken by the queens above it; on the torus the diagonals rotate instead of
 falling off the board. With K < N a row may stay empty: the choice "no queen in this row" is
 the extra bit ``1 << M`` of a row's open set, tried after every column, and offered only
-while enough rows are left for the queens still to place. A solution is complete as soon as
+where ``allowed[row]`` has that bit too and enough rows are left for the queens still to
+place. A solution is complete as soon as
 the K-th queen is placed (the rows below it stay empty), so each set of squares is found
 exactly once. Order: row by row, columns ascending, an empty row last.
 
@@ -102,7 +103,7 @@ def _open(spec, allowed, cs, ls, rs, pos, qs, d, full, skip):
             hit |= (p2 << 1) | (p2 >> 1)
         a &= ~hit
     rows = spec[SPEC_ROWS]
-    if rows - d - 1 >= spec[SPEC_QUEENS] - qs[d]:
+    if allowed[d] & skip and rows - d - 1 >= spec[SPEC_QUEENS] - qs[d]:
         a |= skip
     return a
 
@@ -181,7 +182,7 @@ def _walk(spec, allowed, av, cs, ls, rs, pos, qs, meta, out, budget, record):
 def fill_batch(spec, allowed, av, cs, ls, rs, pos, qs, meta, out, budget):
     """Write the next solutions into the rows of ``out`` (column per row, -1 for an empty
     row); return how many. State as :func:`new_state` makes it; ``allowed[row]`` masks the
-    columns a row may use. Returns when ``out`` is full or after ``budget`` (>= 1)
+    columns a row may use (bit M: whether it may stay empty). Returns when ``out`` is full or after ``budget`` (>= 1)
     backtracks; ``meta[1]`` is ``STATE_DONE`` once exhausted. Cost: O(budget + len(out) N).
     """
     return _walk(spec, allowed, av, cs, ls, rs, pos, qs, meta, out, budget, True)

@@ -19,14 +19,17 @@ VariantCount(total=10, unique=1)
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from nqueens._validate import check_bool, check_instance
+from nqueens._validate import check_bool, check_instance, check_int
 from nqueens.kernels import variants as _k
+from nqueens.variants._parallel import Stopped, run_pieces
 from nqueens.variants.spec import Placement, Variant
 
 __all__ = ["SLICE_NODES", "VariantCount", "count", "first_solution", "solutions"]
@@ -35,6 +38,8 @@ SLICE_NODES = 1 << 21
 """Backtracks one kernel call searches before Python regains control (about 0.01 s)."""
 
 _BATCH = 1024
+_SPLIT_ROWS = 2
+"""A count is cut into pieces by the choices of its first rows, run on every core."""
 
 _GROUP_CODES = {"rectangle": _k.GROUP_RECTANGLE, "square": _k.GROUP_SQUARE,
                 "torus": _k.GROUP_TORUS}
@@ -47,10 +52,13 @@ class VariantCount(NamedTuple):
     unique: int | None = None
 
 
-def count(variant: Variant, *, unique: bool = False) -> VariantCount:
+def count(variant: Variant, *, unique: bool = False, workers: int | None = None
+          ) -> VariantCount:
     """Count the placements of ``variant`` exactly, and with ``unique`` its classes.
 
-    Classes are under the variant's symmetry group (:attr:`Variant.group`).
+    Classes are under the variant's symmetry group (:attr:`Variant.group`). The count is
+    cut into pieces by the first rows' choices and run on ``workers`` threads (default:
+    every core; 1 counts in the calling thread).
 
     Cost: O(nodes of the search tree), halved by the mirror for a full flat board and cut
     N-fold on the full torus; ``unique`` adds O(|group| N) per solution enumerated.
@@ -64,11 +72,13 @@ def count(variant: Variant, *, unique: bool = False) -> VariantCount:
     """
     variant = check_instance(variant, Variant, "variant", "a Variant")
     unique = check_bool(unique, "unique")
+    if workers is not None:
+        workers = check_int(workers, "workers", low=1)
     if variant.queens == 0:
         return VariantCount(1, 1 if unique else None)
     if unique:
-        return VariantCount(*_count_unique(variant))
-    return VariantCount(_count_total(variant))
+        return VariantCount(*_count_unique(variant, workers))
+    return VariantCount(_count_total(variant, workers))
 
 
 def solutions(variant: Variant) -> Iterator[Placement]:
@@ -113,7 +123,8 @@ def _spec(variant: Variant) -> npt.NDArray[np.int64]:
 
 
 def _allowed(variant: Variant) -> npt.NDArray[np.int64]:
-    return np.full(variant.n, (1 << variant.width) - 1, np.int64)
+    """Every column in every row, and bit M: each row may stay empty (where K < N)."""
+    return np.full(variant.n, (1 << (variant.width + 1)) - 1, np.int64)
 
 
 def _batches(variant: Variant, allowed: npt.NDArray[np.int64]
@@ -134,56 +145,95 @@ def _stream(variant: Variant, allowed: npt.NDArray[np.int64]) -> Iterator[Placem
             yield tuple(row)
 
 
-def _count_masks(variant: Variant, allowed: npt.NDArray[np.int64]) -> int:
+def _count_masks(variant: Variant, allowed: npt.NDArray[np.int64],
+                 stop: threading.Event | None = None) -> int:
     spec = _spec(variant)
     av, cs, ls, rs, pos, qs, meta = _k.new_state(variant.n)
     total = 0
     while meta[1] != _k.STATE_DONE:
+        if stop is not None and stop.is_set():
+            raise Stopped
         total += int(_k.count_slice(spec, allowed, av, cs, ls, rs, pos, qs, meta,
                                     SLICE_NODES))
     return total
 
 
-def _count_total(variant: Variant) -> int:
+def _parts(variant: Variant) -> list[tuple[int, npt.NDArray[np.int64]]]:
+    """(weight, allowed) pieces whose weighted counts add up to the total."""
     allowed = _allowed(variant)
     if not variant.full:
-        return _count_masks(variant, allowed)
+        return [(1, allowed)]
+    n, m = variant.n, variant.width
     if variant.kind == "toroidal":  # N column shifts of the solutions with a queen on (0, 0)
         allowed[0] = 1
-        return variant.n * _count_pinned(variant, allowed)
-    m = variant.width  # the mirror pairs a first queen in the left half with the right half
-    allowed[0] = (1 << (m // 2)) - 1
-    total = 2 * _count_masks(variant, allowed)
+        if n <= 2:
+            return [(n, allowed)]
+        # the mirror c -> -c (mod N) keeps (0, 0) and pairs row-1 columns a and N - a
+        left = allowed.copy()
+        left[1] = sum(1 << a for a in range(1, n) if a < n - a)
+        parts = [(2 * n, left)]
+        if n % 2 == 0:
+            allowed[1] = 1 << (n // 2)
+            parts.append((n, allowed))
+        return parts
+    left = allowed.copy()  # the mirror pairs a first queen in the left half with the right
+    left[0] = (1 << (m // 2)) - 1
+    parts = [(2, left)]
     if m % 2 == 1:
         allowed[0] = 1 << (m // 2)
-        total += _count_masks(variant, allowed)
-    return total
+        parts.append((1, allowed))
+    return parts
 
 
-def _count_pinned(variant: Variant, allowed: npt.NDArray[np.int64]) -> int:
-    """Full torus placements with a queen on (0, 0): the mirror c -> -c (mod N) keeps that
-    queen and pairs a row-1 queen in column a with one in column N - a."""
-    n = variant.n
-    if n <= 2:
-        return _count_masks(variant, allowed)
-    allowed[1] = sum(1 << a for a in range(1, n) if a < n - a)
-    total = 2 * _count_masks(variant, allowed)
-    if n % 2 == 0:
-        allowed[1] = 1 << (n // 2)
-        total += _count_masks(variant, allowed)
-    return total
+def _split(variant: Variant, allowed: npt.NDArray[np.int64]) -> list[npt.NDArray[np.int64]]:
+    """``allowed`` cut into disjoint pieces by the choices of rows 0 and 1: each column
+    they may use, and (bit M alone) no queen, where a row may stay empty."""
+    pieces = [allowed]
+    # only rows above the K-th queen's earliest row: a placement is complete once its K-th
+    # queen stands, and the rows below it would split it into copies
+    for row in range(min(_SPLIT_ROWS, variant.n - 1, variant.queens)):
+        out = []
+        for piece in pieces:
+            choices = [1 << c for c in range(variant.width) if (int(piece[row]) >> c) & 1]
+            # a full board never leaves a row empty
+            if not variant.full:
+                choices.append(1 << variant.width)
+            for bit in choices:
+                cut = piece.copy()
+                cut[row] = bit
+                out.append(cut)
+        pieces = out
+    return pieces
 
 
-def _count_unique(variant: Variant) -> tuple[int, int]:
+def _count_total(variant: Variant, workers: int | None) -> int:
+    jobs = [(weight, cut) for weight, allowed in _parts(variant)
+            for cut in _split(variant, allowed)]
+    counts = run_pieces([partial(_count_masks, variant, cut) for _, cut in jobs],
+                        workers=workers)
+    return sum(weight * c for (weight, _), c in zip(jobs, counts, strict=True))
+
+
+def _count_unique(variant: Variant, workers: int | None) -> tuple[int, int]:
     allowed = _allowed(variant)
     group = _GROUP_CODES[variant.group]
     factor = 1
     if variant.kind == "toroidal" and variant.full:
         allowed[0] = 1  # every class's least image has its row-0 queen in column 0
         group, factor = _k.GROUP_TORUS_PINNED, variant.n
+    results = run_pieces([partial(_classes, variant, cut, group)
+                          for cut in _split(variant, allowed)], workers=workers)
+    return factor * sum(t for t, _ in results), sum(u for _, u in results)
+
+
+def _classes(variant: Variant, allowed: npt.NDArray[np.int64], group: int,
+             stop: threading.Event) -> tuple[int, int]:
+    """(solutions, those least under ``group``) among the ones that respect ``allowed``."""
     img = np.zeros(variant.n, np.int64)
     total = unique = 0
     for out, k in _batches(variant, allowed):
+        if stop.is_set():
+            raise Stopped
         total += k
         unique += int(_k.count_canonical(out, k, variant.width, group, img))
-    return total * factor, unique
+    return total, unique
