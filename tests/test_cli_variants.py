@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -129,3 +130,19 @@ def test_ctrl_c_stops_a_variant_stream_with_130():
     assert proc.returncode == 130 and err.strip() == "nqueens: interrupted"
     cols = [int(c) - 1 for c in first.split()]
     assert len(cols) == 24 and sorted(cols) == list(range(24))
+
+
+@pytest.mark.parametrize("args", [("count", "21", "--variant", "toroidal", "--unique"),
+                                  ("count", "24", "--variant", "superqueens"),
+                                  ("dominate", "18")])
+def test_ctrl_c_stops_a_count_on_every_core_with_130(args):
+    from _procs import proc_stat
+
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    proc = subprocess.Popen([sys.executable, "-m", "nqueens", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    while proc.poll() is None and int(proc_stat(proc.pid)[11]) < 150:  # 1.5 s of CPU:
+        time.sleep(0.02)  # past the imports, into the search
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.strip() == "nqueens: interrupted" and out == ""

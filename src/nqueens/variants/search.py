@@ -34,8 +34,8 @@ from nqueens.variants.spec import Placement, Variant
 
 __all__ = ["SLICE_NODES", "VariantCount", "count", "first_solution", "solutions"]
 
-SLICE_NODES = 1 << 21
-"""Backtracks one kernel call searches before Python regains control (about 0.01 s)."""
+SLICE_NODES = 1 << 20
+"""Backtracks one kernel call searches before Python regains control (well under 0.1 s)."""
 
 _BATCH = 1024
 _SPLIT_ROWS = 2
@@ -127,13 +127,17 @@ def _allowed(variant: Variant) -> npt.NDArray[np.int64]:
     return np.full(variant.n, (1 << (variant.width + 1)) - 1, np.int64)
 
 
-def _batches(variant: Variant, allowed: npt.NDArray[np.int64]
+def _batches(variant: Variant, allowed: npt.NDArray[np.int64],
+             stop: threading.Event | None = None
              ) -> Iterator[tuple[npt.NDArray[np.int64], int]]:
-    """The solutions that respect ``allowed``, as (block, rows filled) in slices."""
+    """The solutions that respect ``allowed``, as (block, rows filled) in slices; raises
+    :class:`Stopped` between two slices once ``stop`` is set."""
     spec = _spec(variant)
     av, cs, ls, rs, pos, qs, meta = _k.new_state(variant.n)
     out = np.zeros((_BATCH, variant.n), np.int64)
     while meta[1] != _k.STATE_DONE:
+        if stop is not None and stop.is_set():
+            raise Stopped
         k = int(_k.fill_batch(spec, allowed, av, cs, ls, rs, pos, qs, meta, out, SLICE_NODES))
         if k:
             yield out, k
@@ -231,9 +235,7 @@ def _classes(variant: Variant, allowed: npt.NDArray[np.int64], group: int,
     """(solutions, those least under ``group``) among the ones that respect ``allowed``."""
     img = np.zeros(variant.n, np.int64)
     total = unique = 0
-    for out, k in _batches(variant, allowed):
-        if stop.is_set():
-            raise Stopped
+    for out, k in _batches(variant, allowed, stop):
         total += k
         unique += int(_k.count_canonical(out, k, variant.width, group, img))
     return total, unique
