@@ -23,7 +23,7 @@ def register(sub: Any) -> None:
         description="Find the domination number of the N x N queen graph (OEIS A075458) "
         "with a witness board: the fewest queens that occupy or attack every square. "
         "--independent: queens that attack no other (OEIS A075324). Exact and exponential "
-        "in N (N = 11 takes about a second, N = 12 several); Ctrl-C stops it.",
+        "in N (N = 11 takes seconds, N = 12 tens of seconds); Ctrl-C stops it.",
     )
     p.add_argument("n", type=board_size, metavar="N", help="board size")
     p.add_argument("--independent", action="store_true",

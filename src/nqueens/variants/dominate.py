@@ -44,8 +44,8 @@ def dominate(n: int, *, independent: bool = False) -> Domination:
 
     With ``independent``, the independent domination number (the queens attack no other).
     Cost: O(b^s) for s queens, b about 3n the ways to cover a square: each size below the
-    answer is refuted by an exhaustive search (n = 8 in milliseconds, n = 12 in seconds
-    here: docs/variants.md); Ctrl-C stops it.
+    answer is refuted by an exhaustive search (n = 8 in milliseconds, n = 12 in tens of
+    seconds here: docs/variants.md); Ctrl-C stops it.
 
     >>> dominate(8).size
     5
