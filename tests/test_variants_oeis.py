@@ -1,7 +1,7 @@
 """The variants against the published OEIS terms in tests/data/oeis-variants.csv.
 
 Every term the suite can afford is checked (the larger ones are timed in
-benchmarks/bench_variants.py and listed in docs/variants.md).
+benchmarks/variants/bench_variants.py and listed in docs/variants.md).
 """
 
 from __future__ import annotations
