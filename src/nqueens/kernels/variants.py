@@ -182,8 +182,9 @@ def _walk(spec, allowed, av, cs, ls, rs, pos, qs, meta, out, budget, record):
 def fill_batch(spec, allowed, av, cs, ls, rs, pos, qs, meta, out, budget):
     """Write the next solutions into the rows of ``out`` (column per row, -1 for an empty
     row); return how many. State as :func:`new_state` makes it; ``allowed[row]`` masks the
-    columns a row may use (bit M: whether it may stay empty). Returns when ``out`` is full or after ``budget`` (>= 1)
-    backtracks; ``meta[1]`` is ``STATE_DONE`` once exhausted. Cost: O(budget + len(out) N).
+    columns a row may use (bit M: whether it may stay empty). Returns when ``out`` is full
+    or after ``budget`` (>= 1) backtracks; ``meta[1]`` is ``STATE_DONE`` once exhausted.
+    Cost: O(budget + len(out) N).
     """
     return _walk(spec, allowed, av, cs, ls, rs, pos, qs, meta, out, budget, True)
 
