@@ -160,3 +160,98 @@ def border(p: tuple[int, ...]) -> tuple[int, int, int, int]:
     """The start constellation of a solution: (top col, bottom col, left row, right row)."""
     n = len(p)
     return p[0], p[n - 1], p.index(0), p.index(n - 1)
+
+
+# -- variants: the torus, superqueens, rectangles, K queens, domination ------------------------
+
+KNIGHT_STEPS = {(1, 2), (2, 1)}
+
+
+def variant_attacks(kind: str, n: int, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether queens on the distinct squares ``a`` and ``b`` attack each other.
+
+    classic: same row, column or diagonal; toroidal (n x n): same row, column, or the same
+    diagonal mod n; superqueens: classic, or a knight's move apart.
+    """
+    (r1, c1), (r2, c2) = a, b
+    if r1 == r2 or c1 == c2:
+        return True
+    if kind == "toroidal":
+        return (r1 - c1) % n == (r2 - c2) % n or (r1 + c1) % n == (r2 + c2) % n
+    if abs(r1 - r2) == abs(c1 - c2):
+        return True
+    return kind == "superqueens" and (abs(r1 - r2), abs(c1 - c2)) in KNIGHT_STEPS
+
+
+def brute_variant(kind: str, n: int, width: int, k: int) -> list[tuple[int, ...]]:
+    """Every set of k squares of the n x width board, no two attacking, as placements
+    (column per row, -1 for an empty row), in lexicographic order of the sets of squares.
+
+    Grows the sets square by square in row-major order, keeping a square only if it
+    attacks none chosen so far (checked pair by pair with :func:`variant_attacks`): every
+    set of mutually non-attacking squares is reached exactly once."""
+    cells = [(r, c) for r in range(n) for c in range(width)]
+    out: list[tuple[int, ...]] = []
+
+    def grow(start: int, chosen: list[tuple[int, int]]) -> None:
+        if len(chosen) == k:
+            p = [-1] * n
+            for r, c in chosen:
+                p[r] = c
+            out.append(tuple(p))
+            return
+        for i in range(start, len(cells)):
+            if not any(variant_attacks(kind, n, cells[i], q) for q in chosen):
+                grow(i + 1, [*chosen, cells[i]])
+
+    grow(0, [])
+    return out
+
+
+def variant_images(kind: str, n: int, width: int, squares: frozenset) -> set[frozenset]:
+    """The images of a set of squares under the variant's symmetry group, by coordinates:
+    the rectangle's 4 (or the square's 8), and on the torus each of those followed by every
+    translation mod n."""
+    maps = [lambda r, c: (r, c), lambda r, c: (n - 1 - r, width - 1 - c),
+            lambda r, c: (r, width - 1 - c), lambda r, c: (n - 1 - r, c)]
+    if width == n:
+        maps += [lambda r, c: (c, r), lambda r, c: (n - 1 - c, n - 1 - r),
+                 lambda r, c: (c, n - 1 - r), lambda r, c: (n - 1 - c, r)]
+    shifts = [(a, b) for a in range(n) for b in range(n)] if kind == "toroidal" else [(0, 0)]
+    out = set()
+    for m in maps:
+        for a, b in shifts:
+            out.add(frozenset(((r2 + a) % n, (c2 + b) % width)
+                              for r2, c2 in (m(r, c) for r, c in squares)))
+    return out
+
+
+def brute_variant_unique(kind: str, n: int, width: int, k: int) -> int:
+    """Classes of :func:`brute_variant`'s placements under the variant's group."""
+    sets = {frozenset((r, c) for r, c in enumerate(p) if c >= 0)
+            for p in brute_variant(kind, n, width, k)}
+    return len({frozenset(variant_images(kind, n, width, s)) for s in sets})
+
+
+def dominates(n: int, queens, *, independent: bool = False) -> bool:
+    """Whether queens on ``queens`` (0-based squares) occupy or attack every square of the
+    n x n board (and, with ``independent``, attack no other queen)."""
+    from itertools import combinations
+
+    queens = list(queens)
+    if independent and any(attacks(*a, *b) for a, b in combinations(queens, 2)):
+        return False
+    return all(any((r, c) == q or attacks(r, c, *q) for q in queens)
+               for r in range(n) for c in range(n))
+
+
+def domination_number(n: int, *, independent: bool = False) -> int:
+    """The fewest queens that dominate, by trying every set of squares of each size."""
+    from itertools import combinations
+
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    size = 1
+    while not any(dominates(n, s, independent=independent)
+                  for s in combinations(cells, size)):
+        size += 1
+    return size

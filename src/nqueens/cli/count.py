@@ -29,6 +29,8 @@ from nqueens.cli._common import (
     ledger_options,
     positive_int,
 )
+from nqueens.cli.variants import add_variant_options, wants_variant
+from nqueens.cli.variants import run_count as run_variant_count
 
 __all__ = ["register", "run"]
 
@@ -79,6 +81,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_variant_options(p)
     p.set_defaults(func=run)
 
 
@@ -96,6 +99,8 @@ class _Outcome(NamedTuple):
 
 
 def run(args: argparse.Namespace) -> int:
+    if wants_variant(args):  # --variant, --width, --queens: nqueens.cli.variants
+        return run_variant_count(args)
     from nqueens.strategies import DEFAULT_STRATEGY
 
     strategy = args.strategy or DEFAULT_STRATEGY

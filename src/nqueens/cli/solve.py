@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
+from nqueens.cli import variants
 from nqueens.cli._common import (
     add_json_shorthand,
     board_size,
@@ -24,6 +25,7 @@ from nqueens.cli._common import (
     hint_if_slow,
     positive_int,
 )
+from nqueens.cli.variants import add_variant_options, wants_variant
 
 __all__ = ["FORMATS", "register"]
 
@@ -89,6 +91,7 @@ def register(sub: Any) -> None:
         "--attacks", action="store_true",
         help="svg/png: shade the squares the queens attack",
     )
+    add_variant_options(common)
 
     solve = sub.add_parser(
         "solve", parents=[common], help="stream every solution in search order",
@@ -109,6 +112,8 @@ def register(sub: Any) -> None:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    if wants_variant(args):  # --variant, --width, --queens: nqueens.cli.variants
+        return variants.run_solve(args)
     from nqueens.search import solutions
 
     _check_options(args, several=args.limit != 1)
@@ -137,6 +142,8 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def run_first(args: argparse.Namespace) -> int:
+    if wants_variant(args):
+        return variants.run_first(args)
     from nqueens.search import first_solution
 
     _check_options(args, several=False)
