@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from nqueens._validate import check_choice
-from nqueens.errors import ConflictingOptionsError
+from nqueens.errors import ConflictingOptionsError, InvalidSizeError
 from nqueens.exports.cnf import ENCODINGS, cnf_lines
 from nqueens.exports.model import MAX_SIDE, VARIANTS, Group, Problem, board_problem, puzzle_problem
 from nqueens.exports.mzn import mzn_lines
@@ -31,6 +31,7 @@ from nqueens.exports.xcsp3 import xcsp3_lines
 __all__ = [
     "ENCODINGS",
     "FORMATS",
+    "MAX_LINES",
     "MAX_SIDE",
     "PUZZLE_FORMATS",
     "VARIANTS",
@@ -39,6 +40,7 @@ __all__ = [
     "board_problem",
     "export_lines",
     "export_text",
+    "estimated_lines",
     "puzzle_problem",
     "puzzle_to_cnf",
     "puzzle_to_mzn",
@@ -52,6 +54,33 @@ _WRITERS: dict[str, Callable[[Problem], Iterator[str]]] = {
 FORMATS = tuple(_WRITERS)
 """The export formats, by the name ``--to`` takes."""
 
+MAX_LINES = 10**8
+"""The most lines (clauses, constraints, options) an export writes: several GB of text."""
+
+
+def estimated_lines(problem: Problem, fmt: str, encoding: str = "pairwise") -> int:
+    """About how many lines ``fmt`` writes for ``problem`` (within a small factor; exact
+    for pairwise CNF without bounds above one). Cost: O(groups).
+
+    >>> estimated_lines(board_problem(8), "cnf")
+    744
+    >>> estimated_lines(board_problem(1000), "cnf") > MAX_LINES
+    True
+    """
+    if fmt == "xcc":
+        empty = next((problem.rows - g.low for g in problem.groups if g.kind == "total"), 0)
+        return (problem.squares + problem.rows) * (empty + 1)
+    if fmt != "cnf":
+        return len(problem.groups) + len(problem.givens) + len(problem.blocked)
+    total = len(problem.givens) + len(problem.blocked)
+    for g in problem.groups:
+        m = len(g.squares)
+        if g.high != 1:
+            total += 4 * m * (g.high + 1)
+        else:
+            total += g.low + (m * (m - 1) // 2 if encoding == "pairwise" else 4 * m)
+    return total
+
 
 def export_lines(problem: Problem, fmt: str, *, encoding: str | None = None) -> Iterator[str]:
     """``problem`` in format ``fmt`` (one of :data:`FORMATS`), line by line.
@@ -59,7 +88,8 @@ def export_lines(problem: Problem, fmt: str, *, encoding: str | None = None) -> 
     ``encoding`` (one of :data:`ENCODINGS`, default ``pairwise``) applies to ``cnf`` only.
     Cost: O(size of the output); checked when the call is made: an unknown format or
     encoding raises :class:`~nqueens.errors.UnknownOptionError`, an encoding with another
-    format :class:`~nqueens.errors.ConflictingOptionsError`.
+    format :class:`~nqueens.errors.ConflictingOptionsError`, an export of more than
+    :data:`MAX_LINES` lines :class:`~nqueens.errors.InvalidSizeError`.
 
     >>> next(export_lines(board_problem(4), "opb"))
     '* #variable= 16 #constraint= 18\\n'
@@ -73,6 +103,13 @@ def export_lines(problem: Problem, fmt: str, *, encoding: str | None = None) -> 
         encoding = check_choice(encoding, "encoding", ENCODINGS)
         if fmt != "cnf":
             raise ConflictingOptionsError("an encoding applies only to the cnf format")
+    size = estimated_lines(problem, fmt, encoding or "pairwise")
+    if size > MAX_LINES:
+        hint = "; the sequential encoding is smaller" if encoding in (None, "pairwise") and \
+            fmt == "cnf" else ""
+        raise InvalidSizeError(f"this {fmt} export would write about {size:,} lines (at "
+                               f"most {MAX_LINES:,}){hint}")
+    if encoding is not None:
         return cnf_lines(problem, encoding)
     if fmt == "xcc":
         xcc_lines(problem).__next__()  # refuses what XCC cannot say before any line is out
