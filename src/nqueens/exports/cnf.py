@@ -14,7 +14,8 @@ one of three at-most-one encodings:
     with a commander variable equal to "a queen in this run", the commanders again the
     same way until 3 or fewer remain, which are pairwise.
 
-A group with exactly one queen adds the clause of all its squares. A group whose bound is
+Groups of :data:`SMALL` (4) squares or fewer are pairwise under every encoding (at most
+6 clauses, no auxiliaries: smaller than the others there). A group with exactly one queen adds the clause of all its squares. A group whose bound is
 above one (k stars in a region, K queens on the board) is a unary counter: ``u[i][j]`` is
 true exactly when the first i squares hold at least j queens (each defined both ways, so
 the auxiliaries are fixed by the squares and every board has one model).
@@ -123,12 +124,17 @@ def _counter(xs: Sequence[int], low: int, high: int, v: _Vars) -> Iterator[Claus
         yield [last]
 
 
+SMALL = 4
+"""Groups of this many squares or fewer are pairwise under every encoding: fewer clauses
+(at most 6) and no auxiliaries."""
+
+
 def _group_clauses(g: Group, encoding: str, v: _Vars) -> Iterator[Clause]:
     xs = [s + 1 for s in g.squares]
     if g.high == 1:
         if g.low == 1:
             yield list(xs)
-        yield from _AT_MOST_ONE[encoding](xs, v)
+        yield from _AT_MOST_ONE["pairwise" if len(xs) <= SMALL else encoding](xs, v)
     elif g.low == 0 and g.high >= len(xs):
         return
     else:
@@ -149,7 +155,7 @@ def cnf_size(problem: Problem, encoding: str = "pairwise") -> tuple[int, int]:
 
     >>> from nqueens.exports.model import board_problem
     >>> cnf_size(board_problem(8)), cnf_size(board_problem(8), "sequential")
-    ((64, 744), (274, 604))
+    ((64, 744), (250, 584))
     """
     encoding = check_choice(encoding, "encoding", ENCODINGS)
     v = _Vars(problem.squares + 1)
