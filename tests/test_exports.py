@@ -210,3 +210,20 @@ def test_bad_exports() -> None:
         export_lines(board_problem(500), "cnf")
     assert estimated_lines(board_problem(500), "cnf", "sequential") < MAX_LINES
     assert set(FORMATS) == {"cnf", "opb", "mzn", "xcsp3", "xcc"}
+
+
+def test_edge_boards() -> None:
+    # a row with every square blocked, K = 0 and K = N on tiny boards, a fully blocked board
+    every = [(r, c) for r in range(4) for c in range(4)]
+    cases = [(3, None, [(0, 0), (0, 1), (0, 2)]), (1, 1, []), (2, 0, []), (2, 1, []),
+             (4, 2, every), (4, 0, every)]
+    for n, k, blocked in cases:
+        problem = board_problem(n, k=k, blocked=blocked)
+        expected = naive_variant_count(n, None, "classic", k, (), blocked)
+        assert xcover_count(export_text(problem, "xcc")) == expected, (n, k)
+        for encoding in ENCODINGS:
+            assert sat_count(export_text(problem, "cnf", encoding=encoding), n * n) == expected
+        assert clasp_count(export_text(problem, "opb")) == expected
+    # xcover itself fails on the one-item, one-option cover of 1 x 1 with K = 0 (an
+    # IndexError inside its Algorithm C); the CNF says it has one solution, the empty board
+    assert sat_count(export_text(board_problem(1, k=0), "cnf"), 1) == 1

@@ -15,12 +15,14 @@ one of three at-most-one encodings:
     same way until 3 or fewer remain, which are pairwise.
 
 Groups of :data:`SMALL` (4) squares or fewer are pairwise under every encoding (at most
-6 clauses, no auxiliaries: smaller than the others there). A group with exactly one queen adds the clause of all its squares. A group whose bound is
-above one (k stars in a region, K queens on the board) is a unary counter: ``u[i][j]`` is
-true exactly when the first i squares hold at least j queens (each defined both ways, so
-the auxiliaries are fixed by the squares and every board has one model).
+6 clauses, no auxiliaries: smaller than the others there). A group with exactly one queen
+adds the clause of all its squares. A group whose bound is above one (k stars in a region,
+K queens on the board) is a unary counter: ``u[i][j]`` is true exactly when the first i
+squares hold at least j queens (each defined both ways, so the auxiliaries are fixed by
+the squares and every board has one model).
 
->>> text = cnf_text(__import__("nqueens.exports.model", fromlist=["x"]).board_problem(8))
+>>> from nqueens.exports.model import board_problem
+>>> text = cnf_text(board_problem(8))
 >>> [line for line in text.splitlines() if line.startswith("p ")]
 ['p cnf 64 744']
 """

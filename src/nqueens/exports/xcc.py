@@ -57,7 +57,8 @@ def _split(problem: Problem) -> tuple[list[Group], list[Group], Group | None]:
 
 def xcc_lines(problem: Problem) -> Iterator[str]:
     """The XCC text of ``problem``, line by line. Cost: O(total size of the groups), times
-    N - K + 1 for the K-queens problem (each option once per count of empty rows above).
+    N - K + 1 for the K-queens problem (each option once per count of empty rows above);
+    two passes (the first finds the secondary items some option covers).
 
     >>> from nqueens.exports.model import board_problem
     >>> sum(1 for line in xcc_lines(board_problem(8)) if not line.startswith("|"))
@@ -84,14 +85,20 @@ def xcc_lines(problem: Problem) -> Iterator[str]:
         tail += [f"#{r}" for r in range(1, rows)]
         yield (f"| exactly {total.low} queens: row r's options each say how many rows above "
                "it stay empty (the colour of #r)\n")
-    yield " ".join(head) + (" | " + " ".join(tail) if tail else "") + "\n"
     blocked = set(problem.blocked)
-    if total is None:
-        for s in range(problem.squares):
-            if s not in blocked:
-                yield " ".join(covers[s]) + "\n"
-        return
-    yield from _counted(problem, covers, blocked, total.low)
+
+    def options() -> Iterator[str]:
+        if total is None:
+            yield from (" ".join(covers[s]) + "\n" for s in range(problem.squares)
+                        if s not in blocked)
+        else:
+            yield from _counted(problem, covers, blocked, total.low)
+
+    # a secondary item no option covers is dropped (a reader may reject it: xcover does)
+    used = {item.split(":")[0] for line in options() for item in line.split()}
+    tail = [item for item in tail if item in used]
+    yield " ".join(head) + (" | " + " ".join(tail) if tail else "") + "\n"
+    yield from options()
 
 
 def _counted(problem: Problem, covers: dict[int, list[str]], blocked: set[int],
