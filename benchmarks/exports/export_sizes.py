@@ -4,8 +4,8 @@ Counts what the writers write, line by line (no estimate): CNF variables and cla
 at-most-one encoding, OPB and XCSP3 constraints, MiniZinc constraints, XCC items and options.
 The table goes to docs/exports.md between the markers, and to stdout.
 
-    python benchmarks/export_sizes.py            # writes docs/exports.md
-    python benchmarks/export_sizes.py --print    # stdout only
+    python benchmarks/exports/export_sizes.py            # writes docs/exports.md
+    python benchmarks/exports/export_sizes.py --print    # stdout only
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from _common import generated_line  # noqa: E402
 
@@ -72,7 +72,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--print", action="store_true", help="print only; leave the docs")
     args = parser.parse_args()
-    text = generated_line("export_sizes.py", []) + "\n\n" + table()
+    text = generated_line("exports/export_sizes.py", []) + "\n\n" + table()
     print(text)
     if not args.print:
         doc = DOC.read_text()

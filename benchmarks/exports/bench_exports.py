@@ -21,10 +21,11 @@ competes for the cores. The external tools are timed as their users run them (th
 process: start, reading the file, and for ACE the JVM's own threads: about 1-2 CPU seconds
 before it reads a line), python-sat inside Python (parsing the text included), ours the
 library call. Every count is checked equal to ours. Results go
-to docs/exports.md between the markers.
+to docs/exports.md between the markers and, as data, to benchmarks/results/exports.jsonl
+(the "exports" section of docs/performance.md).
 
-    python benchmarks/bench_exports.py            # writes docs/exports.md
-    python benchmarks/bench_exports.py --print    # stdout only
+    python benchmarks/exports/bench_exports.py                # the docs and the record
+    python benchmarks/exports/bench_exports.py --out FILE     # a trial run: FILE only
 """
 
 from __future__ import annotations
@@ -42,17 +43,22 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from _common import generated_line, machine_line  # noqa: E402
+from _results import publish  # noqa: E402
 
 from nqueens import count  # noqa: E402
 from nqueens.completion import complete, count_completions, random_instance  # noqa: E402
 from nqueens.exports import board_problem, export_text  # noqa: E402
 
 DOC = ROOT / "docs" / "exports.md"
+HOW = ("CPU seconds (user + system) of one run each; the external tools timed as whole "
+       "processes, python-sat inside Python, ours the library call after a warm-up; every "
+       "count checked equal to ours. \"first n\": one completion of n x n with n/8 seeded "
+       "random queens given. See docs/exports.md.\n")
 BEGIN, END = "<!-- bench_exports:begin -->", "<!-- bench_exports:end -->"
 
 Square = tuple[int, int]
@@ -219,18 +225,22 @@ def run(timeout: float) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--print", action="store_true", help="print only; leave the docs")
+    parser.add_argument("--out", metavar="FILE",
+                        help="write the run to FILE only (a trial: no docs, no record)")
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds for each external tool run (default 60)")
     args = parser.parse_args()
     table = run(args.timeout)
-    text = (generated_line("bench_exports.py", []) + f" {machine_line()}.\n\n" + table)
+    text = (generated_line("exports/bench_exports.py", []) + f" {machine_line()}.\n\n"
+            + HOW + "\n" + table)
     print(text)
-    if not args.print:
+    if args.out is None:
         doc = DOC.read_text()
         head, rest = doc.split(BEGIN)
         _, tail = rest.split(END)
         DOC.write_text(head + BEGIN + "\n" + text + END + tail)
+    publish("exports", "# Exports: external solvers on our instances, beside our search\n\n"
+            + text, args.out)
     return 0
 
 
