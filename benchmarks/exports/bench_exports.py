@@ -14,7 +14,8 @@ model on the board variables and solves again), clasp on the OPB (``-n 0`` to co
 ``-s=all`` to count; one solution without), xcover on the XCC (Algorithm C; the first cover for
 ``first``). Each tool runs once on a 4 x 4 board first (imports, xcover's JIT). Ours:
 ``nqueens.count`` / ``count_completions`` / ``complete`` (the compiled searches, warmed up
-once). A tool that finds no answer within the timeout (60 s of wall time) reads "timeout".
+once). A tool that finds no answer within its CPU-time limit (60 CPU seconds, set with
+``RLIMIT_CPU``) reads "timeout".
 Times are CPU seconds (user + system) of one run each, in one process, one after another:
 the machines here are shared, and CPU time moves far less than wall time when other work
 competes for the cores. The external tools are timed as their users run them (the whole
@@ -84,12 +85,18 @@ def _tool(argv: list[str], text: str, suffix: str, pattern: str | None,
     try:
         argv = [path if a == "{}" else a for a in argv]
         before = _children()
+
+        def limit() -> None:  # a CPU-time limit: wall time on a shared machine says little
+            resource.setrlimit(resource.RLIMIT_CPU, (int(timeout), int(timeout)))
+
         try:
-            done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
-                                  check=False)
+            done = subprocess.run(argv, capture_output=True, text=True, timeout=30 * timeout,
+                                  check=False, preexec_fn=limit)
         except subprocess.TimeoutExpired:
             return float("inf"), None
         took = _children() - before
+        if done.returncode < 0:  # killed by SIGXCPU or SIGKILL at the limit
+            return float("inf"), None
     finally:
         os.unlink(path)
     out = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout + done.stderr)
@@ -228,7 +235,7 @@ def main() -> int:
     parser.add_argument("--out", metavar="FILE",
                         help="write the run to FILE only (a trial: no docs, no record)")
     parser.add_argument("--timeout", type=float, default=60.0,
-                        help="seconds for each external tool run (default 60)")
+                        help="CPU seconds each external tool may use (default 60)")
     args = parser.parse_args()
     table = run(args.timeout)
     text = (generated_line("exports/bench_exports.py", []) + f" {machine_line()}.\n\n"

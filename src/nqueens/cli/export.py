@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
     p.add_argument("--to", "-t", required=True, choices=_FORMATS, metavar="FORMAT",
                    help="cnf, opb, mzn (MiniZinc), xcsp3 or xcc (Knuth's exact cover "
                    "with colours)")
-    p.add_argument("--output", "-o", type=file_name, metavar="FILE",
+    p.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE",
                    help="write to FILE (default: standard output)")
     p.add_argument("--encoding", "-e", choices=_ENCODINGS, metavar="ENCODING",
                    help="with --to cnf: the at-most-one encoding, pairwise (default), "
