@@ -59,8 +59,9 @@ MAX_LINES = 10**8
 
 
 def estimated_lines(problem: Problem, fmt: str, encoding: str = "pairwise") -> int:
-    """About how many lines ``fmt`` writes for ``problem`` (within a small factor; exact
-    for pairwise CNF without bounds above one). Cost: O(groups).
+    """About how many lines ``fmt`` writes for ``problem``.
+
+    Within a small factor; exact for pairwise CNF without bounds above one. Cost: O(groups).
 
     >>> estimated_lines(board_problem(8), "cnf")
     744
@@ -126,8 +127,9 @@ def export_text(problem: Problem, fmt: str, *, encoding: str | None = None) -> s
 
 
 def puzzle_to_cnf(p: object, encoding: str = "pairwise") -> str:
-    """A region (Star Battle) or completion puzzle as DIMACS CNF text; squares are
-    variables ``r * n + c + 1``. Cost: O(n^2) for pairwise rows of n squares, O(n^3) in all.
+    """A region (Star Battle) or completion puzzle as DIMACS CNF text.
+
+    Squares are variables ``r * n + c + 1``. Cost: O(n^3) for pairwise groups of n squares.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> puzzle_to_cnf(completion_puzzle(4, [(0, 1)])).splitlines()[4:6]
@@ -147,9 +149,10 @@ def puzzle_to_mzn(p: object) -> str:
 
 
 def puzzle_to_xcc(p: object) -> str:
-    """A region or completion puzzle in Knuth's XCC format (one star per region only: more
-    need multiplicities, and raise :class:`~nqueens.errors.UnknownOptionError`).
-    Cost: O(n^2).
+    """A region or completion puzzle in Knuth's XCC format.
+
+    One star per region only: more need multiplicities, and raise
+    :class:`~nqueens.errors.UnknownOptionError`. Cost: O(n^2).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> puzzle_to_xcc(parse_puzzle("AAB\\nACB\\nCCB\\n")).splitlines()[2]

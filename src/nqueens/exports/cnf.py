@@ -153,7 +153,9 @@ def _clauses(problem: Problem, encoding: str, v: _Vars) -> Iterator[Clause]:
 
 
 def cnf_size(problem: Problem, encoding: str = "pairwise") -> tuple[int, int]:
-    """``(variables, clauses)`` of the CNF :func:`cnf_lines` writes. Cost: that of writing it.
+    """``(variables, clauses)`` of the CNF :func:`cnf_lines` writes.
+
+    Cost: O(size of the CNF): it generates every clause, writing none.
 
     >>> from nqueens.exports.model import board_problem
     >>> cnf_size(board_problem(8)), cnf_size(board_problem(8), "sequential")
@@ -169,8 +171,8 @@ def cnf_lines(problem: Problem, encoding: str = "pairwise") -> Iterator[str]:
     """The DIMACS CNF text of ``problem``, line by line (each ends with a newline).
 
     A comment header names the problem, the encoding and the variable layout; then the
-    ``p cnf`` line and one clause a line. Cost: two passes over the clauses (the first
-    counts them for the header), O(size of the output) each.
+    ``p cnf`` line and one clause a line. Cost: O(size of the output), in two passes over
+    the clauses (the first counts them for the header).
 
     >>> from nqueens.exports.model import board_problem
     >>> lines = list(cnf_lines(board_problem(1)))
@@ -193,5 +195,10 @@ def cnf_lines(problem: Problem, encoding: str = "pairwise") -> Iterator[str]:
 
 
 def cnf_text(problem: Problem, encoding: str = "pairwise") -> str:
-    """:func:`cnf_lines` joined into one string. Cost: O(size of the output)."""
+    """:func:`cnf_lines` joined into one string. Cost: O(size of the output).
+
+    >>> from nqueens.exports.model import board_problem
+    >>> cnf_text(board_problem(2)).splitlines()[-1]
+    '-2 -3 0'
+    """
     return "".join(cnf_lines(problem, encoding))

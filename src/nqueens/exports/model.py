@@ -80,7 +80,7 @@ class Problem:
         return self.rows * self.cols
 
     def name(self, square: int) -> str:
-        """Square number ``square`` as ``<row,col>``, 1-based.
+        """Square number ``square`` as ``<row,col>``, 1-based. Cost: O(1).
 
         >>> board_problem(8).name(10)
         '<2,3>'
@@ -192,8 +192,7 @@ def _knight_pairs(n: int, m: int) -> list[Group]:
 
 
 def puzzle_problem(p: object) -> Problem:
-    """A region (Star Battle) or completion puzzle of :mod:`nqueens.puzzles` as a
-    :class:`Problem`.
+    """A region (Star Battle) or completion puzzle of :mod:`nqueens.puzzles` as a Problem.
 
     A region puzzle with k stars (``p.stars``, 1 when the record has no such field): k
     queens in every row, column and region, no two touching (at most one in every 2 x 2

@@ -65,5 +65,10 @@ def mzn_lines(problem: Problem) -> Iterator[str]:
 
 
 def mzn_text(problem: Problem) -> str:
-    """:func:`mzn_lines` joined into one string. Cost: O(size of the output)."""
+    """:func:`mzn_lines` joined into one string. Cost: O(size of the output).
+
+    >>> from nqueens.exports.model import board_problem
+    >>> mzn_text(board_problem(1)).splitlines()[3]
+    'constraint sum([q[1,1]]) = 1;  % row 1'
+    """
     return "".join(mzn_lines(problem))

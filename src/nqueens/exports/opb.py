@@ -49,8 +49,8 @@ def _constraints(problem: Problem) -> Iterator[str]:
 def opb_lines(problem: Problem) -> Iterator[str]:
     """The OPB text of ``problem``, line by line (each ends with a newline).
 
-    Cost: two passes over the groups (the first counts the constraints for the header),
-    O(total size of the groups) each.
+    Cost: O(total size of the groups), in two passes (the first counts the constraints for
+    the header).
 
     >>> from nqueens.exports.model import board_problem
     >>> next(opb_lines(board_problem(8)))
@@ -68,5 +68,10 @@ def opb_lines(problem: Problem) -> Iterator[str]:
 
 
 def opb_text(problem: Problem) -> str:
-    """:func:`opb_lines` joined into one string. Cost: O(size of the output)."""
+    """:func:`opb_lines` joined into one string. Cost: O(size of the output).
+
+    >>> from nqueens.exports.model import board_problem
+    >>> opb_text(board_problem(1)).splitlines()[-1]
+    '+1 x1 = 1 ;'
+    """
     return "".join(opb_lines(problem))

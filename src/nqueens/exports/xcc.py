@@ -56,9 +56,11 @@ def _split(problem: Problem) -> tuple[list[Group], list[Group], Group | None]:
 
 
 def xcc_lines(problem: Problem) -> Iterator[str]:
-    """The XCC text of ``problem``, line by line. Cost: O(total size of the groups), times
-    N - K + 1 for the K-queens problem (each option once per count of empty rows above);
-    two passes (the first finds the secondary items some option covers).
+    """The XCC text of ``problem``, line by line.
+
+    Cost: O(total size of the groups), times N - K + 1 for the K-queens problem (each
+    option once per count of empty rows above); two passes (the first finds the secondary
+    items some option covers).
 
     >>> from nqueens.exports.model import board_problem
     >>> sum(1 for line in xcc_lines(board_problem(8)) if not line.startswith("|"))
@@ -129,5 +131,10 @@ def _row_options(problem: Problem, covers: dict[int, list[str]], blocked: set[in
 
 
 def xcc_text(problem: Problem) -> str:
-    """:func:`xcc_lines` joined into one string. Cost: O(size of the output)."""
+    """:func:`xcc_lines` joined into one string. Cost: O(size of the output).
+
+    >>> from nqueens.exports.model import board_problem
+    >>> xcc_text(board_problem(2)).splitlines()[-4:]
+    ['r1 c1 d0', 'r1 c2 a1', 'r2 c1 a1', 'r2 c2 d0']
+    """
     return "".join(xcc_lines(problem))

@@ -77,5 +77,10 @@ def xcsp3_lines(problem: Problem) -> Iterator[str]:
 
 
 def xcsp3_text(problem: Problem) -> str:
-    """:func:`xcsp3_lines` joined into one string. Cost: O(size of the output)."""
+    """:func:`xcsp3_lines` joined into one string. Cost: O(size of the output).
+
+    >>> from nqueens.exports.model import board_problem
+    >>> xcsp3_text(board_problem(2)).count("<condition> (le,1) </condition>")
+    2
+    """
     return "".join(xcsp3_lines(problem))
