@@ -245,8 +245,8 @@ def _checked(problem: Problem, givens: Iterable[Square], blocked: Iterable[Squar
         inside = [s for s in group.squares if s in wanted]
         if len(inside) > group.high:
             if group.kind == "total":
-                raise InvalidBoardError(f"{len(g)} given queens, but the board holds "
-                                        f"{group.high}")
+                raise InvalidBoardError(f"{len(g)} given queen{'s' if len(g) != 1 else ''}, "
+                                        f"but K = {group.high} queens in all")
             why = {"knight": "are a knight's move apart"}.get(group.kind, f"share a {group.kind}")
             raise InvalidBoardError(f"given queens at {problem.name(inside[0])} and "
                                     f"{problem.name(inside[1])} {why}")
