@@ -37,6 +37,7 @@ import random
 import re
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -89,17 +90,22 @@ def _tool(argv: list[str], text: str, suffix: str, pattern: str | None,
         def limit() -> None:  # a CPU-time limit: wall time on a shared machine says little
             resource.setrlimit(resource.RLIMIT_CPU, (int(timeout), int(timeout)))
 
+        # its own process group, so that a stop takes the solver the driver started too
+        # (minizinc runs fzn-gecode): the CPU limit is inherited by both
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, preexec_fn=limit, start_new_session=True)
         try:
-            done = subprocess.run(argv, capture_output=True, text=True, timeout=30 * timeout,
-                                  check=False, preexec_fn=limit)
+            stdout, stderr = proc.communicate(timeout=30 * timeout)
         except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
             return float("inf"), None
         took = _children() - before
-        if done.returncode < 0:  # killed by SIGXCPU or SIGKILL at the limit
+        if proc.returncode < 0 or took >= 0.95 * timeout:  # stopped at the CPU limit
             return float("inf"), None
     finally:
         os.unlink(path)
-    out = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout + done.stderr)
+    out = re.sub(r"\x1b\[[0-9;]*m", "", stdout + stderr)
     if pattern is None:
         return took, None
     if pattern == "dashes":
