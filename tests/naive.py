@@ -255,3 +255,61 @@ def domination_number(n: int, *, independent: bool = False) -> int:
                   for s in combinations(cells, size)):
         size += 1
     return size
+
+
+def naive_variant_count(n: int, m: int | None = None, variant: str = "classic",
+                        k: int | None = None, givens: Iterable[tuple[int, int]] = (),
+                        blocked: Iterable[tuple[int, int]] = ()) -> int:
+    """Boards of n rows and m columns (m = n by default) with one queen in every row (or, with
+    k, exactly k queens and rows left empty), no two attacking by :func:`variant_attacks`,
+    every given square holding a queen and no blocked square one. Row by row: each row picks
+    a column (or nothing, with k), every new queen checked against every earlier one."""
+    m = n if m is None else m
+    givens, blocked = set(givens), set(blocked)
+
+    def rows(r: int, queens: list[tuple[int, int]]) -> int:
+        if r == n:
+            return int((k is None or len(queens) == k) and givens <= set(queens))
+        total = 0
+        if k is not None:
+            total += rows(r + 1, queens)
+        for c in range(m):
+            sq = (r, c)
+            if sq in blocked or any(variant_attacks(variant, n, q, sq) for q in queens):
+                continue
+            total += rows(r + 1, [*queens, sq])
+        return total
+
+    return rows(0, [])
+
+
+def naive_star_count(regions: Sequence[Sequence[int]], stars: int, diagonals: bool = False
+                     ) -> int:
+    """Star Battle solutions: ``stars`` queens in every row, column and region of the square
+    grid ``regions``, no two touching (corners included), none sharing a diagonal with the
+    rule ``diagonals``. Row by row over every set of ``stars`` columns, each new queen
+    checked against every earlier one; the column and region totals checked at the end."""
+    from itertools import combinations
+
+    n = len(regions)
+
+    def clash(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+        return (dr <= 1 and dc <= 1) or (diagonals and dr == dc)
+
+    def rows(r: int, queens: list[tuple[int, int]]) -> int:
+        if r == n:
+            cols = [sum(c == j for _, c in queens) for j in range(n)]
+            regs = [sum(regions[q][c] == g for q, c in queens) for g in range(n)]
+            return int(all(x == stars for x in cols + regs))
+        total = 0
+        for chosen in combinations(range(n), stars):
+            new = [(r, c) for c in chosen]
+            if any(clash(a, b) for i, a in enumerate(new) for b in new[i + 1:]):
+                continue
+            if any(clash(q, a) for q in queens for a in new):
+                continue
+            total += rows(r + 1, queens + new)
+        return total
+
+    return rows(0, [])

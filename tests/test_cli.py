@@ -286,7 +286,8 @@ def test_the_readme_table_and_engine_synopses_name_every_option():
 
 @pytest.mark.parametrize("argv", [["first", "6", "-f", "cols", "{}"],
                                   ["find", "8", "{}"],
-                                  ["puzzle", "make", "--size", "6", "--seed", "1", "{}"]])
+                                  ["puzzle", "make", "--size", "6", "--seed", "1", "{}"],
+                                  ["export", "6", "--to", "cnf", "{}"]])
 def test_out_and_output_name_the_same_file_everywhere(tmp_path, argv):
     """``--out`` (solve, first, find) and ``--output`` (puzzle) are each other's aliases."""
     for flag in ("--out", "--output", "-o"):

@@ -210,6 +210,7 @@ def test_sigterm_stops_a_long_command_within_a_second(args, startup_cpu):
     ["stats", "17", "--plot", "{dir}/plot.svg"],
     ["find", "30000000", "--method", "local", "--seed", "2", "--out", "{dir}/sol.npy"],
     ["first", "40", "--format", "cols", "--out", "{dir}/first.txt"],
+    ["export", "900", "--to", "cnf", "--encoding", "sequential", "-o", "{dir}/q.cnf"],
 ], ids=lambda a: a[0])
 def test_ctrl_c_leaves_no_file_behind(args, startup_cpu, tmp_path):
     args = [a.replace("{dir}", str(tmp_path)) for a in args]
