@@ -1,0 +1,416 @@
+"""The explainer's techniques on a bit-mask board, generalised to k stars per unit.
+
+Squares are bits ``r * n + c`` of Python ints. The :class:`Board` holds the squares still
+open for a star, the stars placed and what each row, column and region still needs; each
+``find_*`` function looks for one deduction of its technique and, when it finds one,
+applies it and returns its :class:`~nqueens.puzzles.steps.Step` (else None). The order, the
+names and the grades are in :mod:`nqueens.puzzles.steps`; :mod:`nqueens.puzzles.logic`
+drives them, easiest first.
+
+>>> from nqueens.puzzles.model import parse_puzzle
+>>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+>>> b.n, b.k, len(b.units)
+(3, 1, 9)
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+from nqueens.puzzles.model import Puzzle, Square
+from nqueens.puzzles.steps import Step, Unit, stars_of
+
+__all__ = [
+    "MAX_SUBSETS",
+    "Board",
+    "find_confined",
+    "find_deep_lookahead",
+    "find_lookahead",
+    "find_pairs",
+    "find_shape",
+    "find_single",
+    "find_stuck",
+    "shape_name",
+]
+
+MAX_SUBSETS = 5_000
+"""The most sets of lines gathered per pair of unit families and per size (the unions of
+the lines the units of one family touch); also what bounds the sizes tried."""
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Board:
+    """The state of a solve: open squares, placed stars, each unit's stars still needed."""
+
+    def __init__(self, p: Puzzle) -> None:
+        self.p = p
+        n = self.n = p.n
+        self.k = stars_of(p)
+        fams: dict[str, list[int]] = {}
+        if p.kind == "regions":
+            regions = [0] * n
+            for r, row in enumerate(p.regions):
+                for c, g in enumerate(row):
+                    regions[g] |= 1 << (r * n + c)
+            fams["region"] = regions
+        fams["row"] = [((1 << n) - 1) << (r * n) for r in range(n)]
+        fams["col"] = [sum(1 << (r * n + c) for r in range(n)) for c in range(n)]
+        self.families = fams
+        self.units: list[Unit] = [(f, i) for f in fams for i in range(n)]
+        self.need: dict[Unit, int] = {u: self.k for u in self.units}
+        self.of: list[list[Unit]] = [[] for _ in range(n * n)]
+        for f, i in self.units:
+            for b in _bits(fams[f][i]):
+                self.of[b].append((f, i))
+        self.index: dict[str, list[int]] = {f: [0] * (n * n) for f in fams}
+        for f, j in self.units:
+            for b in _bits(fams[f][j]):
+                self.index[f][b] = j
+        self.near = [self._near(i) for i in range(n * n)]
+        # k = 1: a star on i clears its units too
+        self.attack = [self.near[i] | self._units_mask(i) & ~(1 << i) for i in range(n * n)]
+        self.cand = (1 << (n * n)) - 1
+        for r, c in p.blocked:
+            self.cand &= ~(1 << (r * n + c))
+        self.stars = 0
+        self.placed = 0
+
+    def _units_mask(self, i: int) -> int:
+        m = 0
+        for f, j in self.of[i]:
+            m |= self.families[f][j]
+        return m
+
+    def _near(self, i: int) -> int:
+        n, p = self.n, self.p
+        r, c = divmod(i, n)
+        mask = 0
+        if p.touching:
+            for rr in range(max(r - 1, 0), min(r + 2, n)):
+                for cc in range(max(c - 1, 0), min(c + 2, n)):
+                    mask |= 1 << (rr * n + cc)
+        if p.uses_diagonals:
+            for rr in range(n):
+                for cc in (c + rr - r, c - rr + r):
+                    if 0 <= cc < n:
+                        mask |= 1 << (rr * n + cc)
+        return mask & ~(1 << i)
+
+    def copy(self) -> Board:
+        """A board to try things on: the same puzzle, its own open squares and needs."""
+        other = object.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other.need = dict(self.need)
+        return other
+
+    # --- state ---------------------------------------------------------------------------
+
+    def mask(self, u: Unit) -> int:
+        return self.families[u[0]][u[1]]
+
+    def open_units(self) -> list[Unit]:
+        return [u for u in self.units if self.need[u] > 0]
+
+    def sq(self, i: int) -> Square:
+        return divmod(i, self.n)
+
+    def squares(self, mask: int) -> tuple[Square, ...]:
+        return tuple(self.sq(i) for i in _bits(mask))
+
+    def place(self, i: int, rule: str, units: tuple[Unit, ...] = ()) -> Step:
+        """Put a star on square ``i``: it clears its neighbours and every unit it fills."""
+        before = self.cand
+        self.cand &= ~self.near[i] & ~(1 << i)
+        self.stars |= 1 << i
+        self.placed += 1
+        for u in self.of[i]:
+            self.need[u] -= 1
+            if self.need[u] == 0:
+                self.cand &= ~self.mask(u)
+        removed = before & ~self.cand & ~(1 << i)
+        return Step(rule, place=self.sq(i), removed=self.squares(removed), units=units)
+
+    def remove(self, mask: int, rule: str, **fields: object) -> Step:
+        self.cand &= ~mask
+        return Step(rule, removed=self.squares(mask), **fields)  # type: ignore[arg-type]
+
+    def after(self, i: int) -> tuple[int, dict[Unit, int]]:
+        """The open squares and the changed needs were a star put on ``i`` (nothing applied)."""
+        if self.k == 1:
+            return self.cand & ~self.attack[i] & ~(1 << i), dict.fromkeys(self.of[i], 0)
+        cand = self.cand & ~self.near[i] & ~(1 << i)
+        need = {}
+        for u in self.of[i]:
+            need[u] = self.need[u] - 1
+            if need[u] == 0:
+                cand &= ~self.mask(u)
+        return cand, need
+
+    def fits(self, cells: int, need: int) -> bool:
+        """Whether ``need`` stars fit, none touching, on the squares of ``cells``."""
+        if need <= 0:
+            return True
+        if self.k == 1 or need == 1:
+            return cells != 0
+        return _fits(cells, need, self.near)
+
+
+def _fits(cells: int, need: int, near: list[int]) -> bool:
+    if need <= 0:
+        return True
+    if cells.bit_count() < need:
+        return False
+    low = cells & -cells
+    i = low.bit_length() - 1
+    return _fits(cells & ~near[i] & ~low, need - 1, near) or _fits(cells & ~low, need, near)
+
+
+# --- the techniques, easiest first --------------------------------------------------------
+
+def find_stuck(b: Board) -> Step | None:
+    """A unit that can no longer hold the stars it needs: the puzzle has no solution."""
+    for u in b.open_units():
+        if not b.fits(b.cand & b.mask(u), b.need[u]):
+            return Step("stuck", lines=(u,))
+    return None
+
+
+def find_single(b: Board) -> Step | None:
+    """Last square: a unit with exactly as many squares left as stars it needs."""
+    for u in b.open_units():
+        left = b.cand & b.mask(u)
+        if left.bit_count() == b.need[u]:
+            return b.place((left & -left).bit_length() - 1, "single", (u,))
+    return None
+
+
+def largest_subset(m: int) -> int:
+    """The largest size s <= m // 2 with C(m, s) <= MAX_SUBSETS (1 at least). Cost: O(m).
+
+    >>> largest_subset(8), largest_subset(40)
+    (4, 2)
+    """
+    s = 1
+    while s + 1 <= m // 2 and comb(m, s + 1) <= MAX_SUBSETS:
+        s += 1
+    return s
+
+
+def find_confined(b: Board, size: int) -> Step | None:
+    """``size`` units of one family whose squares left lie in ``size`` units of another and
+    need all the stars those hold: the rest of those units is crossed out."""
+    fams = list(b.families)
+    for a in fams:
+        for other in fams:
+            if a != other:
+                step = _confine(b, a, other, size)
+                if step is not None:
+                    return step
+    return None
+
+
+def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
+    """The open units of family ``a`` touching at most ``size`` units of ``other``, each
+    with the bit set of the numbers of the units it touches."""
+    cand, index = b.cand, b.index[other]
+    out = []
+    for u in b.open_units():
+        if u[0] == a:
+            lines = 0
+            for i in _bits(cand & b.mask(u)):
+                lines |= 1 << index[i]
+            if lines.bit_count() <= size:
+                out.append((u, lines))
+    return out
+
+
+def _unions(touched: list[tuple[Unit, int]], size: int) -> list[int]:
+    """The sets of exactly ``size`` lines that are unions of touched sets (sorted, at most
+    about :data:`MAX_SUBSETS` gathered)."""
+    unions = {0}
+    for _, lines in touched:
+        unions |= {x | lines for x in unions if (x | lines).bit_count() <= size}
+        if len(unions) > MAX_SUBSETS:
+            break
+    return sorted(x for x in unions if x.bit_count() == size)
+
+
+def _confine(b: Board, a: str, other: str, size: int) -> Step | None:
+    touched = _touched(b, a, other, size)
+    for pick in _unions(touched, size):
+        inside = [u for u, lines in touched if not lines & ~pick]
+        lines_u = [(other, j) for j in _bits(pick)]
+        if sum(b.need[u] for u in inside) < sum(b.need[u] for u in lines_u):
+            continue
+        union = keep = 0
+        for u in lines_u:
+            union |= b.mask(u)
+        for u in inside:
+            keep |= b.mask(u)
+        removed = b.cand & union & ~keep
+        if removed:
+            return b.remove(removed, "confined" if size == 1 else "k-lines",
+                            units=tuple(inside), lines=tuple(lines_u))
+    return None
+
+
+def find_shape(b: Board) -> Step | None:
+    """Attacks a whole region: squares where a star would leave some unit unable to hold
+    its stars (k = 1: a square touching or attacking every square left in a region)."""
+    for u in b.open_units():
+        left = b.cand & b.mask(u)
+        if b.k == 1:
+            hit = b.cand & ~b.mask(u)
+            for i in _bits(left):
+                hit &= b.attack[i]
+                if not hit:
+                    break
+        else:
+            hit = 0
+            for i in _bits(b.cand):
+                cand, need = b.after(i)
+                if not b.fits(cand & b.mask(u), need.get(u, b.need[u])):
+                    hit |= 1 << i
+        if hit:
+            return b.remove(hit, "shape", lines=(u,), shape=shape_name(b.squares(left)))
+    return None
+
+
+def find_pairs(b: Board) -> Step | None:
+    """Pairs of rows or columns (k = 1): squares attacked by every way two lines can take
+    their queens."""
+    if b.k != 1:
+        return None
+    for fam in ("row", "col"):
+        lines = [u for u in b.open_units() if u[0] == fam]
+        for u, v in combinations(lines, 2):
+            left_u, left_v = _bits(b.cand & b.mask(u)), _bits(b.cand & b.mask(v))
+            hit = b.cand & ~b.mask(u) & ~b.mask(v)
+            seen = False
+            for i in left_u:
+                for j in left_v:
+                    if not b.attack[i] >> j & 1:
+                        hit &= b.attack[i] | b.attack[j]
+                        seen = True
+                if not hit:
+                    break
+            if seen and hit:
+                return b.remove(hit, "pairs", lines=(u, v))
+    return None
+
+
+def find_lookahead(b: Board, limit: int) -> Step | None:
+    """Contradiction: a star on a square forces last squares (at most ``limit``) until some
+    unit cannot hold its stars. The square with the shortest chain is crossed out."""
+    best: tuple[int, int, tuple[int, ...], Unit] | None = None
+    for i in _bits(b.cand):
+        found = _chain(b, i, limit if best is None else len(best[2]) - 1)
+        if found is not None:
+            chain, dead = found
+            best = (i, 0, chain, dead)
+            if not chain:
+                break
+    if best is None:
+        return None
+    i, _, chain, dead = best
+    return b.remove(1 << i, "lookahead", lines=(dead,), chain=tuple(b.sq(j) for j in chain))
+
+
+def _chain(b: Board, start: int, limit: int) -> tuple[tuple[int, ...], Unit] | None:
+    """The last squares a star on ``start`` forces, and the unit left short, or None."""
+    cand, changed = b.after(start)
+    need = dict(b.need)
+    need.update(changed)
+    forced: list[int] = []
+    while True:
+        single = None
+        for u in b.units:
+            if need[u] <= 0:
+                continue
+            left = cand & b.mask(u)
+            if not b.fits(left, need[u]):
+                return tuple(forced), u
+            if single is None and left.bit_count() == need[u]:
+                single = (left & -left).bit_length() - 1
+        if single is None or len(forced) >= limit:
+            return None
+        forced.append(single)
+        cand &= ~b.near[single] & ~(1 << single)
+        for u in b.of[single]:
+            need[u] -= 1
+            if need[u] == 0:
+                cand &= ~b.mask(u)
+
+
+def find_deep_lookahead(b: Board) -> Step | None:
+    """Contradiction, the long way: a star on a square, followed by the easy and medium
+    techniques (last square, a region confined to a line, attacks a whole region), ends
+    with a unit that cannot hold its stars. The first such square is crossed out."""
+    for i in _bits(b.cand):
+        trial = b.copy()
+        trial.place(i, "search")
+        chain: list[int] = []
+        while True:
+            stuck = find_stuck(trial)
+            if stuck is not None:
+                return b.remove(1 << i, "lookahead", lines=stuck.lines,
+                                chain=tuple(b.sq(j) for j in chain), shape="deep")
+            step = (find_single(trial) or find_confined(trial, 1) or find_confined(trial, 2)
+                    or find_shape(trial) or find_pairs(trial))
+            if step is None or trial.placed == b.n * b.k:
+                break
+            if step.place is not None:
+                chain.append(step.place[0] * b.n + step.place[1])
+    return None
+
+
+# --- shape names -------------------------------------------------------------------------
+
+def _normal(cells: list[Square]) -> frozenset[Square]:
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return frozenset((r - r0, c - c0) for r, c in cells)
+
+
+def _variants(cells: list[Square]) -> set[frozenset[Square]]:
+    out = set()
+    for _ in range(4):
+        cells = [(c, -r) for r, c in cells]
+        out.add(_normal(cells))
+        out.add(_normal([(r, -c) for r, c in cells]))
+    return out
+
+
+_SHAPES: dict[frozenset[Square], str] = {}
+for _name, _cells in (("2-square", [(0, 0), (0, 1)]), ("2-square", [(0, 0), (1, 1)]),
+                      ("3-in-a-line", [(0, 0), (0, 1), (0, 2)]),
+                      ("L", [(0, 0), (1, 0), (1, 1)]),
+                      ("L", [(0, 0), (1, 0), (2, 0), (2, 1)]),
+                      ("T", [(0, 0), (0, 1), (0, 2), (1, 1)]),
+                      ("Z", [(0, 0), (0, 1), (1, 1), (1, 2)]),
+                      ("block", [(0, 0), (0, 1), (1, 0), (1, 1)])):
+    for _v in _variants(_cells):
+        _SHAPES.setdefault(_v, _name)
+
+
+def shape_name(cells: tuple[Square, ...]) -> str:
+    """The players' name of a small shape of squares (``""`` when it has none). Cost: O(1)
+    for the named shapes (at most 4 squares).
+
+    >>> shape_name(((2, 3), (3, 3), (3, 4))), shape_name(((0, 0), (0, 1), (0, 2), (1, 1)))
+    ('L', 'T')
+    >>> shape_name(((0, 0), (5, 5)))
+    ''
+    """
+    if not 2 <= len(cells) <= 4:
+        return ""
+    return _SHAPES.get(_normal(list(cells)), "")

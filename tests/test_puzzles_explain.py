@@ -1,0 +1,204 @@
+"""The explainer on real puzzles: every step sound against the exact solver, the players'
+techniques, the grades of the docs, the texts in English, Japanese and Korean.
+
+Real puzzles: the 395 community levels with one solution of the open-source Queens clone
+samimsu/queens-game-linkedin (``tests/data/community-levels.jsonl``, a copy of
+``shared/reference/puzzles/``, MIT licensed) and the games of the peer solver qsolve 1.1
+(``tests/data/qsolve-games.jsonl``, each record naming its source file; MIT OR Apache-2.0),
+among them the five of the "Queens logic puzzles" app that qsolve solves by logic alone.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from nqueens.puzzles.exact import count, solve
+from nqueens.puzzles.logic import GRADES, RULES, explain, step_text, summary_text
+from nqueens.puzzles.model import Puzzle, region_puzzle
+from nqueens.puzzles.techniques import shape_name
+
+DATA = Path(__file__).parent / "data"
+DOCS = Path(__file__).parent.parent / "docs" / "puzzles.md"
+
+NEEDS_SEARCH: dict[int, str] = {}
+"""Community levels (by id) the explainer cannot solve without search, and why; the same
+list is in docs/puzzles.md. Empty: every unique level falls to logic."""
+
+
+@cache
+def community() -> tuple[tuple[int, Puzzle], ...]:
+    """(id, puzzle) of every community level with exactly one recorded solution."""
+    out = []
+    for line in (DATA / "community-levels.jsonl").read_text().splitlines():
+        level = json.loads(line)
+        if level["solutions"] == 1:
+            out.append((level["id"], region_puzzle(level["rows"], connected=False)))
+    return tuple(out)
+
+
+def qsolve_games() -> list[tuple[str, Puzzle]]:
+    games = [json.loads(line) for line in (DATA / "qsolve-games.jsonl").read_text().splitlines()]
+    return [(g["name"], region_puzzle(g["rows"], connected=False)) for g in games]
+
+
+def solution_squares(p: Puzzle) -> set[tuple[int, int]]:
+    cols = solve(p)
+    assert cols is not None
+    return set(enumerate(cols))
+
+
+def assert_sound(p: Puzzle) -> object:
+    """Explain ``p`` (one solution) and check every step against the exact solution."""
+    sol = solution_squares(p)
+    e = explain(p)
+    placed: set[tuple[int, int]] = set()
+    for step in e.steps:
+        assert step.rule != "stuck", (p, step)
+        if step.place is not None:
+            assert step.place in sol, (p.to_text(), step)
+            placed.add(step.place)
+        assert not set(step.removed) & sol, (p.to_text(), step)
+        assert not set(step.removed) & placed, (p.to_text(), step)
+    assert e.solution is not None and set(enumerate(e.solution)) == sol
+    assert e.grade == max(s.grade for s in e.steps)
+    return e
+
+
+def test_a_sample_of_community_levels_is_explained_soundly():
+    for _, p in community()[::12]:
+        assert_sound(p)
+
+
+@pytest.mark.slow
+def test_every_unique_community_level_is_explained_soundly_and_by_logic_where_documented():
+    search = set()
+    for level, p in community():
+        e = assert_sound(p)
+        if not e.logic_only:
+            search.add(level)
+    assert search == set(NEEDS_SEARCH)
+
+
+def corpus_grades() -> dict[str, int]:
+    grades = dict.fromkeys(GRADES, 0)
+    for _, p in community():
+        grades[explain(p).grade_name] += 1
+    return grades
+
+
+def docs_grades() -> dict[str, int]:
+    """The grade table of docs/puzzles.md: ``| grade | name | levels | ...``."""
+    text = DOCS.read_text()
+    block = text.split("<!-- corpus grades -->")[1]
+    rows = re.findall(r"^\| (\d) \| ([a-z]+) \| (\d+) \|", block, flags=re.M)
+    return {name: int(levels) for _, name, levels in rows}
+
+
+@pytest.mark.slow
+def test_the_grade_table_in_the_docs_is_the_corpus_distribution():
+    documented = docs_grades()
+    assert sum(documented.values()) == len(community()) == 395
+    assert documented == {g: n for g, n in corpus_grades().items() if g != "trivial"}
+
+
+def test_the_docs_table_covers_every_grade_but_trivial():
+    assert list(docs_grades()) == list(GRADES[1:])
+
+
+@pytest.mark.parametrize(("name", "p"), qsolve_games(), ids=[n for n, _ in qsolve_games()])
+def test_what_qsolve_solves_by_logic_ours_does_too(name, p):
+    assert count(p).count == 1
+    e = assert_sound(p)
+    assert e.logic_only, name
+
+
+def test_the_fiendish_app_puzzles_need_pairs_of_rows_or_columns_and_no_more():
+    """qsolve 1.1 added pairs of lines to solve them; ours needs nothing harder either."""
+    for name, p in qsolve_games():
+        if name.startswith("queens-logic-puzzles-app"):
+            e = explain(p)
+            assert "pairs" in e.techniques and e.grade_name == "hard", name
+            assert explain(p, max_grade=RULES["k-lines"]).solution is None
+
+
+def test_shapes_are_named_as_players_name_them():
+    assert shape_name(((0, 0), (0, 1))) == "2-square"
+    assert shape_name(((4, 4), (5, 5))) == "2-square"
+    assert shape_name(((1, 2), (2, 2), (3, 2))) == "3-in-a-line"
+    assert shape_name(((0, 0), (1, 0), (1, 1))) == "L"
+    assert shape_name(((0, 1), (1, 0), (1, 1))) == "L"
+    assert shape_name(((0, 0), (0, 1), (0, 2), (1, 0))) == "L"
+    assert shape_name(((0, 1), (1, 0), (1, 1), (2, 1))) == "T"
+    assert shape_name(((0, 1), (0, 2), (1, 0), (1, 1))) == "Z"
+    assert shape_name(((0, 0), (1, 0), (1, 1), (2, 1))) == "Z"
+    assert shape_name(((0, 0), (0, 1), (1, 0), (1, 1))) == "block"
+    assert shape_name(((0, 0), (0, 2))) == ""
+    assert shape_name(((0, 0), (0, 1), (0, 2), (0, 3))) == ""
+
+
+def test_a_shape_step_attacks_every_square_left_in_its_unit():
+    """Replay the steps: the crossed-out squares touch or attack the unit's squares left."""
+    seen = 0
+    for _, p in community()[::20]:
+        e = explain(p)
+        n = p.n
+        open_ = {(r, c) for r in range(n) for c in range(n)}
+        for step in e.steps:
+            if step.rule == "shape":
+                family, i = step.lines[0]
+                left = {(r, c) for r, c in open_ if
+                        (family == "row" and r == i) or (family == "col" and c == i)
+                        or (family == "region" and p.regions[r][c] == i)}
+                for x in step.removed:
+                    assert all(attacks(p, x, s) for s in left), (step, left)
+                if step.shape:
+                    assert shape_name(tuple(sorted(left))) == step.shape
+                seen += 1
+            if step.place is not None:
+                open_ = {s for s in open_ if s != step.place and not attacks(p, step.place, s)}
+            open_ -= set(step.removed)
+    assert seen > 10
+
+
+def attacks(p: Puzzle, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    (r1, c1), (r2, c2) = a, b
+    return (r1 == r2 or c1 == c2 or p.regions[r1][c1] == p.regions[r2][c2]
+            or (abs(r1 - r2) <= 1 and abs(c1 - c2) <= 1))
+
+
+def test_grades_follow_the_techniques_players_find_harder():
+    """An easy puzzle needs only last squares and confined regions; the grade is the
+    hardest step, and capping the grade below it leaves the puzzle unsolved."""
+    for _, p in community()[::15]:
+        e = explain(p)
+        used = set(e.techniques)
+        if e.grade_name == "easy":
+            assert used <= {"single", "confined"}
+        if e.grade >= RULES["k-lines"]:
+            assert explain(p, max_grade=e.grade - 1).solution is None
+        assert explain(p, max_grade=e.grade).solution == e.solution
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_every_technique_is_narrated_in_each_language(lang):
+    by_rule = {}
+    puzzles = [p for _, p in qsolve_games()] + [p for _, p in community()[::9]]
+    for p in puzzles:
+        for s in explain(p).steps:
+            by_rule.setdefault((s.rule, s.shape == "deep", bool(s.chain)), (s, p))
+    assert {rule for rule, _, _ in by_rule} >= {"single", "confined", "k-lines", "shape",
+                                                "pairs", "lookahead"}
+    for s, p in by_rule.values():
+        text = step_text(s, lang, p)
+        assert "{" not in text and "None" not in text and text.endswith((".", "。"))
+        shown = s.place if s.place is not None else s.removed[0]
+        r, c = shown
+        assert (f"({r + 1},{c + 1})" if lang == "ja" else f"<{r + 1},{c + 1}>") in text
+    e = explain(puzzles[0])
+    word = {"en": "Difficulty", "ja": "難易度", "ko": "난이도"}[lang]
+    assert word in summary_text(e, lang)
