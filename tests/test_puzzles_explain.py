@@ -5,14 +5,19 @@ Real puzzles: the 395 community levels with one solution of the open-source Quee
 samimsu/queens-game-linkedin (``tests/data/community-levels.jsonl``, a copy of
 ``shared/reference/puzzles/``, MIT licensed) and the games of the peer solver qsolve 1.1
 (``tests/data/qsolve-games.jsonl``, each record naming its source file; MIT OR Apache-2.0),
-among them the five of the "Queens logic puzzles" app that qsolve solves by logic alone.
+among them the five of the "Queens logic puzzles" app that qsolve solves by logic alone;
+and 2-star Star Battles from puzz.link links found in public code
+(``tests/data/starbattle-puzzlink.jsonl``: each record's link, the regions it encodes and
+where it was found).
 """
 
 from __future__ import annotations
 
 import json
+import random
 import re
 from functools import cache
+from itertools import combinations, pairwise
 from pathlib import Path
 
 import pytest
@@ -20,6 +25,7 @@ import pytest
 from nqueens.puzzles.exact import count, solve
 from nqueens.puzzles.logic import GRADES, RULES, explain, step_text, summary_text
 from nqueens.puzzles.model import Puzzle, region_puzzle
+from nqueens.puzzles.solution import first_violation
 from nqueens.puzzles.techniques import shape_name
 
 DATA = Path(__file__).parent / "data"
@@ -202,3 +208,149 @@ def test_every_technique_is_narrated_in_each_language(lang):
     e = explain(puzzles[0])
     word = {"en": "Difficulty", "ja": "難易度", "ko": "난이도"}[lang]
     assert word in summary_text(e, lang)
+
+
+# --- k stars (Star Battle) ---------------------------------------------------------------
+
+
+def brute_stars(p: Puzzle) -> list[tuple[tuple[int, ...], ...]]:
+    """Every k-star solution by plain backtracking, row by row: k columns a row, none
+    adjacent, none touching the row above, at most k per column and region."""
+    n, k = p.n, p.stars
+    rows = [c for c in combinations(range(n), k) if all(b - a > 1 for a, b in pairwise(c))]
+    out: list[tuple[tuple[int, ...], ...]] = []
+
+    def go(r: int, placed: list[tuple[int, ...]], cols: list[int], regs: list[int]) -> None:
+        if r == n:
+            if all(x == k for x in cols) and all(x == k for x in regs):
+                out.append(tuple(placed))
+            return
+        for row in rows:
+            if placed and any(abs(a - b) <= 1 for a in row for b in placed[-1]):
+                continue
+            if any(cols[c] == k or regs[p.regions[r][c]] == k for c in row):
+                continue
+            for c in row:
+                cols[c] += 1
+                regs[p.regions[r][c]] += 1
+            if all(k - x <= (n - r - 1) * k for x in cols):
+                placed.append(row)
+                go(r + 1, placed, cols, regs)
+                placed.pop()
+            for c in row:
+                cols[c] -= 1
+                regs[p.regions[r][c]] -= 1
+
+    go(0, [], [0] * n, [0] * n)
+    return out
+
+
+def planted_star_puzzle(n: int, k: int, seed: int) -> Puzzle:
+    """Regions (in pieces) around a random k-star placement: each region gets k of its
+    stars, every other square a random region; so the placement is a solution."""
+    rng = random.Random(seed)
+    options = [c for c in combinations(range(n), k) if all(b - a > 1 for a, b in pairwise(c))]
+
+    def place(placed: list[tuple[int, ...]], cols: list[int]) -> bool:
+        """A random k-star placement, by backtracking over shuffled rows."""
+        r = len(placed)
+        if r == n:
+            return True
+        for row in rng.sample(options, len(options)):
+            if placed and any(abs(a - b) <= 1 for a in row for b in placed[-1]):
+                continue
+            if any(cols[c] == k for c in row):
+                continue
+            for c in row:
+                cols[c] += 1
+            if all(k - x <= (n - r - 1) * k for x in cols):
+                placed.append(row)
+                if place(placed, cols):
+                    return True
+                placed.pop()
+            for c in row:
+                cols[c] -= 1
+        return False
+
+    placed: list[tuple[int, ...]] = []
+    assert place(placed, [0] * n)
+    stars = [(r, c) for r, row in enumerate(placed) for c in row]
+    rng.shuffle(stars)
+    grid = [[-1] * n for _ in range(n)]
+    for i, (r, c) in enumerate(stars):
+        grid[r][c] = i // k
+    for r in range(n):
+        for c in range(n):
+            if grid[r][c] < 0:  # a neighbour's region mostly, so regions look like regions
+                near = [grid[r + dr][c + dc] for dr, dc in ((-1, 0), (0, -1), (1, 0), (0, 1))
+                        if 0 <= r + dr < n and 0 <= c + dc < n and grid[r + dr][c + dc] >= 0]
+                grid[r][c] = rng.choice(near) if near and rng.random() < 0.9 else \
+                    rng.randrange(n)
+    return region_puzzle(grid, stars=k)
+
+
+def star_squares_of(sol: tuple[tuple[int, ...], ...]) -> set[tuple[int, int]]:
+    return {(r, c) for r, row in enumerate(sol) for c in row}
+
+
+@pytest.mark.parametrize(("n", "seeds"), [(8, range(6)),
+                                           pytest.param(9, range(3), marks=pytest.mark.slow)])
+def test_every_k_star_step_is_sound_against_brute_force(n, seeds):
+    for seed in seeds:
+        p = planted_star_puzzle(n, 2, seed)
+        sols = [star_squares_of(s) for s in brute_stars(p)]
+        assert sols
+        e = explain(p)
+        placed: set[tuple[int, int]] = set()
+        removed: set[tuple[int, int]] = set()
+        for step in e.steps:
+            live = [s for s in sols if placed <= s and not s & removed]
+            assert step.rule != "stuck" and live
+            if step.place is not None:
+                if step.rule == "search":  # a guess: the solutions with it live on
+                    assert any(step.place in s for s in live)
+                    live = [s for s in live if step.place in s]
+                else:
+                    assert all(step.place in s for s in live), (p.to_text(), step)
+                placed.add(step.place)
+            for sq in step.removed:
+                assert all(sq not in s for s in live), (p.to_text(), step)
+            removed |= set(step.removed)
+        assert e.solution is not None and star_squares_of(e.solution) in sols
+        if e.logic_only:
+            assert len(sols) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_k_star_steps_speak_of_stars(lang):
+    p = planted_star_puzzle(8, 2, 1)
+    e = explain(p)
+    texts = [step_text(s, lang, p) for s in e.steps]
+    star = {"en": "star", "ja": "星", "ko": "별"}[lang]
+    queen = {"en": "queen", "ja": "クイーン", "ko": "퀸"}[lang]
+    assert all(queen not in t for t in texts)
+    assert any(star in t for t in texts)
+    summary = summary_text(e, lang)
+    assert "16" in summary and star in summary
+
+
+def starbattles() -> list[tuple[str, Puzzle]]:
+    games = [json.loads(line) for line in
+             (DATA / "starbattle-puzzlink.jsonl").read_text().splitlines()]
+    return [(g["name"], region_puzzle(g["rows"], stars=g["stars"])) for g in games]
+
+
+@pytest.mark.parametrize(("name", "p"), [
+    pytest.param(n, p, id=n, marks=[pytest.mark.slow] if n == "2557_letters" else [])
+    for n, p in starbattles()])  # 2557_letters needs the slow contradictions through shapes
+def test_real_two_star_battles_are_solved_by_logic(name, p):
+    """Every placement is checked by the model's own rule checker, independent of the
+    explainer; the steps never cross out a square of that solution."""
+    e = explain(p)
+    assert e.logic_only, name
+    assert first_violation(p, e.solution) is None
+    sol = star_squares_of(e.solution)
+    assert len(sol) == 2 * p.n
+    for step in e.steps:
+        assert not set(step.removed) & sol
+    assert e.grade_name in ("medium", "hard", "expert")

@@ -34,7 +34,8 @@ from nqueens.puzzles.explain_text import (
     step_text,
     summary_text,
 )
-from nqueens.puzzles.model import Puzzle, Square, check_puzzle
+from nqueens.puzzles.model import Puzzle, check_puzzle
+from nqueens.puzzles.solution import star_squares, stars_from_squares
 from nqueens.puzzles.steps import (
     CHAIN_EXPERT,
     GRADES,
@@ -53,6 +54,7 @@ from nqueens.puzzles.techniques import (
     find_shape,
     find_single,
     find_stuck,
+    first_solution,
     largest_subset,
 )
 
@@ -113,14 +115,6 @@ def grade_number(grade: int | str) -> int:
     raise UnknownOptionError(f"unknown grade {grade!r}; use 1-5 or one of {', '.join(GRADES)}")
 
 
-def _solution_squares(p: Puzzle, s: tuple) -> list[Square]:
-    """The squares of an exact solution: one column per row (k = 1) or k columns per row."""
-    out: list[Square] = []
-    for r, cols in enumerate(s):
-        out.extend((r, c) for c in (cols if isinstance(cols, tuple | list) else (cols,)))
-    return out
-
-
 class _Solver:
     """Drives the techniques of :mod:`nqueens.puzzles.techniques` easiest first."""
 
@@ -131,6 +125,7 @@ class _Solver:
         self._solutions: Iterator[tuple] | None = None
         self._known: list[tuple] = []
         self.dead = False
+        self.searched = False
 
     def run(self, max_grade: int) -> Iterator[Step]:
         b = self.b
@@ -169,20 +164,29 @@ class _Solver:
         step = find_pairs(b) or find_lookahead(b, CHAIN_EXPERT - 1)
         if step is not None or max_grade < 4:
             return step
-        step = find_lookahead(b, b.n * b.k) or find_deep_lookahead(b)
+        step = find_lookahead(b, b.n * b.k)
+        if step is None and not self.searched:  # after a guess, the grade is search anyway
+            # k > 1: the trials without shapes first (much cheaper there), then with them
+            step = (find_deep_lookahead(b, shapes=b.k == 1)
+                    or (find_deep_lookahead(b) if b.k > 1 else None))
         if step is not None or max_grade < RULES["search"]:
             return step
         return self._search()
 
     def _consistent(self) -> tuple | None:
-        """The first solution agreeing with the stars placed and the squares still open."""
+        """The first solution agreeing with the stars placed and the squares still open:
+        from the exact search (k = 1), or from a search on the board itself (k > 1)."""
         b = self.b
+        if b.k > 1:
+            found = first_solution(b)
+            return None if found is None else stars_from_squares(b.n, b.squares(found))
         if self._solutions is None:
             self._solutions = solutions(self.p)
         allowed = b.cand | b.stars
 
         def agrees(s: tuple) -> bool:
-            return all(allowed >> (r * b.n + c) & 1 for r, c in _solution_squares(self.p, s))
+            mask = sum(1 << (r * b.n + c) for r, c in star_squares(s))
+            return not mask & ~allowed and not b.stars & ~mask
         for s in self._known:
             if agrees(s):
                 return s
@@ -199,8 +203,9 @@ class _Solver:
             return Step("stuck")
         units = b.open_units()
         u = min(units, key=lambda x: (b.cand & b.mask(x)).bit_count())
-        cell = next(r * b.n + c for r, c in _solution_squares(self.p, s)
+        cell = next(r * b.n + c for r, c in star_squares(s)
                     if b.mask(u) >> (r * b.n + c) & 1 and not b.stars >> (r * b.n + c) & 1)
+        self.searched = True
         return b.place(cell, "search", (u,))
 
     def solution(self) -> tuple | None:
