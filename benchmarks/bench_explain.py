@@ -3,7 +3,8 @@
     PYTHONPATH=src python benchmarks/bench_explain.py [--no-write]
 
 Explains the 395 community levels with one solution (``tests/data/community-levels.jsonl``)
-and the qsolve games (``tests/data/qsolve-games.jsonl``) once each, in one process, and
+the qsolve games (``tests/data/qsolve-games.jsonl``) and the 2-star Star Battles
+(``tests/data/starbattle-puzzlink.jsonl``) once each, in one process, and
 writes between the markers of docs/puzzles.md: the grade distribution (the table that
 ``tests/test_puzzles_explain.py`` checks against a fresh run), the hardest technique per
 level, the levels that still need search, and the time (total, median and slowest level,
@@ -72,6 +73,14 @@ def main() -> None:
     for g in games:
         e = explain(region_puzzle(g["rows"], connected=False))
         qsolve.append(f"{g['name']} {e.grade_name}" + ("" if e.logic_only else " (search)"))
+    battles = []
+    for g in (json.loads(line) for line in
+              (DATA / "starbattle-puzzlink.jsonl").read_text().splitlines()):
+        p = region_puzzle(g["rows"], stars=g["stars"])
+        t = time.perf_counter()
+        e = explain(p)
+        battles.append(f"{g['name']} ({p.n}x{p.n}, {g['stars']} stars) {e.grade_name} in "
+                       f"{time.perf_counter() - t:.2f} s")
     everything = [t for ts in times.values() for t in ts]
     lines = [START, "", generated_line("bench_explain.py", []) + f" {machine_line()}, "
              f"load average {os.getloadavg()[0]:.1f}.", "",
@@ -84,6 +93,8 @@ def main() -> None:
         f"{TECHNIQUE_NAMES[r]['en']} {c}" for r, c in hardest.most_common()) + ".", "",
         f"Levels that still need search: {', '.join(map(str, search)) or 'none'}.", "",
         "The qsolve games: " + ", ".join(qsolve) + ".", "",
+        "The Star Battles of `tests/data/starbattle-puzzlink.jsonl`: " + ", ".join(battles)
+        + ".", "",
         f"Time: all {len(unique)} levels in {total:.1f} s (median "
         f"{1000 * statistics.median(everything):.0f} ms, slowest "
         f"{1000 * max(everything):.0f} ms); by size, median / slowest:", "",

@@ -23,7 +23,8 @@ far). Narration in English, Japanese and Korean is :func:`step_text`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 
 from nqueens._validate import check_int
 from nqueens.errors import UnknownOptionError
@@ -145,33 +146,37 @@ class _Solver:
         step = find_stuck(b) or find_single(b)
         if step is not None or max_grade < 1:
             return step
-        step = find_confined(b, 1)
-        if step is not None or max_grade < RULES["k-lines"]:
-            return step
-        m = sum(1 for u in b.open_units() if u[0] == "row")
-        top = largest_subset(m)
+        for grade, find in self._tiers():
+            if grade > max_grade:
+                return None
+            step = find()
+            if step is not None:
+                return step
+        return self._search() if max_grade >= RULES["search"] else None
+
+    def _tiers(self) -> Iterator[tuple[int, Callable[[], Step | None]]]:
+        """The techniques after the last square, easiest first, each with its grade."""
+        b = self.b
+        top = largest_subset(sum(1 for u in b.open_units() if u[0] == "row"))
+        yield RULES["confined"], partial(find_confined, b, 1)
         for size in range(2, min(top, KLINES_HARD - 1) + 1):
-            step = find_confined(b, size)
-            if step is not None:
-                return step
-        step = find_shape(b)
-        if step is not None or max_grade < RULES["pairs"]:
-            return step
+            yield RULES["k-lines"], partial(find_confined, b, size)
+        yield RULES["shape"], partial(find_shape, b)
         for size in range(KLINES_HARD, top + 1):
-            step = find_confined(b, size)
-            if step is not None:
-                return step
-        step = find_pairs(b) or find_lookahead(b, CHAIN_EXPERT - 1)
-        if step is not None or max_grade < 4:
-            return step
-        step = find_lookahead(b, b.n * b.k)
-        if step is None and not self.searched:  # after a guess, the grade is search anyway
-            # k > 1: the trials without shapes first (much cheaper there), then with them
-            step = (find_deep_lookahead(b, shapes=b.k == 1)
-                    or (find_deep_lookahead(b) if b.k > 1 else None))
-        if step is not None or max_grade < RULES["search"]:
-            return step
-        return self._search()
+            yield RULES["pairs"], partial(find_confined, b, size)
+        yield RULES["pairs"], partial(find_pairs, b)
+        yield RULES["lookahead"], partial(find_lookahead, b, CHAIN_EXPERT - 1)
+        yield 4, partial(find_lookahead, b, b.n * b.k)
+        yield 4, self._deep
+
+    def _deep(self) -> Step | None:
+        """A contradiction through the easier techniques; never after a guess (the grade is
+        search then anyway). k > 1: the trials without shapes first (much cheaper there)."""
+        b = self.b
+        if self.searched:
+            return None
+        return (find_deep_lookahead(b, shapes=b.k == 1)
+                or (find_deep_lookahead(b) if b.k > 1 else None))
 
     def _consistent(self) -> tuple | None:
         """The first solution agreeing with the stars placed and the squares still open:
