@@ -354,3 +354,15 @@ def test_real_two_star_battles_are_solved_by_logic(name, p):
     for step in e.steps:
         assert not set(step.removed) & sol
     assert e.grade_name in ("medium", "hard", "expert")
+
+
+def test_explain_json_names_the_techniques_used(tmp_path):
+    from conftest import run_cli
+
+    name, p = next((n, p) for n, p in qsolve_games() if n.endswith("app-1"))
+    path = tmp_path / f"{name}.txt"
+    path.write_text(p.to_text())
+    j = json.loads(run_cli("puzzle", "explain", str(path), "--json").out)
+    assert j["techniques"] == list(explain(p).techniques)
+    assert "pairs" in j["techniques"] and j["grade_name"] == "hard"
+    assert [s["rule"] for s in j["steps"]] == [s.rule for s in explain(p).steps]
