@@ -81,7 +81,7 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
     :class:`~nqueens.errors.InvalidArgumentError`; a ``max_grade`` that is not an integer
     from 0 to 5 :class:`~nqueens.errors.InvalidSizeError`.
 
-    Cost: per step, O(units * squares) for the easy techniques, up to
+    Cost: O(units * squares) per step for the easy techniques, up to
     :data:`~nqueens.puzzles.techniques.MAX_SUBSETS` line subsets per family pair for k
     regions in k lines, O(n^3) square pairs for pairs of lines, and O(squares * chain *
     units) for a contradiction; a search step streams the exact solutions once.

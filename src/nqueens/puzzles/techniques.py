@@ -107,7 +107,17 @@ class Board:
         return mask & ~(1 << i)
 
     def copy(self) -> Board:
-        """A board to try things on: the same puzzle, its own open squares and needs."""
+        """A board to try things on: the same puzzle, its own open squares and needs.
+
+        Cost: O(units).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+        >>> c = b.copy()
+        >>> _ = c.place(0, "search")
+        >>> b.placed, c.placed
+        (0, 1)
+        """
         other = object.__new__(Board)
         other.__dict__.update(self.__dict__)
         other.need = dict(self.need)
@@ -116,19 +126,58 @@ class Board:
     # --- state ---------------------------------------------------------------------------
 
     def mask(self, u: Unit) -> int:
+        """The squares of unit ``u`` as a bit mask.
+
+        Cost: O(1).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> bin(Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).mask(("row", 1)))
+        '0b111000'
+        """
         return self.families[u[0]][u[1]]
 
     def open_units(self) -> list[Unit]:
+        """The units that still need stars, regions first, then rows, then columns.
+
+        Cost: O(units).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).open_units()[:4]
+        [('region', 0), ('region', 1), ('region', 2), ('row', 0)]
+        """
         return [u for u in self.units if self.need[u] > 0]
 
     def sq(self, i: int) -> Square:
+        """The square ``(row, col)`` of bit ``i``.
+
+        Cost: O(1).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).sq(5)
+        (1, 2)
+        """
         return divmod(i, self.n)
 
     def squares(self, mask: int) -> tuple[Square, ...]:
+        """The squares of a bit mask, in reading order.
+
+        Cost: O(squares in the mask).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).squares(0b100000101)
+        ((0, 0), (0, 2), (2, 2))
+        """
         return tuple(self.sq(i) for i in _bits(mask))
 
     def place(self, i: int, rule: str, units: tuple[Unit, ...] = ()) -> Step:
-        """Put a star on square ``i``: it clears its neighbours and every unit it fills."""
+        """Put a star on square ``i``: it clears its neighbours and every unit it fills.
+
+        Cost: O(units of the square).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).place(0, "given").removed
+        ((0, 1), (0, 2), (1, 0), (1, 1), (2, 0))
+        """
         before = self.cand
         self.cand &= ~self.near[i] & ~(1 << i)
         self.stars |= 1 << i
@@ -141,11 +190,28 @@ class Board:
         return Step(rule, place=self.sq(i), removed=self.squares(removed), units=units)
 
     def remove(self, mask: int, rule: str, **fields: object) -> Step:
+        """Cross out the squares of ``mask``; the step that says so, by ``rule``.
+
+        Cost: O(squares in the mask).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).remove(0b10, "shape").removed
+        ((0, 1),)
+        """
         self.cand &= ~mask
         return Step(rule, removed=self.squares(mask), **fields)  # type: ignore[arg-type]
 
     def after(self, i: int) -> tuple[int, dict[Unit, int]]:
-        """The open squares and the changed needs were a star put on ``i`` (nothing applied)."""
+        """The open squares and the changed needs were a star put on ``i`` (nothing applied).
+
+        Cost: O(units of the square).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+        >>> cand, need = b.after(0)
+        >>> b.squares(cand), sorted(need.values())
+        (((1, 2), (2, 1), (2, 2)), [0, 0, 0])
+        """
         if self.k == 1:
             return self.cand & ~self.attack[i] & ~(1 << i), dict.fromkeys(self.of[i], 0)
         cand = self.cand & ~self.near[i] & ~(1 << i)
@@ -157,7 +223,16 @@ class Board:
         return cand, need
 
     def fits(self, cells: int, need: int) -> bool:
-        """Whether ``need`` stars fit, none touching, on the squares of ``cells``."""
+        """Whether ``need`` stars fit, none touching, on the squares of ``cells``.
+
+        Cost: O(1) for one star; for more, O(cells) for a greedy lower bound, then an
+        exact search that is exponential in the worst case (small units in practice).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+        >>> b.fits(0, 1), b.fits(0b1, 1)
+        (False, True)
+        """
         if need <= 0:
             return True
         if self.k == 1 or need == 1:
@@ -183,7 +258,15 @@ def _fits(cells: int, need: int, near: list[int]) -> bool:
 # --- the techniques, easiest first --------------------------------------------------------
 
 def find_stuck(b: Board) -> Step | None:
-    """A unit that can no longer hold the stars it needs: the puzzle has no solution."""
+    """A unit that can no longer hold the stars it needs: the puzzle has no solution.
+
+    Cost: O(units * squares).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+    >>> find_stuck(b) is None
+    True
+    """
     for u in b.open_units():
         if not b.fits(b.cand & b.mask(u), b.need[u]):
             return Step("stuck", lines=(u,))
@@ -191,7 +274,16 @@ def find_stuck(b: Board) -> Step | None:
 
 
 def find_single(b: Board) -> Step | None:
-    """Last square: a unit with exactly as many squares left as stars it needs."""
+    """Last square: a unit with exactly as many squares left as stars it needs.
+
+    Cost: O(units).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+    >>> _ = b.place(0, "given")
+    >>> find_single(b).place
+    (2, 1)
+    """
     for u in b.open_units():
         left = b.cand & b.mask(u)
         if left.bit_count() == b.need[u]:
@@ -212,8 +304,19 @@ def largest_subset(m: int) -> int:
 
 
 def find_confined(b: Board, size: int) -> Step | None:
-    """``size`` units of one family whose squares left lie in ``size`` units of another and
-    need all the stars those hold: the rest of those units is crossed out."""
+    """Regions confined to lines: ``size`` units all in ``size`` units of another family.
+
+    The units of one family whose squares left lie in ``size`` units of another, and which
+    need all the stars those hold, take them. The rest of those units is crossed out (k regions in k lines, and the converse, for any
+    pair of families). Cost: O(units * squares) plus the line sets gathered, at most
+    :data:`MAX_SUBSETS` per pair of families.
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> s = find_confined(b, 2)
+    >>> s.units, s.lines, s.removed
+    ((('region', 0), ('region', 2)), (('col', 0), ('col', 1)), ((3, 1), (4, 1)))
+    """
     fams = list(b.families)
     for a in fams:
         for other in fams:
@@ -270,8 +373,19 @@ def _confine(b: Board, a: str, other: str, size: int) -> Step | None:
 
 
 def find_shape(b: Board) -> Step | None:
-    """Attacks a whole region: squares where a star would leave some unit unable to hold
-    its stars (k = 1: a square touching or attacking every square left in a region)."""
+    """Attacks a whole region: the squares where a star would leave some unit short.
+
+    For k = 1, a square touching or attacking every square left in a region (row,
+    column); for k > 1, one whose star leaves a unit too few squares for its stars.
+    Cost: O(units * squares) for k = 1; times the squares near the unit and the fitting
+    test for k > 1.
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> s = find_shape(b)
+    >>> s.removed, s.lines, s.shape
+    (((1, 0), (3, 1)), (('region', 2),), 'L')
+    """
     for u in b.open_units():
         left = b.cand & b.mask(u)
         if b.k == 1:
@@ -295,8 +409,16 @@ def find_shape(b: Board) -> Step | None:
 
 
 def find_pairs(b: Board) -> Step | None:
-    """Pairs of rows or columns (k = 1): squares attacked by every way two lines can take
-    their queens."""
+    """Pairs of rows or columns (k = 1): the squares every placement of two lines attacks.
+
+    Cost: O(n^2) line pairs, each O(squares left in one * in the other).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> s = find_pairs(b)
+    >>> s.lines, s.removed
+    ((('row', 2), ('row', 4)), ((3, 1), (3, 3)))
+    """
     if b.k != 1:
         return None
     for fam in ("row", "col"):
@@ -318,8 +440,17 @@ def find_pairs(b: Board) -> Step | None:
 
 
 def find_lookahead(b: Board, limit: int) -> Step | None:
-    """Contradiction: a star on a square forces last squares (at most ``limit``) until some
-    unit cannot hold its stars. The square with the shortest chain is crossed out."""
+    """Contradiction: a star on a square forces last squares until a unit is short.
+
+    At most ``limit`` forced stars; the square with the shortest chain is crossed out.
+    Cost: O(squares * limit * units).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> s = find_lookahead(b, 3)
+    >>> s.removed, s.lines, s.chain
+    (((1, 0),), (('region', 2),), ())
+    """
     best: tuple[int, int, tuple[int, ...], Unit] | None = None
     for i in _bits(b.cand):
         found = _chain(b, i, limit if best is None else len(best[2]) - 1)
@@ -361,11 +492,19 @@ def _chain(b: Board, start: int, limit: int) -> tuple[tuple[int, ...], Unit] | N
 
 
 def find_deep_lookahead(b: Board, shapes: bool = True) -> Step | None:
-    """Contradiction, the long way: a star on a square, followed by the easier techniques
-    (last square, regions confined to one or two lines, and with ``shapes`` attacks a
-    whole region and pairs of lines), ends with a unit that cannot hold its stars. The
-    first such square is crossed out. Cost: O(squares) trials of those techniques (with
-    ``shapes`` and k > 1, seconds on a 10 x 10 board)."""
+    """Contradiction, the long way: a star on a square, then the easier techniques, end short.
+
+    The easier techniques are last square, regions confined to one or two lines, and with
+    ``shapes`` attacks a whole region and pairs of lines; the first square whose trial
+    ends with a unit that cannot hold its stars is crossed out. Cost: O(squares) trials
+    of those techniques (with ``shapes`` and k > 1, seconds on a 10 x 10 board).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> s = find_deep_lookahead(b)
+    >>> s.removed, s.chain, s.shape
+    (((0, 2),), ((1, 0),), 'deep')
+    """
     for i in _bits(b.cand):
         trial = b.copy()
         trial.place(i, "search")
@@ -385,10 +524,18 @@ def find_deep_lookahead(b: Board, shapes: bool = True) -> Step | None:
 
 
 def first_solution(b: Board) -> int | None:
-    """The stars of the first solution that agrees with the board (all its stars, only
-    open squares besides), as a bit mask, or None: a plain search, most constrained unit
-    first, each trial followed by its last squares. Exponential in the worst case; used
-    where the exact search does not take k stars."""
+    """The first solution that agrees with the board, as a bit mask of stars, or None.
+
+    It keeps the board's stars and uses only its open squares besides: a plain search,
+    most constrained unit first, each trial followed by its last squares; used where the
+    exact search does not take k stars. Cost: O(b^d) trials in the worst case (b squares
+    per unit, d stars to place); milliseconds on real boards.
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> b.squares(first_solution(b))
+    ((0, 0), (1, 3), (2, 1), (3, 4), (4, 2))
+    """
     trial = b.copy()
     while find_stuck(trial) is None and find_single(trial) is not None:
         pass
@@ -440,8 +587,9 @@ for _name, _cells in (("2-square", [(0, 0), (0, 1)]), ("2-square", [(0, 0), (1, 
 
 
 def shape_name(cells: tuple[Square, ...]) -> str:
-    """The players' name of a small shape of squares (``""`` when it has none). Cost: O(1)
-    for the named shapes (at most 4 squares).
+    """The players' name of a small shape of squares (``""`` when it has none).
+
+    Cost: O(1) (the named shapes have at most 4 squares).
 
     >>> shape_name(((2, 3), (3, 3), (3, 4))), shape_name(((0, 0), (0, 1), (0, 2), (1, 1)))
     ('L', 'T')
