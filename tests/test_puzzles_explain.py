@@ -25,8 +25,8 @@ import pytest
 from nqueens.puzzles.exact import count, solve
 from nqueens.puzzles.logic import GRADES, RULES, explain, step_text, summary_text
 from nqueens.puzzles.model import Puzzle, region_puzzle
+from nqueens.puzzles.shapes import shape_name
 from nqueens.puzzles.solution import first_violation
-from nqueens.puzzles.techniques import shape_name
 
 DATA = Path(__file__).parent / "data"
 DOCS = Path(__file__).parent.parent / "docs" / "puzzles.md"

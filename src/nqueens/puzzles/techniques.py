@@ -19,6 +19,7 @@ from itertools import combinations
 from math import comb
 
 from nqueens.puzzles.model import Puzzle, Square
+from nqueens.puzzles.shapes import shape_name
 from nqueens.puzzles.steps import Step, Unit, stars_of
 
 __all__ = [
@@ -32,7 +33,6 @@ __all__ = [
     "find_single",
     "find_stuck",
     "first_solution",
-    "shape_name",
 ]
 
 MAX_SUBSETS = 5_000
@@ -307,9 +307,10 @@ def find_confined(b: Board, size: int) -> Step | None:
     """Regions confined to lines: ``size`` units all in ``size`` units of another family.
 
     The units of one family whose squares left lie in ``size`` units of another, and which
-    need all the stars those hold, take them. The rest of those units is crossed out (k regions in k lines, and the converse, for any
-    pair of families). Cost: O(units * squares) plus the line sets gathered, at most
-    :data:`MAX_SUBSETS` per pair of families.
+    need all the stars those hold, take them. The rest of those units is crossed out (k
+    regions in k lines, and the converse, for any pair of families). Cost: O(units *
+    squares) plus the line sets gathered, at most :data:`MAX_SUBSETS` per pair of
+    families.
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
@@ -555,47 +556,3 @@ def first_solution(b: Board) -> int | None:
         if find_stuck(trial) is not None:
             return None
     return None
-
-
-# --- shape names -------------------------------------------------------------------------
-
-def _normal(cells: list[Square]) -> frozenset[Square]:
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    return frozenset((r - r0, c - c0) for r, c in cells)
-
-
-def _variants(cells: list[Square]) -> set[frozenset[Square]]:
-    out = set()
-    for _ in range(4):
-        cells = [(c, -r) for r, c in cells]
-        out.add(_normal(cells))
-        out.add(_normal([(r, -c) for r, c in cells]))
-    return out
-
-
-_SHAPES: dict[frozenset[Square], str] = {}
-for _name, _cells in (("2-square", [(0, 0), (0, 1)]), ("2-square", [(0, 0), (1, 1)]),
-                      ("3-in-a-line", [(0, 0), (0, 1), (0, 2)]),
-                      ("L", [(0, 0), (1, 0), (1, 1)]),
-                      ("L", [(0, 0), (1, 0), (2, 0), (2, 1)]),
-                      ("T", [(0, 0), (0, 1), (0, 2), (1, 1)]),
-                      ("Z", [(0, 0), (0, 1), (1, 1), (1, 2)]),
-                      ("block", [(0, 0), (0, 1), (1, 0), (1, 1)])):
-    for _v in _variants(_cells):
-        _SHAPES.setdefault(_v, _name)
-
-
-def shape_name(cells: tuple[Square, ...]) -> str:
-    """The players' name of a small shape of squares (``""`` when it has none).
-
-    Cost: O(1) (the named shapes have at most 4 squares).
-
-    >>> shape_name(((2, 3), (3, 3), (3, 4))), shape_name(((0, 0), (0, 1), (0, 2), (1, 1)))
-    ('L', 'T')
-    >>> shape_name(((0, 0), (5, 5)))
-    ''
-    """
-    if not 2 <= len(cells) <= 4:
-        return ""
-    return _SHAPES.get(_normal(list(cells)), "")
