@@ -366,3 +366,11 @@ def test_explain_json_names_the_techniques_used(tmp_path):
     assert j["techniques"] == list(explain(p).techniques)
     assert "pairs" in j["techniques"] and j["grade_name"] == "hard"
     assert [s["rule"] for s in j["steps"]] == [s.rule for s in explain(p).steps]
+
+
+def test_the_linkedin_daily_puzzles_grade_easy_or_medium():
+    """qsolve's LinkedIn Queens #1 (and its archive copy): a daily puzzle, made for all."""
+    daily = [p for n, p in qsolve_games() if n in ("linkedin-1-empty", "queensgame-1")]
+    assert len(daily) == 2
+    for p in daily:
+        assert explain(p).grade_name in ("easy", "medium")
