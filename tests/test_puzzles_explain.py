@@ -23,7 +23,14 @@ from pathlib import Path
 import pytest
 
 from nqueens.puzzles.exact import count, solve
-from nqueens.puzzles.logic import GRADES, RULES, explain, step_text, summary_text
+from nqueens.puzzles.logic import (
+    GRADES,
+    RULES,
+    Explanation,
+    explain,
+    step_text,
+    summary_text,
+)
 from nqueens.puzzles.model import Puzzle, region_puzzle
 from nqueens.puzzles.shapes import shape_name
 from nqueens.puzzles.solution import first_violation
@@ -58,10 +65,16 @@ def solution_squares(p: Puzzle) -> set[tuple[int, int]]:
     return set(enumerate(cols))
 
 
-def assert_sound(p: Puzzle) -> object:
+@cache
+def explained(p: Puzzle) -> Explanation:
+    """``explain(p)``, once per puzzle for the whole module (the corpus tests share it)."""
+    return explain(p)
+
+
+def assert_sound(p: Puzzle) -> Explanation:
     """Explain ``p`` (one solution) and check every step against the exact solution."""
     sol = solution_squares(p)
-    e = explain(p)
+    e = explained(p)
     placed: set[tuple[int, int]] = set()
     for step in e.steps:
         assert step.rule != "stuck", (p, step)
@@ -93,7 +106,7 @@ def test_every_unique_community_level_is_explained_soundly_and_by_logic_where_do
 def corpus_grades() -> dict[str, int]:
     grades = dict.fromkeys(GRADES, 0)
     for _, p in community():
-        grades[explain(p).grade_name] += 1
+        grades[explained(p).grade_name] += 1
     return grades
 
 
