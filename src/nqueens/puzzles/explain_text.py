@@ -144,22 +144,32 @@ def _confined(step: Step, lang: str, p: Puzzle, k: int) -> str:
     lines = _units(step.lines, lang)
     listed, more = _squares(step.removed, lang)
     squares = listed + (" ..." if more else "")
-    m = len(step.lines)
+    m, count = len(step.lines), len(step.units)
     if lang == "en":
         fam_u, fam_l = _family(step.units[0][0]), _family(step.lines[0][0])
-        name = (f"a {fam_u[:-1]} confined to a {fam_l[:-1]}" if step.rule == "confined"
-                else f"{m} {fam_u} in {m} {fam_l}")
+        name = (f"a {fam_u[:-1]} confined to a {fam_l[:-1]}" if count == m == 1
+                else f"{count} {fam_u if count > 1 else fam_u[:-1]} in {m} "
+                     f"{fam_l if m > 1 else fam_l[:-1]}")
         plural = k > 1 or m > 1
         stars = _star(k, lang, plural=plural)
-        return (f"Every square left in {units} lies in {lines} ({name}), so the {stars} of "
-                f"{lines} belong{'' if plural else 's'} to {units}: clear the other squares "
-                f"of {lines}: {squares}.")
-    name = TECHNIQUE_NAMES[step.rule][lang].replace("k", str(m))
+        need = (f", and {'they need' if count > 1 else 'it needs'} as many stars as "
+                f"{'those' if m > 1 else 'that'} {fam_l if m > 1 else fam_l[:-1]} still "
+                f"{'hold' if m > 1 else 'holds'}" if k > 1 else "")
+        return (f"Every square left in {units} lies in {lines}{need} ({name}), so the {stars} "
+                f"of {lines} belong{'' if plural else 's'} to {units}: clear the other "
+                f"squares of {lines}: {squares}.")
+    if count == m == 1:
+        name = TECHNIQUE_NAMES["confined"][lang]
+    else:
+        name = TECHNIQUE_NAMES["k-lines"][lang].replace("k", str(count), 1).replace(
+            "k", str(m), 1)
     if lang == "ja":
-        return (f"{name}: {units}の残りのマスはすべて{lines}にあるので、{lines}のほかのマス"
-                f"{squares}には置けない。")
-    return (f"{name}: {units}의 남은 칸은 모두 {lines} 안에 있으므로 {lines}의 다른 칸 "
-            f"{_object(listed, more)} 지운다.")
+        need = f"あり、{lines}に残る星の数だけ星が必要なので" if k > 1 else "あるので"
+        return (f"{name}: {units}の残りのマスはすべて{lines}に{need}、{lines}のほかの"
+                f"マス{squares}には置けない。")
+    need = f" {lines}에 남은 별 수만큼 별이 필요하므로" if k > 1 else "므로"
+    return (f"{name}: {units}의 남은 칸은 모두 {lines} 안에 있{'고' if k > 1 else '으'}"
+            f"{need} {lines}의 다른 칸 {_object(listed, more)} 지운다.")
 
 
 def _object(listed: str, more: bool) -> str:

@@ -51,7 +51,7 @@ GRADES = ("trivial", "easy", "medium", "hard", "expert", "search")
 """Grade names by number: the hardest step a puzzle needs (``search``: logic is not enough)."""
 
 KLINES_HARD = 3
-"""From this many regions in as many lines, ``k-lines`` is graded hard."""
+"""From this many lines (regions in as many lines), ``k-lines`` is graded hard."""
 
 CHAIN_EXPERT = 4
 """From this many forced queens before the contradiction, ``lookahead`` is graded expert."""
@@ -91,7 +91,7 @@ class Step:
         """The step's difficulty (0-5): its rule's grade, raised for many lines or a long
         chain. Cost: O(1)."""
         base = RULES[self.rule]
-        if self.rule == "k-lines" and len(self.units) >= KLINES_HARD:
+        if self.rule == "k-lines" and len(self.lines) >= KLINES_HARD:
             return RULES["pairs"]
         if self.rule == "lookahead" and (len(self.chain) >= CHAIN_EXPERT or self.shape == "deep"):
             return 4
