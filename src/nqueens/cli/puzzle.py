@@ -181,7 +181,7 @@ def _explain(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({
             **p.to_json(), "grade": e.grade, "grade_name": e.grade_name,
-            "logic_only": e.logic_only,
+            "logic_only": e.logic_only, "techniques": list(e.techniques),
             "solution": None if e.solution is None else [c + 1 for c in e.solution],
             "steps": [{"rule": s.rule, "grade": s.grade,
                        "place": None if s.place is None else [s.place[0] + 1, s.place[1] + 1],

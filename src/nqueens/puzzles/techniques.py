@@ -1,0 +1,558 @@
+"""The explainer's techniques on a bit-mask board, generalised to k stars per unit.
+
+Squares are bits ``r * n + c`` of Python ints. The :class:`Board` holds the squares still
+open for a star, the stars placed and what each row, column and region still needs; each
+``find_*`` function looks for one deduction of its technique and, when it finds one,
+applies it and returns its :class:`~nqueens.puzzles.steps.Step` (else None). The order, the
+names and the grades are in :mod:`nqueens.puzzles.steps`; :mod:`nqueens.puzzles.logic`
+drives them, easiest first.
+
+>>> from nqueens.puzzles.model import parse_puzzle
+>>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+>>> b.n, b.k, len(b.units)
+(3, 1, 9)
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+from nqueens.puzzles.model import Puzzle, Square
+from nqueens.puzzles.shapes import shape_name
+from nqueens.puzzles.steps import Step, Unit, stars_of
+
+__all__ = [
+    "MAX_SUBSETS",
+    "Board",
+    "find_confined",
+    "find_deep_lookahead",
+    "find_lookahead",
+    "find_pairs",
+    "find_shape",
+    "find_single",
+    "find_stuck",
+    "first_solution",
+]
+
+MAX_SUBSETS = 5_000
+"""The most sets of lines gathered per pair of unit families and per size (the unions of
+the lines the units of one family touch); also what bounds the sizes tried."""
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Board:
+    """The state of a solve: open squares, placed stars, each unit's stars still needed."""
+
+    def __init__(self, p: Puzzle) -> None:
+        self.p = p
+        n = self.n = p.n
+        self.k = stars_of(p)
+        fams: dict[str, list[int]] = {}
+        if p.kind == "regions":
+            regions = [0] * n
+            for r, row in enumerate(p.regions):
+                for c, g in enumerate(row):
+                    regions[g] |= 1 << (r * n + c)
+            fams["region"] = regions
+        fams["row"] = [((1 << n) - 1) << (r * n) for r in range(n)]
+        fams["col"] = [sum(1 << (r * n + c) for r in range(n)) for c in range(n)]
+        self.families = fams
+        self.units: list[Unit] = [(f, i) for f in fams for i in range(n)]
+        self.need: dict[Unit, int] = {u: self.k for u in self.units}
+        self.of: list[list[Unit]] = [[] for _ in range(n * n)]
+        for f, i in self.units:
+            for b in _bits(fams[f][i]):
+                self.of[b].append((f, i))
+        self.index: dict[str, list[int]] = {f: [0] * (n * n) for f in fams}
+        for f, j in self.units:
+            for b in _bits(fams[f][j]):
+                self.index[f][b] = j
+        self.near = [self._near(i) for i in range(n * n)]
+        # k = 1: a star on i clears its units too
+        self.attack = [self.near[i] | self._units_mask(i) & ~(1 << i) for i in range(n * n)]
+        self.cand = (1 << (n * n)) - 1
+        for r, c in p.blocked:
+            self.cand &= ~(1 << (r * n + c))
+        self.stars = 0
+        self.placed = 0
+
+    def _units_mask(self, i: int) -> int:
+        m = 0
+        for f, j in self.of[i]:
+            m |= self.families[f][j]
+        return m
+
+    def _near(self, i: int) -> int:
+        n, p = self.n, self.p
+        r, c = divmod(i, n)
+        mask = 0
+        if p.touching:
+            for rr in range(max(r - 1, 0), min(r + 2, n)):
+                for cc in range(max(c - 1, 0), min(c + 2, n)):
+                    mask |= 1 << (rr * n + cc)
+        if p.uses_diagonals:
+            for rr in range(n):
+                for cc in (c + rr - r, c - rr + r):
+                    if 0 <= cc < n:
+                        mask |= 1 << (rr * n + cc)
+        return mask & ~(1 << i)
+
+    def copy(self) -> Board:
+        """A board to try things on: the same puzzle, its own open squares and needs.
+
+        Cost: O(units).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+        >>> c = b.copy()
+        >>> _ = c.place(0, "search")
+        >>> b.placed, c.placed
+        (0, 1)
+        """
+        other = object.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other.need = dict(self.need)
+        return other
+
+    # --- state ---------------------------------------------------------------------------
+
+    def mask(self, u: Unit) -> int:
+        """The squares of unit ``u`` as a bit mask.
+
+        Cost: O(1).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> bin(Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).mask(("row", 1)))
+        '0b111000'
+        """
+        return self.families[u[0]][u[1]]
+
+    def open_units(self) -> list[Unit]:
+        """The units that still need stars, regions first, then rows, then columns.
+
+        Cost: O(units).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).open_units()[:4]
+        [('region', 0), ('region', 1), ('region', 2), ('row', 0)]
+        """
+        return [u for u in self.units if self.need[u] > 0]
+
+    def sq(self, i: int) -> Square:
+        """The square ``(row, col)`` of bit ``i``.
+
+        Cost: O(1).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).sq(5)
+        (1, 2)
+        """
+        return divmod(i, self.n)
+
+    def squares(self, mask: int) -> tuple[Square, ...]:
+        """The squares of a bit mask, in reading order.
+
+        Cost: O(squares in the mask).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).squares(0b100000101)
+        ((0, 0), (0, 2), (2, 2))
+        """
+        return tuple(self.sq(i) for i in _bits(mask))
+
+    def place(self, i: int, rule: str, units: tuple[Unit, ...] = ()) -> Step:
+        """Put a star on square ``i``: it clears its neighbours and every unit it fills.
+
+        Cost: O(units of the square).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).place(0, "given").removed
+        ((0, 1), (0, 2), (1, 0), (1, 1), (2, 0))
+        """
+        before = self.cand
+        self.cand &= ~self.near[i] & ~(1 << i)
+        self.stars |= 1 << i
+        self.placed += 1
+        for u in self.of[i]:
+            self.need[u] -= 1
+            if self.need[u] == 0:
+                self.cand &= ~self.mask(u)
+        removed = before & ~self.cand & ~(1 << i)
+        return Step(rule, place=self.sq(i), removed=self.squares(removed), units=units)
+
+    def remove(self, mask: int, rule: str, **fields: object) -> Step:
+        """Cross out the squares of ``mask``; the step that says so, by ``rule``.
+
+        Cost: O(squares in the mask).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).remove(0b10, "shape").removed
+        ((0, 1),)
+        """
+        self.cand &= ~mask
+        return Step(rule, removed=self.squares(mask), **fields)  # type: ignore[arg-type]
+
+    def after(self, i: int) -> tuple[int, dict[Unit, int]]:
+        """The open squares and the changed needs were a star put on ``i`` (nothing applied).
+
+        Cost: O(units of the square).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+        >>> cand, need = b.after(0)
+        >>> b.squares(cand), sorted(need.values())
+        (((1, 2), (2, 1), (2, 2)), [0, 0, 0])
+        """
+        if self.k == 1:
+            return self.cand & ~self.attack[i] & ~(1 << i), dict.fromkeys(self.of[i], 0)
+        cand = self.cand & ~self.near[i] & ~(1 << i)
+        need = {}
+        for u in self.of[i]:
+            need[u] = self.need[u] - 1
+            if need[u] == 0:
+                cand &= ~self.mask(u)
+        return cand, need
+
+    def fits(self, cells: int, need: int) -> bool:
+        """Whether ``need`` stars fit, none touching, on the squares of ``cells``.
+
+        Cost: O(1) for one star; for more, O(cells) for a greedy lower bound, then an
+        exact search that is exponential in the worst case (small units in practice).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+        >>> b.fits(0, 1), b.fits(0b1, 1)
+        (False, True)
+        """
+        if need <= 0:
+            return True
+        if self.k == 1 or need == 1:
+            return cells != 0
+        greedy, rest = 0, cells  # a quick lower bound first: the greedy non-touching set
+        while rest and greedy < need:
+            low = rest & -rest
+            rest &= ~self.near[low.bit_length() - 1] & ~low
+            greedy += 1
+        return greedy >= need or _fits(cells, need, self.near)
+
+
+def _fits(cells: int, need: int, near: list[int]) -> bool:
+    if need <= 0:
+        return True
+    if cells.bit_count() < need:
+        return False
+    low = cells & -cells
+    i = low.bit_length() - 1
+    return _fits(cells & ~near[i] & ~low, need - 1, near) or _fits(cells & ~low, need, near)
+
+
+# --- the techniques, easiest first --------------------------------------------------------
+
+def find_stuck(b: Board) -> Step | None:
+    """A unit that can no longer hold the stars it needs: the puzzle has no solution.
+
+    Cost: O(units * squares).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+    >>> find_stuck(b) is None
+    True
+    """
+    for u in b.open_units():
+        if not b.fits(b.cand & b.mask(u), b.need[u]):
+            return Step("stuck", lines=(u,))
+    return None
+
+
+def find_single(b: Board) -> Step | None:
+    """Last square: a unit with exactly as many squares left as stars it needs.
+
+    Cost: O(units).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+    >>> _ = b.place(0, "given")
+    >>> find_single(b).place
+    (2, 1)
+    """
+    for u in b.open_units():
+        left = b.cand & b.mask(u)
+        if left.bit_count() == b.need[u]:
+            return b.place((left & -left).bit_length() - 1, "single", (u,))
+    return None
+
+
+def largest_subset(m: int) -> int:
+    """The largest size s <= m // 2 with C(m, s) <= MAX_SUBSETS (1 at least). Cost: O(m).
+
+    >>> largest_subset(8), largest_subset(40)
+    (4, 2)
+    """
+    s = 1
+    while s + 1 <= m // 2 and comb(m, s + 1) <= MAX_SUBSETS:
+        s += 1
+    return s
+
+
+def find_confined(b: Board, size: int) -> Step | None:
+    """Regions confined to lines: ``size`` units all in ``size`` units of another family.
+
+    The units of one family whose squares left lie in ``size`` units of another, and which
+    need all the stars those hold, take them. The rest of those units is crossed out (k
+    regions in k lines, and the converse, for any pair of families). Cost: O(units *
+    squares) plus the line sets gathered, at most :data:`MAX_SUBSETS` per pair of
+    families.
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> s = find_confined(b, 2)
+    >>> s.units, s.lines, s.removed
+    ((('region', 0), ('region', 2)), (('col', 0), ('col', 1)), ((3, 1), (4, 1)))
+    """
+    fams = list(b.families)
+    for a in fams:
+        for other in fams:
+            if a != other:
+                step = _confine(b, a, other, size)
+                if step is not None:
+                    return step
+    return None
+
+
+def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
+    """The open units of family ``a`` touching at most ``size`` units of ``other``, each
+    with the bit set of the numbers of the units it touches."""
+    cand, index = b.cand, b.index[other]
+    out = []
+    for u in b.open_units():
+        if u[0] == a:
+            lines = 0
+            for i in _bits(cand & b.mask(u)):
+                lines |= 1 << index[i]
+            if lines.bit_count() <= size:
+                out.append((u, lines))
+    return out
+
+
+def _unions(touched: list[tuple[Unit, int]], size: int) -> list[int]:
+    """The sets of exactly ``size`` lines that are unions of touched sets (sorted, at most
+    about :data:`MAX_SUBSETS` gathered)."""
+    unions = {0}
+    for _, lines in touched:
+        unions |= {x | lines for x in unions if (x | lines).bit_count() <= size}
+        if len(unions) > MAX_SUBSETS:
+            break
+    return sorted(x for x in unions if x.bit_count() == size)
+
+
+def _confine(b: Board, a: str, other: str, size: int) -> Step | None:
+    touched = _touched(b, a, other, size)
+    for pick in _unions(touched, size):
+        inside = [u for u, lines in touched if not lines & ~pick]
+        lines_u = [(other, j) for j in _bits(pick)]
+        if sum(b.need[u] for u in inside) < sum(b.need[u] for u in lines_u):
+            continue
+        union = keep = 0
+        for u in lines_u:
+            union |= b.mask(u)
+        for u in inside:
+            keep |= b.mask(u)
+        removed = b.cand & union & ~keep
+        if removed:
+            return b.remove(removed, "confined" if size == 1 else "k-lines",
+                            units=tuple(inside), lines=tuple(lines_u))
+    return None
+
+
+def find_shape(b: Board) -> Step | None:
+    """Attacks a whole region: the squares where a star would leave some unit short.
+
+    For k = 1, a square touching or attacking every square left in a region (row,
+    column); for k > 1, one whose star leaves a unit too few squares for its stars.
+    Cost: O(units * squares) for k = 1; times the squares near the unit and the fitting
+    test for k > 1.
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> s = find_shape(b)
+    >>> s.removed, s.lines, s.shape
+    (((1, 0), (3, 1)), (('region', 2),), 'L')
+    """
+    for u in b.open_units():
+        left = b.cand & b.mask(u)
+        if b.k == 1:
+            hit = b.cand & ~b.mask(u)
+            for i in _bits(left):
+                hit &= b.attack[i]
+                if not hit:
+                    break
+        else:  # only a square in the unit or touching its squares left can matter
+            reach = b.mask(u)
+            for i in _bits(left):
+                reach |= b.near[i]
+            hit = 0
+            for i in _bits(b.cand & reach):
+                cand, need = b.after(i)
+                if not b.fits(cand & b.mask(u), need.get(u, b.need[u])):
+                    hit |= 1 << i
+        if hit:
+            return b.remove(hit, "shape", lines=(u,), shape=shape_name(b.squares(left)))
+    return None
+
+
+def find_pairs(b: Board) -> Step | None:
+    """Pairs of rows or columns (k = 1): the squares every placement of two lines attacks.
+
+    Cost: O(n^2) line pairs, each O(squares left in one * in the other).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> s = find_pairs(b)
+    >>> s.lines, s.removed
+    ((('row', 2), ('row', 4)), ((3, 1), (3, 3)))
+    """
+    if b.k != 1:
+        return None
+    for fam in ("row", "col"):
+        lines = [u for u in b.open_units() if u[0] == fam]
+        for u, v in combinations(lines, 2):
+            left_u, left_v = _bits(b.cand & b.mask(u)), _bits(b.cand & b.mask(v))
+            hit = b.cand & ~b.mask(u) & ~b.mask(v)
+            seen = False
+            for i in left_u:
+                for j in left_v:
+                    if not b.attack[i] >> j & 1:
+                        hit &= b.attack[i] | b.attack[j]
+                        seen = True
+                if not hit:
+                    break
+            if seen and hit:
+                return b.remove(hit, "pairs", lines=(u, v))
+    return None
+
+
+def find_lookahead(b: Board, limit: int) -> Step | None:
+    """Contradiction: a star on a square forces last squares until a unit is short.
+
+    At most ``limit`` forced stars; the square with the shortest chain is crossed out.
+    Cost: O(squares * limit * units).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> s = find_lookahead(b, 3)
+    >>> s.removed, s.lines, s.chain
+    (((1, 0),), (('region', 2),), ())
+    """
+    best: tuple[int, int, tuple[int, ...], Unit] | None = None
+    for i in _bits(b.cand):
+        found = _chain(b, i, limit if best is None else len(best[2]) - 1)
+        if found is not None:
+            chain, dead = found
+            best = (i, 0, chain, dead)
+            if not chain:
+                break
+    if best is None:
+        return None
+    i, _, chain, dead = best
+    return b.remove(1 << i, "lookahead", lines=(dead,), chain=tuple(b.sq(j) for j in chain))
+
+
+def _chain(b: Board, start: int, limit: int) -> tuple[tuple[int, ...], Unit] | None:
+    """The last squares a star on ``start`` forces, and the unit left short, or None."""
+    cand, changed = b.after(start)
+    need = dict(b.need)
+    need.update(changed)
+    forced: list[int] = []
+    while True:
+        single = None
+        for u in b.units:
+            if need[u] <= 0:
+                continue
+            left = cand & b.mask(u)
+            if not b.fits(left, need[u]):
+                return tuple(forced), u
+            if single is None and left.bit_count() == need[u]:
+                single = (left & -left).bit_length() - 1
+        if single is None or len(forced) >= limit:
+            return None
+        forced.append(single)
+        cand &= ~b.near[single] & ~(1 << single)
+        for u in b.of[single]:
+            need[u] -= 1
+            if need[u] == 0:
+                cand &= ~b.mask(u)
+
+
+def find_deep_lookahead(b: Board, shapes: bool = True) -> Step | None:
+    """Contradiction, the long way: a star on a square, then the easier techniques, end short.
+
+    The easier techniques are last square, regions confined to one or two lines, and with
+    ``shapes`` attacks a whole region and pairs of lines; the first square whose trial
+    ends with a unit that cannot hold its stars is crossed out. Cost: O(squares) trials
+    of those techniques (with ``shapes`` and k > 1, seconds on a 10 x 10 board).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> s = find_deep_lookahead(b)
+    >>> s.removed, s.chain, s.shape
+    (((0, 2),), ((1, 0),), 'deep')
+    """
+    for i in _bits(b.cand):
+        trial = b.copy()
+        trial.place(i, "search")
+        chain: list[int] = []
+        while True:
+            stuck = find_stuck(trial)
+            if stuck is not None:
+                return b.remove(1 << i, "lookahead", lines=stuck.lines,
+                                chain=tuple(b.sq(j) for j in chain), shape="deep")
+            step = (find_single(trial) or find_confined(trial, 1) or find_confined(trial, 2)
+                    or (find_shape(trial) or find_pairs(trial) if shapes else None))
+            if step is None or trial.placed == b.n * b.k:
+                break
+            if step.place is not None:
+                chain.append(step.place[0] * b.n + step.place[1])
+    return None
+
+
+def first_solution(b: Board) -> int | None:
+    """The first solution that agrees with the board, as a bit mask of stars, or None.
+
+    It keeps the board's stars and uses only its open squares besides: a plain search,
+    most constrained unit first, each trial followed by its last squares; used where the
+    exact search does not take k stars. Cost: O(b^d) trials in the worst case (b squares
+    per unit, d stars to place); milliseconds on real boards.
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> b.squares(first_solution(b))
+    ((0, 0), (1, 3), (2, 1), (3, 4), (4, 2))
+    """
+    trial = b.copy()
+    while find_stuck(trial) is None and find_single(trial) is not None:
+        pass
+    if find_stuck(trial) is not None:
+        return None
+    units = trial.open_units()
+    if not units:
+        return trial.stars
+    u = min(units, key=lambda x: (trial.cand & trial.mask(x)).bit_count())
+    for i in _bits(trial.cand & trial.mask(u)):
+        nxt = trial.copy()
+        nxt.place(i, "search")
+        found = first_solution(nxt)
+        if found is not None:
+            return found
+        trial.cand &= ~(1 << i)
+        if find_stuck(trial) is not None:
+            return None
+    return None
