@@ -12,6 +12,7 @@ from __future__ import annotations
 __all__ = [
     "ConflictingOptionsError",
     "DiskFullError",
+    "ImageSupportMissingError",
     "InvalidArgumentError",
     "InvalidBoardError",
     "InvalidSizeError",
@@ -19,6 +20,7 @@ __all__ = [
     "NQueensError",
     "NQueensRuntimeError",
     "ParseError",
+    "PuzzleImportError",
     "UnknownOptionError",
 ]
 
@@ -55,6 +57,18 @@ class ConflictingOptionsError(NQueensError):
 
 class MissingDependencyError(NQueensError):
     """An optional package (or the C library under it) that a requested output needs."""
+
+
+class ImageSupportMissingError(MissingDependencyError, ImportError):
+    """Pillow, which reading a screenshot needs, is not installed (the message says how).
+
+    Both a missing dependency (exit 2) and an :class:`ImportError`, so ``except ImportError``
+    catches it as it catches any absent package."""
+
+
+class PuzzleImportError(ParseError):
+    """A puzzle source that cannot be read: a broken URL or SBN string, a picture with no
+    board in it or one read with too little confidence, a grid that is no puzzle."""
 
 
 class NQueensRuntimeError(RuntimeError):
