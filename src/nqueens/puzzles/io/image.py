@@ -125,7 +125,7 @@ def find_lattice(rgb: np.ndarray) -> Lattice:
     Cost: O(pixels x ridge widths).
     """
     grey = luminance(rgb)
-    reach = int(np.clip(round(min(grey.shape) / 110), 2, 10))
+    reach = int(np.clip(round(min(grey.shape) / 60), 3, 14))
     found: list[Lattice] = []
     reasons: list[str] = []
     for polarity in ("dark", "light"):
@@ -178,7 +178,7 @@ def _line_candidates(ridge: np.ndarray, length: int) -> list[_Line]:
     for shift in (1, 2):
         mask[shift:] |= core[:-shift]
         mask[:-shift] |= core[shift:]
-    gap = max(4, length // 80)
+    gap = max(6, length // 60)
     # bridge gaps: a pixel is on when ridge pixels lie within gap on both sides of it
     on = mask.astype(np.int32)
     csum = np.concatenate([np.zeros((on.shape[0], 1), np.int32), np.cumsum(on, axis=1)], axis=1)

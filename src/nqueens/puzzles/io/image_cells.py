@@ -23,8 +23,10 @@ __all__ = ["cell_colours", "colour_groups", "read_regions", "wall_thickness"]
 _WHAT = "the picture"
 MIN_COLOUR_STEP = 24.0
 """Colours closer than this (RGB distance, 0-255 a channel) are one colour."""
-MIN_WALL_STEP = 0.035
+MIN_WALL_STEP = 0.025
 """Thin and thick lines must differ by at least this share of a square."""
+FULL_INK = 200.0
+"""A line pixel this far (RGB distance) from both squares' colours counts fully."""
 
 
 def read_regions(rgb: np.ndarray, lattice: object) -> list[list[int]]:
@@ -196,17 +198,22 @@ def wall_thickness(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray, colours: np.
 
 
 def _thickness(band: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
-    """Median over the band's rows of the run of pixels unlike both squares' colours through
-    the band's middle (a pixel or two either side of it), so a mark in a square is no wall."""
-    far = (np.linalg.norm(band - a, axis=2) > 40) & (np.linalg.norm(band - b, axis=2) > 40)
+    """Median over the band's rows of the ink of the line through the band's middle (a pixel
+    or two either side of it): the pixels unlike both squares' colours in one run, each
+    counted by how unlike (up to :data:`FULL_INK`), so a mark in a square is no wall and a
+    blurred line keeps its weight."""
+    unlike = np.minimum(np.linalg.norm(band - a, axis=2), np.linalg.norm(band - b, axis=2))
+    far = unlike > 40
     if far.size == 0:
         return 0.0
+    ink = np.minimum(unlike, FULL_INK) / FULL_INK
     mid = far.shape[1] // 2
     best = np.zeros(far.shape[0])
     for m in range(max(0, mid - 2), min(far.shape[1], mid + 3)):
-        left = np.cumprod(far[:, m::-1], axis=1).sum(axis=1)
-        right = np.cumprod(far[:, m:], axis=1).sum(axis=1)
-        best = np.maximum(best, np.where(far[:, m], left + right - 1, 0))
+        left = np.cumprod(far[:, m::-1], axis=1)
+        right = np.cumprod(far[:, m:], axis=1)
+        mass = (left * ink[:, m::-1]).sum(axis=1) + (right * ink[:, m:]).sum(axis=1)
+        best = np.maximum(best, np.where(far[:, m], mass - ink[:, m], 0))
     return float(np.median(best))
 
 
