@@ -15,11 +15,11 @@ ceil(bits log 2 / log 85) characters), then progress four squares to a character
 (27 a + 9 b + 3 c + d). In both versions a ``~`` begins the player's undo history, which
 is skipped.
 
->>> imp = read_sbn("55" + "1W" + "1GP5IC0")
->>> imp.puzzle.regions[0], imp.puzzle.n
-((0, 1, 1, 1, 1), 5)
+>>> imp = read_sbn("881W00KZtPDMpPGmOALDIC8")   # a puzzle of StarBattleLab's collection
+>>> imp.puzzle.n, imp.puzzle.regions[1]
+(8, (0, 0, 0, 0, 0, 1, 1, 0))
 >>> write_sbn(imp)
-'551W1GP5IC0'
+'881W00KZtPDMpPGmOALDIC8'
 """
 
 from __future__ import annotations
@@ -60,9 +60,8 @@ def looks_like_sbn(text: str) -> bool:
     (True, False)
     """
     s = text.strip()
-    return bool(re.fullmatch(r"(.)\1[0-9][A-Za-z][0-9A-Za-z_\-]*(~\S*)?", s)
-                or re.fullmatch(r"[0-9]{1,3}[A-Z][0-9A-Za-z_\-!#$&()*+,/:;=?@\[\]^{}|]+"
-                                r"(~\S*)?", s))
+    return bool(re.fullmatch(r"(\S)\1[0-9][A-Za-z]\S*", s)
+                or re.fullmatch(r"[0-9]{1,3}[A-Z]\S+", s))
 
 
 def read_sbn(text: str) -> Imported:
@@ -73,9 +72,12 @@ def read_sbn(text: str) -> Imported:
     :class:`~nqueens.errors.PuzzleImportError` (one line).
     """
     s = text.strip().partition("~")[0]
-    if re.match(r"(.)\1[0-9][We]", s):  # a version-2 size of 11, 22, ... has a letter third
+    v2 = re.match(r"([0-9]+)[A-Z]", s)
+    # version 1 has a digit third, as only a version-2 size of three digits (too big) has
+    if re.match(r"(.)\1[0-9]", s) and (s[3:4] in ("W", "e") or not v2
+                                       or int(v2.group(1)) > _MAX_N):
         return _read_v1(s)
-    if re.match(r"[0-9]+[A-Z]", s):
+    if v2:
         return _read_v2(s)
     raise PuzzleImportError(f"{_WHAT} {s[:12]!r}... starts with neither a size code and a "
                             "star digit (AA2W...) nor a size and a star letter (10B...)")
