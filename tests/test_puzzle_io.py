@@ -67,7 +67,8 @@ def test_pzprjs_test_puzzle_reads_as_pzprjs_draws_it():
 def test_pzprjs_url_variants():
     body = "starbattle/6/6/1/4ilbhgdnmhou"
     want = read_source(PZPRJS_URL).puzzle
-    for url in (f"http://pzv.jp/p.html?{body}", f"https://puzz.link/p?{body.replace('e/', 'e_edit/', 1)}",
+    edit = body.replace("e/", "e_edit/", 1)
+    for url in (f"http://pzv.jp/p.html?{body}", f"https://puzz.link/p?{edit}",
                 f"https://pzprxs.vercel.app/p?type=player&{body}", f"puzz.link/p?{body}/"):
         assert read_source(url).puzzle == want, url
 
@@ -175,7 +176,7 @@ def test_stars_from_the_caller_only_where_the_source_gives_none():
     ("551W0000000", "needs 5 regions, found 1"),
 ])
 def test_broken_urls_and_sbn_are_one_clear_error(source, fragment):
-    with pytest.raises(PuzzleImportError, match="^[^\n]*$") as err:
+    with pytest.raises(PuzzleImportError, match=r"^[^\n]*$") as err:
         read_source(source)
     assert fragment in str(err.value)
 

@@ -10,7 +10,7 @@ one of the formats of :data:`WRITERS`, a registry keyed by name, to which
 :mod:`~nqueens.puzzles.io.text`, :mod:`~nqueens.puzzles.io.image`.
 
 >>> imp = read_source("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou")
->>> print(*export(imp, "text").splitlines()[-6:], sep="\n")
+>>> print(*export(imp, "text").splitlines()[-6:], sep=chr(10))
 AAABBB
 ABBBCC
 ADDEEC
