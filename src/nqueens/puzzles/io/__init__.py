@@ -18,7 +18,7 @@ FFDDEC
 FEEEEC
 FCCCCC
 >>> export(imp, "sbn")
-'661W1pQB0M2J61IG'
+'661W9Agum9_Rym\n'
 """
 
 from __future__ import annotations
