@@ -18,7 +18,7 @@ FFDDEC
 FEEEEC
 FCCCCC
 >>> export(imp, "sbn")
-'661W9Agum9_Rym\n'
+'661W9Agum9_Rym\\n'
 """
 
 from __future__ import annotations
