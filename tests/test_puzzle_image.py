@@ -15,11 +15,11 @@ pytest.importorskip("PIL")
 
 from PIL import Image
 
+from _puzzle_pictures import draw_board
 from nqueens.errors import ImageSupportMissingError, PuzzleImportError
 from nqueens.puzzles.io import read_source
 from nqueens.puzzles.io.image import read_image
 from nqueens.puzzles.model import region_puzzle
-from _puzzle_pictures import draw_board
 
 from conftest import assert_bad_input, run_cli
 
