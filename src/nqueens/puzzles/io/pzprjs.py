@@ -140,37 +140,47 @@ def _read_file(body: str) -> Imported:
     from nqueens.puzzles.io import Imported
 
     lines = [line.strip() for line in body.split("/")]
-    what = "the puzz.link file URL"
     if len(lines) < 6 or lines[1] != "starbattle":
-        raise PuzzleImportError(f"{what}: expected pzprv3/starbattle/ROWS/COLS/STARS/...")
+        raise PuzzleImportError(f"{_FILE}: expected pzprv3/starbattle/ROWS/COLS/STARS/...")
     try:
         rows, cols, stars, count = (int(x) for x in lines[2:6])
     except ValueError:
-        raise PuzzleImportError(f"{what}: rows, columns, stars and the region count must be "
+        raise PuzzleImportError(f"{_FILE}: rows, columns, stars and the region count must be "
                                 "numbers") from None
     if rows != cols or not 1 <= rows <= _MAX_SIDE:
-        raise PuzzleImportError(f"{what}: a {cols} x {rows} board is not a square of side "
+        raise PuzzleImportError(f"{_FILE}: a {cols} x {rows} board is not a square of side "
                                 f"1 to {_MAX_SIDE}")
     n = rows
-    ids = [line.split() for line in lines[6:6 + n]]
-    answers = [line.split() for line in lines[6 + n:6 + 2 * n]]
+    grid = _region_numbers(lines[6:6 + n], n, count)
+    puzzle = build_puzzle(regions_from_walls(n, *walls_of(grid)), stars, _FILE)
+    return Imported(puzzle, _answers(lines[6 + n:6 + 2 * n], n), "url")
+
+
+_FILE = "the puzz.link file URL"
+
+
+def _region_numbers(lines: list[str], n: int, count: int) -> list[list[int]]:
+    ids = [line.split() for line in lines]
     if len(ids) != n or any(len(row) != n for row in ids):
-        raise PuzzleImportError(f"{what}: expected {n} rows of {n} region numbers")
+        raise PuzzleImportError(f"{_FILE}: expected {n} rows of {n} region numbers")
     try:
         grid = [[int(v) for v in row] for row in ids]
     except ValueError:
-        raise PuzzleImportError(f"{what}: a region number is not a number") from None
-    if len({v for row in grid for v in row}) != count:
-        raise PuzzleImportError(f"{what}: it announces {count} regions and numbers "
-                                f"{len({v for row in grid for v in row})}")
-    puzzle = build_puzzle(regions_from_walls(n, *walls_of(grid)), stars, what)
-    progress = None
-    if len(answers) == n and all(len(row) == n for row in answers):
-        marks = {"#": STAR, "+": CROSS}
-        progress = tuple("".join(marks.get(v, OPEN) for v in row) for row in answers)
-        if all(set(row) == {OPEN} for row in progress):
-            progress = None
-    return Imported(puzzle, progress, "url")
+        raise PuzzleImportError(f"{_FILE}: a region number is not a number") from None
+    found = len({v for row in grid for v in row})
+    if found != count:
+        raise PuzzleImportError(f"{_FILE}: it announces {count} regions and numbers {found}")
+    return grid
+
+
+def _answers(lines: list[str], n: int) -> tuple[str, ...] | None:
+    """The stars (#) and crosses (+) of the file's answer rows, None when there are none."""
+    answers = [line.split() for line in lines]
+    if len(answers) != n or any(len(row) != n for row in answers):
+        return None
+    marks = {"#": STAR, "+": CROSS}
+    progress = tuple("".join(marks.get(v, OPEN) for v in row) for row in answers)
+    return None if all(set(row) == {OPEN} for row in progress) else progress
 
 
 def write_url(imported: Imported) -> str:

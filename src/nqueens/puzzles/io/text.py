@@ -71,28 +71,38 @@ def _split_progress(lines: list[str]) -> tuple[list[str], list[str]]:
     """The puzzle's lines, and the progress rows (commented, or a block after a blank line)."""
     for i, line in enumerate(lines):
         if line.strip().lower().startswith("# progress"):
-            rows = []
-            for later in lines[i + 1:]:
-                body = later.strip().removeprefix("#").strip()
-                if not later.strip().startswith("#") or not _PROGRESS.match(body):
-                    break
-                rows.append(body)
-            return lines[:i], rows
-    blocks: list[list[int]] = [[]]
-    for i, line in enumerate(lines):
-        if line.strip():
-            if not line.strip().startswith("#"):
-                blocks[-1].append(i)
-        elif blocks[-1]:
-            blocks.append([])
-    blocks = [b for b in blocks if b]
+            return lines[:i], _commented_rows(lines[i + 1:])
+    blocks = _blocks(lines)
     if len(blocks) >= 2:
         last = blocks[-1]
         rows = ["".join(lines[i].split()) for i in last]
         first_grid = [i for i in blocks[0] if ":" not in lines[i]]
         if all(_PROGRESS.match(row) for row in rows) and len(rows) == len(first_grid):
-            return [line for j, line in enumerate(lines) if j not in set(last)], rows
+            drop = set(last)
+            return [line for j, line in enumerate(lines) if j not in drop], rows
     return lines, []
+
+
+def _commented_rows(lines: list[str]) -> list[str]:
+    rows = []
+    for line in lines:
+        body = line.strip().removeprefix("#").strip()
+        if not line.strip().startswith("#") or not _PROGRESS.match(body):
+            break
+        rows.append(body)
+    return rows
+
+
+def _blocks(lines: list[str]) -> list[list[int]]:
+    """The numbers of the non-comment lines, in blocks that blank lines separate."""
+    blocks: list[list[int]] = [[]]
+    for i, line in enumerate(lines):
+        if not line.strip():
+            if blocks[-1]:
+                blocks.append([])
+        elif not line.strip().startswith("#"):
+            blocks[-1].append(i)
+    return [b for b in blocks if b]
 
 
 def _letters_for_numbers(lines: list[str]) -> list[str]:
@@ -101,14 +111,9 @@ def _letters_for_numbers(lines: list[str]) -> list[str]:
 
     grid = [i for i, line in enumerate(lines)
             if line.strip() and not line.strip().startswith("#") and ":" not in line]
-    if not grid:
-        return lines
     rows = [re.split(r"[\s,;]+", lines[i].strip()) for i in grid]
-    if not all(all(t.isascii() and t.isdigit() for t in row) for row in rows):
+    if not _numbers_apart(rows, [lines[i] for i in grid]):
         return lines
-    if all(len(t) == 1 for row in rows for t in row) and all(
-            " " not in lines[i].strip() and "," not in lines[i] for i in grid):
-        return lines  # digits side by side: region letters already
     names: dict[int, int] = {}
     for row in rows:
         for t in row:
@@ -120,6 +125,15 @@ def _letters_for_numbers(lines: list[str]) -> list[str]:
     for i, row in zip(grid, rows, strict=True):
         out[i] = "".join(REGION_LETTERS[names[int(t)]] for t in row)
     return out
+
+
+def _numbers_apart(rows: list[list[str]], texts: list[str]) -> bool:
+    """Whether the grid is numbers set apart by spaces or commas (not digits side by side)."""
+    if not rows or not all(t.isascii() and t.isdigit() for row in rows for t in row):
+        return False
+    side_by_side = all(len(t) == 1 for row in rows for t in row) and all(
+        " " not in text.strip() and "," not in text for text in texts)
+    return not side_by_side
 
 
 def write_text(imported: Imported) -> str:
