@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["INSTALL_HINT", "MAX_PIXELS", "MAX_SIDE", "Lattice", "find_lattice", "read_image"]
 
 INSTALL_HINT = "reading a screenshot needs Pillow: pip install 'nqueens[image]'"
-MAX_SIDE = 1600
+MAX_SIDE = 1000
 """Pictures larger than this on a side are shrunk to it first (boards stay sharp enough)."""
 MAX_PIXELS = 60_000_000
 """Larger pictures are refused unread (a decompression bomb is no screenshot)."""
@@ -125,8 +125,7 @@ def find_lattice(rgb: np.ndarray) -> Lattice:
     Cost: O(pixels x ridge widths).
     """
     grey = luminance(rgb)
-    reach = int(np.clip(round(min(grey.shape) / 60), 3, 14))
-    found: list[Lattice] = []
+    reach = int(np.clip(round(min(grey.shape) / 100), 3, 8))
     reasons: list[str] = []
     for polarity in ("dark", "light"):
         sign = 1.0 if polarity == "dark" else -1.0
@@ -137,17 +136,11 @@ def find_lattice(rgb: np.ndarray) -> Lattice:
         cols = _line_candidates(either.T, grey.shape[0])
         lattice, why = _pair(rows, cols, polarity)
         if lattice is not None:
-            found.append(lattice)
-        elif why:
+            return lattice  # dark lines first: light ones are looked for only without them
+        if why:
             reasons.append(why)
-    if not found:
-        detail = reasons[0] if reasons else "no grid lines found"
-        raise PuzzleImportError(f"no board found in {_WHAT}: {detail}")
-    if len(found) == 2 and found[0].n != found[1].n:
-        raise PuzzleImportError(f"{_WHAT} is ambiguous: its lines read as a {found[0].n} x "
-                                f"{found[0].n} board one way and {found[1].n} x {found[1].n} "
-                                "the other; crop it to the board")
-    return max(found, key=lambda lat: (lat.xs[-1] - lat.xs[0]))
+    detail = reasons[0] if reasons else "no grid lines found"
+    raise PuzzleImportError(f"no board found in {_WHAT}: {detail}")
 
 
 def _ridges(grey: np.ndarray, reach: int) -> np.ndarray:
