@@ -156,3 +156,13 @@ def test_cli_imports_a_screenshot(tmp_path):
     out = tmp_path / "out.txt"
     assert_bad_input(run_cli("puzzle", "import", str(blank), "-o", str(out)), "no board found")
     assert not out.exists()
+
+
+def test_a_two_star_board_from_a_picture(tmp_path):
+    sbn = "AA2W001H3m7LYIZecL6o6QcbBbrHq-gq2W"  # StarBattleLab, 10 x 10, two stars
+    want = read_source(sbn).puzzle
+    shot = tmp_path / "two.png"
+    shot.write_bytes(draw_board([list(row) for row in want.regions], style="walls",
+                                header=80, crowns=((0, 1),)))
+    r = run_cli("puzzle", "export", str(shot), "--stars", "2", "--to", "sbn")
+    assert (r.code, r.out) == (0, sbn + "\n")

@@ -4,6 +4,7 @@ published puzzles (each must come out with exactly one solution), the community 
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from urllib.parse import quote
@@ -21,7 +22,8 @@ from nqueens.puzzles.io import (
     with_stars,
 )
 from nqueens.puzzles.io.sbn import read_sbn, write_sbn
-from nqueens.puzzles.model import first_violation, parse_puzzle, region_puzzle
+from nqueens.puzzles.model import parse_puzzle, region_puzzle
+from nqueens.puzzles.solution import first_violation
 
 from conftest import assert_bad_input, run_cli
 
@@ -90,6 +92,7 @@ def test_published_sbn_puzzles_are_unique(sbn):
     imp = read_source(sbn)
     assert imp.puzzle.n == 8 and imp.source == "sbn"
     assert count(imp.puzzle).count == 1  # a misread wall would not leave exactly one
+    assert k_star_solutions(imp.puzzle) == 1  # the slow count agrees
     assert export(imp, "sbn") == sbn + "\n"
 
 
@@ -225,3 +228,67 @@ def test_cli_bad_input_writes_nothing(tmp_path):
     same = tmp_path / "same.txt"
     same.write_text("AB\nBB\n")
     assert_bad_input(run_cli("puzzle", "import", str(same), "-o", str(same)), "source itself")
+
+
+# published k-star puzzles of StarBattleLab (Main/puzzles/Files/10-2-hard.txt, 14-3-hard.txt)
+STARBATTLELAB_K = ["AA2W001H3m7LYIZecL6o6QcbBbrHq-gq2W",
+                   "EE3W0045232HXYHEMHX8Y4XcWneiGk8P40WaXUOjCH98GayIUB7AnoHKe341YPHX0"]
+
+
+def k_star_solutions(p) -> int:
+    """Slow obvious count of a k-star puzzle: rows of k columns apart, each unit at most k."""
+    n, k, regions = p.n, p.stars, p.regions
+    choices = [cs for cs in itertools.combinations(range(n), k)
+               if all(b - a > 1 for a, b in itertools.pairwise(cs))]
+    cols, units = [0] * n, [0] * n
+
+    def place(r: int, above: tuple[int, ...]) -> int:
+        if r == n:  # n k stars, none over k a column or a region: exactly k each
+            return 1
+        found = 0
+        for cs in choices:
+            if any(abs(c - a) <= 1 for c in cs for a in above):
+                continue
+            for c in cs:
+                cols[c] += 1
+                units[regions[r][c]] += 1
+            if all(cols[c] <= k and units[regions[r][c]] <= k for c in cs):
+                found += place(r + 1, cs)
+            for c in cs:
+                cols[c] -= 1
+                units[regions[r][c]] -= 1
+        return found
+
+    return place(0, ())
+
+
+def test_published_two_star_puzzle_is_unique():
+    imp = read_source(STARBATTLELAB_K[0])
+    assert (imp.puzzle.n, imp.puzzle.stars) == (10, 2)
+    assert k_star_solutions(imp.puzzle) == 1  # a misread wall would not leave exactly one
+
+
+@pytest.mark.parametrize("sbn", STARBATTLELAB_K)
+def test_published_k_star_puzzles_round_trip(sbn):
+    imp = read_source(sbn)
+    assert (imp.puzzle.n, imp.puzzle.stars) in ((10, 2), (14, 3))
+    assert export(imp, "sbn") == sbn + "\n"
+    url = export(imp, "url")
+    assert url.startswith(f"https://puzz.link/p?starbattle/{imp.puzzle.n}/{imp.puzzle.n}/"
+                          f"{imp.puzzle.stars}/")
+    for fmt in ("url", "text", "json"):
+        back = read_source(export(imp, fmt))
+        assert back.puzzle == imp.puzzle, fmt
+    assert parse_puzzle(export(imp, "text")).stars == imp.puzzle.stars
+
+
+def test_k_stars_that_cannot_fit_are_refused():
+    p = read_source(STARBATTLELAB_8[0]).puzzle
+    url = export(Imported(p), "url").strip().replace("/8/8/1/", "/8/8/5/")
+    with pytest.raises(PuzzleImportError, match="cannot fit"):
+        read_source(url)
+    with pytest.raises(PuzzleImportError, match="cannot fit"):
+        with_stars(read_source("AAB\nACB\nCCB\n"), 2)
+    two = with_stars(read_source(export(read_source(STARBATTLELAB_K[0]), "text")
+                                 .replace("stars: 2\n", "")), 2)
+    assert two.puzzle == read_source(STARBATTLELAB_K[0]).puzzle

@@ -105,7 +105,7 @@ def with_stars(imported: Imported, stars: int) -> Imported:
 
     from nqueens.puzzles.io.grids import build_puzzle
 
-    have = getattr(imported.puzzle, "stars", 1)
+    have = imported.puzzle.stars
     if have == stars:
         return imported
     if imported.stars_stated:

@@ -94,9 +94,8 @@ def build_puzzle(grid: Sequence[Sequence[int]] | Sequence[str], stars: int, what
     """
     from nqueens.puzzles.model import PuzzleFormatError, region_puzzle
 
-    extra = {"stars": stars} if stars != 1 else {}
     try:
-        return region_puzzle(list(grid), connected=False, **extra)
+        return region_puzzle(list(grid), stars=stars)
     except PuzzleFormatError as err:
         raise PuzzleImportError(f"{what}: {err}") from None
 

@@ -192,7 +192,7 @@ def write_url(imported: Imported) -> str:
     p = imported.puzzle
     check_border_format(p, "a puzz.link URL")
     vertical, horizontal = walls_of(p.regions)
-    return f"{BASE_URL}{p.n}/{p.n}/{getattr(p, 'stars', 1)}/{_pack(vertical)}{_pack(horizontal)}"
+    return f"{BASE_URL}{p.n}/{p.n}/{p.stars}/{_pack(vertical)}{_pack(horizontal)}"
 
 
 def _pack(bits: list[bool]) -> str:

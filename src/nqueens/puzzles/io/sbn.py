@@ -186,7 +186,7 @@ def write_sbn(imported: Imported) -> str:
     """
     p = imported.puzzle
     check_border_format(p, "an SBN string")
-    stars = getattr(p, "stars", 1)
+    stars = p.stars
     vertical, horizontal = walls_of(p.regions)
     n = p.n
     by_column = [horizontal[r * n + c] for c in range(n) for r in range(n - 1)]

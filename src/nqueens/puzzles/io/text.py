@@ -150,7 +150,6 @@ def write_json(imported: Imported) -> str:
     Cost: O(n^2).
     """
     data: dict[str, Any] = dict(imported.puzzle.to_json())
-    data.setdefault("stars", getattr(imported.puzzle, "stars", 1))
     if imported.progress:
         data["progress"] = list(imported.progress)
     return json.dumps(data) + "\n"
@@ -181,11 +180,10 @@ def read_json(text: str) -> Imported:
                 blocked=[(r - 1, c - 1) for r, c in data.get("blocked", [])])
         else:
             rules = data.get("rules") or {}
-            stars = data.get("stars", 1)
-            extra = {"stars": stars} if stars != 1 else {}
             puzzle = region_puzzle(list(data["regions"]),
                                    diagonals=bool(rules.get("diagonals", False)),
-                                   connected=bool(rules.get("connected", False)), **extra)
+                                   connected=bool(rules.get("connected", False)),
+                                   stars=data.get("stars", 1))
     except (KeyError, TypeError, ValueError) as err:
         if isinstance(err, PuzzleFormatError):
             raise PuzzleImportError(f"{what}: {err}") from None
