@@ -217,11 +217,13 @@ def _group(runs: list[tuple[int, int, int]], tol: float) -> list[_Line]:
     return lines
 
 
-def _lattice_1d(lines: list[_Line], tol: float) -> list[tuple[tuple[float, ...], float, float]]:
-    """Evenly spaced families of lines sharing one extent: (positions, start, end) each."""
+def _lattice_1d(lines: list[_Line]) -> list[tuple[tuple[float, ...], float, float]]:
+    """Evenly spaced families of lines sharing one extent (within 5% of its length, for
+    frames blurred at the corners): (positions, start, end) each."""
     families: list[list[_Line]] = []
     for line in sorted(lines, key=lambda ln: -(ln.end - ln.start)):
         for fam in families:
+            tol = max(4.0, 0.05 * (fam[0].end - fam[0].start))
             if abs(fam[0].start - line.start) <= tol and abs(fam[0].end - line.end) <= tol:
                 fam.append(line)
                 break
@@ -238,16 +240,17 @@ def _lattice_1d(lines: list[_Line], tol: float) -> list[tuple[tuple[float, ...],
         step = float(np.median(steps))
         if step < 4 or max(ln.width for ln in fam) > 0.4 * step:
             continue
-        positions = _even(at, step, end - start)
-        if positions is not None:
-            out.append((positions, start, end))
+        out.extend((positions, start, end) for positions in _even(at, step, end - start))
     return out
 
 
-def _even(at: list[float], step: float, span: float) -> tuple[float, ...] | None:
-    """The n + 1 evenly spaced positions these lines make, the outer two inferred if they are
-    missing (a frame the same colour as the background), or None."""
-    for first, last in ((at[0], at[-1]), (at[0] - step, at[-1] + step)):
+def _even(at: list[float], step: float, span: float) -> list[tuple[float, ...]]:
+    """The ways these lines make n + 1 evenly spaced positions, an outer one inferred where
+    it is missing (a frame the same colour as the background); the other direction's lines
+    then tell which way is the board."""
+    found = []
+    for first, last in ((at[0], at[-1]), (at[0] - step, at[-1]), (at[0], at[-1] + step),
+                        (at[0] - step, at[-1] + step)):
         width = last - first
         n = round(width / step)
         if n < 2 or abs(width - span) > 0.35 * step + 2:
@@ -257,18 +260,16 @@ def _even(at: list[float], step: float, span: float) -> tuple[float, ...] | None
         near = [min(abs(a - e) for a in at) for e in expected[1:-1]]
         extra = [a for a in at if min(abs(a - e) for e in expected) > 0.2 * cell]
         if max(near, default=0.0) <= 0.2 * cell and not extra:
-            return tuple(expected)
-    return None
+            found.append(tuple(expected))
+    return found
 
 
 def _pair(rows: list[_Line], cols: list[_Line], polarity: str) -> tuple[Lattice | None, str]:
     """Row lines and column lines that make one square board."""
     if not rows or not cols:
         return None, ""
-    tol_r = max(4.0, max(ln.end for ln in rows) / 40)
-    tol_c = max(4.0, max(ln.end for ln in cols) / 40)
-    hs = _lattice_1d(rows, tol_r)
-    vs = _lattice_1d(cols, tol_c)
+    hs = _lattice_1d(rows)
+    vs = _lattice_1d(cols)
     if not hs or not vs:
         return None, "no evenly spaced grid lines (is the whole board in the picture?)"
     best: Lattice | None = None
