@@ -125,7 +125,7 @@ def find_lattice(rgb: np.ndarray) -> Lattice:
     Cost: O(pixels x ridge widths).
     """
     grey = luminance(rgb)
-    reach = int(np.clip(round(min(grey.shape) / 100), 3, 8))
+    reach = int(np.clip(round(min(grey.shape) / 60), 3, 10))
     reasons: list[str] = []
     for polarity in ("dark", "light"):
         sign = 1.0 if polarity == "dark" else -1.0
@@ -259,7 +259,8 @@ def _even(at: list[float], step: float, span: float) -> list[tuple[float, ...]]:
         expected = [first + i * cell for i in range(n + 1)]
         near = [min(abs(a - e) for a in at) for e in expected[1:-1]]
         extra = [a for a in at if min(abs(a - e) for e in expected) > 0.2 * cell]
-        if max(near, default=0.0) <= 0.2 * cell and not extra:
+        missing = sum(1 for d in near if d > 0.2 * cell)  # a line a player's mark broke
+        if missing <= max(1, n // 4) and not extra:
             found.append(tuple(expected))
     return found
 
