@@ -127,7 +127,7 @@ def test_pictures_without_a_board_are_refused():
         read_image(_png(Image.new("RGB", (400, 300), (240, 240, 240))))
     with pytest.raises(PuzzleImportError, match="too small"):
         read_image(_png(Image.new("RGB", (10, 10), (240, 240, 240))))
-    with pytest.raises(PuzzleImportError, match="cannot be decoded"):
+    with pytest.raises(PuzzleImportError, match="cannot be decoded as PNG or JPEG"):
         read_image(b"\x89PNG\r\n\x1a\n broken")
 
 

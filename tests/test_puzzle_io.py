@@ -160,7 +160,7 @@ def test_stars_from_the_caller_only_where_the_source_gives_none():
     imp = read_source("AAB\nACB\nCCB\n")
     assert with_stars(imp, 1) is imp
     sbn = read_source(STARBATTLELAB_8[0])
-    with pytest.raises(PuzzleImportError, match="says 1 star"):
+    with pytest.raises(PuzzleImportError, match="SBN string says 1 star per"):
         with_stars(sbn, 2)
 
 
@@ -217,7 +217,7 @@ def test_cli_bad_input_writes_nothing(tmp_path):
         (["import", "881W00KZtPDMpPGmOALDIC", "-o", str(out)], "cut short"),
         (["import", "not-a-puzzle", "-o", str(out)], "is no file"),
         (["export", STARBATTLELAB_8[0], "--to", "cnf", "-o", str(out)], "--to 'cnf'"),
-        (["import", STARBATTLELAB_8[0], "--stars", "2", "-o", str(out)], "says 1 star"),
+        (["import", STARBATTLELAB_8[0], "--stars", "2", "-o", str(out)], "SBN string says 1 star per"),
         (["import", str(tmp_path), "-o", str(out)], "directory"),
     ]:
         assert_bad_input(run_cli("puzzle", *args), fragment)

@@ -109,13 +109,18 @@ def with_stars(imported: Imported, stars: int) -> Imported:
     if have == stars:
         return imported
     if imported.stars_stated:
-        raise PuzzleImportError(f"the {imported.source} says {have} star(s) per row, column "
-                                f"and region, not {stars}")
+        raise PuzzleImportError(f"the {_NAMES.get(imported.source, imported.source)} says "
+                                f"{have} star{'s' if have > 1 else ''} per row, column and "
+                                f"region, not {stars}")
     p = imported.puzzle
     if p.kind != "regions":
         raise PuzzleImportError("stars apply to region puzzles only")
-    return replace(imported, puzzle=build_puzzle(p.regions, stars, f"the {imported.source}"),
-                   stars_stated=True)
+    what = f"the {_NAMES.get(imported.source, imported.source)}"
+    return replace(imported, puzzle=build_puzzle(p.regions, stars, what), stars_stated=True)
+
+
+_NAMES = {"url": "puzz.link URL", "sbn": "SBN string", "text": "puzzle text",
+          "json": "puzzle JSON", "image": "picture"}
 
 
 _PNG = b"\x89PNG\r\n\x1a\n"

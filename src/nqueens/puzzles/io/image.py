@@ -96,7 +96,8 @@ def load_rgb(data: bytes) -> np.ndarray:
     except (OSError, SyntaxError, ValueError) as err:
         if isinstance(err, PuzzleImportError):
             raise
-        raise PuzzleImportError(f"{_WHAT} cannot be decoded: {err}") from None
+        reason = str(err).split(" <", 1)[0]  # Pillow names its stream object: not useful
+        raise PuzzleImportError(f"{_WHAT} cannot be decoded as PNG or JPEG: {reason}") from None
     if min(rgb.shape[:2]) < 24:
         raise PuzzleImportError(f"{_WHAT} is {rgb.shape[1]} x {rgb.shape[0]} pixels: too small "
                                 "to hold a readable board")
