@@ -84,11 +84,14 @@ def register_writer(name: str, write: Callable[[Imported], str], help: str) -> N
 
 
 def export(imported: Imported, fmt: str) -> str:
-    """``imported`` in format ``fmt`` (a name of :data:`WRITERS`), a string ending as the
-    format's files do. Cost: that of the writer, O(n^2) for the built-in ones.
+    """``imported`` in format ``fmt`` (a name of :data:`WRITERS`), as that format's files end.
 
-    An unknown format raises :class:`~nqueens.errors.UnknownOptionError`; a puzzle the
-    format cannot hold raises :class:`~nqueens.errors.PuzzleImportError`.
+    Cost: O(that of the writer), O(n^2) for the built-in ones. An unknown format raises
+    :class:`~nqueens.errors.UnknownOptionError`; a puzzle the format cannot hold raises
+    :class:`~nqueens.errors.PuzzleImportError`.
+
+    >>> export(read_source("AB\\nBB"), "url")
+    'https://puzz.link/p?starbattle/2/2/1/gg\\n'
     """
     writer = WRITERS.get(fmt)
     if writer is None:
@@ -98,8 +101,14 @@ def export(imported: Imported, fmt: str) -> str:
 
 
 def with_stars(imported: Imported, stars: int) -> Imported:
-    """``imported`` with k = ``stars``: a source that gave no k takes it; one that gave
-    another k is refused (one line). Cost: O(n^2).
+    """``imported`` with k = ``stars``, where the source gave no k (else it must agree).
+
+    A source that gave another k is refused in one line
+    (:class:`~nqueens.errors.PuzzleImportError`), as are k stars that cannot fit.
+    Cost: O(n^2).
+
+    >>> with_stars(read_source("AABB\\n" * 2 + "CCDD\\n" * 2), 1).puzzle.stars
+    1
     """
     from dataclasses import replace
 
@@ -127,21 +136,24 @@ _PNG = b"\x89PNG\r\n\x1a\n"
 _JPEG = b"\xff\xd8\xff"
 
 
-def is_image(data: bytes) -> bool:
+def _is_image(data: bytes) -> bool:
     """Whether ``data`` starts as a PNG or a JPEG file does. Cost: O(1)."""
     return data.startswith(_PNG) or data.startswith(_JPEG)
 
 
 def read_source(source: str | bytes) -> Imported:
-    """The puzzle in ``source``: text (a URL, an SBN string, our text format, a plain grid,
-    our JSON) or the bytes of a file (a PNG or JPEG screenshot, or any of those texts).
+    """The puzzle in ``source``: text or the bytes of a file (a screenshot, or any text).
 
-    Cost: O(size) for text; a screenshot costs O(pixels) (see
-    :mod:`nqueens.puzzles.io.image`). What is no puzzle raises
+    Text is a puzz.link URL, an SBN string, our text format, a plain grid or our JSON;
+    bytes are a PNG or JPEG screenshot or such text. Cost: O(size) for text; a screenshot
+    costs O(pixels) (see :mod:`nqueens.puzzles.io.image`). What is no puzzle raises
     :class:`~nqueens.errors.PuzzleImportError` in one line.
+
+    >>> read_source("881W00KZtPDMpPGmOALDIC8").puzzle.n
+    8
     """
     if isinstance(source, bytes):
-        if is_image(source):
+        if _is_image(source):
             from nqueens.puzzles.io.image import read_image
 
             return read_image(source)

@@ -45,6 +45,9 @@ def regions_from_walls(n: int, vertical: Sequence[bool], horizontal: Sequence[bo
     ``vertical[r * (n - 1) + c]`` is the wall between ``(r, c)`` and ``(r, c + 1)``;
     ``horizontal[r * n + c]`` the wall between ``(r, c)`` and ``(r + 1, c)`` (row by row, as
     pzprjs numbers its borders). Cost: O(n^2).
+
+    >>> regions_from_walls(2, [True, False], [False, True])
+    [[0, 1], [0, 0]]
     """
     region = [[-1] * n for _ in range(n)]
     count = 0
@@ -72,6 +75,9 @@ def walls_of(regions: Sequence[Sequence[int]]) -> tuple[list[bool], list[bool]]:
     """The wall bits of a region grid, in the order :func:`regions_from_walls` reads them.
 
     Cost: O(n^2).
+
+    >>> walls_of([[0, 1], [0, 0]])
+    ([True, False], [False, True])
     """
     n = len(regions)
     vertical = [regions[r][c] != regions[r][c + 1] for r in range(n) for c in range(n - 1)]
@@ -81,8 +87,9 @@ def walls_of(regions: Sequence[Sequence[int]]) -> tuple[list[bool], list[bool]]:
 
 def build_puzzle(grid: Sequence[Sequence[int]] | Sequence[str], stars: int, what: str
                  ) -> Puzzle:
-    """A checked region puzzle with k = ``stars``, regions in pieces allowed; a grid that is
-    no puzzle (regions not numbering n, k stars that cannot fit) raises
+    """A checked region puzzle with k = ``stars`` from region numbers (pieces allowed).
+
+    A grid that is no puzzle (regions not numbering n, k stars that cannot fit) raises
     :class:`~nqueens.errors.PuzzleImportError` naming ``what`` was read. Cost: O(n^2).
 
     >>> build_puzzle([[0, 1], [1, 1]], 1, "the SBN string").n
@@ -104,6 +111,14 @@ def check_border_format(p: Puzzle, name: str) -> None:
     """Refuse, in one line, a puzzle that a wall-bit format (``name``) cannot hold.
 
     Cost: O(n^2).
+
+    >>> from nqueens.puzzles.model import region_puzzle
+    >>> check_border_format(region_puzzle(["ABA", "BBB", "CCC"]), "an SBN string")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.PuzzleImportError: region A is in several pieces, and an SBN string \
+stores only walls, which would make each piece a region of its own: export this puzzle as \
+text or json
     """
     if p.kind != "regions":
         raise PuzzleImportError(f"{name} holds region puzzles only; this is a {p.kind} "

@@ -61,12 +61,26 @@ def read_image(data: bytes, *, stars: int = 1) -> Imported:
 
     Cost: O(pixels). Raises :class:`~nqueens.errors.ImageSupportMissingError` without
     Pillow, :class:`~nqueens.errors.PuzzleImportError` when unsure (one line).
+
+    >>> import io
+    >>> from PIL import Image, ImageDraw
+    >>> img = Image.new("RGB", (180, 200), "white")
+    >>> d = ImageDraw.Draw(img)
+    >>> for r, colour in enumerate(["#f9c", "#9cf", "#cf9", "#fc9"]):
+    ...     d.rectangle([10, 30 + 40 * r, 170, 70 + 40 * r], fill=colour)
+    >>> for i in range(5):
+    ...     d.line([10, 30 + 40 * i, 170, 30 + 40 * i], fill="black", width=2)
+    ...     d.line([10 + 40 * i, 30, 10 + 40 * i, 190], fill="black", width=2)
+    >>> out = io.BytesIO()
+    >>> img.save(out, "PNG")
+    >>> read_image(out.getvalue()).puzzle.regions
+    ((0, 0, 0, 0), (1, 1, 1, 1), (2, 2, 2, 2), (3, 3, 3, 3))
     """
     from nqueens.puzzles.io import Imported
     from nqueens.puzzles.io.grids import build_puzzle
     from nqueens.puzzles.io.image_cells import read_regions
 
-    rgb = load_rgb(data)
+    rgb = _load_rgb(data)
     lattice = find_lattice(rgb)
     regions = read_regions(rgb, lattice)
     puzzle = build_puzzle(regions, stars, f"{_WHAT} (read as a {lattice.n} x {lattice.n} "
@@ -74,7 +88,7 @@ def read_image(data: bytes, *, stars: int = 1) -> Imported:
     return Imported(puzzle, None, "image", stars_stated=False)
 
 
-def load_rgb(data: bytes) -> np.ndarray:
+def _load_rgb(data: bytes) -> np.ndarray:
     """The picture as an H x W x 3 float array (0-255), shrunk to :data:`MAX_SIDE`."""
     try:
         from PIL import Image, ImageOps
@@ -115,7 +129,7 @@ def _flatten(img: Any) -> Any:
     return img.convert("RGB")
 
 
-def luminance(rgb: np.ndarray) -> np.ndarray:
+def _luminance(rgb: np.ndarray) -> np.ndarray:
     """Grey levels 0-255 (Rec. 601 weights). Cost: O(pixels)."""
     return rgb @ np.array([0.299, 0.587, 0.114], dtype=np.float32)
 
@@ -123,9 +137,16 @@ def luminance(rgb: np.ndarray) -> np.ndarray:
 def find_lattice(rgb: np.ndarray) -> Lattice:
     """The board's grid lines, or :class:`~nqueens.errors.PuzzleImportError` saying why not.
 
-    Cost: O(pixels x ridge widths).
+    ``rgb`` is an H x W x 3 array of 0-255 values. Cost: O(pixels x ridge widths).
+
+    >>> rgb = np.full((200, 200, 3), 250, np.float32)
+    >>> for i in range(6):
+    ...     rgb[20 + 32 * i, 20:181] = rgb[20:181, 20 + 32 * i] = 40
+    >>> lattice = find_lattice(rgb)
+    >>> lattice.n, lattice.xs[:2], lattice.ys[-1]
+    (5, (20.0, 52.0), 180.0)
     """
-    grey = luminance(rgb)
+    grey = _luminance(rgb)
     reach = int(np.clip(round(min(grey.shape) / 60), 3, 10))
     reasons: list[str] = []
     for polarity in ("dark", "light"):

@@ -18,7 +18,7 @@ import numpy as np
 
 from nqueens.errors import PuzzleImportError
 
-__all__ = ["cell_colours", "colour_groups", "read_regions", "wall_thickness"]
+__all__ = ["read_regions"]
 
 _WHAT = "the picture"
 MIN_COLOUR_STEP = 24.0
@@ -36,12 +36,18 @@ def read_regions(rgb: np.ndarray, lattice: object) -> list[list[int]]:
     separate cleanly into exactly n groups; where fewer colours serve n regions, the walls
     between same-coloured squares part them; on a board of one colour, the walls alone.
     Cost: O(pixels of the board) plus O(n^4) for the colour grouping.
+
+    >>> from nqueens.puzzles.io.image import Lattice
+    >>> rgb = np.full((90, 90, 3), 255, np.float32)
+    >>> rgb[:, 45:] = (120, 160, 255)           # a white column and a blue one
+    >>> read_regions(rgb, Lattice((5, 45, 85), (5, 45, 85), "dark"))
+    [[0, 1], [0, 1]]
     """
     xs = np.asarray(lattice.xs)  # type: ignore[attr-defined]
     ys = np.asarray(lattice.ys)  # type: ignore[attr-defined]
     n = len(xs) - 1
-    colours = cell_colours(rgb, xs, ys)
-    groups = colour_groups(colours.reshape(n * n, 3))
+    colours = _cell_colours(rgb, xs, ys)
+    groups = _colour_groups(colours.reshape(n * n, 3))
     label = None if groups is None else groups.reshape(n, n)
     if label is not None:
         by_colour = _renumber(label.tolist())
@@ -51,7 +57,7 @@ def read_regions(rgb: np.ndarray, lattice: object) -> list[list[int]]:
         if count > n:
             raise PuzzleImportError(f"{_WHAT}: the {n} x {n} board shows {count} region "
                                     f"colours; it needs {n} regions")
-    vertical, horizontal = wall_thickness(rgb, xs, ys, colours)
+    vertical, horizontal = _wall_thickness(rgb, xs, ys, colours)
     walls = _split_walls(np.concatenate([vertical.ravel(), horizontal.ravel()]))
     if walls is None:
         if label is None:
@@ -94,7 +100,7 @@ def _ring(n_y: int, n_x: int) -> np.ndarray:
     return (inset >= 0.14) & (inset <= 0.32)
 
 
-def cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+def _cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """n x n x 3 median colours of the rings inside the squares. Cost: O(board pixels)."""
     n = len(xs) - 1
     out = np.zeros((n, n, 3), np.float32)
@@ -110,7 +116,7 @@ def cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return out
 
 
-def colour_groups(colours: np.ndarray) -> np.ndarray | None:
+def _colour_groups(colours: np.ndarray) -> np.ndarray | None:
     """Group labels per colour by single linkage, or None when all are one colour.
 
     The cut goes where the minimum spanning tree's edges jump most; it must be a clean cut
@@ -173,7 +179,7 @@ def _spanning_tree(points: np.ndarray) -> list[tuple[float, int, int]]:
     return edges
 
 
-def wall_thickness(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray, colours: np.ndarray
+def _wall_thickness(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray, colours: np.ndarray
                    ) -> tuple[np.ndarray, np.ndarray]:
     """Thickness of each line between neighbours as a share of a square: n x (n - 1) between
     side-by-side squares, (n - 1) x n between squares one above the other."""

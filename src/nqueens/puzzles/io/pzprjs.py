@@ -50,6 +50,8 @@ _MAX_SIDE = 62
 def looks_like_url(text: str) -> bool:
     """Whether ``text`` reads as a pzprjs URL (a query of a puzzle name and slashes).
 
+    Cost: O(len(text)).
+
     >>> looks_like_url("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"), looks_like_url("AA2W")
     (True, False)
     """
@@ -62,6 +64,9 @@ def read_url(url: str) -> Imported:
     Cost: O(length of the URL). A URL of another puzzle type, a board that is not square,
     a star count or walls that are not pzprjs's, or walls that do not cut the board into
     n regions raise :class:`~nqueens.errors.PuzzleImportError` (one line).
+
+    >>> read_url("http://pzv.jp/p.html?starbattle_edit/6/6/1/4ilbhgdnmhou").puzzle.regions[5]
+    (5, 2, 2, 2, 2, 2)
     """
     from nqueens.puzzles.io import Imported
 
@@ -188,6 +193,10 @@ def write_url(imported: Imported) -> str:
 
     Cost: O(n^2). A puzzle the format cannot hold (a region in pieces, the rule diagonals,
     a completion puzzle) raises :class:`~nqueens.errors.PuzzleImportError`.
+
+    >>> from nqueens.puzzles.io import read_source
+    >>> write_url(read_source("AAB\\nACB\\nCCB"))
+    'https://puzz.link/p?starbattle/3/3/1/ega0'
     """
     p = imported.puzzle
     check_border_format(p, "a puzz.link URL")

@@ -56,6 +56,8 @@ V1_SIZES = range(5, 26)
 def looks_like_sbn(text: str) -> bool:
     """Whether ``text`` is shaped like an SBN string of either version.
 
+    Cost: O(len(text)).
+
     >>> looks_like_sbn("AA2W001H3m7LYIZecL6o6QcbBbrHq-gq2W"), looks_like_sbn("AAB")
     (True, False)
     """
@@ -70,6 +72,9 @@ def read_sbn(text: str) -> Imported:
     Cost: O(n^2). A size code, star count or flag that SBN does not have, characters off
     its alphabet, walls cut short, or walls that do not cut the board into n regions raise
     :class:`~nqueens.errors.PuzzleImportError` (one line).
+
+    >>> read_sbn("881W1PcWICaY28WWGoKgNqM").puzzle.regions[0]
+    (0, 0, 0, 0, 1, 1, 2, 3)
     """
     s = text.strip().partition("~")[0]
     v2 = re.match(r"([0-9]+)[A-Z]", s)
@@ -178,11 +183,15 @@ def _progress(extra: str, n: int, alphabet: str, per: int) -> tuple[str, ...] | 
 
 
 def write_sbn(imported: Imported) -> str:
-    """The SBN string of a region puzzle and its progress: version 1 where StarBattleLab's
-    table has the size (5 to 25) and k is one digit, version 2 otherwise.
+    """The SBN string of a region puzzle and its progress (version 1 where it can, else 2).
 
+    Version 1 where StarBattleLab's table has the size (5 to 25) and k is one digit.
     Cost: O(n^2). A puzzle the format cannot hold (a region in pieces, the rule diagonals,
     a completion puzzle) raises :class:`~nqueens.errors.PuzzleImportError`.
+
+    >>> from nqueens.puzzles.io import read_source
+    >>> write_sbn(read_source("AAB\\nACB\\nCCB"))
+    '3AMA'
     """
     p = imported.puzzle
     check_border_format(p, "an SBN string")

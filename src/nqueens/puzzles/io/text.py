@@ -47,6 +47,9 @@ def read_text(text: str) -> Imported:
 
     Cost: O(len(text)). Text that is no puzzle raises
     :class:`~nqueens.errors.PuzzleImportError` naming the line or the square.
+
+    >>> read_text("1 1 2\\n1 3 2\\n3 3 2").puzzle.regions
+    ((0, 0, 1), (0, 2, 1), (2, 2, 1))
     """
     from nqueens.puzzles.io import Imported
     from nqueens.puzzles.model import parse_puzzle
@@ -137,7 +140,13 @@ def _numbers_apart(rows: list[list[str]], texts: list[str]) -> bool:
 
 
 def write_text(imported: Imported) -> str:
-    """Our text format, the progress (if any) as comment lines after the grid. Cost: O(n^2)."""
+    """Our text format, the progress (if any) as comment lines after the grid.
+
+    Cost: O(n^2).
+
+    >>> write_text(read_text("AB\\nBB"))
+    'kind: regions\\nAB\\nBB\\n'
+    """
     text = imported.puzzle.to_text()
     if imported.progress:
         text += PROGRESS_HEADING + "\n" + "".join(f"# {row}\n" for row in imported.progress)
@@ -148,6 +157,9 @@ def write_json(imported: Imported) -> str:
     """The puzzle as one JSON object (the puzzle's own JSON, k and any progress).
 
     Cost: O(n^2).
+
+    >>> json.loads(write_json(read_text("AB\\nBB\\n\\nQ.\\n..")))["progress"]
+    ['Q.', '..']
     """
     data: dict[str, Any] = dict(imported.puzzle.to_json())
     if imported.progress:
@@ -159,6 +171,9 @@ def read_json(text: str) -> Imported:
     """A puzzle from our JSON (:func:`write_json`, or ``puzzle make --json``'s output).
 
     Cost: O(len(text)).
+
+    >>> read_json('{"kind": "regions", "stars": 1, "regions": ["AB", "BB"]}').puzzle.n
+    2
     """
     from nqueens.puzzles.io import Imported
     from nqueens.puzzles.model import PuzzleFormatError, completion_puzzle, region_puzzle
