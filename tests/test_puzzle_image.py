@@ -67,6 +67,8 @@ CASES = [
     ("dark-light-lines", 8, True, dict(cell=44, header=90, crowns=((1, 4),))),
     ("queens-reuse", 9, True, dict(cell=40, scale=1.3, jpeg=85)),
     ("queens", 15, False, dict(cell=34, header=100, jpeg=60)),
+    ("walls", 9, True, dict(cell=40, margin=0)),         # cropped to the board
+    ("queens-flat", 18, False, dict(cell=30, margin=0, jpeg=85)),
 ]
 
 
