@@ -153,6 +153,8 @@ def test_plain_grids_and_progress():
     assert numbers.puzzle == read_source(grid).puzzle
     commas = read_source("0,0,10\n0,7,10\n7,7,10\n")
     assert commas.puzzle == read_source(grid).puzzle
+    names = read_source("red;red;blue\nred;green;blue\ngreen;green;blue\n")
+    assert names.puzzle == read_source(grid).puzzle
     assert json.loads(export(imp, "json"))["progress"] == ["Q..", "..x", "..."]
 
 

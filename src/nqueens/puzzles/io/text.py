@@ -109,7 +109,8 @@ def _blocks(lines: list[str]) -> list[list[int]]:
 
 
 def _letters_for_numbers(lines: list[str]) -> list[str]:
-    """Rows of numbers (``1 1 2``, ``0,0,1``) as rows of region letters; others unchanged."""
+    """Rows of region names set apart (``1 1 2``, ``0,0,1``, ``A,A,B``) as rows of region
+    letters; other lines unchanged."""
     from nqueens.puzzles.model import REGION_LETTERS
 
     grid = [i for i, line in enumerate(lines)
@@ -117,26 +118,28 @@ def _letters_for_numbers(lines: list[str]) -> list[str]:
     rows = [re.split(r"[\s,;]+", lines[i].strip()) for i in grid]
     if not _numbers_apart(rows, [lines[i] for i in grid]):
         return lines
-    names: dict[int, int] = {}
+    names: dict[str, int] = {}
     for row in rows:
         for t in row:
-            names.setdefault(int(t), len(names))
+            names.setdefault(t.lstrip("0") or "0", len(names))
     if len(names) > len(REGION_LETTERS):
         raise PuzzleImportError(f"{_WHAT}: {len(names)} regions are more than "
                                 f"{len(REGION_LETTERS)}")
     out = list(lines)
     for i, row in zip(grid, rows, strict=True):
-        out[i] = "".join(REGION_LETTERS[names[int(t)]] for t in row)
+        out[i] = "".join(REGION_LETTERS[names[t.lstrip("0") or "0"]] for t in row)
     return out
 
 
 def _numbers_apart(rows: list[list[str]], texts: list[str]) -> bool:
-    """Whether the grid is numbers set apart by spaces or commas (not digits side by side)."""
-    if not rows or not all(t.isascii() and t.isdigit() for row in rows for t in row):
+    """Whether the grid is region names set apart: numbers apart (``1 1 2``, ``10,10,3``),
+    or any names apart by commas or semicolons (``A,A,B``, ``red;red;blue``)."""
+    if not rows or any(len(row) < 2 for row in rows):
         return False
-    side_by_side = all(len(t) == 1 for row in rows for t in row) and all(
-        " " not in text.strip() and "," not in text for text in texts)
-    return not side_by_side
+    if any("," in text or ";" in text for text in texts):
+        return True
+    return all(t.isascii() and t.isdigit() for row in rows for t in row) and any(
+        " " in text.strip() or "\t" in text for text in texts)
 
 
 def write_text(imported: Imported) -> str:
