@@ -102,7 +102,7 @@ def build_puzzle(grid: Sequence[Sequence[int]] | Sequence[str], stars: int, what
     from nqueens.puzzles.model import PuzzleFormatError, region_puzzle
 
     try:
-        return region_puzzle(list(grid), stars=stars)
+        return region_puzzle(grid, stars=stars)
     except PuzzleFormatError as err:
         raise PuzzleImportError(f"{what}: {err}") from None
 

@@ -95,12 +95,11 @@ def _load_rgb(data: bytes) -> np.ndarray:
     except ImportError:
         raise ImageSupportMissingError(INSTALL_HINT) from None
     try:
-        with Image.open(io.BytesIO(data)) as img:
-            if img.width * img.height > MAX_PIXELS:
-                raise PuzzleImportError(f"{_WHAT} has {img.width} x {img.height} pixels, more "
-                                        f"than the {MAX_PIXELS:,} a screenshot has")
-            img = ImageOps.exif_transpose(img)
-            img = _flatten(img)
+        with Image.open(io.BytesIO(data)) as opened:
+            if opened.width * opened.height > MAX_PIXELS:
+                raise PuzzleImportError(f"{_WHAT} has {opened.width} x {opened.height} pixels, "
+                                        f"more than the {MAX_PIXELS:,} a screenshot has")
+            img = _flatten(ImageOps.exif_transpose(opened))
             side = max(img.width, img.height)
             if side > MAX_SIDE:
                 scale = MAX_SIDE / side
@@ -226,7 +225,7 @@ def _group(runs: list[tuple[int, int, int]], tol: float) -> list[_Line]:
                 break
         else:
             open_.append([run])
-        still = []
+        still: list[list[tuple[int, int, int]]] = []
         for group in open_:
             (still if y - group[-1][0] <= 1 else done).append(group)
         open_ = still
@@ -251,7 +250,7 @@ def _lattice_1d(lines: list[_Line]) -> list[tuple[tuple[float, ...], float, floa
                 break
         else:
             families.append([line])
-    out = []
+    out: list[tuple[tuple[float, ...], float, float]] = []
     for fam in families:
         if len(fam) < 3:
             continue

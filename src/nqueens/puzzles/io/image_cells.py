@@ -97,7 +97,8 @@ def _ring(n_y: int, n_x: int) -> np.ndarray:
     yy, xx = np.mgrid[0:n_y, 0:n_x]
     inset = np.minimum(np.minimum(yy + 0.5, n_y - yy - 0.5) / n_y,
                        np.minimum(xx + 0.5, n_x - xx - 0.5) / n_x)
-    return (inset >= 0.14) & (inset <= 0.32)
+    ring: np.ndarray = (inset >= 0.14) & (inset <= 0.32)
+    return ring
 
 
 def _cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
