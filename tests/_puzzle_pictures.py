@@ -3,7 +3,7 @@
 Not our SVG renderer: each style imitates a family of real apps and sites - pastel Queens
 apps with thin lines, black walls on white as Star Battle sites draw, a dark theme with
 light lines, dashed grids - with an app bar and margins around the board, at odd scales, as
-JPEG, with crowns and crosses a player drew. The region grid goes in, so every reading is
+JPEG, with crowns and crosses a player drew; coloured tiles with gaps and no lines. The region grid goes in, so every reading is
 checked against the truth.
 """
 
@@ -62,6 +62,9 @@ def draw_board(regions: list[list[int]], *, style: str, cell: int = 40, margin: 
         "dashed": ((250, 250, 250), None, (150, 150, 150), 1, (10, 10, 10), 4),
         "dark": ((18, 18, 18), DARK, (0, 0, 0), 2, (0, 0, 0), 5),
         "dark-light-lines": ((30, 30, 34), None, (110, 110, 110), 1, (235, 235, 235), 4),
+        # coloured tiles with gaps of the background between them, no lines (mobile clones)
+        "tiles": ((250, 250, 250), PASTEL, None, 0, None, 0),
+        "tiles-dark": ((20, 20, 24), DARK, None, 0, None, 0),
     }
     back, palette, thin, thin_w, wall, wall_w = styles[style]
     width, height = side + 2 * margin, side + 2 * margin + header
@@ -74,14 +77,18 @@ def draw_board(regions: list[list[int]], *, style: str, cell: int = 40, margin: 
     x0, y0 = margin, margin + header
     colour = (colouring(regions, len(palette), reuse=style.endswith("reuse")) if palette
               else None)
+    gap = max(2, cell // 12) if thin is None else 0
     for r in range(n):
         for c in range(n):
             fill = palette[colour[regions[r][c]]] if palette and colour else back
             if palette is None and back[0] < 128:
                 fill = (48, 48, 52)
-            d.rectangle([x0 + c * cell, y0 + r * cell, x0 + (c + 1) * cell - 1,
-                         y0 + (r + 1) * cell - 1], fill=fill)
+            d.rectangle([x0 + c * cell + gap // 2, y0 + r * cell + gap // 2,
+                         x0 + (c + 1) * cell - 1 - (gap - gap // 2),
+                         y0 + (r + 1) * cell - 1 - (gap - gap // 2)], fill=fill)
     for i in range(n + 1):  # thin lines
+        if thin is None:
+            break
         if style == "dashed":
             for t in range(0, side, 6):
                 d.line([x0 + t, y0 + i * cell, x0 + min(t + 3, side), y0 + i * cell],

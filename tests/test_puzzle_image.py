@@ -68,6 +68,8 @@ CASES = [
     ("queens-reuse", 9, True, dict(cell=40, scale=1.3, jpeg=85)),
     ("queens", 15, False, dict(cell=34, header=100, jpeg=60)),
     ("walls", 9, True, dict(cell=40, margin=0)),         # cropped to the board
+    ("tiles", 10, False, dict(cell=40, header=80, jpeg=60, crowns=((4, 4),))),
+    ("tiles-dark", 8, False, dict(cell=44, margin=12, crosses=((0, 0), (7, 7)))),
     ("queens-flat", 18, False, dict(cell=30, margin=0, jpeg=85)),
 ]
 
@@ -95,7 +97,7 @@ def test_many_random_pictures_are_never_misread():
     """Random styles, scales, margins and marks: each is read exactly or refused."""
     rnd = random.Random(33)
     styles = ["queens", "queens-flat", "walls", "dashed", "dark", "dark-light-lines",
-              "queens-reuse"]
+              "queens-reuse", "tiles", "tiles-dark"]
     read = 0
     for lv in rnd.sample(LEVELS, 16):
         n = lv["size"]
