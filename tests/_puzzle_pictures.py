@@ -3,8 +3,8 @@
 Not our SVG renderer: each style imitates a family of real apps and sites - pastel Queens
 apps with thin lines, black walls on white as Star Battle sites draw, a dark theme with
 light lines, dashed grids - with an app bar and margins around the board, at odd scales, as
-JPEG, with crowns and crosses a player drew; coloured tiles with gaps and no lines. The region grid goes in, so every reading is
-checked against the truth.
+JPEG, with crowns and crosses a player drew; coloured tiles with gaps and no lines. The
+region grid goes in, so every reading is checked against the truth.
 """
 
 from __future__ import annotations
