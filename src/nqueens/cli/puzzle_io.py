@@ -46,7 +46,8 @@ def register(ps: Any) -> None:
         "url (puzz.link), sbn (StarBattleLab), text or json. Round trips are exact.")
     q.add_argument("source", metavar="SOURCE", help=source_help)
     q.add_argument("--to", "-t", required=True, metavar="FORMAT",
-                   help=f"the format: {BUILT_IN}")
+                   help=f"the format: {BUILT_IN}, or one another module registered in "
+                   "nqueens.puzzles.io.WRITERS (an unknown name lists them all)")
     _common_options(q)
     q.set_defaults(func=_export)
 
