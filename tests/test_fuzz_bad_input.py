@@ -58,10 +58,13 @@ BASE: dict[str, tuple[str, ...]] = {
     "puzzle make": ("puzzle", "make", "--size", "5"),
     "puzzle svg": ("puzzle", "svg", "puz.txt"),
     "puzzle play": ("puzzle", "play", "puz.txt", "-o", "p.html"),
+    "puzzle import": ("puzzle", "import", "puz.txt"),
+    "puzzle export": ("puzzle", "export", "puz.txt", "--to", "sbn"),
 }
 NEEDS = {"ledger show": ("good.sqlite",), "ledger verify": ("good.sqlite",),
          "verify": ("sol.txt",), **{f"puzzle {a}": ("puz.txt",)
-                                     for a in ("solve", "count", "explain", "svg", "play")}}
+                                     for a in ("solve", "count", "explain", "svg", "play",
+                                               "import", "export")}}
 
 BAD_N = ["0", "-1", "abc", "2.5", "", "1e3", "0x10", "nan", "\uff19", "9" * 30, "9" * 41,
          "9223372036854775808", "-9223372036854775809"]
@@ -212,6 +215,15 @@ HANDMADE: list[Case] = [
     Case(("puzzle", "make", "--size", "5", "--kind", "nope")),
     Case(("puzzle", "play", "puz.txt", "-o", "no/such/dir/p.html"), ("puz.txt",)),
     Case(("puzzle",)),
+    # puzzles from the wild: broken files, URLs and SBN strings, formats, k that cannot fit
+    *[Case(("puzzle", *action, name), (name,)) for action in (("import",), ("export", "--to=json"))
+      for name in ("empty.txt", "words.txt", "binary.bin", "ragged.puz", "regions3.puz",
+                   "clash.puz", "badkind.puz", "adir")],
+    Case(("puzzle", "export", "split.puz", "--to", "url"), ("split.puz",)),
+    Case(("puzzle", "export", "puz.txt", "--to", "nope"), ("puz.txt",)),
+    Case(("puzzle", "import", "puz.txt", "--stars", "3"), ("puz.txt",)),
+    Case(("puzzle", "import", "/dev/zero")), Case(("puzzle", "import", "AA2W0")),
+    Case(("puzzle", "import", "https://puzz.link/p?starbattle/5/5/1/zz")),
     # options that would do nothing here: "X applies only to Y"
     Case(("count", "8", "--repair")), Case(("count", "8", "--wait")),
     Case(("count", "8", "--strategy", "arrays", "--repair")),

@@ -23,6 +23,7 @@ __all__ = [
     "EngineError",
     "GPUPackageError",
     "GPUUnavailableError",
+    "ImageSupportMissingError",
     "InvalidArgumentError",
     "InvalidBoardError",
     "InvalidSizeError",
@@ -33,6 +34,7 @@ __all__ = [
     "NQueensError",
     "NQueensRuntimeError",
     "ParseError",
+    "PuzzleImportError",
     "SchedulerAddressError",
     "SchedulerError",
     "Stopped",
@@ -73,6 +75,18 @@ class ConflictingOptionsError(NQueensError):
 class MissingDependencyError(ImportError):
     """An optional package (or the C library under it) that a requested feature needs; the
     message carries the ``pip install`` line (the CLI prints it and exits 2)."""
+
+
+class ImageSupportMissingError(MissingDependencyError):
+    """Pillow, which reading a screenshot needs, is not installed (the message says how).
+
+    Both a missing dependency (exit 2) and an :class:`ImportError`, so ``except ImportError``
+    catches it as it catches any absent package."""
+
+
+class PuzzleImportError(ParseError):
+    """A puzzle source that cannot be read: a broken URL or SBN string, a picture with no
+    board in it or one read with too little confidence, a grid that is no puzzle."""
 
 
 class NQueensRuntimeError(RuntimeError):

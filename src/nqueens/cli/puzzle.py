@@ -1,8 +1,9 @@
 """``nqueens puzzle``: solve, count, explain, make, draw and play region and completion puzzles.
 
 ``nqueens puzzle solve FILE``, ``count FILE [--max K]``, ``explain FILE [--lang L]``,
-``make --size N [--kind K] [--grade G] [--seed S] [--logic-only]``, ``svg FILE`` and
-``play FILE``. FILE holds a puzzle in the text format of :mod:`nqueens.puzzles.model`
+``make --size N [--kind K] [--grade G] [--seed S] [--logic-only]``, ``svg FILE``,
+``play FILE``, and ``import``/``export`` (in :mod:`nqueens.cli.puzzle_io`).
+ FILE holds a puzzle in the text format of :mod:`nqueens.puzzles.model`
 (``-`` reads standard input). ``solve`` and ``explain`` exit 1 when the exhaustive search
 proves there is no solution; bad input exits 2 with one line on stderr.
 """
@@ -104,6 +105,10 @@ def register(sub: Any) -> None:
     q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE", required=True,
                    help="the HTML file")
     q.set_defaults(func=_play)
+
+    from nqueens.cli import puzzle_io
+
+    puzzle_io.register(ps)  # import and export
 
 
 MAX_PUZZLE_BYTES = 1 << 20

@@ -1,0 +1,237 @@
+"""The regions of a board found on a screenshot: square colours and wall thicknesses.
+
+Each square's colour is the median of a ring inside it (between 14% and 32% of a square in
+from its sides), away from its middle, where a player's crown or cross sits, and from the
+lines. Each line between two neighbouring squares gets a thickness: in the middle half of
+that side, the pixels unlike both squares, as a share of a square. Colours are grouped by
+single linkage, cut where the distances jump (a clean cut is required); thicknesses are
+split into thin and thick where they jump (a clean split is required). Regions are then the
+colour groups (a region may lie in pieces, as in real puzzles), or the pieces the thick
+walls cut the board into, or - where one colour serves several regions - the pieces of one
+colour that walls or other colours separate; whichever numbers n. See
+:func:`read_regions`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nqueens.errors import PuzzleImportError
+
+__all__ = ["read_regions"]
+
+_WHAT = "the picture"
+MIN_COLOUR_STEP = 24.0
+"""Colours closer than this (RGB distance, 0-255 a channel) are one colour."""
+MIN_WALL_STEP = 0.025
+"""Thin and thick lines must differ by at least this share of a square."""
+FULL_INK = 200.0
+"""A line pixel this far (RGB distance) from both squares' colours counts fully."""
+
+
+def read_regions(rgb: np.ndarray, lattice: object) -> list[list[int]]:
+    """Region numbers by square, or :class:`~nqueens.errors.PuzzleImportError` when unsure.
+
+    ``lattice`` is a :class:`~nqueens.puzzles.io.image.Lattice`. Colours decide where they
+    separate cleanly into exactly n groups; where fewer colours serve n regions, the walls
+    between same-coloured squares part them; on a board of one colour, the walls alone.
+    Cost: O(pixels of the board) plus O(n^4) for the colour grouping.
+
+    >>> from nqueens.puzzles.io.image import Lattice
+    >>> rgb = np.full((90, 90, 3), 255, np.float32)
+    >>> rgb[:, 45:] = (120, 160, 255)           # a white column and a blue one
+    >>> read_regions(rgb, Lattice((5, 45, 85), (5, 45, 85), "dark"))
+    [[0, 1], [0, 1]]
+    """
+    xs = np.asarray(lattice.xs)  # type: ignore[attr-defined]
+    ys = np.asarray(lattice.ys)  # type: ignore[attr-defined]
+    n = len(xs) - 1
+    colours = _cell_colours(rgb, xs, ys)
+    groups = _colour_groups(colours.reshape(n * n, 3))
+    label = None if groups is None else groups.reshape(n, n)
+    if label is not None:
+        by_colour = _renumber(label.tolist())
+        count = max(max(row) for row in by_colour) + 1
+        if count == n:
+            return by_colour
+        if count > n:
+            raise PuzzleImportError(f"{_WHAT}: the {n} x {n} board shows {count} region "
+                                    f"colours; it needs {n} regions")
+    vertical, horizontal = _wall_thickness(rgb, xs, ys, colours)
+    walls = _split_walls(np.concatenate([vertical.ravel(), horizontal.ravel()]))
+    if walls is None:
+        if label is None:
+            raise PuzzleImportError(f"{_WHAT}: no regions visible on the {n} x {n} board: "
+                                    "the squares are alike and the lines are not clearly "
+                                    "thin and thick")
+        raise PuzzleImportError(f"{_WHAT}: the {n} x {n} board shows {count} region colours "
+                                f"and no clear walls; it needs {n} regions")
+    pieces = _components(n, label, vertical >= walls, horizontal >= walls)
+    found = max(max(row) for row in pieces) + 1
+    if found != n:
+        raise PuzzleImportError(f"{_WHAT}: the walls cut the {n} x {n} board into {found} "
+                                f"regions; it needs {n}")
+    return pieces
+
+
+def _components(n: int, label: np.ndarray | None, wall_v: np.ndarray | None,
+                wall_h: np.ndarray | None) -> list[list[int]]:
+    """Pieces: neighbours joined when of one colour (if known) and no wall parts them."""
+    from nqueens.puzzles.io.grids import regions_from_walls
+
+    vertical = [bool((label is not None and label[r, c] != label[r, c + 1])
+                     or (wall_v is not None and wall_v[r, c]))
+                for r in range(n) for c in range(n - 1)]
+    horizontal = [bool((label is not None and label[r, c] != label[r + 1, c])
+                       or (wall_h is not None and wall_h[r, c]))
+                  for r in range(n - 1) for c in range(n)]
+    return regions_from_walls(n, vertical, horizontal)
+
+
+def _renumber(grid: list[list[int]]) -> list[list[int]]:
+    names: dict[int, int] = {}
+    return [[names.setdefault(v, len(names)) for v in row] for row in grid]
+
+
+def _ring(n_y: int, n_x: int) -> np.ndarray:
+    yy, xx = np.mgrid[0:n_y, 0:n_x]
+    inset = np.minimum(np.minimum(yy + 0.5, n_y - yy - 0.5) / n_y,
+                       np.minimum(xx + 0.5, n_x - xx - 0.5) / n_x)
+    ring: np.ndarray = (inset >= 0.14) & (inset <= 0.32)
+    return ring
+
+
+def _cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """n x n x 3 median colours of the rings inside the squares. Cost: O(board pixels)."""
+    n = len(xs) - 1
+    out = np.zeros((n, n, 3), np.float32)
+    for r in range(n):
+        y0, y1 = round(ys[r]), round(ys[r + 1])
+        for c in range(n):
+            x0, x1 = round(xs[c]), round(xs[c + 1])
+            patch = rgb[y0:y1, x0:x1]
+            if patch.shape[0] < 4 or patch.shape[1] < 4:
+                raise PuzzleImportError(f"{_WHAT}: the squares are {x1 - x0} pixels wide, "
+                                        "too small to read")
+            out[r, c] = np.median(patch[_ring(*patch.shape[:2])], axis=0)
+    return out
+
+
+def _colour_groups(colours: np.ndarray) -> np.ndarray | None:
+    """Group labels per colour by single linkage, or None when all are one colour.
+
+    The cut goes where the minimum spanning tree's edges jump most; it must be a clean cut
+    (the shortest cut edge at least twice the longest kept one, and at least
+    :data:`MIN_COLOUR_STEP`), else :class:`~nqueens.errors.PuzzleImportError`.
+    Cost: O(m^2) for m colours.
+    """
+    m = len(colours)
+    edges = _spanning_tree(colours)
+    weights = np.array([w for w, _, _ in edges])
+    if m < 2 or weights.max() < MIN_COLOUR_STEP:
+        return None
+    order = np.sort(weights)
+    best, cut = 0.0, None
+    for i in range(len(order)):
+        if order[i] < MIN_COLOUR_STEP:
+            continue
+        below = order[i - 1] if i > 0 else 0.0
+        ratio = order[i] / max(below, 6.0)
+        if ratio > best:
+            best, cut = ratio, float(order[i])
+    if cut is None or best < 2.0:
+        raise PuzzleImportError(f"{_WHAT}: the squares' colours do not fall cleanly into "
+                                "groups (some regions' colours are too close, or the picture "
+                                "is too blurred)")
+    parent = list(range(m))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for w, a, b in edges:
+        if w < cut:
+            parent[root(a)] = root(b)
+    return np.array([root(i) for i in range(m)])
+
+
+def _spanning_tree(points: np.ndarray) -> list[tuple[float, int, int]]:
+    """Prim's minimum spanning tree of points under Euclidean distance. Cost: O(m^2)."""
+    m = len(points)
+    if m < 2:
+        return [(0.0, 0, 0)]
+    best = np.linalg.norm(points - points[0], axis=1)
+    source = np.zeros(m, np.int64)
+    done = np.zeros(m, bool)
+    done[0] = True
+    best[0] = np.inf
+    edges = []
+    for _ in range(m - 1):
+        j = int(np.argmin(best))
+        edges.append((float(best[j]), int(source[j]), j))
+        done[j] = True
+        best[j] = np.inf
+        d = np.linalg.norm(points - points[j], axis=1)
+        closer = (d < best) & ~done
+        best[closer] = d[closer]
+        source[closer] = j
+    return edges
+
+
+def _wall_thickness(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray, colours: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """Thickness of each line between neighbours as a share of a square: n x (n - 1) between
+    side-by-side squares, (n - 1) x n between squares one above the other."""
+    n = len(xs) - 1
+    cell = (xs[-1] - xs[0]) / n
+    half = max(2, round(0.3 * cell))
+    vertical = np.zeros((n, n - 1), np.float32)
+    horizontal = np.zeros((n - 1, n), np.float32)
+    for r in range(n):
+        y0, y1 = round(ys[r] + 0.3 * cell), round(ys[r + 1] - 0.3 * cell)
+        for c in range(n - 1):
+            x = round(xs[c + 1])
+            band = rgb[y0:y1, x - half:x + half + 1]
+            vertical[r, c] = _thickness(band, colours[r, c], colours[r, c + 1]) / cell
+    for r in range(n - 1):
+        y = round(ys[r + 1])
+        for c in range(n):
+            x0, x1 = round(xs[c] + 0.3 * cell), round(xs[c + 1] - 0.3 * cell)
+            band = rgb[y - half:y + half + 1, x0:x1].transpose(1, 0, 2)
+            horizontal[r, c] = _thickness(band, colours[r, c], colours[r + 1, c]) / cell
+    return vertical, horizontal
+
+
+def _thickness(band: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+    """Median over the band's rows of the ink of the line through the band's middle (a pixel
+    or two either side of it): the pixels unlike both squares' colours in one run, each
+    counted by how unlike (up to :data:`FULL_INK`), so a mark in a square is no wall and a
+    blurred line keeps its weight."""
+    unlike = np.minimum(np.linalg.norm(band - a, axis=2), np.linalg.norm(band - b, axis=2))
+    far = unlike > 40
+    if far.size == 0:
+        return 0.0
+    ink = np.minimum(unlike, FULL_INK) / FULL_INK
+    mid = far.shape[1] // 2
+    best = np.zeros(far.shape[0])
+    for m in range(max(0, mid - 2), min(far.shape[1], mid + 3)):
+        left = np.cumprod(far[:, m::-1], axis=1)
+        right = np.cumprod(far[:, m:], axis=1)
+        mass = (left * ink[:, m::-1]).sum(axis=1) + (right * ink[:, m:]).sum(axis=1)
+        best = np.maximum(best, np.where(far[:, m], mass - ink[:, m], 0))
+    return float(np.median(best))
+
+
+def _split_walls(values: np.ndarray) -> float | None:
+    """The thickness from which a line is a wall, or None when all lines are alike."""
+    order = np.sort(values)
+    if len(order) < 2 or order[-1] - order[0] < MIN_WALL_STEP:
+        return None
+    steps = np.diff(order)
+    i = int(np.argmax(steps))
+    low, high = order[i], order[i + 1]
+    if high - low < MIN_WALL_STEP or high < 1.5 * max(low, 0.01):
+        return None
+    return float((low + high) / 2)
