@@ -94,3 +94,18 @@ def test_two_star_puzzles(grid: list[list[int]]) -> None:
 def test_not_a_puzzle() -> None:
     with pytest.raises(InvalidArgumentError):
         puzzle_to_cnf("AAB\nACB\nCCB\n")
+
+
+@pytest.mark.parametrize("fmt", ["cnf", "mzn", "xcc"])
+def test_puzzle_export_on_the_command_line_is_counted_by_the_solver(tmp_path, fmt) -> None:
+    from conftest import run_cli
+
+    level = LEVELS[0]
+    p = _level(level)
+    path = tmp_path / "level.txt"
+    path.write_text(p.to_text())
+    r = run_cli("puzzle", "export", str(path), "--to", fmt)
+    assert r.code == 0, r.err
+    counter = {"cnf": lambda t: sat_count(t, p.n * p.n), "mzn": minizinc_count,
+               "xcc": xcover_count}[fmt]
+    assert counter(r.out) == level["solutions"] == puzzle_count(p).count

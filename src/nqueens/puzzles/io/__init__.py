@@ -190,6 +190,20 @@ def _register_builtin() -> None:
                     "Star Battle Notation, as StarBattleLab reads it, progress included")
     register_writer("text", write_text, "our text format, progress as comment lines")
     register_writer("json", write_json, "one JSON object: the puzzle, k and progress")
+    for name, what in (("cnf", "DIMACS CNF for a SAT solver (square (r, c) is r*n + c + 1)"),
+                       ("mzn", "a MiniZinc model"),
+                       ("xcc", "Knuth's exact cover with colours (one star per region)")):
+        register_writer(name, _solver_writer(name), what)
+
+
+def _solver_writer(name: str) -> Callable[[Imported], str]:
+    """The export for other solvers' format ``name`` (:data:`nqueens.exports.PUZZLE_FORMATS`),
+    imported only when used."""
+    def write(imp: Imported) -> str:
+        from nqueens.exports import PUZZLE_FORMATS
+
+        return PUZZLE_FORMATS[name](imp.puzzle)
+    return write
 
 
 _register_builtin()
