@@ -52,10 +52,10 @@ def q28(totals: dict[int, int]) -> float:
     return totals[27] * (r[-1] + step)
 
 
-def measured(lines: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
-    """The whole-command counts that ran, by n."""
+def measured(lines: list[dict[str, Any]], min_n: int = 0) -> dict[int, dict[str, Any]]:
+    """The whole-command counts that ran, by n (from ``min_n``; a later line wins)."""
     return {r["n"]: r for r in lines if r.get("stage") == "cli" and "seconds" in r
-            and not r.get("skipped") and r.get("total") is not None}
+            and not r.get("skipped") and r.get("total") is not None and r["n"] >= min_n}
 
 
 def project(times: dict[int, float], totals: dict[int, int]) -> list[dict[str, Any]]:
@@ -89,10 +89,10 @@ def days(seconds: float) -> str:
     return f"{d:,.1f} d" if d < 100 else f"{d:,.0f} d"
 
 
-def page(lines: list[dict[str, Any]], source: str, idle: float) -> str:
+def page(lines: list[dict[str, Any]], source: str, idle: float, min_n: int = 0) -> str:
     totals = oeis()
-    runs = measured(lines)
-    env = next((r for r in lines if r.get("stage") == "env"), {})
+    runs = measured(lines, min_n)
+    env = next((r for r in reversed(lines) if r.get("stage") == "env"), {})
     launch = [r for r in lines if r.get("stage") == "launch" and "seconds" in r]
     times = {n: r.get("engine_seconds") or r["seconds"] for n, r in runs.items()}
     out = ["# The record: how far one GPU and a fleet can count", "",
@@ -116,6 +116,25 @@ def page(lines: list[dict[str, Any]], source: str, idle: float) -> str:
         for r in launch:
             out.append(f"| {r['n']} | {r['launch_seconds']} | {r.get('round', '')} | "
                        f"{r['seconds']:.2f} | {'yes' if r.get('exact') else 'NO'} |")
+    stops = [r for r in lines if r.get("stage") == "interrupt"]
+    for r in stops:
+        out += ["", f"Ctrl-C (SIGINT) {r['after']:g} s into `nqueens count {r['n']} --gpu`: the "
+                f"process ended {r['exit_seconds']:.2f} s later with exit status {r['rc']} "
+                f"and `{r['stderr']}`."]
+    fleets = [r for r in lines if r.get("stage") == "fleet" and r.get("fleet")]
+    for r in fleets:
+        f = r["fleet"]
+        rep = f["replicated"]
+        by_device = ", ".join(f"{v} on the {k.upper()}" if k == "gpu" else f"{v} on CPUs"
+                              for k, v in sorted(f["units_by_device"].items()))
+        out += ["", f"A fleet on the same machine: `nqueens count {r['n']} --scheduler ... "
+                f"--replicate 0.25` on one GPU worker and {r['cpus']} one-thread CPU workers: "
+                f"{'exact' if r.get('exact') else 'NOT exact'} in {r['seconds']:.1f} s, "
+                f"{f['units']} units ({by_device}), "
+                f"{rep['units']} replicated on the other device class, {rep['agree']} agreed, "
+                f"idle fraction {f['idle_fraction']:.1%} (the CPU workers wait while the GPU "
+                "takes most of the work: units are sized to each device, the count ends when "
+                "the queue is empty)."]
     skipped = [r for r in lines if r.get("skipped")]
     for r in skipped:
         out.append(f"\nSkipped: {r['stage']} n = {r.get('n')}: {r['skipped']}.")
@@ -156,17 +175,31 @@ def page(lines: list[dict[str, Any]], source: str, idle: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("results", type=Path, help="a gpu_record.py results file")
+    ap.add_argument("results", type=Path, nargs="+",
+                    help="gpu_record.py results files (a later file's step replaces an "
+                         "earlier one's for the same n)")
     ap.add_argument("--idle", type=float, default=0.03,
                     help="the fleet's idle fraction (default 0.03)")
     ap.add_argument("--out", type=Path, default=PAGE, help="the page to write")
+    ap.add_argument("--notes", type=Path, default=HERE / "record_notes.md",
+                    help="what the runs found, written by hand, put after the measurements")
+    ap.add_argument("--min-n", type=int, default=0,
+                    help="leave out whole-command counts below this n (another run's)")
     args = ap.parse_args(argv)
-    lines = [json.loads(x) for x in args.results.read_text().splitlines() if x.strip()]
-    try:
-        source = str(args.results.resolve().relative_to(ROOT))
-    except ValueError:
-        source = str(args.results)
-    args.out.write_text(page(lines, source, args.idle))
+    lines = [json.loads(x) for path in args.results
+             for x in path.read_text().splitlines() if x.strip()]
+    names = []
+    for path in args.results:
+        try:
+            names.append(str(path.resolve().relative_to(ROOT)))
+        except ValueError:
+            names.append(str(path))
+    source = "`, `".join(names)
+    text = page(lines, source, args.idle, args.min_n)
+    if args.notes is not None and args.notes.exists():
+        notes = args.notes.read_text().strip()
+        text = text.replace("\n## Projection", f"\n{notes}\n\n## Projection", 1)
+    args.out.write_text(text)
     print(f"wrote {args.out}")
     return 0
 
