@@ -26,7 +26,7 @@ def _script(**kw) -> tuple[dict[str, str], list[str]]:
         m = re.match(r"#SBATCH (-{1,2}[\w-]+)[ =]?(.*)", line)
         if m:
             directives[m.group(1)] = m.group(2).strip()
-    command = shlex.split([ln for ln in text.splitlines() if "dask_worker" in ln][0])
+    command = shlex.split(next(ln for ln in text.splitlines() if "dask_worker" in ln))
     return directives, command
 
 
