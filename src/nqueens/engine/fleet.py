@@ -70,7 +70,9 @@ class FleetConfig:
     to another worker too; ``no_worker_seconds``: how long a count waits with no live
     worker before it ends; ``poll_seconds``: how often the coordinator looks at the cluster;
     ``floor_rate``: the estimated nodes a second no device falls below, which sets a unit's
-    expected time before its worker's speed is known.
+    expected time before its worker's speed is known; ``in_flight``: units kept on a worker,
+    one counting and the next queued behind it, so a worker never waits for the coordinator
+    between two units.
     """
 
     unit_seconds: float = 60.0
@@ -80,6 +82,7 @@ class FleetConfig:
     no_worker_seconds: float = 60.0
     poll_seconds: float = 0.2
     floor_rate: float = 1e6
+    in_flight: int = 2
 
 
 @dataclass
@@ -121,7 +124,7 @@ class _Worker:
     arrived: float
     left: float | None = None
     rate: float | None = None      # estimated work a second
-    unit: _Unit | None = None
+    units: list[_Unit] = field(default_factory=list)   # the first one is counting
     suspect: bool = False
 
 
@@ -134,6 +137,7 @@ class _Unit:
     worker: str
     sent: float
     expected: float
+    started: float = 0.0                # when it began counting (it was first on its worker)
     future: Any = None
     original: list[Row] | None = None   # a replica: the rows it checks
     voters: list[str] = field(default_factory=list)
@@ -307,8 +311,8 @@ class _Run:
             for address, worker in self.workers.items():
                 if worker.left is None and address not in info:
                     worker.left = now
-                    if worker.unit is not None:
-                        self.lose(worker.unit, worker)
+                    for unit in list(worker.units):
+                        self.lose(unit, worker)
         live = [w for w in self.workers.values() if w.left is None and not w.suspect]
         if live:
             self.lonely_since = None
@@ -323,12 +327,12 @@ class _Run:
     def fill(self) -> None:
         """Give every idle live worker its next unit: a replica it may take, or new work."""
         for worker in self.workers.values():
-            if worker.left is not None or worker.suspect or worker.unit is not None:
-                continue
-            unit = self.take_replica(worker) or self.take_unit(worker)
-            if unit is None:
-                continue
-            self.send(unit, worker)
+            while (worker.left is None and not worker.suspect
+                   and len(worker.units) < self.cfg.in_flight):
+                unit = self.take_replica(worker) or self.take_unit(worker)
+                if unit is None:
+                    break
+                self.send(unit, worker)
 
     def take_unit(self, worker: _Worker) -> _Unit | None:
         if not self.queue:
@@ -389,12 +393,15 @@ class _Run:
         batch = [tuple(self.items[i]) for i in unit.idxs]
         unit.sent = time.monotonic()
         unit.worker = worker.address
+        unit.abandoned = False
         unit.future = self.client.submit(
             run_unit, self.n, batch, kind, self.b.task if unit.kind == "count" else None,
             key=f"nqueens-{self.n}-{unit.kind}-{unit.uid}-{worker.name}", pure=False,
             workers=[worker.address], allow_other_workers=False)
         unit.future.add_done_callback(lambda _: self.landed.set())
-        worker.unit = unit
+        if not worker.units:
+            unit.started = unit.sent
+        worker.units.append(unit)
         self.out[unit.uid * 2 + (unit.kind == "recount")] = unit
 
     # -- answers -------------------------------------------------------------------------
@@ -403,9 +410,8 @@ class _Run:
         key = unit.uid * 2 + (unit.kind == "recount")
         self.out.pop(key, None)
         worker = self.workers.get(unit.worker)
-        if worker is not None and worker.unit is unit:
-            worker.unit = None
         if worker is not None:
+            self.unhook(unit, worker)
             worker.suspect = False
         try:
             answer = unit.future.result()
@@ -494,10 +500,10 @@ class _Run:
 
     def lose(self, unit: _Unit, worker: _Worker) -> None:
         """``worker`` left with ``unit``: its time on it counts as spent, the unit goes back."""
-        self.stats.busy_seconds += max(0.0, time.monotonic() - unit.sent)
+        if unit.started:
+            self.stats.busy_seconds += max(0.0, time.monotonic() - unit.started)
         self.out.pop(unit.uid * 2 + (unit.kind == "recount"), None)
-        if worker.unit is unit:
-            worker.unit = None
+        self.unhook(unit, worker)
         if unit.future is not None:
             with contextlib.suppress(Exception):
                 unit.future.cancel()
@@ -516,18 +522,31 @@ class _Run:
     def watch_overruns(self) -> None:
         """A unit out far longer than expected goes to another worker too."""
         now = time.monotonic()
-        for unit in list(self.out.values()):
-            limit = self.cfg.overrun_factor * unit.expected + self.cfg.overrun_grace
-            worker = self.workers.get(unit.worker)
-            if worker is None or worker.suspect or now - unit.sent <= limit:
+        for worker in self.workers.values():
+            if worker.suspect or not worker.units:
                 continue
-            worker.suspect = True
-            unit.abandoned = True
+            head = worker.units[0]
+            limit = self.cfg.overrun_factor * head.expected + self.cfg.overrun_grace
+            if now - head.started <= limit:
+                continue
+            worker.suspect = True   # its units, counting and queued, go to the others too
             self.stats.overrun += 1
-            if unit.kind == "count":
-                fresh = [i for i in unit.idxs if i not in self.done]
-                self.queue.extendleft(reversed(fresh))
-                self.left_weight += sum(self.weight.get(i, 1.0) for i in fresh)
+            for unit in reversed(worker.units):
+                unit.abandoned = True
+                if unit.kind == "count":
+                    fresh = [i for i in unit.idxs if i not in self.done]
+                    self.queue.extendleft(reversed(fresh))
+                    self.left_weight += sum(self.weight.get(i, 1.0) for i in fresh)
+                else:
+                    self.replicas.appendleft(unit)
+
+    def unhook(self, unit: _Unit, worker: _Worker) -> None:
+        """Take ``unit`` off ``worker``'s list; the next one there is counting from now."""
+        if unit in worker.units:
+            first = worker.units[0] is unit
+            worker.units.remove(unit)
+            if first and worker.units:
+                worker.units[0].started = time.monotonic()
 
     def name(self, address: str) -> str:
         worker = self.workers.get(address)
