@@ -20,7 +20,8 @@ import pytest
 
 import nqueens.engine.ledger as ledger_module
 from _procs import env, start_cli, wait_for_rows
-from nqueens.engine.ledger import _FOLD_EVERY, _FOLD_PAGES, Job, Ledger, LedgerError
+from nqueens.engine.ledger import _FOLD_EVERY, Job, Ledger, LedgerError
+from nqueens.engine.ledger_files import _FOLD_PAGES
 from nqueens.engine.run import run_count
 from nqueens.engine.split import METHOD, METHOD_VERSION, split, split_hash
 

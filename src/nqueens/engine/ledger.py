@@ -45,7 +45,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from nqueens.engine.ledger_files import (
     _connect,
@@ -82,6 +82,9 @@ from nqueens.errors import (
     NQueensError,
     NQueensRuntimeError,
 )
+
+if TYPE_CHECKING:
+    from nqueens.engine.split import Subproblem
 
 __all__ = [
     "FORMAT",
@@ -318,6 +321,33 @@ class Ledger:
                 "give another ledger file"
             )
 
+    def check_split(self) -> list[Subproblem]:
+        """Refuse a ledger whose job is not this nqueens's split of its N, exactly as a
+        count would (the method, its version, the split's digest and size, every row's
+        key); return the split.
+
+        ``show`` and ``verify`` call this, so a job record edited and re-digested (or
+        written by another version) is refused by every command alike.
+        Cost: one :func:`~nqueens.engine.split.split` of the ledger's N (about 0.1 s at
+        N = 16, a few seconds at N = 20..27 on one core) and O(rows).
+
+        >>> import os, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     with Ledger.open(os.path.join(d, "job.sqlite"), job) as led:
+        ...         led.check_split()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        nqueens.errors.LedgerError: ... was made by method constellations v1, not ...
+        """
+        from nqueens.engine.split import METHOD, METHOD_VERSION, split, split_hash
+
+        subs = split(self.job.n)
+        self._check_job(Job(self.job.n, METHOD, METHOD_VERSION, split_hash(self.job.n, subs),
+                            len(subs)))
+        self._check_keys([s.key for s in subs])
+        return subs
+
     def _check_keys(self, keys: Sequence[str] | None) -> None:
         if keys is None:
             return
@@ -414,6 +444,26 @@ class Ledger:
             self._rows[v[0]] = (v[1], (v[2], v[3], v[4], v[5]), "ok")
         if time.monotonic() - self._folded >= _FOLD_EVERY:
             self._fold()
+
+    def certificate(self) -> Iterator[tuple[int, str, int, int, int, int, int, str]]:
+        """The sound rows, by index, as ``(index, key, total, unique, nodes, total mod 13,
+        total mod 15, digest)``: what ``ledger export`` publishes (a version 3 ledger).
+
+        Cost: O(rows), streamed.
+
+        >>> import os, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     with Ledger.open(os.path.join(d, "job.sqlite"), job) as led:
+        ...         led.record([(1, "1,2,2,1", 28, 1, 5, 10)])
+        ...         [row[:7] for row in led.certificate()]
+        [(1, '1,2,2,1', 28, 1, 5, 2, 13)]
+        """
+        sound = self.done()
+        for values in self._conn.execute("SELECT idx, key, total, uniq, nodes, res13, res15, "
+                                         "digest FROM results ORDER BY idx"):
+            if values[0] in sound:
+                yield tuple(values)  # type: ignore[misc]
 
     def summary(self) -> Summary:
         """Progress so far: how many subproblems are done and the sums of their counts.
