@@ -214,13 +214,14 @@ class Ledger:
             # every check on a private copy first: a refused ledger is left as it was
             with contextlib.closing(_connect_ro(name, held=True)) as first:
                 checked = _validate(first, name, lambda: key)
-            led = cls(name, _connect(name), checked, fd)
-            try:
-                led._check_job(job)
-                led._check_keys(keys)
-                bad = led._bad_rows()
+                probe = cls(name, first, checked)
+                probe._check_job(job)
+                probe._check_keys(keys)
+                bad = probe._bad_rows()
                 if bad and not repair:
                     raise _rows_error(name, bad)
+            led = cls(name, _connect(name), checked, fd)
+            try:
                 led._upgrade_or_repair(key, bad)
             except BaseException:
                 led._lock_fd = None
