@@ -15,11 +15,6 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-# every test and every CLI it starts seals ledgers with a key of its own, never the user's
-_KEY_DIR = __import__("tempfile").mkdtemp(prefix="nqueens-test-key-")
-__import__("atexit").register(shutil.rmtree, _KEY_DIR, True)
-os.environ["NQUEENS_LEDGER_KEY"] = os.path.join(_KEY_DIR, "ledger.key")
-
 settings.register_profile("nqueens", deadline=None, max_examples=100)
 settings.load_profile("nqueens")
 
