@@ -45,6 +45,7 @@ BASE: dict[str, tuple[str, ...]] = {
     "count": ("count", "8"),
     "ledger show": ("ledger", "show", "good.sqlite"),
     "ledger verify": ("ledger", "verify", "good.sqlite", "--sample", "1"),
+    "ledger export": ("ledger", "export", "good.sqlite", "--to", "csv"),
     "trace": ("trace", "4", "--max-steps", "5"),
     "stats": ("stats", "5"),
     "estimate": ("estimate", "8", "--trials", "10"),
@@ -62,6 +63,7 @@ BASE: dict[str, tuple[str, ...]] = {
     "puzzle export": ("puzzle", "export", "puz.txt", "--to", "sbn"),
 }
 NEEDS = {"ledger show": ("good.sqlite",), "ledger verify": ("good.sqlite",),
+         "ledger export": ("good.sqlite",),
          "verify": ("sol.txt",), **{f"puzzle {a}": ("puz.txt",)
                                      for a in ("solve", "count", "explain", "svg", "play",
                                                "import", "export")}}
@@ -177,6 +179,12 @@ HANDMADE: list[Case] = [
           "notes.txt", "empty.sqlite", "foreign.sqlite", "cut.sqlite", "n2000.sqlite",
           "trigger.sqlite", "view.sqlite", "jobedit.sqlite", "adir")],
     *[Case(("ledger", action, "missing.sqlite")) for action in ("show", "verify")],
+    *[Case(("ledger", "export", name, "--to", "csv"), (name,)) for name in (
+        "notes.txt", "foreign.sqlite", "n2000.sqlite", "jobedit.sqlite", "edited.sqlite",
+        "adir")],
+    *[Case(("ledger", "export", "good.sqlite", "--to", to), ("good.sqlite",))
+      for to in ("xml", "", "CSV", "csv\n")],
+    Case(("ledger", "export", "good.sqlite")),
     *[Case(("count", "8", "--ledger", name), (name,)) for name in (
         "notes.txt", "foreign.sqlite", "cut.sqlite", "n2000.sqlite", "trigger.sqlite",
         "edited.sqlite", "view.sqlite", "jobedit.sqlite", "adir")],

@@ -91,12 +91,13 @@ def test_random_bytes_over_a_page_are_refused_or_harmless(finished, tmp_path, ca
     "UPDATE results SET total = total + 8 WHERE idx = 17",
     "UPDATE results SET uniq = uniq + 1 WHERE idx = 17",
     "UPDATE results SET nodes = nodes + 1 WHERE idx = 17",
-    "UPDATE results SET res_a = res_a + 1 WHERE idx = 17",
+    "UPDATE results SET res13 = (res13 + 1) % 13 WHERE idx = 17",
     "UPDATE results SET key = '1,2,3,4' WHERE idx = 17",
     "UPDATE results SET idx = 9999 WHERE idx = 17",
     "UPDATE results SET total = total + 0.5 WHERE idx = 17",
     "UPDATE results SET total = 'many' WHERE idx = 17",
     "UPDATE results SET digest = 'x' WHERE idx = 17",
+    "UPDATE results SET seal = 'x' WHERE idx = 17",
 ])
 def test_edited_rows_are_refused_by_name_and_repaired(finished, tmp_path, capsys, sql):
     path = _copy(finished, tmp_path / "edit.sqlite")

@@ -29,6 +29,7 @@ __all__ = [
     "InvalidSizeError",
     "LedgerBusyError",
     "LedgerError",
+    "LedgerKeyError",
     "LedgerRowsError",
     "MissingDependencyError",
     "NQueensError",
@@ -106,6 +107,10 @@ class EngineError(NQueensRuntimeError):
 
 class LedgerError(NQueensError):
     """A ledger file that cannot be used: not a ledger, damaged, or made for another job."""
+
+
+class LedgerKeyError(LedgerError):
+    """The ledger key (the seal's secret) is missing, unreadable or malformed."""
 
 
 class LedgerRowsError(LedgerError):

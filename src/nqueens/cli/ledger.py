@@ -1,4 +1,5 @@
-"""``nqueens ledger show|verify FILE``: inspect a count's ledger and re-check its entries."""
+"""``nqueens ledger show|verify|export FILE``: inspect a count's ledger, re-check its entries,
+publish its per-unit certificate."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from nqueens.cli._common import (
     UsageError,
     add_dask_options,
+    atomic_output,
     cap_workers,
     check_address,
     check_dask_options,
@@ -21,7 +23,7 @@ from nqueens.cli._common import (
     positive_int,
 )
 
-__all__ = ["EXIT_FAILING", "register", "run_show", "run_verify"]
+__all__ = ["EXIT_FAILING", "register", "run_export", "run_show", "run_verify"]
 
 EXIT_FAILING = 1
 """A recount disagrees with the ledger, or rows fail their check (``show`` and ``verify``)."""
@@ -66,6 +68,33 @@ def register(sub: Any) -> None:
     add_dask_options(verify)
     verify.add_argument("--json", action="store_true", help="print one JSON object")
     verify.set_defaults(func=run_verify)
+    export = lsub.add_parser(
+        "export", help="publish the per-unit subtotals, residues and digests",
+        description="Write one record per finished subproblem (index, key, total, unique, "
+        "nodes, total mod 13, total mod 15, the row's digest) so that others can add the "
+        "totals up and compare residues. To stdout, or atomically to --output.",
+    )
+    export.add_argument("file", type=file_name, metavar="FILE", help="ledger file")
+    export.add_argument("--to", required=True, metavar="FORMAT", help="csv or jsonl")
+    export.add_argument("--output", "--out", "-o", type=file_name, metavar="OUT",
+                        default=None, help="write to OUT (atomically) instead of stdout")
+    export.set_defaults(func=run_export)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    import sys
+
+    from nqueens.engine.ledger_export import FORMATS, write_export
+
+    if args.to not in FORMATS:
+        raise UsageError(f"no export format {one_line(args.to)!r}: choose "
+                         f"{' or '.join(FORMATS)}")
+    if args.output is None:
+        write_export(args.file, args.to, sys.stdout)
+        return 0
+    with atomic_output(args.output) as out:
+        write_export(args.file, args.to, out)
+    return 0
 
 
 def run_show(args: argparse.Namespace) -> int:
@@ -73,6 +102,7 @@ def run_show(args: argparse.Namespace) -> int:
     from nqueens.engine.split import trivial_counts
 
     with Ledger.read(args.file, check_rows=False) as led:
+        led.check_split()  # what a count checks: the method, version and split of its N
         s = led.summary()
         failing = led.failing()
     job = s.job

@@ -45,7 +45,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from nqueens.engine.ledger_files import (
     _connect,
@@ -58,19 +58,23 @@ from nqueens.engine.ledger_files import (
     _shown,
     _sqlite_failure,
     _unbegun,
+    _unlock,
 )
 from nqueens.engine.ledger_format import (
     _SCHEMA,
     FORMAT,
     FORMAT_VERSION,
     MAX_LEDGER_N,
-    PRIMES,
+    MODULI,
+    Checked,
     Job,
-    _job_digest,
-    _row_digest,
     _rows_error,
+    new_meta,
+    sealed_row,
+    upgrade_statements,
 )
 from nqueens.engine.ledger_format import read_checked as _validate
+from nqueens.engine.ledger_seal import load_key
 from nqueens.errors import (
     LedgerBusyError,
     LedgerError,
@@ -79,11 +83,14 @@ from nqueens.errors import (
     NQueensRuntimeError,
 )
 
+if TYPE_CHECKING:
+    from nqueens.engine.split import Subproblem
+
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "MAX_LEDGER_N",
-    "PRIMES",
+    "MODULI",
     "Job",
     "Ledger",
     "LedgerBusyError",
@@ -117,16 +124,19 @@ Row = tuple[int, int, int, int]
 class Ledger:
     """An open ledger file. Use :meth:`open` (to count) or :meth:`read` (to inspect)."""
 
-    def __init__(self, path: str, conn: sqlite3.Connection, job: Job, created: str,
-                 job_digest: str, rows: dict[int, tuple[str, Row, str]],
+    def __init__(self, path: str, conn: sqlite3.Connection, checked: Checked,
                  lock_fd: int | None = None) -> None:
         self.path = path
-        self.job = job
-        self.created = created
+        self.job = checked.job
+        self.created = checked.created
+        self.version = checked.version
+        """The file's format version (2: an old ledger read as it stands)."""
         self._conn = conn
-        self._digest = job_digest
-        self._rows = rows
+        self._digest = checked.digest
+        self._rows = checked.rows
+        self._key = checked.key
         self._lock_fd = lock_fd
+        self._pid = os.getpid()
         self._folded = time.monotonic()
 
     # -- opening ---------------------------------------------------------------------------
@@ -167,44 +177,28 @@ class Ledger:
             raise LedgerError(f"cannot use {name!r} as a ledger: it is {kind}")
         if kind is not None:
             _refuse_foreign_log(name)
-        if kind is not None and not _unbegun(name):
-            # refuse a foreign, damaged or other job's file before touching it
-            with cls.read(name, check_rows=False) as first:
-                first._check_job(job)
-                first._check_keys(keys)
-                bad = first._bad_rows()
-                if bad and not repair:
-                    raise _rows_error(name, bad)
-        existed = os.path.exists(name)
+        key = load_key(create=True)
+        # the lock before any SQLite open: a ledger held by another count, under any of its
+        # names, is refused without a byte written beside it
         fd = _lock(name, wait)
         try:
-            return cls._open_locked(name, job, fd, repair, keys)
+            return cls._open_locked(name, job, fd, repair, keys, key)
         except BaseException:
-            if not existed and os.path.getsize(name) < 4096:  # ours, and never finished
-                for side in ("", "-wal", "-shm", "-journal"):
+            if kind is None and os.path.getsize(name) < 4096:  # ours, and never finished
+                real = os.path.realpath(name)
+                for side in ("-wal", "-shm", "-journal", ""):
                     with contextlib.suppress(OSError):
-                        os.unlink(name + side)
-            os.close(fd)
+                        os.unlink(real + side)
+            _unlock(fd)
             raise
 
     @classmethod
     def _open_locked(cls, name: str, job: Job, fd: int, repair: bool,
-                     keys: Sequence[str] | None) -> Ledger:
+                     keys: Sequence[str] | None, key: bytes) -> Ledger:
         _refuse_foreign_log(name)
-        if _unbegun(name):
+        if _unbegun(name, held=True):
             conn = _connect(name)
-            created = _now()
-            meta = {
-                "format": FORMAT,
-                "format_version": str(FORMAT_VERSION),
-                "n": str(job.n),
-                "method": job.method,
-                "method_version": str(job.version),
-                "split_hash": job.split_hash,
-                "subproblems": str(job.subproblems),
-                "created": created,
-            }
-            meta["job_digest"] = _job_digest(meta)
+            meta = new_meta(job, _now(), key)
             try:
                 with conn:  # one transaction: a ledger is made whole or not at all
                     conn.execute("BEGIN")
@@ -214,42 +208,57 @@ class Ledger:
             except sqlite3.Error as err:
                 conn.close()
                 raise _sqlite_failure(name, "create", err) from None
-            led = cls(name, conn, job, created, meta["job_digest"], {}, fd)
+            led = cls(name, conn, Checked(job, meta["created"], meta["job_digest"], {}, 3,
+                                          key), fd)
         else:
-            conn = _connect(name)
-            try:
-                found, created, digest, rows = _validate(conn, name)
-            except BaseException:
-                conn.close()
-                raise
-            led = cls(name, conn, found, created, digest, rows, fd)
-            try:
-                led._check_job(job)
-                led._check_keys(keys)
-                bad = led._bad_rows()
+            # every check on a private copy first: a refused ledger is left as it was
+            with contextlib.closing(_connect_ro(name, held=True)) as first:
+                checked = _validate(first, name, lambda: key)
+                probe = cls(name, first, checked)
+                probe._check_job(job)
+                probe._check_keys(keys)
+                bad = probe._bad_rows()
                 if bad and not repair:
                     raise _rows_error(name, bad)
-                if bad:
-                    with led._write("repair"):
-                        conn.executemany("DELETE FROM results WHERE idx = ?",
-                                         [(i,) for i in bad])
-                    for i in bad:
-                        del led._rows[i]
+            led = cls(name, _connect(name), checked, fd)
+            try:
+                led._upgrade_or_repair(key, bad)
             except BaseException:
                 led._lock_fd = None
                 with contextlib.suppress(sqlite3.Error):
-                    conn.execute("PRAGMA journal_mode=DELETE")
+                    led._conn.execute("PRAGMA journal_mode=DELETE")
                 led.close()
                 raise
         try:
             with led._write("write"):
-                conn.execute("INSERT OR REPLACE INTO meta VALUES ('holder', ?)", (_holder(),))
+                led._conn.execute("INSERT OR REPLACE INTO meta VALUES ('holder', ?)",
+                                  (_holder(),))
             led._fold()  # the file itself holds the job from now on, not just its log
         except BaseException:
             led._lock_fd = None
             led.close()
             raise
         return led
+
+    def _upgrade_or_repair(self, key: bytes, bad: list[int]) -> None:
+        """Delete the failing rows ``bad`` (to be recounted); rewrite a version 2 ledger as
+        version 3, its sound rows sealed under ``key``, in the same transaction."""
+        if not bad and self.version == FORMAT_VERSION:
+            return
+        with self._write("repair"):
+            self._conn.execute("BEGIN IMMEDIATE")
+            if self.version != FORMAT_VERSION:
+                checked = Checked(self.job, self.created, self._digest, self._rows,
+                                  self.version, None)
+                upgrade_statements(self._conn, checked, key, set(self.done()))
+                self._digest = str(self._conn.execute(
+                    "SELECT value FROM meta WHERE key = 'job_digest'").fetchone()[0])
+                self.version, self._key = FORMAT_VERSION, key
+            else:
+                self._conn.executemany("DELETE FROM results WHERE idx = ?",
+                                       [(i,) for i in bad])
+        for i in bad:
+            del self._rows[i]
 
     @classmethod
     def read(cls, path: str | os.PathLike[str], *, check_rows: bool = True) -> Ledger:
@@ -283,11 +292,11 @@ class Ledger:
         _refuse_foreign_log(name)
         conn = _connect_ro(name)
         try:
-            job, created, digest, rows = _validate(conn, name)
+            checked = _validate(conn, name, lambda: load_key(create=False))
         except BaseException:
             conn.close()
             raise
-        led = cls(name, conn, job, created, digest, rows)
+        led = cls(name, conn, checked)
         if check_rows:
             bad = led._bad_rows()
             if bad:
@@ -312,6 +321,33 @@ class Ledger:
                 f"{where} records a different split of N = {job.n} into subproblems; "
                 "give another ledger file"
             )
+
+    def check_split(self) -> list[Subproblem]:
+        """Refuse a ledger whose job is not this nqueens's split of its N, exactly as a
+        count would (the method, its version, the split's digest and size, every row's
+        key); return the split.
+
+        ``show`` and ``verify`` call this, so a job record edited and re-digested (or
+        written by another version) is refused by every command alike.
+        Cost: one :func:`~nqueens.engine.split.split` of the ledger's N (about 0.1 s at
+        N = 16, a few seconds at N = 20..27 on one core) and O(rows).
+
+        >>> import os, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     with Ledger.open(os.path.join(d, "job.sqlite"), job) as led:
+        ...         led.check_split()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        nqueens.errors.LedgerError: ... was made by method constellations v1, not ...
+        """
+        from nqueens.engine.split import METHOD, METHOD_VERSION, split, split_hash
+
+        subs = split(self.job.n)
+        self._check_job(Job(self.job.n, METHOD, METHOD_VERSION, split_hash(self.job.n, subs),
+                            len(subs)))
+        self._check_keys([s.key for s in subs])
+        return subs
 
     def _check_keys(self, keys: Sequence[str] | None) -> None:
         if keys is None:
@@ -396,19 +432,39 @@ class Ledger:
         {0: (8, 1, 9, 25)}
         """
         now = _now()
-        values = []
-        for i, k, t, u, nd, us in rows:
-            fields = (int(i), str(k), int(t), int(u), int(nd), int(us), now,
-                      int(t) % PRIMES[0], int(t) % PRIMES[1])
-            values.append((*fields, _row_digest(self._digest, fields)))
+        assert self._key is not None and self.version == FORMAT_VERSION  # open() upgraded it
+        values = [sealed_row(self._digest, self._key,
+                             (int(i), str(k), int(t), int(u), int(nd), int(us), now))
+                  for i, k, t, u, nd, us in rows]
         with self._write("write"):
             self._conn.executemany(
-                "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values
+                "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                values
             )
         for v in values:
             self._rows[v[0]] = (v[1], (v[2], v[3], v[4], v[5]), "ok")
         if time.monotonic() - self._folded >= _FOLD_EVERY:
             self._fold()
+
+    def certificate(self) -> Iterator[tuple[int, str, int, int, int, int, int, str]]:
+        """The sound rows, by index, as ``(index, key, total, unique, nodes, total mod 13,
+        total mod 15, digest)``: what ``ledger export`` publishes (a version 3 ledger).
+
+        Cost: O(rows), streamed.
+
+        >>> import os, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     with Ledger.open(os.path.join(d, "job.sqlite"), job) as led:
+        ...         led.record([(1, "1,2,2,1", 28, 1, 5, 10)])
+        ...         [row[:7] for row in led.certificate()]
+        [(1, '1,2,2,1', 28, 1, 5, 2, 13)]
+        """
+        sound = self.done()
+        for values in self._conn.execute("SELECT idx, key, total, uniq, nodes, res13, res15, "
+                                         "digest FROM results ORDER BY idx"):
+            if values[0] in sound:
+                yield tuple(values)  # type: ignore[misc]
 
     def summary(self) -> Summary:
         """Progress so far: how many subproblems are done and the sums of their counts.
@@ -449,6 +505,8 @@ class Ledger:
         >>> after, rows
         (['job.sqlite'], {})
         """
+        if os.getpid() != self._pid:
+            return  # a forked child's copy: the file is its parent's to close
         if self._lock_fd is not None:
             with contextlib.suppress(sqlite3.Error, NQueensError, NQueensRuntimeError), \
                     self._write("write"):
@@ -462,7 +520,7 @@ class Ledger:
         with contextlib.suppress(sqlite3.Error):
             self._conn.close()
         if self._lock_fd is not None:  # after the connection: closing an fd drops its locks
-            os.close(self._lock_fd)
+            _unlock(self._lock_fd)
             self._lock_fd = None
 
     def __enter__(self) -> Ledger:

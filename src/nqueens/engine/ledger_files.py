@@ -34,7 +34,7 @@ _FOLD_PAGES = 128
 """A log this many pages long (512 KB) is folded at the commit that reaches it, whatever the
 time: the log, and the room it needs on disk, stays within about that size."""
 
-def _unbegun(name: str) -> bool:
+def _unbegun(name: str, held: bool = False) -> bool:
     """True for a file a count may start afresh, because no count can have finished anything
     in it: an empty file (what the count's lock creates before SQLite writes a byte), or an
     SQLite database whose catalogue is empty, read with its log when one lies beside it.
@@ -52,7 +52,7 @@ def _unbegun(name: str) -> bool:
         with open(name, "rb") as f:
             if f.read(16) != b"SQLite format 3\x00":
                 return False
-        with contextlib.closing(_connect_ro(name)) as conn:
+        with contextlib.closing(_connect_ro(name, held)) as conn:
             return bool(conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0)
     except (OSError, LedgerError, sqlite3.Error):
         return False
@@ -119,14 +119,15 @@ def _refuse_foreign_log(name: str) -> None:
     taken for a stranger.
     Cost: O(1) - two header reads and a ``stat``.
     """
-    wal = name + "-wal"
-    if _wal_form(name):
+    real = os.path.realpath(name)  # SQLite keeps the log beside the file a link points to
+    wal = real + "-wal"
+    if _wal_form(real):
         return
     try:
         logged = os.path.isfile(wal) and os.path.getsize(wal) > 0
     except OSError:
         return
-    if logged and not _wal_form(name):
+    if logged and not _wal_form(real):
         raise LedgerError(
             f"{wal!r} is a log left by an earlier file named {name!r} (this one is not in "
             "WAL form), and SQLite would replay it over this file; if "
@@ -161,18 +162,31 @@ def _connect(name: str) -> sqlite3.Connection:
     return conn
 
 
-def _connect_ro(name: str) -> sqlite3.Connection:
-    """A read-only connection that writes nothing, not even a ``-shm`` file when it cannot."""
+def _connect_ro(name: str, held: bool = False) -> sqlite3.Connection:
+    """A read-only connection that writes nothing beside the file: no ``-shm``, no ``-wal``.
+
+    A file in rollback form, or in WAL form with no log, is read as it stands. A WAL file
+    with a log (left by a killed count) is copied with its log into a private folder and
+    read from memory (:func:`_snapshot`), under a shared lock so no count starts writing
+    while it is copied; ``held`` says the caller holds the ledger's lock already. A log
+    that a live count is writing (the lock is taken) is read the way SQLite's readers share
+    it, through that count's own ``-shm``.
+    Cost: O(1), or O(size of the file and its log) for a copy."""
     uri = _uri(name, "mode=ro")
+    real = os.path.realpath(name)
     try:
         with open(name, "rb") as f:
             header = f.read(20)
     except OSError as err:
         raise LedgerError(f"cannot read {name!r}: {err.strerror or err}") from None
-    if len(header) == 20 and header[18] == 2 and not os.path.exists(name + "-wal"):
-        # a WAL-mode file with no log beside it: nothing to recover, so read it as it
-        # stands, without creating a -shm file (which mode=ro alone would)
-        uri += "&immutable=1"
+    if len(header) == 20 and header[18] == 2:
+        if not os.path.exists(real + "-wal"):
+            # nothing to recover: read the file as it stands, without creating a -shm
+            uri += "&immutable=1"
+        else:
+            snap = _snapshot_if_idle(name, real, held)
+            if snap is not None:
+                return snap
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=30)
         conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
@@ -191,6 +205,77 @@ def _connect_ro(name: str) -> sqlite3.Connection:
         raise LedgerError(f"{name!r} is not a readable nqueens ledger ({err})") from None
 
 
+def _snapshot_if_idle(name: str, real: str, held: bool) -> sqlite3.Connection | None:
+    """:func:`_snapshot` of ``real`` unless a live count holds it (then None)."""
+    import fcntl
+
+    if held:
+        return _snapshot(name, real)
+    try:
+        fd = os.open(real, os.O_RDONLY)
+    except OSError as err:
+        raise LedgerError(f"cannot read {name!r}: {err.strerror or err}") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return None  # a count is writing it: share its log
+        return _snapshot(name, real)
+    finally:
+        os.close(fd)
+
+
+def _snapshot(name: str, real: str) -> sqlite3.Connection:
+    """An in-memory copy of the WAL file ``real`` with its log replayed: both are copied to
+    a private temporary folder, opened there (SQLite replays the log into the copy), and
+    the result copied into memory; the folder is removed. The ledger's own folder is not
+    touched. Cost: O(size of the file and its log) in time and memory."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="nqueens-ledger-") as d:
+        copy = os.path.join(d, "ledger.sqlite")
+        try:
+            shutil.copyfile(real, copy)
+            with contextlib.suppress(FileNotFoundError):
+                shutil.copyfile(real + "-wal", copy + "-wal")
+        except OSError as err:
+            raise LedgerError(f"cannot read {name!r}: {err.strerror or err}") from None
+        try:
+            src = sqlite3.connect(_uri(copy, "mode=rw"), uri=True)
+            try:
+                mem = sqlite3.connect(":memory:")
+                src.backup(mem)
+            finally:
+                src.close()
+        except sqlite3.DatabaseError as err:
+            raise LedgerError(f"{name!r} is not a readable nqueens ledger ({err})") from None
+    return mem
+
+
+_HELD: set[int] = set()
+"""Lock descriptors this process holds; a forked child closes its copies at once."""
+
+
+def _forget_locks() -> None:
+    """In a forked child: close the inherited lock descriptors, so the child never keeps a
+    ledger locked after its parent lets go (a flock lasts while any copy is open)."""
+    for fd in _HELD:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _HELD.clear()
+
+
+os.register_at_fork(after_in_child=_forget_locks)
+
+
+def _unlock(fd: int) -> None:
+    """Release a lock :func:`_lock` took (nothing in a forked child, which has none)."""
+    if fd in _HELD:
+        _HELD.discard(fd)
+        os.close(fd)
+
+
 def _lock(name: str, wait: bool) -> int:
     """Create the file if absent and take its exclusive flock; return the descriptor."""
     import fcntl
@@ -202,6 +287,7 @@ def _lock(name: str, wait: bool) -> int:
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _HELD.add(fd)
             return fd
         except OSError as err:
             if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
@@ -216,8 +302,10 @@ def _lock(name: str, wait: bool) -> int:
 
 
 def _read_holder(name: str) -> str:
+    """The holder recorded in the file itself (a count folds it in as it starts), read
+    with ``immutable=1``: nothing is created beside the file, whatever name it has."""
     try:
-        conn = sqlite3.connect(_uri(name, "mode=ro"), uri=True, timeout=2)
+        conn = sqlite3.connect(_uri(name, "mode=ro&immutable=1"), uri=True, timeout=2)
         try:
             row = conn.execute("SELECT value FROM meta WHERE key = 'holder'").fetchone()
         finally:

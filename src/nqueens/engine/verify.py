@@ -183,7 +183,7 @@ def verify_ledger(
     nqueens.errors.NQueensError: rate and confidence must lie strictly between 0 and 1
     """
     from nqueens.engine.ledger import Ledger, LedgerError
-    from nqueens.engine.split import METHOD, split
+    from nqueens.engine.split import METHOD
 
     check_path(path, "path")
     workers = check_int(workers, "workers", low=1)
@@ -201,13 +201,7 @@ def verify_ledger(
             raise LedgerError(f"{path!r} was made by method {led.job.method}, not {METHOD}")
         done = led.done()
         keys = led.keys()
-    subs = split(summary.job.n)
-    if len(subs) != summary.job.subproblems:
-        raise LedgerError(f"{path!r} does not match this version's split of N = {summary.job.n}")
-    for i, key in keys.items():
-        if subs[i].key != key:
-            raise LedgerError(f"{path!r} is damaged: subproblem {i} is {key!r}, "
-                              f"expected {subs[i].key!r}")
+        subs = led.check_split()  # the job and every key, checked as a count checks them
     if everything:
         chosen = sorted(done)
     else:
