@@ -70,7 +70,8 @@ def test_play_page_carries_the_explainer_steps(lang):
     data = json.loads(payload.group(1))
     steps = [s for s in explain(m.puzzle).steps if s.rule != "given"]
     assert [d["text"] for d in data["steps"]] == [step_text(s, lang, m.puzzle) for s in steps]
-    assert data["solution"] == list(m.solution)
+    assert data["solution"] == [[r, c] for r, c in enumerate(m.solution)]
+    assert data["stars"] == 1 and data["mark"] == "queen"
     assert data == json.loads(json.dumps(play_data(m.puzzle, lang=lang)))
     assert not re.search(r'(src|href)=', page)
 
