@@ -339,3 +339,35 @@ def test_the_timer_runs_until_solved(browser, r8):
         assert p.errors() == []
     finally:
         p.close()
+
+
+def test_the_board_is_kept_across_a_reload_per_puzzle(browser, r8, tmp_path):
+    other = write(tmp_path, "other.html",
+                  R8.replace("kind: regions", "kind: regions\nrules: diagonals"))
+    p = PlayPage(browser, r8, LAPTOP, clock=True)
+    try:
+        p.page.click(p.cell(2, 2))
+        p.page.click(p.cell(2, 2))
+        p.page.click(p.cell(6, 6))
+        p.page.check("#auto")
+        p.context.clock.fast_forward("00:42")
+        kept = p.states()
+        assert (2, 2, "queen") in {(*sq, s) for sq, s in kept.items()}
+        p.page.reload()
+        p.page.wait_for_selector('body[data-ready="1"]')
+        assert p.states() == kept and p.page.is_checked("#auto")
+        assert p.text("#timer") == "0:42"
+        assert p.page.is_disabled("#undo")       # the history is not kept, the board is
+        p.page.goto(other.resolve().as_uri())    # another puzzle starts empty
+        p.page.wait_for_selector('body[data-ready="1"]')
+        assert p.states() == {} and p.text("#timer") == "0:00"
+        p.page.goto(r8.resolve().as_uri())
+        p.page.wait_for_selector('body[data-ready="1"]')
+        p.page.click("#reset")                   # starting again clears board and time
+        assert p.states() == {} and p.text("#timer") == "0:00"
+        p.page.reload()
+        p.page.wait_for_selector('body[data-ready="1"]')
+        assert p.states() == {}
+        assert p.errors() == []
+    finally:
+        p.close()

@@ -153,6 +153,7 @@
     $("undo").disabled = !undoStack.length;
     $("redo").disabled = !redoStack.length;
     clock(solved);
+    save();
   }
 
   // ---- the timer: runs while the puzzle is unsolved and the page is visible ------------
@@ -175,6 +176,34 @@
   document.addEventListener("visibilitychange", function () {
     clock(document.body.dataset.solved === "1");
   });
+
+  // ---- the board and time kept in the browser (localStorage), per puzzle ---------------
+  const KEY = "nqueens-play:" + (function (text) {
+    let h = 0;
+    for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) | 0;
+    return (h >>> 0).toString(36);
+  })(JSON.stringify([D.kind, n, K, D.regions, D.givens, D.blocked, D.diagonals]));
+  let restoring = true;
+  function save() {
+    if (restoring) return;
+    try {
+      localStorage.setItem(KEY, JSON.stringify({state: state, time: total(),
+                                                auto: autoBox.checked}));
+    } catch (e) { /* storage off (private windows, some file:// settings): play on */ }
+  }
+  function restore() {
+    let kept = null;
+    try { kept = JSON.parse(localStorage.getItem(KEY) || "null"); } catch (e) { kept = null; }
+    if (!kept || !Array.isArray(kept.state) || kept.state.length !== n * n) return;
+    kept.state.forEach(function (v, i) {
+      if ((v === EMPTY || v === CROSS || v === QUEEN) && state[i] !== GIVEN &&
+          state[i] !== BLOCKED) state[i] = v;
+    });
+    if (typeof kept.time === "number" && kept.time >= 0) elapsed = kept.time;
+    autoBox.checked = kept.auto === true;
+  }
+  setInterval(save, 5000);
+  window.addEventListener("pagehide", save);
 
   // ---- moves, undo and redo -----------------------------------------------------------
   function same(a, b) { return a.every(function (v, i) { return v === b[i]; }); }
@@ -351,9 +380,15 @@
   button("undo", undo);
   button("redo", redo);
   button("hint", hint);
-  button("reset", function () { move(reset); });
+  button("reset", function () {  // a new attempt: the board (undoable) and the time
+    elapsed = 0;
+    since = null;
+    move(reset);
+  });
   autoBox.addEventListener("change", function () { autoBox.blur(); render(); });
   reset();
+  restore();
+  restoring = false;
   render();
   document.body.dataset.ready = "1";
 })();
