@@ -173,7 +173,8 @@ def test_bad_options_exit_2(args, fragment):
 @pytest.mark.parametrize(("text", "fragment"), [
     ("AAB\nAB\nCCB\n", "line 2 has 2 squares"),
     ("AAB\nACB\nCDB\n", "needs 3 regions, found 4"),
-    ("ABA\nBBB\nCCC\n", "region A is in 2 separate pieces"),
+    ("rules: connected\nABA\nBBB\nCCC\n", "region A is in 2 separate pieces"),
+    ("stars: 2\nAABB\nAABB\nCCDD\nCCDD\n", "2 stars per row cannot fit"),
     ("kind: completion\nQ..\n.Q.\n...\n", "share a diagonal"),
 ])
 @pytest.mark.parametrize("action", ["solve", "count", "explain", "svg"])

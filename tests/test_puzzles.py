@@ -30,6 +30,7 @@ from nqueens.puzzles import (
 )
 from nqueens.puzzles.generate import random_regions
 from nqueens.puzzles.logic import GRADES, RULES
+from nqueens.puzzles.model import split_regions
 
 # --- the oracle --------------------------------------------------------------------------
 
@@ -253,7 +254,7 @@ def test_made_puzzles_are_unique_by_brute_force(kind, n):
     for seed in range(3):
         m = make(n, kind=kind, seed=seed)
         assert brute(m.puzzle) == [m.solution]
-        assert m.puzzle.connected
+        assert split_regions(m.puzzle) == []  # make grows connected regions
         assert make(n, kind=kind, seed=seed) == m  # reproducible
 
 
@@ -326,7 +327,13 @@ BAD = [
     ("AAB\nACB", "a puzzle grid is square"),
     ("AAB\nACB\nCDB", "needs 3 regions, found 4"),
     ("AAA\nAAA\nAAA", "needs 3 regions, found 1"),
-    ("ABA\nBBB\nCCC", "region A is in 2 separate pieces"),
+    ("rules: connected\nABA\nBBB\nCCC", "region A is in 2 separate pieces"),
+    ("rules: connected disconnected\nAB\nAB", "contradict each other"),
+    ("stars: 2\nAABB\nAABB\nCCDD\nCCDD", "2 stars per row cannot fit on a 4 x 4 board"),
+    ("stars: 0\nAB\nAB", "stars must be an integer >= 1"),
+    ("stars: two\nAB\nAB", "stars must be a whole number"),
+    ("stars: 99999999999999999999\nAB\nAB", "cannot fit"),
+    ("kind: completion\nstars: 2\n....\n....\n....\n....", "apply to region puzzles only"),
     ("kind: completion\nQ..\n.Q.\n...", "given queens at <1,1> and <2,2> share a diagonal"),
     ("kind: completion\nQ.Q\n...\n...", "share a row"),
     ("kind: completion\nQ.?\n...\n...", "'?' is not Q, . or x"),
@@ -348,9 +355,13 @@ def test_malformed_text_is_one_clear_error(text, fragment):
     assert fragment in message and "\n" not in message
 
 
-def test_disconnected_regions_are_allowed_by_the_rule():
-    p = parse_puzzle("rules: disconnected\nABA\nBBB\nCCC")
-    assert not p.connected and parse_puzzle(p.to_text()) == p
+def test_regions_in_pieces_are_valid_by_default_and_old_files_still_read():
+    p = parse_puzzle("ABA\nBBB\nCCC")
+    assert not p.connected and split_regions(p) == [0] and parse_puzzle(p.to_text()) == p
+    assert parse_puzzle("rules: disconnected\nABA\nBBB\nCCC") == p
+    q = parse_puzzle("rules: connected\nAAB\nACB\nCCB")
+    assert q.connected and "rules: connected" in q.to_text() and parse_puzzle(q.to_text()) == q
+    assert q.to_json()["rules"] == {"diagonals": False, "connected": True}
 
 
 def test_api_errors():
@@ -389,3 +400,50 @@ def test_japanese_explanations_clear_squares_in_good_japanese():
     assert step_text(s, "ja", p).endswith("。2マスに置けなくなる。")
     e = explain(completion_puzzle(4, [(0, 1)]))
     assert summary_text(e, "ja").endswith(f"(5段階中{e.grade})。")
+
+
+# --- k stars: the model ------------------------------------------------------------------
+
+TWO_STAR = ["AAAAABBBBB", "AAAAABBBBB", "CCCCCDDDDD", "CCCCCDDDDD", "EEEEEFFFFF",
+            "EEEEEFFFFF", "GGGGGHHHHH", "GGGGGHHHHH", "IIIIIJJJJJ", "IIIIIJJJJJ"]
+
+
+def test_stars_round_trip_through_text_and_json():
+    p = region_puzzle(TWO_STAR, stars=2)
+    text = p.to_text()
+    assert text.startswith("kind: regions\nstars: 2\n")
+    assert parse_puzzle(text) == p and p.stars == 2
+    assert p.to_json()["stars"] == 2
+    assert "stars" not in region_puzzle(["AAB", "ACB", "CCB"]).to_text()
+
+
+def test_star_counts_fit_exactly_where_two_by_two_blocks_allow():
+    """k > 1 stars are accepted iff k n stars fit without touching: at most one per 2 x 2
+    block, a bound every-other-row-and-column squares reach."""
+    for n in range(1, 13):
+        room = len([(r, c) for r in range(0, n, 2) for c in range(0, n, 2)])
+        for k in range(2, 5):
+            grid = [[r] * n for r in range(n)]
+            if k * n <= room:
+                assert region_puzzle(grid, stars=k).stars == k
+            else:
+                with pytest.raises(PuzzleFormatError, match="cannot fit"):
+                    region_puzzle(grid, stars=k)
+    for bad in (0, -1, 1.0, True, None, "2"):
+        with pytest.raises(PuzzleFormatError, match="stars must be an integer"):
+            region_puzzle(TWO_STAR, stars=bad)
+
+
+def test_first_violation_checks_k_stars_per_unit_and_touching():
+    p = region_puzzle(TWO_STAR, stars=2)
+    # found by a separate search and checked by eye: 2 per row, column and region, none touch
+    good = ((0, 2), (5, 7), (0, 3), (5, 8), (1, 3), (6, 8), (1, 4), (6, 9), (2, 4), (7, 9))
+    assert first_violation(p, good) is None
+    assert first_violation(p, [list(reversed(row)) for row in good]) is None
+    assert first_violation(p, ((0,), *good[1:])) == "row 1 has 1 star; each row has 2"
+    assert first_violation(p, ((0, 1), *good[1:])) == "column 2 has 3 stars; each column has 2"
+    swapped = ((5, 7), (0, 2), *good[2:])
+    assert first_violation(p, swapped) == "stars at <2,1> and <3,1> touch"
+    assert first_violation(p, good[:-1]).startswith("a solution has 2 stars in each")
+    assert first_violation(region_puzzle(["AAB", "ACB", "CCB"]), ((0,), (2,), (1,))) == (
+        "queens at <2,3> and <3,2> touch")

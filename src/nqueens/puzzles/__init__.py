@@ -12,6 +12,7 @@ True
 True
 
 Modules: :mod:`~nqueens.puzzles.model` (the record and the text format),
+:mod:`~nqueens.puzzles.solution` (placements and k-star solutions),
 :mod:`~nqueens.puzzles.exact` (exact search), :mod:`~nqueens.puzzles.logic` (the logical
 solver and its narration), :mod:`~nqueens.puzzles.generate` (the generator). Pictures and the
 play page live in :mod:`nqueens.render.puzzle_svg` and :mod:`nqueens.render.puzzle_play`.
@@ -26,19 +27,28 @@ from nqueens.puzzles.model import (
     Puzzle,
     PuzzleFormatError,
     completion_puzzle,
-    first_violation,
     parse_puzzle,
     region_puzzle,
+)
+from nqueens.puzzles.solution import (
+    Placement,
+    Stars,
+    as_stars,
+    first_violation,
+    star_squares,
 )
 
 __all__ = [
     "GRADES",
     "Explanation",
     "Made",
+    "Placement",
     "Puzzle",
     "PuzzleCount",
     "PuzzleFormatError",
+    "Stars",
     "Step",
+    "as_stars",
     "completion_puzzle",
     "count",
     "explain",
@@ -49,5 +59,6 @@ __all__ = [
     "region_puzzle",
     "solutions",
     "solve",
+    "star_squares",
     "step_text",
 ]

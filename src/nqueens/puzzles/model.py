@@ -2,19 +2,27 @@
 
 Two kinds of puzzle share one :class:`Puzzle` record:
 
-- **region** puzzles (Star Battle with one star, the daily "Queens" game): an n x n grid cut
-  into n regions; place n queens, one in every row, every column and every region, no two
-  touching (not even at a corner). With the rule ``diagonals`` no two queens may share any
-  full diagonal either (the n-queens rule). Regions must be connected unless the rule
-  ``disconnected`` is given.
+- **region** puzzles (Star Battle; with one star, the daily "Queens" game): an n x n grid cut
+  into n regions; place k stars (queens) in every row, every column and every region, no
+  two touching (not even at a corner); k = ``stars``, 1 by default. With the rule
+  ``diagonals`` no two may share any full diagonal either (the n-queens rule). A region
+  may be in several pieces, as in real puzzles; the rule ``connected`` requires every
+  region in one piece (``make`` grows connected regions).
 - **completion** puzzles: the n-queens rules (one queen per row and column, none sharing a
-  diagonal) with some queens given and some squares blocked.
+  diagonal) with some queens given and some squares blocked (always one star).
+
+Solutions (:mod:`nqueens.puzzles.solution`, which also checks them): a one-star puzzle's
+solution is a placement, ``cols[row]`` the column of each row's queen, as every k = 1
+function returns; a k-star solution is star rows, ``stars[row]`` the sorted tuple of that
+row's k columns, which :func:`~nqueens.puzzles.solution.as_stars` makes from either form.
 
 The text format: optional ``key: value`` header lines, then one line per row::
 
     # a comment
     kind: regions          (or completion; guessed from the grid when absent)
-    rules: diagonals       (regions only, optional: diagonals and/or disconnected)
+    stars: 2               (regions only, optional: k stars per row, column and region)
+    rules: diagonals       (regions only, optional: diagonals and/or connected; the old
+                            word disconnected is read and means the default)
     AABB                   (regions: one letter per square naming its region, A-Z then a-z
     ...                     then 0-9; completion: Q a given queen, . empty, x blocked)
 
@@ -33,6 +41,11 @@ in that order. Every malformed input raises :class:`PuzzleFormatError` (a
 Traceback (most recent call last):
 ...
 nqueens.puzzles.model.PuzzleFormatError: a 3 x 3 grid needs 3 regions, found 4 (A, B, C, D)
+>>> parse_puzzle("stars: 2\\n" + "AABB\\n" * 2 + "CCDD\\n" * 2).stars
+Traceback (most recent call last):
+...
+nqueens.puzzles.model.PuzzleFormatError: 2 stars per row cannot fit on a 4 x 4 board: no two \
+stars touch, so at most 4 fit (one per 2 x 2 block) and 2 x 4 = 8 are needed
 """
 
 from __future__ import annotations
@@ -45,7 +58,6 @@ from typing import Literal, cast
 from nqueens._validate import (
     as_int,
     check_instance,
-    check_integers,
     check_squares,
     check_text,
     is_sequence,
@@ -63,11 +75,12 @@ __all__ = [
     "PuzzleFormatError",
     "Square",
     "check_puzzle",
+    "check_stars",
     "clash",
     "completion_puzzle",
-    "first_violation",
     "parse_puzzle",
     "region_puzzle",
+    "split_regions",
 ]
 
 Square = tuple[int, int]
@@ -82,7 +95,8 @@ REGION_LETTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 MAX_N = 62
 """The largest puzzle: 62 region letters, and 64-bit row masks in the compiled search."""
 
-_RULES = ("diagonals", "disconnected")
+_RULES = ("diagonals", "connected")
+_OLD_RULES = ("disconnected",)  # read for old files: it names the default now
 
 
 class PuzzleFormatError(ParseError):
@@ -97,10 +111,17 @@ class Puzzle:
     ``regions[r][c]`` is the region (0..n-1) of square ``(r, c)`` (empty for completion
     puzzles); ``givens`` and ``blocked`` are sorted squares (completion puzzles);
     ``diagonals`` forbids two queens on a shared diagonal in a region puzzle (always on in
-    a completion puzzle); ``connected`` requires every region to be connected.
+    a completion puzzle); ``connected`` records the rule that every region is in one piece
+    (checked when built; off by default: real puzzles have regions in pieces); ``stars`` is
+    k, the stars per row, column and region (1: the Queens game; completion puzzles: 1).
 
-    >>> region_puzzle(["AB", "BB"], connected=False).to_text()
-    'kind: regions\\nrules: disconnected\\nAB\\nBB\\n'
+    >>> region_puzzle(["ABA", "BBB", "CCC"]).to_text()
+    'kind: regions\\nABA\\nBBB\\nCCC\\n'
+    >>> region_puzzle(["ABA", "BBB", "CCC"], connected=True)
+    Traceback (most recent call last):
+    ...
+    nqueens.puzzles.model.PuzzleFormatError: region A is in 2 separate pieces (at <1,1> and \
+<1,3>); the rule connected requires every region in one piece
     """
 
     kind: Kind
@@ -109,7 +130,8 @@ class Puzzle:
     givens: tuple[Square, ...] = ()
     blocked: tuple[Square, ...] = ()
     diagonals: bool = False
-    connected: bool = True
+    connected: bool = False
+    stars: int = 1
 
     @property
     def touching(self) -> bool:
@@ -142,10 +164,16 @@ class Puzzle:
 
         >>> parse_puzzle("AAB\\nACB\\nCCB").rules_text()
         'one queen per row, column and region; no two queens touch'
+        >>> region_puzzle([[r // 2 * 2 + c // 5 for c in range(10)] for r in range(10)],
+        ...               stars=2).rules_text()
+        '2 stars per row, column and region; no two stars touch'
         """
         if self.kind == "completion":
             return "one queen per row and column, none sharing a diagonal"
-        text = "one queen per row, column and region; no two queens touch"
+        if self.stars == 1:
+            text = "one queen per row, column and region; no two queens touch"
+        else:
+            text = (f"{self.stars} stars per row, column and region; no two stars touch")
         return text + "; none share a diagonal" if self.diagonals else text
 
     def to_text(self) -> str:
@@ -158,7 +186,9 @@ class Puzzle:
         True
         """
         lines = [f"kind: {self.kind}"]
-        rules = [r for r, on in zip(_RULES, (self.diagonals, not self.connected), strict=True)
+        if self.stars > 1:
+            lines.append(f"stars: {self.stars}")
+        rules = [r for r, on in zip(_RULES, (self.diagonals, self.connected), strict=True)
                  if on]
         if rules:
             lines.append("rules: " + ", ".join(rules))
@@ -183,6 +213,7 @@ class Puzzle:
         """
         data: dict[str, object] = {"kind": self.kind, "n": self.n}
         if self.kind == "regions":
+            data["stars"] = self.stars
             data["rules"] = {"diagonals": self.diagonals, "connected": self.connected}
             data["regions"] = ["".join(REGION_LETTERS[k] for k in row) for row in self.regions]
         else:
@@ -193,15 +224,18 @@ class Puzzle:
 
 def region_puzzle(
     grid: Sequence[str] | Sequence[Sequence[int]], *, diagonals: bool = False,
-    connected: bool = True,
+    connected: bool = False, stars: int = 1,
 ) -> Puzzle:
-    """A checked region puzzle from rows of region letters (or of region numbers 0..n-1).
+    """A checked region puzzle from rows of region letters (or region numbers 0..n-1).
+
+    ``stars`` is k, the stars per row, column and region (1: the Queens game).
 
     Cost: O(n^2). Raises :class:`PuzzleFormatError` for a grid that is not a sequence of
     rows (a string is not: read text with :func:`parse_puzzle`), a square that is neither a
     letter of :data:`REGION_LETTERS` nor an integer from 0 to n-1 (``None``, a bool, a
     float, a number off that range), a grid that is not square, the wrong number of
-    regions, or (with ``connected``) a region in several pieces.
+    regions, a ``stars`` that cannot fit (:func:`check_stars`), or (with ``connected``) a
+    region in several pieces. Regions in several pieces are valid by default.
 
     >>> region_puzzle([[0, 0], [1, 1]]).regions
     ((0, 0), (1, 1))
@@ -213,6 +247,10 @@ def region_puzzle(
     rows = _grid_rows(grid)
     n = len(rows)
     _check_square(n, [len(row) for row in rows], [i + 1 for i in range(n)])
+    stars = check_stars(n, stars)
+    if not isinstance(diagonals, bool) or not isinstance(connected, bool):
+        raise PuzzleFormatError(f"diagonals and connected must be True or False, got "
+                                f"{short_repr(diagonals)} and {short_repr(connected)}")
     names: dict[object, int] = {}
     order: list[object] = []
     for r, row in enumerate(rows):
@@ -237,10 +275,51 @@ def region_puzzle(
         raise PuzzleFormatError(
             f"a {n} x {n} grid needs {n} regions, found {len(names)} ({shown})")
     regions = tuple(tuple(names[v] for v in row) for row in rows)
-    p = Puzzle("regions", n, regions=regions, diagonals=diagonals, connected=connected)
+    p = Puzzle("regions", n, regions=regions, diagonals=diagonals, connected=connected,
+               stars=stars)
     if connected:
         _check_connected(p)
     return p
+
+
+def check_stars(n: int, stars: object) -> int:
+    """``stars`` (k, the stars per row, column and region of an n x n board) as an int.
+
+    Cost: O(1). Raises :class:`PuzzleFormatError` for a k that is not an integer >= 1, or
+    (k > 1) that cannot fit: no two stars touch, so each 2 x 2 block holds one at most, and
+    ceil(n/2)^2 >= k n is needed (k = 1 takes every n, as ever: n = 2, 3 just have no
+    solution).
+
+    >>> check_stars(10, 2), check_stars(14, 3), check_stars(25, 6)
+    (2, 3, 6)
+    >>> check_stars(9, 3)
+    Traceback (most recent call last):
+    ...
+    nqueens.puzzles.model.PuzzleFormatError: 3 stars per row cannot fit on a 9 x 9 board: no \
+two stars touch, so at most 25 fit (one per 2 x 2 block) and 3 x 9 = 27 are needed
+    """
+    k = as_int(stars)
+    if k is None or k < 1:
+        raise PuzzleFormatError(f"stars must be an integer >= 1 (stars per row, column and "
+                                f"region), got {short_repr(stars)}")
+    room = ((n + 1) // 2) ** 2
+    if k > 1 and k * n > room:
+        raise PuzzleFormatError(
+            f"{k} stars per row cannot fit on a {n} x {n} board: no two stars touch, so at "
+            f"most {room} fit (one per 2 x 2 block) and {k} x {n} = {k * n} are needed")
+    return k
+
+
+def split_regions(p: Puzzle) -> list[int]:
+    """The regions of ``p`` that are in several pieces (joined up, down, left and right).
+
+    Cost: O(n^2). Empty for a completion puzzle.
+
+    >>> split_regions(region_puzzle(["ABA", "BBB", "CCC"]))
+    [0]
+    """
+    return [k for k, cells in enumerate(check_puzzle(p).region_cells())
+            if len(_pieces(set(cells))) > 1]
 
 
 def completion_puzzle(
@@ -292,6 +371,7 @@ def parse_puzzle(text: str) -> Puzzle:
 have equal length
     """
     kind: str | None = None
+    stars: str | None = None
     rules: list[str] = []
     grid: list[str] = []
     lines: list[int] = []
@@ -312,13 +392,19 @@ have equal length
                 kind = value
             elif key == "rules":
                 for word in (w.strip() for w in value.replace(",", " ").split()):
-                    if word not in _RULES:
+                    if word not in _RULES + _OLD_RULES:
                         raise PuzzleFormatError(f"line {number}: unknown rule {word!r}; "
                                                 f"use {' or '.join(_RULES)}")
                     rules.append(word)
+            elif key == "stars":
+                if not value.isdigit() or not value.isascii():
+                    raise PuzzleFormatError(f"line {number}: stars must be a whole number "
+                                            f">= 1 (stars per row, column and region), got "
+                                            f"{value!r}")
+                stars = value
             else:
                 raise PuzzleFormatError(f"line {number}: unknown setting {key!r}; "
-                                        "use kind or rules")
+                                        "use kind, stars or rules")
             continue
         grid.append("".join(line.split()))
         lines.append(number)
@@ -328,14 +414,19 @@ have equal length
     if kind is None:
         kind = "completion" if set("".join(grid)) <= set(".Qx") else "regions"
     if kind == "completion":
-        if rules:
-            raise PuzzleFormatError("rules apply to region puzzles only; a completion puzzle "
-                                    "always has the n-queens rules")
+        if rules or stars is not None:
+            what = "rules apply" if rules else "stars apply"
+            raise PuzzleFormatError(f"{what} to region puzzles only; a completion puzzle "
+                                    "always has the n-queens rules (one queen per row)")
         givens, blocked = board_squares(grid, lambda r, c, ch: PuzzleFormatError(
             f"line {lines[r]}, square <{r + 1},{c + 1}>: {ch!r} is not Q, . or x"))
         return completion_puzzle(len(grid), givens, blocked=blocked)
-    return region_puzzle(grid, diagonals="diagonals" in rules,
-                         connected="disconnected" not in rules)
+    if "connected" in rules and "disconnected" in rules:
+        raise PuzzleFormatError("the rules connected and disconnected contradict each other; "
+                                "regions in several pieces are allowed unless the rule "
+                                "connected is given")
+    return region_puzzle(grid, diagonals="diagonals" in rules, connected="connected" in rules,
+                         stars=1 if stars is None else int(stars) if len(stars) < 100 else stars)
 
 
 def clash(p: Puzzle, a: Square, b: Square) -> str | None:
@@ -358,37 +449,6 @@ def clash(p: Puzzle, a: Square, b: Square) -> str | None:
         return "touch"
     if p.uses_diagonals and abs(r1 - r2) == abs(c1 - c2):
         return "share a diagonal"
-    return None
-
-
-def first_violation(p: Puzzle, cols: Sequence[int]) -> str | None:
-    """Why the placement ``cols`` (a 0-based column per row) does not solve ``p``, or None.
-
-    An independent checker: every pair of queens is compared, then the givens and
-    blocked squares. A ``p`` that is not a :class:`Puzzle` raises
-    :class:`~nqueens.errors.InvalidArgumentError`; ``cols`` that is not a sequence of
-    integers :class:`~nqueens.errors.InvalidBoardError`. Cost: O(n^2).
-
-    >>> p = parse_puzzle("AAB\\nACB\\nCCB")
-    >>> first_violation(p, (0, 2, 1))
-    'queens at <2,3> and <3,2> touch'
-    """
-    check_puzzle(p)
-    cols = check_integers(cols, "cols")
-    if len(cols) != p.n or any(not 0 <= c < p.n for c in cols):
-        return f"a solution has one queen in each of the {p.n} rows, on the board"
-    squares = list(enumerate(cols))
-    for i, a in enumerate(squares):
-        for b in squares[i + 1:]:
-            why = clash(p, a, b)
-            if why:
-                return f"queens at {_name(a)} and {_name(b)} {why}"
-    for r, c in p.givens:
-        if cols[r] != c:
-            return f"the given queen at {_name((r, c))} is missing"
-    for r, c in p.blocked:
-        if cols[r] == c:
-            return f"a queen stands on the blocked square {_name((r, c))}"
     return None
 
 
@@ -464,7 +524,7 @@ def _check_connected(p: Puzzle) -> None:
             starts = " and ".join(_name(min(piece)) for piece in pieces[:2])
             raise PuzzleFormatError(
                 f"region {REGION_LETTERS[k]} is in {len(pieces)} separate pieces (at "
-                f"{starts}); regions must be connected (or add 'rules: disconnected')")
+                f"{starts}); the rule connected requires every region in one piece")
 
 
 def _pieces(cells: set[Square]) -> list[set[Square]]:
