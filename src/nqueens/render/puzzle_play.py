@@ -30,10 +30,11 @@ from nqueens._validate import check_choice
 from nqueens.narrate import LANGUAGES
 from nqueens.puzzles.logic import explain, step_text
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle
+from nqueens.puzzles.solution import star_squares
 from nqueens.render.puzzle_svg import puzzle_svg
 from nqueens.render.svg import queen_shape
 
-__all__ = ["LABELS", "page_labels", "play_data", "play_html", "solution_squares", "stars_of"]
+__all__ = ["LABELS", "page_labels", "play_data", "play_html"]
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -122,18 +123,6 @@ LABELS: dict[str, dict[str, str]] = {
 """The page's texts by language."""
 
 
-def stars_of(p: Puzzle) -> int:
-    """Stars (queens) per row, column and region: ``p.stars`` where the model has it, else 1.
-
-    Cost: O(1).
-
-    >>> from nqueens.puzzles.model import completion_puzzle
-    >>> stars_of(completion_puzzle(4))
-    1
-    """
-    return int(getattr(p, "stars", 1))
-
-
 def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
     """The page's texts in ``lang`` for ``p``: the star wording where ``p`` has k > 1 stars,
     the title and rules filled in (``placed`` keeps ``{k}``/``{n}`` for the page to fill).
@@ -144,7 +133,7 @@ def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
     >>> page_labels(completion_puzzle(4), "en")["title"]
     '4 x 4 queens puzzle'
     """
-    k = stars_of(p)
+    k = p.stars
     base = LABELS[lang]
     out = {key: base.get(key + "_stars", text) if k > 1 else text
            for key, text in base.items() if not key.endswith("_stars")}
@@ -155,24 +144,6 @@ def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
         out["rules"] = out["regions"].replace("{k}", str(k)) + (
             out["diagonals"] if p.diagonals else "")
     return out
-
-
-def solution_squares(solution: object) -> list[list[int]] | None:
-    """A solution as sorted 0-based ``[row, col]`` squares, from either form the solvers
-    give: one column per row (one star), or a tuple of columns per row (k stars).
-
-    Cost: O(n k).
-
-    >>> solution_squares((1, 3, 0, 2)), solution_squares(((0, 2), (4, 6)))
-    ([[0, 1], [1, 3], [2, 0], [3, 2]], [[0, 0], [0, 2], [1, 4], [1, 6]])
-    """
-    if solution is None:
-        return None
-    squares = []
-    for r, cols in enumerate(solution):  # type: ignore[call-overload]
-        for c in (cols if isinstance(cols, (tuple, list)) else (cols,)):
-            squares.append([r, int(c)])
-    return sorted(squares)
 
 
 def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
@@ -187,7 +158,7 @@ def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
     """
     check_choice(lang, "language", LANGUAGES)
     e = explain(p)
-    k = stars_of(p)
+    k = p.stars
     steps = [{"rule": s.rule, "place": None if s.place is None else list(s.place),
               "removed": [list(sq) for sq in s.removed], "text": step_text(s, lang, p)}
              for s in e.steps if s.rule != "given"]
@@ -196,7 +167,8 @@ def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
         "diagonals": p.uses_diagonals,
         "regions": ["".join(REGION_LETTERS[r] for r in row) for row in p.regions],
         "givens": [list(sq) for sq in p.givens], "blocked": [list(sq) for sq in p.blocked],
-        "solution": solution_squares(e.solution),
+        "solution": None if e.solution is None else [
+            list(sq) for sq in star_squares(e.solution)],
         "steps": steps, "labels": page_labels(p, lang), "mark": "star" if k > 1 else "queen",
         "queen": queen_shape(0, 0),
     }
