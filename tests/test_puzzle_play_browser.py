@@ -371,3 +371,81 @@ def test_the_board_is_kept_across_a_reload_per_puzzle(browser, r8, tmp_path):
         assert p.errors() == []
     finally:
         p.close()
+
+
+STARS2 = """kind: regions
+stars: 2
+ABBBBBCDDD
+ABBCCCCCDD
+ABBCEECCCD
+AABEECCCDD
+AAFEGGGGGG
+AFFEEGGGGG
+FFHHEGGGGI
+FFHHEEIIJI
+FHHHJJIIJI
+FHHHJJJJJJ
+"""
+"""A 10 x 10 two-star puzzle, its regions grown around :data:`STARS2_PLACED`."""
+
+STARS2_PLACED = [(0, 3), (0, 7), (1, 5), (1, 9), (2, 0), (2, 2), (3, 4), (3, 6), (4, 0), (4, 2),
+                 (5, 6), (5, 8), (6, 1), (6, 4), (7, 7), (7, 9), (8, 3), (8, 5), (9, 1), (9, 8)]
+
+
+def grid_of(text: str) -> list[str]:
+    return [row for row in text.splitlines() if row and ":" not in row]
+
+
+def ruled_out(grid: list[str], stars: list[tuple[int, int]], k: int) -> set[tuple[int, int]]:
+    """Plain Python: the squares no further star may take (touching a star, or in a row,
+    column or region that holds its k stars)."""
+    n = len(grid)
+    full_rows = {r for r in range(n) if sum(s[0] == r for s in stars) >= k}
+    full_cols = {c for c in range(n) if sum(s[1] == c for s in stars) >= k}
+    full_regions = {g for g in {grid[r][c] for r, c in stars}
+                    if sum(grid[r][c] == g for r, c in stars) >= k}
+    return {(r, c) for r in range(n) for c in range(n) if (r, c) not in stars and (
+        r in full_rows or c in full_cols or grid[r][c] in full_regions
+        or any(max(abs(r - a), abs(c - b)) == 1 for a, b in stars))}
+
+
+def test_a_two_star_puzzle_plays_to_a_win(browser, tmp_path):
+    grid = grid_of(STARS2)
+    # the placement is a solution by the rules, checked here by plain counting
+    for unit in (lambda s: s[0], lambda s: s[1], lambda s: grid[s[0]][s[1]]):
+        tally: dict[object, int] = {}
+        for s in STARS2_PLACED:
+            tally[unit(s)] = tally.get(unit(s), 0) + 1
+        assert sorted(tally.values()) == [2] * 10
+    assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) > 1
+               for i, a in enumerate(STARS2_PLACED) for b in STARS2_PLACED[i + 1:])
+    path = write(tmp_path, "s2.html", STARS2)
+    p = PlayPage(browser, path, PHONE)
+    try:
+        assert p.text("#status") == "0 of 20 stars placed"
+        assert "2 stars in every row" in p.text("#rules")
+        p.page.check("#auto")
+        placed: list[tuple[int, int]] = []
+        for sq in [*STARS2_PLACED[:2], (0, 0)]:  # a third star in row 1 breaks the rule
+            p.go(*sq)
+            p.page.keyboard.press("s")
+            placed.append(sq)
+            if len(placed) < 3:
+                assert p.marked("auto") == ruled_out(grid, placed, 2)
+        assert p.page.evaluate("() => document.querySelectorAll('.mark-star.placed').length") == 3
+        assert p.marked("queen") == set(placed)
+        row0 = {sq for sq in placed if sq[0] == 0}
+        assert {(int(e[0]), int(e[1])) for e in p.page.evaluate(
+            """() => Array.from(document.querySelectorAll('rect.cell[data-conflict="1"]'))
+                 .map(e => [e.dataset.row, e.dataset.col])""")} >= row0
+        assert p.text("#status") == "Some stars break a rule (ringed in red)."
+        p.page.keyboard.press("Control+z")
+        assert p.text("#status") == "2 of 20 stars placed"
+        for sq in STARS2_PLACED[2:]:
+            p.go(*sq)
+            p.page.keyboard.press("s")
+        assert p.marked("queen") == set(STARS2_PLACED)
+        assert p.attr("body", "data-solved") == "1" and p.text("#status") == "Solved!"
+        assert p.errors() == []
+    finally:
+        p.close()
