@@ -2,10 +2,11 @@
 
     PYTHONPATH=src python docs/images/make_play_shots.py
 
-Writes puzzle-play-laptop.png (an 8 x 8 Queens puzzle in a 1366 x 768 window: a few moves, the
-keyboard cursor, automatic crosses and a hint) and puzzle-play-phone.png (a 10 x 10 two-star
-Star Battle in a 390 x 844 phone, played by touch), taken with headless Debian chromium
-through playwright, the pages made by ``nqueens puzzle play`` from the puzzles below.
+Writes puzzle-play-laptop.png (an 8 x 8 Queens puzzle in a 1366 x 768 window: a few moves,
+the keyboard cursor, automatic crosses and the explainer's next step as a hint) and
+puzzle-play-phone.png (a 10 x 10 two-star Star Battle in a 390 x 844 phone, played by
+touch), taken with headless Debian chromium through playwright, the pages made by
+``nqueens puzzle play`` from the puzzles below.
 """
 
 from __future__ import annotations
@@ -35,18 +36,18 @@ HHEGGGGG
 
 STARS = """kind: regions
 stars: 2
-AAAABBBCCC
-AADABBBCCC
-DDDAEBBFFC
-DDDEEEFFFF
-DGGGGEEFFH
-GGGIGGEEHH
-IIIIJJJEHH
-IIIJJJJJHH
-IIIJJJJJJH
-IIJJJJJJJH
+ABBBBBCDDD
+ABBCCCCCDD
+ABBCEECCCD
+AABEECCCDD
+AAFEGGGGGG
+AFFEEGGGGG
+FFHHEGGGGI
+FFHHEEIIJI
+FHHHJJIIJI
+FHHHJJJJJJ
 """
-"""A 10 x 10 two-star puzzle (regions grown around a random placement)."""
+"""A 10 x 10 two-star puzzle (``benchmarks/bench_puzzles_cpsat.py``'s ``star_battle(10, 2, 0)``)."""
 
 
 def page(text: str, out: Path) -> Path:
@@ -74,9 +75,9 @@ def main() -> None:
         tab = laptop.new_page()
         tab.goto(page(QUEENS, Path(tmp)).as_uri())
         tab.check("#auto")
-        tab.click(cell(4, 0))
-        tab.click(cell(4, 0))                    # a queen, with its automatic crosses
-        for c in (1, 2):
+        tab.click(cell(5, 0))
+        tab.click(cell(5, 0))                    # region F's queen, with automatic crosses
+        for c in (0, 1):
             tab.click(cell(0, c))                # crosses
         tab.click("#hint")
         tab.keyboard.press("ArrowDown")          # the keyboard cursor
@@ -88,9 +89,9 @@ def main() -> None:
         tab = phone.new_page()
         (Path(tmp) / "stars").mkdir()
         tab.goto(page(STARS, Path(tmp) / "stars").as_uri())
-        for r, c in ((0, 1), (0, 1), (2, 4), (2, 4), (1, 9), (3, 9)):
-            tab.tap(cell(r, c))                  # two stars, two crosses
-        tab.tap("#hint")
+        tab.check("#auto")
+        for r, c in ((0, 3), (0, 3), (0, 7), (0, 7), (2, 0), (2, 0), (9, 9), (8, 9)):
+            tab.tap(cell(r, c))                  # three stars, two crosses
         tab.screenshot(path=str(HERE / "puzzle-play-phone.png"))
         browser.close()
     print("wrote", HERE / "puzzle-play-laptop.png", HERE / "puzzle-play-phone.png")
