@@ -30,7 +30,7 @@ from nqueens._validate import check_choice
 from nqueens.narrate import LANGUAGES
 from nqueens.puzzles.logic import explain, step_text
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle
-from nqueens.puzzles.solution import star_squares
+from nqueens.puzzles.solution import first_violation, star_squares
 from nqueens.render.puzzle_svg import puzzle_svg
 from nqueens.render.svg import queen_shape
 
@@ -162,13 +162,17 @@ def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
     steps = [{"rule": s.rule, "place": None if s.place is None else list(s.place),
               "removed": [list(sq) for sq in s.removed], "text": step_text(s, lang, p)}
              for s in e.steps if s.rule != "given"]
+    solution = e.solution
+    if solution is not None and first_violation(p, solution) is not None:
+        # an explainer that does not know k stars yet: no hints rather than wrong ones
+        solution, steps = None, []
     return {
         "n": p.n, "kind": p.kind, "stars": k, "touching": p.touching,
         "diagonals": p.uses_diagonals,
         "regions": ["".join(REGION_LETTERS[r] for r in row) for row in p.regions],
         "givens": [list(sq) for sq in p.givens], "blocked": [list(sq) for sq in p.blocked],
-        "solution": None if e.solution is None else [
-            list(sq) for sq in star_squares(e.solution)],
+        "solution": None if solution is None else [
+            list(sq) for sq in star_squares(solution)],
         "steps": steps, "labels": page_labels(p, lang), "mark": "star" if k > 1 else "queen",
         "queen": queen_shape(0, 0),
     }
