@@ -9,8 +9,8 @@ The sets:
    star; 127 have a region in several pieces), each distinct grid once. Both counts must
    equal the level's recorded ``solutions``.
 2. **Star Battle**: 10 x 10 with 2 stars and 14 x 14 with 3 stars (the classic sizes), built
-   here: a random placement of k stars per row and column, no two touching (CP-SAT with a
-   random objective and a fixed seed), its stars grouped k by k with their nearest
+   here: a random placement of k stars per row and column, no two touching (CP-SAT trying
+   the squares in a random order fixed by the seed), its stars grouped k by k with their nearest
    neighbours, and n regions grown at random around the groups, so every puzzle has at
    least one solution and any number of others; regions may come in several pieces. With
    ``make`` from the package able to make k-star puzzles, its unique puzzles are a third
@@ -82,6 +82,13 @@ def cpsat_model(p: Puzzle):  # type: ignore[no-untyped-def]
     return m, x
 
 
+def tune(solver) -> None:  # type: ignore[no-untyped-def]
+    """One worker; no LP relaxation (linearization_level 0): on these puzzles 30 to 60
+    times faster at enumerating than CP-SAT's default, and no slower at solving."""
+    solver.parameters.num_workers = 1
+    solver.parameters.linearization_level = 0
+
+
 def cpsat_count(p: Puzzle) -> int:
     from ortools.sat.python import cp_model
 
@@ -94,7 +101,7 @@ def cpsat_count(p: Puzzle) -> int:
 
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
+    tune(solver)
     status = solver.Solve(m, Tally())
     if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
         raise SystemExit(f"CP-SAT did not finish enumerating: {solver.StatusName(status)}")
@@ -106,7 +113,7 @@ def cpsat_solve(p: Puzzle) -> Squares | None:
 
     m, x = cpsat_model(p)
     solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
+    tune(solver)
     status = solver.Solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
@@ -160,7 +167,8 @@ def community() -> list[tuple[Puzzle, int]]:
 
 
 def random_stars(n: int, k: int, seed: int) -> list[tuple[int, int]]:
-    """k stars per row and column, none touching: CP-SAT with a random objective."""
+    """k stars per row and column, none touching: the first placement CP-SAT finds trying
+    the squares in a random order (fixed by ``seed``), a star first."""
     from ortools.sat.python import cp_model
 
     rng = random.Random(seed)
@@ -172,11 +180,13 @@ def random_stars(n: int, k: int, seed: int) -> list[tuple[int, int]]:
     for r in range(n - 1):
         for c in range(n - 1):
             m.AddAtMostOne(x[r][c], x[r + 1][c], x[r][c + 1], x[r + 1][c + 1])
-    m.Maximize(sum(rng.randrange(1000) * x[r][c] for r in range(n) for c in range(n)))
+    order = [x[r][c] for r in range(n) for c in range(n)]
+    rng.shuffle(order)
+    m.AddDecisionStrategy(order, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
+    solver.parameters.search_branching = cp_model.FIXED_SEARCH
     solver.parameters.random_seed = seed
-    solver.parameters.max_time_in_seconds = 5.0
     status = solver.Solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise SystemExit(f"no {k}-star placement on {n} x {n} found")
@@ -233,10 +243,12 @@ def side_by_side(p: Puzzle, repeats: int) -> dict[str, float | int]:
     tasks: list[tuple[str, Callable[[Puzzle], object]]] = [
         ("count_ours", ours_count), ("count_cpsat", cpsat_count),
         ("solve_ours", ours_solve), ("solve_cpsat", cpsat_solve)]
-    for _ in range(repeats):
+    for i in range(repeats):
         for key, fn in tasks:
             t, results[key] = timed(lambda fn=fn: fn(p))
             best[key] = min(best[key], t)
+        if i == 0 and best["count_cpsat"] > LONG:
+            break  # a long count is timed once
     n_ours, n_cpsat = results["count_ours"], results["count_cpsat"]
     if n_ours != n_cpsat:
         raise SystemExit(f"count mismatch: nqueens {n_ours}, CP-SAT {n_cpsat} on\n"
@@ -247,6 +259,10 @@ def side_by_side(p: Puzzle, repeats: int) -> dict[str, float | int]:
             raise SystemExit(f"{side} gave {sol} for a puzzle with {n_ours} solutions:\n"
                              f"{p.to_text()}")
     return {**best, "solutions": int(n_ours)}  # type: ignore[call-overload]
+
+
+LONG = 2.0
+"""Seconds: a puzzle whose CP-SAT count takes longer is timed once, not best of repeats."""
 
 
 def ms(t: float) -> str:
