@@ -33,10 +33,12 @@ OEIS = load_oeis()
 
 
 def load_benchmark(name: str) -> Any:
-    """The module ``benchmarks/NAME.py``, imported from its file (benchmarks/ is no package)."""
+    """The module ``benchmarks/GROUP/NAME.py``, imported from its file (benchmarks/ is no
+    package; NAME is unique across its groups)."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    (path,) = (ROOT / "benchmarks").glob(f"*/{name}.py")
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -1,4 +1,4 @@
-"""benchmarks/bench_gpu.py's budgeted mode: the projections that skip steps (on a fake clock,
+"""benchmarks/gpu/bench_gpu.py's budgeted mode: the projections that skip steps (on a fake clock,
 no GPU), failures recorded while the rest runs, the results file and the doc rendered from
 it, and one real run on numba-cuda's simulator whose counts must be OEIS's."""
 
@@ -245,7 +245,7 @@ def test_the_budgeted_run_on_the_simulator_counts_exactly(tmp_path):
     e.pop("OUT", None)
     results, doc = tmp_path / "r.jsonl", tmp_path / "doc.md"
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_gpu.py"), "--min-n", "6",
+        [sys.executable, str(ROOT / "benchmarks" / "gpu" / "bench_gpu.py"), "--min-n", "6",
          "--max-n", "8", "--check-n", "7", "--cpu-max-n", "7", "--sweep-rows", "2",
          "--budget", "120", "--results", str(results), "--doc", str(doc)],
         capture_output=True, text=True, env=e, timeout=300, cwd=tmp_path)
@@ -323,7 +323,7 @@ def test_the_whole_command_is_given_time_by_the_engines_measured_time(tmp_path):
     assert bench_gpu.project_engine(recs, 19) is None
     results = tmp_path / "r.jsonl"
     results.write_text("".join(json.dumps(r) + "\n" for r in recs))
-    script = [sys.executable, str(ROOT / "benchmarks" / "bench_gpu.py"), "--results",
+    script = [sys.executable, str(ROOT / "benchmarks" / "gpu" / "bench_gpu.py"), "--results",
               str(results), "--project-engine"]
     got = subprocess.run([*script, "22"], capture_output=True, text=True, timeout=120)
     assert got.returncode == 0 and int(got.stdout) == math.ceil(16.0 * 8 * 1.15 + 5)

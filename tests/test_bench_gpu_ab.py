@@ -1,4 +1,4 @@
-"""benchmarks/bench_gpu_ab.py, the paired A/B runs of the GPU kernel's knobs: the rotated
+"""benchmarks/gpu/bench_gpu_ab.py, the paired A/B runs of the GPU kernel's knobs: the rotated
 schedule, the same-round ratios that decide a default, the budget that skips a run, a
 failing variant recorded while the rest runs, bad arguments refused in one line, and one
 real run on numba-cuda's simulator whose counts must be OEIS's."""
@@ -171,7 +171,7 @@ def test_the_loop_of_tries_is_the_innermost_loop_that_loads_and_stores_shared_me
     (["--render", "/nonexistent/ab.jsonl"], "No such file"),
 ])
 def test_bad_arguments_are_one_line_and_status_2(tmp_path, argv, msg):
-    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_gpu_ab.py"),
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "gpu" / "bench_gpu_ab.py"),
                            "--results", str(tmp_path / "r.jsonl"), *argv],
                           capture_output=True, text=True, env=env(), timeout=120)
     assert proc.returncode == 2
@@ -186,7 +186,7 @@ def test_the_paired_runs_on_the_simulator_count_exactly(tmp_path):
     e["NUMBA_ENABLE_CUDASIM"] = "1"
     results, doc = tmp_path / "r.jsonl", tmp_path / "doc.md"
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_gpu_ab.py"), "--kernel", "numba",
+        [sys.executable, str(ROOT / "benchmarks" / "gpu" / "bench_gpu_ab.py"), "--kernel", "numba",
          "--n", "7,8", "--rounds", "2", "--warm-n", "6", "--configs",
          "default,block 64,largest first+rows 3", "--results", str(results),
          "--doc", str(doc)],

@@ -1,4 +1,4 @@
-"""benchmarks/gpu_fresh.py, the steps a fresh process pays before its first GPU launch:
+"""benchmarks/gpu/gpu_fresh.py, the steps a fresh process pays before its first GPU launch:
 every step timed in the engine's order on numba-cuda's simulator, the cut's tasks those
 the engine cuts, a step that fails recorded while the rest run, and bad input refused."""
 
@@ -16,7 +16,7 @@ from test_gpu import needs_numba_cuda
 
 from conftest import ROOT
 
-SCRIPT = str(ROOT / "benchmarks" / "gpu_fresh.py")
+SCRIPT = str(ROOT / "benchmarks" / "gpu" / "gpu_fresh.py")
 STEPS = ["import nqueens.engine", "require_gpu (numba-cuda, driver)",
          "pick_kernel (CuPy, device count, kernel load, self-check)", "split",
          "weigh (Knuth's estimates)", "cut (the host's rows)"]

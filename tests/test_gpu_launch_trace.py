@@ -1,4 +1,4 @@
-"""benchmarks/gpu_launch_trace.py, one GPU batch launch by launch: on numba-cuda's simulator
+"""benchmarks/gpu/gpu_launch_trace.py, one GPU batch launch by launch: on numba-cuda's simulator
 its batches are exact, its launch lengths rotate round by round, its lines go to stdout and
 to --results alike, and bad input is one line and exit 2."""
 
@@ -15,7 +15,7 @@ from test_gpu import needs_numba_cuda
 
 from conftest import OEIS, ROOT
 
-SCRIPT = str(ROOT / "benchmarks" / "gpu_launch_trace.py")
+SCRIPT = str(ROOT / "benchmarks" / "gpu" / "gpu_launch_trace.py")
 
 
 def _run(args, tmp_path):

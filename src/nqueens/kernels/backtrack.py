@@ -56,7 +56,7 @@ def _walk(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget, record):
     d = resume(meta, cs, ls, rs, av, allowed[0] & full)
     last = n - 1
     # the budget is spent on backtracks (one per node) and checked in the loop condition:
-    # measured the cheapest place for it (bench_slicing.py)
+    # measured the cheapest place for it (docs/performance.md, decisions)
     while d >= 0 and budget > 0:
         a = av[d]
         if a == 0:  # the row is exhausted: back up

@@ -5,7 +5,7 @@ the set bits of an int: column ``c`` is bit ``c``. A search keeps three masks pe
 columns taken and the two diagonals, shifted one column per row and cut back to the board
 with ``& full``; :func:`place` moves them one row down with a queen added, and
 :func:`free` gives the columns of the next row that no queen attacks. numba inlines these
-small functions into the kernels that call them (measured in ``benchmarks/bench_slicing.py``).
+small functions into the kernels that call them (measured: docs/performance.md, decisions).
 
 >>> full_mask(4), lowest_bit(0b10100), bit_index(8), popcount(0b1011)
 (15, 4, 3, 3)
@@ -159,7 +159,7 @@ def descend(cs, ls, rs, d, bit, full):
 
     The search's step "go one row down" on frame arrays; the caller moves ``d`` on and
     keeps the returned ``(cols, left, right)`` in registers (reading them back from the
-    arrays costs up to 1.5x in the tree walk: ``benchmarks/bench_bits.py``). O(1).
+    arrays costs up to 1.5x in the tree walk: docs/performance.md, decisions). O(1).
     """
     c, lf, rt = place(cs[d], ls[d], rs[d], bit, full)
     cs[d + 1] = c

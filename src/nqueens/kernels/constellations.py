@@ -249,7 +249,7 @@ def _search(n, stack, sym, i, lastlevel, count, fixed90, fixed180, nodes, limit)
     The frames are copied into one private array, a level's words side by side, and the
     search walks it by a single offset ``p``: LLVM then keeps every live value of the loop
     in a register (the stack's six rows as separate arrays cost 10-15% in reloads, measured
-    in ``docs/benchmarks-engine.md``). The frames are copied back when the search stops
+    in ``docs/performance.md``). The frames are copied back when the search stops
     early. Cost: the nodes searched, plus O(free rows) for the copies.
     """
     f = lastlevel + 1

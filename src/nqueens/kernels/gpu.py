@@ -126,7 +126,7 @@ def step_slots_limited(max_registers: int | None) -> Any:
     """:func:`step_slots` compiled to use at most ``max_registers`` registers a thread
     (``None``: :func:`step_slots` itself, as many as the compiler likes). Fewer registers
     let an SM keep more threads resident, at the price of spills to local memory; which
-    wins is measured on a GPU (``benchmarks/bench_gpu.py``'s variants). Under the
+    wins is measured on a GPU (``benchmarks/gpu/bench_gpu.py``'s variants). Under the
     simulator, which has no registers, it is :func:`step_slots`.
     Cost: a compilation at the first launch of each limit.
     """

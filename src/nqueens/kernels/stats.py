@@ -57,7 +57,7 @@ def levels_slice(n, full, first, av, cs, ls, rs, meta, levels, budget):
         av[d] = rest
         levels[d + 1] += 1
         # the step of bits.descend written out: through the helper this loop ran 1.4-1.5x
-        # slower (benchmarks/bench_bits.py); the other kernels show no difference
+        # slower (docs/performance.md, decisions); the other kernels show no difference
         c, lf, rt = place(cs[d], ls[d], rs[d], b, full)
         d += 1
         cs[d] = c

@@ -39,7 +39,7 @@ DEFAULT_BATCH = 1024
 SLICE_NODES = 1 << 21
 """Nodes (backtracks) one kernel call searches before Python regains control (about
 0.01 s). The loop over slices costs nothing measurable; the budget test in the kernel
-about 3% (docs/benchmarks-slicing.md)."""
+about 3% (docs/performance.md)."""
 
 
 def solutions_allowed(

@@ -1,0 +1,236 @@
+"""Time puzzle counting and generation against OR-Tools CP-SAT; update docs/puzzles.md.
+
+    PYTHONPATH=src python benchmarks/puzzles/bench_puzzles.py [--quick]
+
+1. Counting: for each n in 8..14, the same random region puzzles (n connected regions grown
+   at random from n random squares; any number of solutions) and the same generated unique
+   puzzles are counted exactly by nqueens (the compiled sliced search) and by CP-SAT
+   (``enumerate_all_solutions``, one worker). The counts must agree: each side checks the
+   other. CP-SAT times include building its model; CP-SAT gets at most 20 s per puzzle
+   (random puzzles can have tens of thousands of solutions, each a Python callback), and a
+   row where it ran out says so and gives its time as a lower bound.
+2. Generation: ``make(n, logic_only=True)`` at 8, 10, 12 for several seeds, once with the
+   package's uniqueness check and once with CP-SAT answering the "up to 2" questions (the
+   generator's own check patched to call CP-SAT). The two return different second
+   solutions, so the repairs differ; each made puzzle is re-checked unique by the other.
+
+Timings alternate A B A B per puzzle and keep each side's best of the repeats; the table
+gives medians over puzzles. Needs ``ortools`` (pip install ortools): an optional benchmark
+dependency, not one of the package's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "src"))
+
+from nqueens.puzzles import Puzzle, count, make, region_puzzle  # noqa: E402
+from nqueens.puzzles import generate as generate_module  # noqa: E402
+from nqueens.puzzles.generate import random_regions  # noqa: E402
+
+DOCS = ROOT / "docs" / "puzzles.md"
+START, END = "<!-- bench-puzzles:start -->", "<!-- bench-puzzles:end -->"
+
+
+def cpsat_model(p: Puzzle):  # type: ignore[no-untyped-def]
+    from ortools.sat.python import cp_model
+
+    n = p.n
+    m = cp_model.CpModel()
+    x = [[m.NewBoolVar(f"x{r}_{c}") for c in range(n)] for r in range(n)]
+    for i in range(n):
+        m.AddExactlyOne(x[i])
+        m.AddExactlyOne(x[r][i] for r in range(n))
+    if p.regions:
+        for cells in p.region_cells():
+            m.AddExactlyOne(x[r][c] for r, c in cells)
+    if p.touching:
+        for r in range(n - 1):
+            for c in range(n - 1):
+                m.AddAtMostOne(x[r][c], x[r + 1][c], x[r][c + 1], x[r + 1][c + 1])
+    if p.uses_diagonals:
+        for d in range(-(n - 1), n):
+            m.AddAtMostOne(x[r][r - d] for r in range(n) if 0 <= r - d < n)
+            m.AddAtMostOne(x[r][d + n - 1 - r] for r in range(n) if 0 <= d + n - 1 - r < n)
+    for r, c in p.givens:
+        m.Add(x[r][c] == 1)
+    for r, c in p.blocked:
+        m.Add(x[r][c] == 0)
+    return m, x
+
+
+def cpsat_solutions(p: Puzzle, limit: int = 0, seconds: float | None = None
+                    ) -> list[tuple[int, ...]] | None:
+    """Every solution (or the first ``limit``) by CP-SAT enumeration, one worker; None when
+    ``seconds`` ran out first."""
+    from ortools.sat.python import cp_model
+
+    m, x = cpsat_model(p)
+    found: list[tuple[int, ...]] = []
+
+    class Collect(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        def on_solution_callback(self) -> None:
+            found.append(tuple(next(c for c in range(p.n) if self.Value(x[r][c]))
+                               for r in range(p.n)))
+            if limit and len(found) >= limit:
+                self.StopSearch()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    if seconds is not None:
+        solver.parameters.max_time_in_seconds = seconds
+    status = solver.Solve(m, Collect())
+    if status == cp_model.UNKNOWN or (status == cp_model.FEASIBLE and not limit):
+        return None
+    return found
+
+
+def random_puzzle(n: int, rng: random.Random) -> Puzzle:
+    seeds = rng.sample([(r, c) for r in range(n) for c in range(n)], n)
+    return region_puzzle(random_regions(n, rng, seeds))
+
+
+def timed(fn: Callable[[], object]) -> tuple[float, object]:
+    t = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - t, out
+
+
+def ab(fa: Callable[[], object], fb: Callable[[], object], repeats: int
+       ) -> tuple[float, float, object, object]:
+    """Best times of A and B, alternating A B A B (B returning None: it gave up; no repeat)."""
+    ta = tb = float("inf")
+    ra = rb = None
+    for _ in range(repeats):
+        t, ra = timed(fa)
+        ta = min(ta, t)
+        t, rb = timed(fb)
+        tb = min(tb, t)
+        if rb is None:
+            break
+    return ta, tb, ra, rb
+
+
+CAP = 20.0
+"""Seconds CP-SAT may spend enumerating one puzzle's solutions (its time is then a bound)."""
+
+
+def _length(found: list[tuple[int, ...]] | None) -> int | None:
+    return None if found is None else len(found)
+
+
+def ms(t: float) -> str:
+    return f"{t * 1e3:.2f}" if t < 1 else f"{t * 1e3:,.0f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer puzzles (a smoke run)")
+    ap.add_argument("--no-write", action="store_true", help="print only")
+    ap.add_argument("--per-size", type=int, default=5, help="puzzles per size (default 5)")
+    args = ap.parse_args()
+    per_size = 3 if args.quick else args.per_size
+    repeats = 2
+    rng = random.Random(2026)
+    count(random_puzzle(6, rng))  # compile (or load) the kernel first
+    lines = []
+    lines.append("Counting (exact), median over puzzles of each side's best of "
+                 f"{repeats}, A B A B:\n")
+    lines.append("| n | puzzles | kind | median solutions | nqueens ms | CP-SAT ms | "
+                 "CP-SAT / nqueens | note |")
+    lines.append("|---:|---:|---|---:|---:|---:|---:|---|")
+    for n in range(8, 15):
+        for kind in ("random", "unique"):
+            puzzles = ([random_puzzle(n, rng) for _ in range(per_size)] if kind == "random"
+                       else [make(n, seed=s).puzzle for s in range(per_size)])
+            ours, theirs, counts = [], [], []
+            gave_up = 0
+            for p in puzzles:
+                ta, tb, ra, rb = ab(lambda p=p: count(p).count,
+                                    lambda p=p: _length(cpsat_solutions(p, seconds=CAP)),
+                                    repeats)
+                if rb is None:
+                    gave_up += 1
+                elif ra != rb:
+                    raise SystemExit(f"count mismatch on\n{p.to_text()}nqueens {ra}, "
+                                     f"CP-SAT {rb}")
+                ours.append(ta)
+                theirs.append(tb)
+                counts.append(int(ra))  # type: ignore[call-overload]
+            mo, mt = statistics.median(ours), statistics.median(theirs)
+            over = "≥ " if gave_up else ""
+            row = (f"| {n} | {len(puzzles)} | {kind} | {statistics.median(counts):g} | "
+                   f"{ms(mo)} | {over}{ms(mt)} | {over}{mt / mo:.0f}x | "
+                   + (f"CP-SAT stopped at {CAP:g} s on {gave_up} of {len(puzzles)} "
+                      if gave_up else "") + "|")
+            print(row, flush=True)
+            lines.append(row)
+    lines.append("")
+    lines.append("Generating a unique logic-only region puzzle (`make(n, logic_only=True)`), "
+                 "same seeds, uniqueness checks by nqueens or by CP-SAT, A B A B; 'checks' "
+                 "is the median over seeds of the up-to-2 counts one generation ran (the "
+                 "mean of both sides):\n")
+    lines.append("| n | seeds | median checks | nqueens ms | with CP-SAT ms | ratio |")
+    lines.append("|---:|---:|---:|---:|---:|---:|")
+    own_first_two = generate_module._first_two
+    calls = [0]
+
+    def cpsat_first_two(p: Puzzle) -> list[tuple[int, ...]]:
+        calls[0] += 1
+        found = cpsat_solutions(p, limit=2)
+        assert found is not None
+        return found
+
+    def counted_first_two(p: Puzzle) -> list[tuple[int, ...]]:
+        calls[0] += 1
+        return own_first_two(p)
+
+    for n in (8, 10, 12):
+        ours, theirs, checks = [], [], []
+        for seed in range(per_size):
+            def with_ours(seed: int = seed, n: int = n) -> object:
+                generate_module._first_two = counted_first_two  # type: ignore[assignment]
+                return make(n, seed=seed, logic_only=True).puzzle
+
+            def with_cpsat(seed: int = seed, n: int = n) -> object:
+                generate_module._first_two = cpsat_first_two  # type: ignore[assignment]
+                return make(n, seed=seed, logic_only=True).puzzle
+
+            calls[0] = 0
+            ta, tb, ra, rb = ab(with_ours, with_cpsat, repeats)
+            checks.append(calls[0] / (2 * repeats))
+            generate_module._first_two = own_first_two  # type: ignore[assignment]
+            # the checkers return different second solutions, so the repairs (and the
+            # puzzles) differ; each puzzle is re-checked unique by the other side
+            assert isinstance(ra, Puzzle) and isinstance(rb, Puzzle)
+            if _length(cpsat_solutions(ra)) != 1 or count(rb).count != 1:
+                raise SystemExit(f"n={n} seed={seed}: a made puzzle is not unique")
+            ours.append(ta)
+            theirs.append(tb)
+        mo, mt = statistics.median(ours), statistics.median(theirs)
+        row = (f"| {n} | {per_size} | {statistics.median(checks):g} | {ms(mo)} | {ms(mt)} | "
+               f"{mt / mo:.1f}x |")
+        print(row, flush=True)
+        lines.append(row)
+    table = "\n".join(lines)
+    if args.no_write or not DOCS.exists():
+        return
+    text = DOCS.read_text(encoding="utf-8")
+    if START in text and END in text:
+        head, rest = text.split(START, 1)
+        _, tail = rest.split(END, 1)
+        DOCS.write_text(f"{head}{START}\n{table}\n{END}{tail}", encoding="utf-8")
+        print(f"wrote {DOCS}")
+
+
+if __name__ == "__main__":
+    main()
