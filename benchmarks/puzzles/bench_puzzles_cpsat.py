@@ -1,6 +1,6 @@
 """Region puzzles counted and solved by nqueens and by a CP-SAT model, puzzle by puzzle.
 
-    PYTHONPATH=src python benchmarks/bench_puzzles_cpsat.py [--quick] [--no-write]
+    PYTHONPATH=src python benchmarks/puzzles/bench_puzzles_cpsat.py [--quick] [--out FILE]
 
 The sets:
 
@@ -24,6 +24,7 @@ plain Python). Timings alternate nqueens, CP-SAT per puzzle and task, best of ``
 CP-SAT runs one worker (enumeration requires it; the solve gets one too, as nqueens uses
 one core) and its times include building the model. The table gives medians over puzzles
 and the median of the per-puzzle ratios. Needs ``ortools`` (the optional ``bench`` extra).
+Results are saved in benchmarks/results/puzzles_cpsat.jsonl and shown in docs/performance.md.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import os
 import random
 import statistics
 import sys
@@ -38,14 +40,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from _common import machine_line  # noqa: E402  (benchmarks/_common.py)
 
 from nqueens.puzzles import Puzzle, count, region_puzzle, solve  # noqa: E402
 from nqueens.puzzles.solution import star_squares  # noqa: E402
 
-DOCS = ROOT / "docs" / "performance.md"
-START, END = "<!-- bench-puzzles-cpsat:start -->", "<!-- bench-puzzles-cpsat:end -->"
 CORPUS_NAME = Path("reference") / "puzzles" / "community-levels.jsonl"
 
 Squares = list[list[int]]
@@ -291,11 +294,13 @@ HEADER = ("| set | puzzles | n | k | median solutions (range) | count: nqueens m
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="a few puzzles per set (smoke run)")
-    ap.add_argument("--no-write", action="store_true", help="print only")
+    ap.add_argument("--out", metavar="FILE",
+                    help="write the run here (a trial) instead of into the results")
     ap.add_argument("--repeats", type=int, default=2, help="best of this many (default 2)")
     ap.add_argument("--per-set", type=int, default=15,
                     help="Star Battle puzzles per size (default 15)")
     args = ap.parse_args()
+    load_at_start = os.getloadavg()[0]
     per_set = 3 if args.quick else args.per_set
     levels = community()
     if args.quick:
@@ -324,18 +329,39 @@ def main() -> None:
                              [side_by_side(p, args.repeats) for p in puzzles]))
             print(lines[-1], flush=True)
     print(f"({time.perf_counter() - started:.0f} s in all)")
-    table = "\n".join(lines)
-    if args.no_write or args.quick:
+    args.load = (load_at_start, os.getloadavg()[0])
+    if args.quick:
         return
-    text = DOCS.read_text(encoding="utf-8") if DOCS.exists() else "# Performance\n"
-    if START in text and END in text:
-        head, rest = text.split(START, 1)
-        _, tail = rest.split(END, 1)
-        text = f"{head}{START}\n{table}\n{END}{tail}"
-    else:
-        text = text.rstrip("\n") + f"\n\n## Puzzles against CP-SAT\n\n{START}\n{table}\n{END}\n"
-    DOCS.write_text(text, encoding="utf-8")
-    print(f"wrote {DOCS}")
+    from _results import publish  # benchmarks/_results.py
+
+    publish("puzzles_cpsat", "\n".join([*intro(args), *lines]) + "\n", out=args.out)
+
+
+def intro(args: argparse.Namespace) -> list[str]:
+    return [
+        "# Puzzles against CP-SAT", "",
+        f"Measured by `python benchmarks/puzzles/bench_puzzles_cpsat.py` on {machine_line()}, "
+        f"load average {args.load[0]:.1f} at the start and {args.load[1]:.1f} at the end; "
+        f"OR-Tools {ortools_version()}. Per puzzle, nqueens and "
+        "CP-SAT count every solution and find one, interleaved, best of "
+        f"{args.repeats} (once where CP-SAT's count took over {LONG:g} s); every count is "
+        "checked equal between the two (and, for the community levels, to the recorded "
+        "count), every solution checked against the rules. CP-SAT: one worker, LP "
+        "relaxation off (`linearization_level` 0, 30-60x faster at enumerating here than its "
+        "default), times including building the model. The ratio columns are the median of "
+        "the per-puzzle ratios; 'all counts' is the sum over the set.", "",
+        "The community levels are the 480 player-made levels of an open-source Queens clone "
+        "(127 with a region in several pieces). The Star Battle puzzles are random: n regions "
+        "grown around a random placement of k stars per row and column, so each has at least "
+        "one solution, often hundreds; 'unique (make)' rows are the package's own puzzles, "
+        "where `make` makes k-star puzzles.", "",
+    ]
+
+
+def ortools_version() -> str:
+    import ortools
+
+    return str(ortools.__version__)
 
 
 if __name__ == "__main__":
