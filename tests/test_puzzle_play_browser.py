@@ -107,6 +107,13 @@ def r8(tmp_path_factory) -> Path:
     return write(tmp_path_factory.mktemp("play"), "r8.html", R8)
 
 
+@pytest.fixture(scope="module")
+def c14(tmp_path_factory) -> Path:
+    """The columns of a 14 x 14 board as its regions: a bigger board, longer hint texts."""
+    return write(tmp_path_factory.mktemp("play"), "c14.html",
+                 "\n".join("".join(chr(65 + c) for c in range(14)) for _ in range(14)))
+
+
 def inside(b: dict[str, float], size: tuple[int, int]) -> bool:
     return (b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= size[0] + 0.5
             and b["y"] + b["height"] <= size[1] + 0.5)
@@ -123,13 +130,8 @@ VISIBLE = ["#board-wrap svg", "h1", "#status", "#timer", "#undo", "#redo", "#hin
 
 @pytest.mark.parametrize(("n", "size"), [(8, LAPTOP), (8, PHONE), (14, LAPTOP_IN_BROWSER),
                                          (14, PHONE)], ids=str)
-def test_board_controls_and_status_fit_on_one_screen(browser, tmp_path, size, n):
-    if n == 8:
-        path = write(tmp_path, "r8.html", R8)
-    else:  # the columns of a 14 x 14 board as regions, with a longer hint text
-        path = write(tmp_path, "c14.html",
-                     "\n".join("".join(chr(65 + c) for c in range(14)) for _ in range(14)))
-    p = PlayPage(browser, path, size)
+def test_board_controls_and_status_fit_on_one_screen(browser, r8, c14, size, n):
+    p = PlayPage(browser, r8 if n == 8 else c14, size)
     try:
         p.page.click(p.cell(1, 1))  # a cross, then ask for a hint so its text shows
         p.page.click("#hint")
