@@ -190,6 +190,10 @@ def test_keyboard_play_solves_the_puzzle(browser, r8):
         p.page.keyboard.press("q")  # Q on a queen takes it away
         assert p.attr("body", "data-solved") == "0"
         assert p.text("#status") == "7 of 8 queens placed"
+        p.page.focus("#undo")                  # a control focused by Tab, then the board
+        p.page.click(p.cell(7, 7))             # clicked: Space goes to the board again
+        p.page.keyboard.press("Space")
+        assert p.states().get((7, 7)) == "queen" and p.cursor() == (7, 7)
         assert p.errors() == []
     finally:
         p.close()

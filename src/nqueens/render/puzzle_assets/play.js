@@ -302,6 +302,8 @@
     const i = cellAt(ev);
     if (i < 0) return;
     ev.preventDefault();
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.blur) focused.blur();  // Space: board
     drag = {start: i, last: i, moved: false, before: state.slice()};
     cursor = i;
   });
@@ -317,16 +319,17 @@
     drag.last = cursor = i;
     render();
   });
-  function drop() {
+  function drop(tap) {
     if (!drag) return;
     const d = drag;
     drag = null;
-    if (!d.moved) cycle(d.start);
+    if (!d.moved && tap) cycle(d.start);
     record(d.before);
     settle();
   }
-  window.addEventListener("pointerup", drop);
-  window.addEventListener("pointercancel", drop);
+  window.addEventListener("pointerup", function () { drop(true); });
+  // a cancelled touch (a long press, a scroll) keeps what a drag crossed out but is no tap
+  window.addEventListener("pointercancel", function () { drop(false); });
   svg.addEventListener("contextmenu", function (ev) {
     ev.preventDefault();
     const i = cellAt(ev);
