@@ -298,8 +298,8 @@ def main() -> None:
     ap.add_argument("--out", metavar="FILE",
                     help="write the run here (a trial) instead of into the results")
     ap.add_argument("--repeats", type=int, default=2, help="best of this many (default 2)")
-    ap.add_argument("--per-set", type=int, default=15,
-                    help="Star Battle puzzles per size (default 15; 0: community levels only)")
+    ap.add_argument("--per-set", type=int, default=10,
+                    help="Star Battle puzzles per size (default 10; 0: community levels only)")
     args = ap.parse_args()
     load_at_start = os.getloadavg()[0]
     per_set = min(3, args.per_set) if args.quick else args.per_set
