@@ -353,10 +353,12 @@ def intro(args: argparse.Namespace) -> list[str]:
         "including building the model. The ratio columns are the median of the per-puzzle "
         "ratios; 'all counts' is the sum over the set.", "",
         "The community levels are the 480 player-made levels of an open-source Queens clone "
-        "(127 with a region in several pieces). The Star Battle puzzles are random: n regions "
-        "grown around a random placement of k stars per row and column, so each has at least "
-        "one solution, often hundreds; 'unique (make)' rows are the package's own puzzles, "
-        "where `make` makes k-star puzzles.", "",
+        "(127 with a region in several pieces)." + (
+            " The Star Battle puzzles are random: n regions grown around a random placement "
+            "of k stars per row and column, so each has at least one solution, often "
+            "hundreds; 'unique (make)' rows are the package's own puzzles, where `make` makes "
+            "k-star puzzles." if args.per_set > 0 else
+            " This run has no Star Battle rows (`--per-set 0`)."), "",
     ]
 
 
