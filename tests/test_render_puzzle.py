@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from nqueens.errors import InvalidBoardError, UnknownOptionError
-from nqueens.puzzles import completion_puzzle, explain, make, step_text
+from nqueens.puzzles import completion_puzzle, explain, make, parse_puzzle, step_text
 from nqueens.render.puzzle_play import play_data, play_html
 from nqueens.render.puzzle_svg import PALETTE, puzzle_svg, region_colors
 
@@ -70,7 +70,8 @@ def test_play_page_carries_the_explainer_steps(lang):
     data = json.loads(payload.group(1))
     steps = [s for s in explain(m.puzzle).steps if s.rule != "given"]
     assert [d["text"] for d in data["steps"]] == [step_text(s, lang, m.puzzle) for s in steps]
-    assert data["solution"] == list(m.solution)
+    assert data["solution"] == [[r, c] for r, c in enumerate(m.solution)]
+    assert data["stars"] == 1 and data["mark"] == "queen"
     assert data == json.loads(json.dumps(play_data(m.puzzle, lang=lang)))
     assert not re.search(r'(src|href)=', page)
 
@@ -78,3 +79,26 @@ def test_play_page_carries_the_explainer_steps(lang):
 def test_play_page_language_is_checked():
     with pytest.raises(UnknownOptionError, match="unknown language"):
         play_html(completion_puzzle(4), lang="fr")
+
+
+def test_play_page_of_a_two_star_puzzle():
+    from nqueens.puzzles.solution import first_violation
+
+    rows = ["ABBBBBCDDD", "ABBCCCCCDD", "ABBCEECCCD", "AABEECCCDD", "AAFEGGGGGG",
+            "AFFEEGGGGG", "FFHHEGGGGI", "FFHHEEIIJI", "FHHHJJIIJI", "FHHHJJJJJJ"]
+    p = parse_puzzle("stars: 2\n" + "\n".join(rows) + "\n")
+    data = play_data(p, lang="en")
+    assert (data["stars"], data["mark"]) == (2, "star")
+    assert data["labels"]["title"] == "10 x 10 Star Battle, 2 stars"
+    assert data["labels"]["rules"].startswith("Place 2 stars in every row, column and region")
+    assert data["labels"]["placed"] == "{k} of {n} stars placed"
+    # hints only from a solution that obeys the two-star rules, and steps that agree with it
+    if data["solution"] is not None:
+        squares = sorted(tuple(sq) for sq in data["solution"])
+        rows_of = tuple(tuple(c for r, c in squares if r == row) for row in range(10))
+        assert first_violation(p, rows_of) is None
+        assert all(tuple(s["place"]) in squares for s in data["steps"] if s["place"])
+    else:
+        assert data["steps"] == []
+    page = play_html(p, lang="ko")
+    assert "스타 배틀" in page and "https://" not in page

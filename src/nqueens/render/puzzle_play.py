@@ -30,49 +30,91 @@ from nqueens._validate import check_choice
 from nqueens.narrate import LANGUAGES
 from nqueens.puzzles.logic import explain, step_text
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle
+from nqueens.puzzles.solution import first_violation, star_squares
 from nqueens.render.puzzle_svg import puzzle_svg
 from nqueens.render.svg import queen_shape
 
-__all__ = ["LABELS", "play_data", "play_html"]
+__all__ = ["LABELS", "page_labels", "play_data", "play_html"]
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
-        "title": "{n} x {n} queens puzzle", "hint": "Hint", "reset": "Start again",
-        "howto": "Click a square once for a cross, twice for a queen, three times to clear.",
-        "placed": "{k} of {n} queens placed", "solved": "Solved!",
+        "title": "{n} x {n} queens puzzle", "title_stars": "{n} x {n} Star Battle, {k} stars",
+        "hint": "Hint", "reset": "Start again", "undo": "Undo", "redo": "Redo",
+        "auto": "Automatic crosses", "time": "Time",
+        "howto": "Click or tap a square once for a cross, twice for a queen, three times to "
+                 "clear it; drag across squares to cross them out.",
+        "howto_stars": "Click or tap a square once for a cross, twice for a star, three "
+                       "times to clear it; drag across squares to cross them out.",
+        "keys": "Keys: arrows move, Space cycles, X cross, Q queen, Delete clears, "
+                "H hint, Ctrl-Z undo, Ctrl-Y redo.",
+        "keys_stars": "Keys: arrows move, Space cycles, X cross, S star, Delete clears, "
+                      "H hint, Ctrl-Z undo, Ctrl-Y redo.",
+        "placed": "{k} of {n} queens placed", "placed_stars": "{k} of {n} stars placed",
+        "solved": "Solved!",
         "conflict": "Some queens break a rule (ringed in red).",
+        "conflict_stars": "Some stars break a rule (ringed in red).",
         "wrong": "The queen at {sq} is not part of the solution.",
+        "wrong_stars": "The star at {sq} is not part of the solution.",
         "wrongcross": "The cross at {sq} covers a square of the solution.",
-        "nohint": "Nothing left to deduce: place the last queens.", "square": "<{r},{c}>",
+        "nohint": "Nothing left to deduce: place the last queens.",
+        "nohint_stars": "Nothing left to deduce: place the last stars.", "square": "<{r},{c}>",
         "regions": "Place one queen in every row, column and region; no two queens touch, "
                    "not even at a corner.",
+        "regions_stars": "Place {k} stars in every row, column and region; no two stars "
+                         "touch, not even at a corner.",
         "diagonals": " No two queens share a diagonal.",
         "completion": "Place one queen in every row and column, no two on a diagonal; the "
                       "black queens are given, grey squares are blocked.",
     },
     "ja": {
-        "title": "{n}×{n} クイーンパズル", "hint": "ヒント", "reset": "最初から",
-        "howto": "マスを1回クリックで×、2回でクイーン、3回で消去。",
-        "placed": "クイーン {k} / {n}", "solved": "解けた!",
+        "title": "{n}×{n} クイーンパズル", "title_stars": "{n}×{n} スターバトル ({k}つ星)",
+        "hint": "ヒント", "reset": "最初から", "undo": "戻す", "redo": "やり直す",
+        "auto": "自動で×", "time": "時間",
+        "howto": "マスを1回クリックで×、2回でクイーン、3回で消去。ドラッグで続けて×。",
+        "howto_stars": "マスを1回クリックで×、2回で星、3回で消去。ドラッグで続けて×。",
+        "keys": "キー: 矢印で移動、スペースで切替、X で×、Q でクイーン、Delete で消去、"
+                "H でヒント、Ctrl-Z で戻す、Ctrl-Y でやり直す。",
+        "keys_stars": "キー: 矢印で移動、スペースで切替、X で×、S で星、Delete で消去、"
+                      "H でヒント、Ctrl-Z で戻す、Ctrl-Y でやり直す。",
+        "placed": "クイーン {k} / {n}", "placed_stars": "星 {k} / {n}", "solved": "解けた!",
         "conflict": "ルール違反のクイーンがある (赤丸)。",
+        "conflict_stars": "ルール違反の星がある (赤丸)。",
         "wrong": "{sq}のクイーンは解に含まれない。",
+        "wrong_stars": "{sq}の星は解に含まれない。",
         "wrongcross": "{sq}の×は解のマスを消している。",
-        "nohint": "推論はもう不要: 残りのクイーンを置こう。", "square": "({r},{c})",
+        "nohint": "推論はもう不要: 残りのクイーンを置こう。",
+        "nohint_stars": "推論はもう不要: 残りの星を置こう。", "square": "({r},{c})",
         "regions": ("各行・各列・各領域にクイーンを1つずつ置く。"
                     "クイーン同士は角も含めて隣り合わない。"),
+        "regions_stars": ("各行・各列・各領域に星を{k}つずつ置く。"
+                          "星同士は角も含めて隣り合わない。"),
         "diagonals": " 同じ斜めの線にも置かない。",
         "completion": ("各行・各列にクイーンを1つずつ、斜めに重ならないように置く。"
                        "黒いクイーンは最初から置かれ、灰色のマスには置けない。"),
     },
     "ko": {
-        "title": "{n}×{n} 퀸 퍼즐", "hint": "힌트", "reset": "다시 시작",
-        "howto": "칸을 한 번 누르면 ×, 두 번 누르면 퀸, 세 번 누르면 지워진다.",
-        "placed": "퀸 {k} / {n}", "solved": "풀었다!",
+        "title": "{n}×{n} 퀸 퍼즐", "title_stars": "{n}×{n} 스타 배틀 (별 {k}개)",
+        "hint": "힌트", "reset": "다시 시작", "undo": "되돌리기", "redo": "다시 하기",
+        "auto": "자동 ×", "time": "시간",
+        "howto": "칸을 한 번 누르면 ×, 두 번 누르면 퀸, 세 번 누르면 지워진다. "
+                 "끌면 여러 칸에 ×.",
+        "howto_stars": "칸을 한 번 누르면 ×, 두 번 누르면 별, 세 번 누르면 지워진다. "
+                       "끌면 여러 칸에 ×.",
+        "keys": "키: 화살표로 이동, 스페이스로 바꾸기, X는 ×, Q는 퀸, Delete는 지우기, "
+                "H는 힌트, Ctrl-Z 되돌리기, Ctrl-Y 다시 하기.",
+        "keys_stars": "키: 화살표로 이동, 스페이스로 바꾸기, X는 ×, S는 별, Delete는 지우기, "
+                      "H는 힌트, Ctrl-Z 되돌리기, Ctrl-Y 다시 하기.",
+        "placed": "퀸 {k} / {n}", "placed_stars": "별 {k} / {n}", "solved": "풀었다!",
         "conflict": "규칙을 어긴 퀸이 있다 (빨간 원).",
+        "conflict_stars": "규칙을 어긴 별이 있다 (빨간 원).",
         "wrong": "{sq}의 퀸은 해답에 없다.",
+        "wrong_stars": "{sq}의 별은 해답에 없다.",
         "wrongcross": "{sq}의 ×는 해답의 칸을 지웠다.",
-        "nohint": "더 추론할 것이 없다: 남은 퀸을 놓자.", "square": "<{r},{c}>",
+        "nohint": "더 추론할 것이 없다: 남은 퀸을 놓자.",
+        "nohint_stars": "더 추론할 것이 없다: 남은 별을 놓자.", "square": "<{r},{c}>",
         "regions": "모든 행, 열, 영역에 퀸을 하나씩 놓는다. 퀸끼리는 모서리로도 닿지 않는다.",
+        "regions_stars": "모든 행, 열, 영역에 별을 {k}개씩 놓는다. "
+                         "별끼리는 모서리로도 닿지 않는다.",
         "diagonals": " 같은 대각선에도 놓지 않는다.",
         "completion": ("모든 행과 열에 퀸을 하나씩, 대각선이 겹치지 않게 놓는다. "
                        "검은 퀸은 주어진 퀸이고 회색 칸에는 놓을 수 없다."),
@@ -81,27 +123,58 @@ LABELS: dict[str, dict[str, str]] = {
 """The page's texts by language."""
 
 
+def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
+    """The page's texts in ``lang`` for ``p``: the star wording where ``p`` has k > 1 stars,
+    the title and rules filled in (``placed`` keeps ``{k}``/``{n}`` for the page to fill).
+
+    Cost: O(1).
+
+    >>> from nqueens.puzzles.model import completion_puzzle
+    >>> page_labels(completion_puzzle(4), "en")["title"]
+    '4 x 4 queens puzzle'
+    """
+    k = p.stars
+    base = LABELS[lang]
+    out = {key: base.get(key + "_stars", text) if k > 1 else text
+           for key, text in base.items() if not key.endswith("_stars")}
+    out["title"] = out["title"].replace("{n}", str(p.n)).replace("{k}", str(k))
+    if p.kind == "completion":
+        out["rules"] = out["completion"]
+    else:
+        out["rules"] = out["regions"].replace("{k}", str(k)) + (
+            out["diagonals"] if p.diagonals else "")
+    return out
+
+
 def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
-    """The page's data: rules, solution and narrated explainer steps (0-based squares).
+    """The page's data: rules, solution squares and narrated explainer steps (0-based).
 
     Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> d = play_data(completion_puzzle(4, [(0, 1)]))
-    >>> d["solution"], [s["rule"] for s in d["steps"]]
-    ([1, 3, 0, 2], ['single', 'single', 'single'])
+    >>> d["solution"], d["stars"], [s["rule"] for s in d["steps"]]
+    ([[0, 1], [1, 3], [2, 0], [3, 2]], 1, ['single', 'single', 'single'])
     """
     check_choice(lang, "language", LANGUAGES)
     e = explain(p)
+    k = p.stars
     steps = [{"rule": s.rule, "place": None if s.place is None else list(s.place),
               "removed": [list(sq) for sq in s.removed], "text": step_text(s, lang, p)}
              for s in e.steps if s.rule != "given"]
+    solution = e.solution
+    if solution is not None and first_violation(p, solution) is not None:
+        # an explainer that does not know k stars yet: no hints rather than wrong ones
+        solution, steps = None, []
     return {
-        "n": p.n, "kind": p.kind, "touching": p.touching, "diagonals": p.uses_diagonals,
-        "regions": ["".join(REGION_LETTERS[k] for k in row) for row in p.regions],
+        "n": p.n, "kind": p.kind, "stars": k, "touching": p.touching,
+        "diagonals": p.uses_diagonals,
+        "regions": ["".join(REGION_LETTERS[r] for r in row) for row in p.regions],
         "givens": [list(sq) for sq in p.givens], "blocked": [list(sq) for sq in p.blocked],
-        "solution": None if e.solution is None else list(e.solution),
-        "steps": steps, "labels": LABELS[lang], "queen": queen_shape(0, 0),
+        "solution": None if solution is None else [
+            list(sq) for sq in star_squares(solution)],
+        "steps": steps, "labels": page_labels(p, lang), "mark": "star" if k > 1 else "queen",
+        "queen": queen_shape(0, 0),
     }
 
 
@@ -115,21 +188,17 @@ def play_html(p: Puzzle, *, lang: str = "en") -> str:
     True
     """
     data = play_data(p, lang=lang)
-    labels = LABELS[lang]
+    labels = page_labels(p, lang)
     assets = resources.files("nqueens.render").joinpath("puzzle_assets")
     page = assets.joinpath("page.html").read_text(encoding="utf-8")
     css = assets.joinpath("play.css").read_text(encoding="utf-8")
     js = assets.joinpath("play.js").read_text(encoding="utf-8")
-    rules = labels["completion"] if p.kind == "completion" else labels["regions"] + (
-        labels["diagonals"] if p.diagonals else "")
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    fill = {
-        "{{LANG}}": lang, "{{TITLE}}": escape(labels["title"].replace("{n}", str(p.n))),
-        "{{RULES}}": escape(rules), "{{HOWTO}}": escape(labels["howto"]),
-        "{{HINT}}": escape(labels["hint"]), "{{RESET}}": escape(labels["reset"]),
-        "{{CSS}}": css, "{{JS}}": js, "{{BOARD}}": puzzle_svg(p, size=None),
-        "{{DATA}}": payload,
-    }
+    fill = {"{{LANG}}": lang, "{{CSS}}": css, "{{JS}}": js,
+            "{{BOARD}}": puzzle_svg(p, size=None), "{{DATA}}": payload}
+    for key in ("title", "rules", "howto", "keys", "hint", "reset", "undo", "redo", "auto",
+                "time"):
+        fill["{{" + key.upper() + "}}"] = escape(labels[key])
     for key, value in fill.items():
         page = page.replace(key, value)
     return page
