@@ -26,7 +26,8 @@ PAGE = HERE.parent / "docs" / "performance.md"
 
 SECTIONS = (
     "strategies", "engine", "verify", "gpu", "fleet", "dask_failures", "variants",
-    "exports", "large", "completion", "puzzles", "puzzles_cpsat", "puzzle_import", "analysis",
+    "exports", "large", "completion", "puzzles", "puzzles_cpsat", "explain", "puzzle_import",
+    "analysis",
     "render",
 )
 """The order of the sections: counting first, then the rest of the library."""

@@ -143,8 +143,9 @@ def page(lines: list[dict[str, Any]], source: str, idle: float, min_n: int = 0) 
         out += ["", "## Projection for n = 23..28", "",
                 "Time for one count with our kernel (h: hours, d: days), on one "
                 f"card of the kind measured, and on fleets of 8 and 64 such cards with "
-                f"{idle:.0%} of their time idle (the pull scheduler's measured idle fraction; "
-                "docs/engine.md):", "",
+                f"{idle:.0%} of their time idle (``--idle``; the pull scheduler measured "
+                "0.6-2.3% on a mixed, churning CPU fleet: docs/performance.md, \"fleet\"):",
+                "",
                 "| n | solutions | 1 card, flat | 1 card, trend | 8 cards, trend | 64 cards, "
                 "trend |",
                 "|---|---|---|---|---|---|"]
