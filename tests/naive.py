@@ -313,3 +313,43 @@ def naive_star_count(regions: Sequence[Sequence[int]], stars: int, diagonals: bo
         return total
 
     return rows(0, [])
+def star_battle_solutions(regions: Sequence[Sequence[int]], k: int, *,
+                          diagonals: bool = False) -> list[tuple[tuple[int, ...], ...]]:
+    """Every k-star solution of a region grid, sorted: per row every k-subset of columns,
+    row after row, keeping a partial board only while no column or region holds more than
+    k stars and no two stars touch (or, with ``diagonals``, share a diagonal); a full
+    board is kept when every column and region holds exactly k. Exponential: small n only."""
+    from itertools import combinations
+
+    n = len(regions)
+    subsets = list(combinations(range(n), k))
+    out: list[tuple[tuple[int, ...], ...]] = []
+
+    def clash(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+        return max(dr, dc) == 1 or (diagonals and dr == dc)
+
+    def extend(rows: list[tuple[int, ...]], stars: list[tuple[int, int]]) -> None:
+        r = len(rows)
+        if r == n:
+            cols = [c for _, c in stars]
+            regs = [regions[rr][cc] for rr, cc in stars]
+            if all(cols.count(i) == k and regs.count(i) == k for i in range(n)):
+                out.append(tuple(rows))
+            return
+        for cols in subsets:
+            new = [(r, c) for c in cols]
+            if any(clash(a, b) for a in new for b in new if a < b):
+                continue
+            if any(clash(a, b) for a in new for b in stars):
+                continue
+            every = stars + new
+            if any([c for _, c in every].count(c) > k for c in cols):
+                continue
+            regs = [regions[rr][cc] for rr, cc in every]
+            if any(regs.count(regions[r][c]) > k for c in cols):
+                continue
+            extend([*rows, cols], every)
+
+    extend([], [])
+    return sorted(out)

@@ -1,21 +1,32 @@
-"""Compiled exact search for region puzzles: one queen per row, column and region.
+"""Compiled exact search for region puzzles: k stars per row, column and region.
 
 Private kernels: ints and numpy arrays in, ints out; no validation, no objects. The board is
 one bit mask of candidate columns per row (``allowed[depth, row]``), copied down a depth
-stack. Placing a queen clears its row, its column, its region (``regmask[k, row]`` holds the
-columns of region k in each row), the squares touching it (``touching``) and, with
-``diagonals``, both of its diagonals. After each placement one pass over the remaining
-candidates counts them per row, column and region: a unit with none left is a dead end
-(forward checking); otherwise the unit with the fewest candidates is branched on next
-(most-constrained row, column or region first).
+stack with the stars placed so far in each row, column and region (``cnt[depth]``: rows,
+then columns, then regions). Placing a star clears the squares touching it (``touching``),
+with ``diagonals`` both of its diagonals, and every unit it fills: its row, its column and
+its region (``regmask[g, row]`` holds the columns of region g in each row) once they hold
+``k`` stars. With k = 1 every placement fills its three units at once.
+
+After each placement one pass over the candidates counts them per row, column and region.
+An open unit that needs ``need`` more stars is a dead end when fewer than ``need``
+candidates are left, or (rows and columns, k > 1) when fewer than ``need`` of them can be
+chosen without two touching (a greedy pass over the line's bits gives that most).
+Two neighbouring rows (columns) together hold at most as many stars as their joint
+candidate columns (rows) allow with no two adjacent. Otherwise the unit with the least
+slack (candidates minus need; on a tie rows, then columns, then regions for k = 1,
+regions first for k > 1) is branched on next: its
+candidates in order, the i-th branch placing the unit's first star on the i-th candidate
+with the candidates before it struck out, so every solution is found once.
 
 The search is iterative and resumable: ``_search`` works through at most ``budget`` nodes,
 then returns with its whole state in the arrays, so the Python face can call it again (and
 Ctrl-C lands between calls). It also returns when its solution buffer is full, so solutions
-stream.
+stream; a buffer of no rows only counts.
 
 State ``meta``: [0] depth, [1] solutions found, [2] finished (1 when the tree is exhausted
-or ``limit`` solutions were found), [3] nodes, [4] solutions stored in ``sols``.
+or ``limit`` solutions were found), [3] nodes, [4] solutions stored in ``sols`` (each row of
+``sols`` the n k squares ``r * n + c`` of one solution, in the order they were placed).
 """
 
 from __future__ import annotations
@@ -29,12 +40,24 @@ __all__ = ["new_state", "search"]
 
 
 @njit
-def _choose(n, d, allowed, done_rows, done_cols, done_regs, region, regmask, cand, ncand,
-            counts):
-    """Fill ``cand[d]`` with the squares of the most constrained open unit; 0 if a unit is
-    empty (dead end), else the number of candidates."""
+def _spread(m):
+    """The most bits of ``m`` that can be chosen with no two adjacent (greedy from bit 0)."""
+    t = 0
+    while m:
+        low = m & -m
+        t += 1
+        m &= ~(low | (low << 1))
+    return t
+
+
+@njit
+def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines):
+    """Fill ``cand[d]`` with the squares of the open unit of least slack; 0 if some open
+    unit cannot be filled (dead end), else the number of candidates."""
     for i in range(3 * n):
         counts[i] = 0
+    for c in range(n):
+        lines[c] = 0
     for r in range(n):
         m = allowed[d, r]
         while m:
@@ -42,66 +65,116 @@ def _choose(n, d, allowed, done_rows, done_cols, done_regs, region, regmask, can
             c = bit_index(low)
             counts[r] += 1
             counts[n + c] += 1
-            counts[2 * n + region[r, c]] += 1
+            g = region[r, c]
+            counts[2 * n + g] += 1
+            lines[c] |= np.int64(1) << r
+    if k > 1:
+        # two neighbouring rows (columns) share no column (row) and no two adjacent ones
+        for r in range(n - 1):
+            need = 2 * k - cnt[d, r] - cnt[d, r + 1]
+            if need > 0 and _spread(allowed[d, r] | allowed[d, r + 1]) < need:
+                return 0
+            need = 2 * k - cnt[d, n + r] - cnt[d, n + r + 1]
+            if need > 0 and _spread(lines[r] | lines[r + 1]) < need:
+                return 0
     best = n * n + 1
     kind = -1
     which = -1
-    for i in range(3 * n):
-        unit = i % n
-        if i < n:
-            open_ = (done_rows[d] >> unit) & 1 == 0
-        elif i < 2 * n:
-            open_ = (done_cols[d] >> unit) & 1 == 0
-        else:
-            open_ = (done_regs[d] >> unit) & 1 == 0
-        if open_:
-            if counts[i] == 0:
+    for j in range(3 * n):
+        i = (j + 2 * n) % (3 * n) if k > 1 else j  # k > 1: regions first
+        need = k - cnt[d, i]
+        if need <= 0:
+            continue
+        if counts[i] < need:
+            return 0
+        room = counts[i]
+        if k > 1 and i < 2 * n:
+            room = _spread(allowed[d, i]) if i < n else _spread(lines[i - n])
+            if room < need:
                 return 0
-            if counts[i] < best:
-                best = counts[i]
-                kind = i // n
-                which = unit
-    k = 0
+        slack = counts[i] - need
+        if slack < best:
+            best = slack
+            kind = i // n
+            which = i % n
+    k2 = 0
     if kind == 0:
         m = allowed[d, which]
         for c in range(n):
             if (m >> c) & 1:
-                cand[d, k] = which * n + c
-                k += 1
+                cand[d, k2] = which * n + c
+                k2 += 1
     elif kind == 1:
         for r in range(n):
             if (allowed[d, r] >> which) & 1:
-                cand[d, k] = r * n + which
-                k += 1
+                cand[d, k2] = r * n + which
+                k2 += 1
     else:
         for r in range(n):
             m = allowed[d, r] & regmask[which, r]
             for c in range(n):
                 if (m >> c) & 1:
-                    cand[d, k] = r * n + c
-                    k += 1
-    ncand[d] = k
-    return k
+                    cand[d, k2] = r * n + c
+                    k2 += 1
+    ncand[d] = k2
+    return k2
 
 
 @njit
-def _search(n, region, regmask, touching, diagonals, allowed, done_rows, done_cols, done_regs,
-            cand, ncand, pos, queen, counts, meta, sols, limit, budget):
-    """Run at most ``budget`` nodes; return 1 when finished, 0 when it paused."""
+def _place(n, k, d, cell, region, regmask, touching, diagonals, allowed, cnt):
+    """Level ``d + 1``: level ``d`` with a star on ``cell``."""
     full = (np.int64(1) << n) - 1
+    r = cell // n
+    c = cell - r * n
+    g = region[r, c]
+    for i in range(3 * n):
+        cnt[d + 1, i] = cnt[d, i]
+    cnt[d + 1, r] += 1
+    cnt[d + 1, n + c] += 1
+    cnt[d + 1, 2 * n + g] += 1
+    colbit = np.int64(1) << c
+    colgone = cnt[d + 1, n + c] >= k
+    reggone = cnt[d + 1, 2 * n + g] >= k
+    near = ((np.int64(7) << c) >> 1) & full
+    for rr in range(n):
+        m = allowed[d, rr]
+        if colgone:
+            m &= ~colbit
+        if reggone:
+            m &= ~regmask[g, rr]
+        dr = rr - r if rr >= r else r - rr
+        if touching and dr <= 1:
+            m &= ~near
+        if diagonals and dr > 0:
+            if c + dr < n:
+                m &= ~(np.int64(1) << (c + dr))
+            if c - dr >= 0:
+                m &= ~(np.int64(1) << (c - dr))
+        allowed[d + 1, rr] = m
+    if cnt[d + 1, r] >= k:
+        allowed[d + 1, r] = 0
+    else:
+        allowed[d + 1, r] &= ~colbit
+
+
+@njit
+def _search(n, k, region, regmask, touching, diagonals, allowed, cnt, cand, ncand, pos,
+            queen, counts, lines, meta, sols, limit, budget):
+    """Run at most ``budget`` nodes; return 1 when finished, 0 when it paused."""
+    total = n * k
+    store = sols.shape[0] > 0
     if meta[0] < 0:
         # first call: choose the first unit at the root
         meta[0] = 0
         pos[0] = 0
-        if _choose(n, 0, allowed, done_rows, done_cols, done_regs, region, regmask, cand,
-                   ncand, counts) == 0:
+        if _choose(n, k, 0, allowed, cnt, region, regmask, cand, ncand, counts, lines) == 0:
             meta[2] = 1
             return 1
     steps = 0
     while True:
         if meta[2] == 1:
             return 1
-        if steps >= budget or meta[4] >= sols.shape[0]:
+        if steps >= budget or (store and meta[4] >= sols.shape[0]):
             return 0
         d = meta[0]
         if pos[d] >= ncand[d]:
@@ -110,66 +183,54 @@ def _search(n, region, regmask, touching, diagonals, allowed, done_rows, done_co
                 return 1
             meta[0] = d - 1
             continue
+        if pos[d] > 0:
+            # the candidates before this one hold no star of the unit in this branch
+            prev = cand[d, pos[d] - 1]
+            pr = prev // n
+            allowed[d, pr] &= ~(np.int64(1) << (prev - pr * n))
         cell = cand[d, pos[d]]
         pos[d] += 1
         steps += 1
         meta[3] += 1
-        r = cell // n
-        c = cell - r * n
-        k = region[r, c]
-        colbit = np.int64(1) << c
-        near = ((np.int64(7) << c) >> 1) & full
-        for rr in range(n):
-            m = allowed[d, rr] & ~colbit & ~regmask[k, rr]
-            dr = rr - r if rr >= r else r - rr
-            if touching and dr <= 1:
-                m &= ~near
-            if diagonals and dr > 0:
-                if c + dr < n:
-                    m &= ~(np.int64(1) << (c + dr))
-                if c - dr >= 0:
-                    m &= ~(np.int64(1) << (c - dr))
-            allowed[d + 1, rr] = m
-        allowed[d + 1, r] = 0
-        done_rows[d + 1] = done_rows[d] | (np.int64(1) << r)
-        done_cols[d + 1] = done_cols[d] | colbit
-        done_regs[d + 1] = done_regs[d] | (np.int64(1) << k)
+        _place(n, k, d, cell, region, regmask, touching, diagonals, allowed, cnt)
         queen[d] = cell
-        if d + 1 == n:
-            s = meta[4]
-            for i in range(n):
-                q = queen[i]
-                sols[s, q // n] = q % n
-            meta[4] = s + 1
+        if d + 1 == total:
+            if store:
+                s = meta[4]
+                for i in range(total):
+                    sols[s, i] = queen[i]
+                meta[4] = s + 1
             meta[1] += 1
             if limit > 0 and meta[1] >= limit:
                 meta[2] = 1
                 return 1
             continue
-        if _choose(n, d + 1, allowed, done_rows, done_cols, done_regs, region, regmask, cand,
-                   ncand, counts) == 0:
+        if _choose(n, k, d + 1, allowed, cnt, region, regmask, cand, ncand, counts,
+                   lines) == 0:
             continue
         pos[d + 1] = 0
         meta[0] = d + 1
 
 
-def new_state(n: int, region: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Fresh arrays for :func:`search` on an n x n grid with ``region[r, c]`` (int64)."""
+def new_state(n: int, k: int, region: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Fresh arrays for :func:`search`: an n x n grid with ``region[r, c]`` (int64), k stars."""
     masks = [[0] * n for _ in range(n)]
     for r, row in enumerate(region.tolist()):
-        for c, k in enumerate(row):
-            masks[k][r] |= 1 << c
+        for c, g in enumerate(row):
+            masks[g][r] |= 1 << c
     regmask = np.array(masks, dtype=np.int64)
-    allowed = np.zeros((n + 1, n), dtype=np.int64)
+    depth = n * k + 1
+    allowed = np.zeros((depth, n), dtype=np.int64)
     allowed[0, :] = (1 << n) - 1
-    zeros = [np.zeros(n + 1, dtype=np.int64) for _ in range(3)]
-    cand = np.zeros((n + 1, n * n), dtype=np.int64)
-    ncand = np.zeros(n + 1, dtype=np.int64)
-    pos = np.zeros(n + 1, dtype=np.int64)
-    queen = np.zeros(n, dtype=np.int64)
+    cnt = np.zeros((depth, 3 * n), dtype=np.int64)
+    cand = np.zeros((depth, n * n), dtype=np.int64)
+    ncand = np.zeros(depth, dtype=np.int64)
+    pos = np.zeros(depth, dtype=np.int64)
+    queen = np.zeros(n * k, dtype=np.int64)
     counts = np.zeros(3 * n, dtype=np.int64)
+    lines = np.zeros(n, dtype=np.int64)
     meta = np.array([-1, 0, 0, 0, 0], dtype=np.int64)
-    return (regmask, allowed, *zeros, cand, ncand, pos, queen, counts, meta)
+    return (regmask, allowed, cnt, cand, ncand, pos, queen, counts, lines, meta)
 
 
 search = _search

@@ -7,7 +7,12 @@ fraction of a second). Completion puzzles go through the public API of
 streaming. Every answer is exhaustive: ``None`` or a count of 0 is a proof that the puzzle
 has no solution, and a capped count says "more than K", never a guess.
 
-A solution is a placement: ``cols[row]`` is the 0-based column of the queen of that row.
+A one-star solution (k = 1: the Queens game, completion puzzles) is a placement:
+``cols[row]`` is the 0-based column of the queen of that row. A k-star solution (k > 1) is
+star rows: ``stars[row]`` is the sorted tuple of that row's k columns (see
+:mod:`nqueens.puzzles.solution`; :func:`~nqueens.puzzles.solution.as_stars` turns either
+into star rows). Counting without ``limit`` only counts in the compiled search: no solution
+is built.
 
 >>> from nqueens.puzzles.model import parse_puzzle
 >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
@@ -17,6 +22,10 @@ A solution is a placement: ``cols[row]`` is the 0-based column of the queen of t
 (PuzzleCount(count=7, exact=True), PuzzleCount(count=2, exact=False))
 >>> str(count(p, limit=1))
 'more than 1'
+>>> from nqueens.puzzles.model import region_puzzle
+>>> two = region_puzzle([[r // 2 * 2 + c // 4 for c in range(8)] for r in range(8)], stars=2)
+>>> count(two), solve(two)[:4]
+(PuzzleCount(count=2, exact=True), ((1, 3), (5, 7), (1, 3), (5, 7)))
 """
 
 from __future__ import annotations
@@ -27,10 +36,9 @@ from itertools import islice
 
 from nqueens._validate import INT64_MAX, check_int
 from nqueens.puzzles.model import Puzzle, check_puzzle
+from nqueens.puzzles.solution import Solution
 
 __all__ = ["MAX_BATCH", "SLICE_NODES", "PuzzleCount", "count", "is_unique", "solutions", "solve"]
-
-Placement = tuple[int, ...]
 
 SLICE_NODES = 100_000
 """Nodes per compiled call: each call returns well within a second, so Ctrl-C is prompt."""
@@ -50,8 +58,10 @@ class PuzzleCount:
         return str(self.count) if self.exact else f"more than {self.count - 1}"
 
 
-def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Placement]:
-    """Every solution of ``p``, lazily, in search order. Memory O(batch * n).
+def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Solution]:
+    """Every solution of ``p``, lazily, in search order. Memory O(batch * n k).
+
+    Placements for one-star puzzles, star rows for k stars (the module docstring).
 
     Cost: O(nodes of the search tree), exponential in n in the worst case (forward checking and
     most-constrained-unit branching keep random 14 x 14 region puzzles to milliseconds).
@@ -73,7 +83,7 @@ def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Placement]:
     return _region_solutions(p, batch=batch, limit=0)
 
 
-def solve(p: Puzzle) -> Placement | None:
+def solve(p: Puzzle) -> Solution | None:
     """The first solution in search order, or ``None`` (a proof that there is none).
 
     A ``p`` that is not a :class:`Puzzle` raises :class:`~nqueens.errors.InvalidArgumentError`.
@@ -106,9 +116,10 @@ def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
 
         return PuzzleCount(count_completions(p.n, list(p.givens), blocked=list(p.blocked)),
                            True)
-    stop = 0 if limit is None else limit + 1
-    found = sum(1 for _ in _limited(p, stop))
-    return PuzzleCount(found, limit is None or found <= limit)
+    if limit is None:
+        return PuzzleCount(_region_count(p), True)
+    found = sum(1 for _ in _limited(p, limit + 1))
+    return PuzzleCount(found, found <= limit)
 
 
 def is_unique(p: Puzzle) -> bool:
@@ -126,7 +137,7 @@ def is_unique(p: Puzzle) -> bool:
 
 # --- private helpers ---------------------------------------------------------------------
 
-def _limited(p: Puzzle, limit: int) -> Iterator[Placement]:
+def _limited(p: Puzzle, limit: int) -> Iterator[Solution]:
     """Solutions, stopping after ``limit`` (0: all)."""
     if p.kind == "completion":
         from nqueens.completion import completions
@@ -137,24 +148,46 @@ def _limited(p: Puzzle, limit: int) -> Iterator[Placement]:
     return _region_solutions(p, batch=min(limit, 64) or 64, limit=limit)
 
 
-def _region_solutions(p: Puzzle, *, batch: int, limit: int) -> Iterator[Placement]:
+def _run(p: Puzzle, batch: int, limit: int) -> Iterator[tuple[object, ...]]:
+    """Drive the compiled search in slices; yield (state, stored squares) after each."""
     import numpy as np
 
     from nqueens.kernels.puzzles import new_state, search
 
-    n = p.n
+    n, k = p.n, p.stars
     region = np.array(p.regions, dtype=np.int64)
-    (regmask, allowed, done_rows, done_cols, done_regs, cand, ncand, pos, queen, counts,
-     meta) = new_state(n, region)
-    sols = np.zeros((batch, n), dtype=np.int64)
+    state = new_state(n, k, region)
+    meta = state[-1]
+    sols = np.zeros((batch, n * k), dtype=np.int64)
     while True:
-        finished = search(n, region, regmask, p.touching, p.diagonals, allowed, done_rows,
-                          done_cols, done_regs, cand, ncand, pos, queen, counts, meta, sols,
+        finished = search(n, k, region, state[0], p.touching, p.diagonals, *state[1:], sols,
                           limit, SLICE_NODES)
         stored = int(meta[4])
-        if stored:
-            block = [tuple(int(c) for c in row) for row in sols[:stored]]
-            meta[4] = 0
-            yield from block
+        meta[4] = 0
+        yield meta, sols[:stored].copy()
         if finished:
             return
+
+
+def _region_count(p: Puzzle) -> int:
+    """Every solution counted in the compiled search (none built)."""
+    found = 0
+    for meta, _ in _run(p, 0, 0):
+        found = int(meta[1])
+    return found
+
+
+def _region_solutions(p: Puzzle, *, batch: int, limit: int) -> Iterator[Solution]:
+    n, k = p.n, p.stars
+    for _, block in _run(p, batch, limit):
+        for cells in block.tolist():
+            if k == 1:
+                cols = [0] * n
+                for cell in cells:
+                    cols[cell // n] = cell % n
+                yield tuple(cols)
+            else:
+                rows: list[list[int]] = [[] for _ in range(n)]
+                for cell in cells:
+                    rows[cell // n].append(cell % n)
+                yield tuple(tuple(sorted(row)) for row in rows)
