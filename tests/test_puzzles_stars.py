@@ -197,3 +197,34 @@ def test_star_rows_are_sorted_and_round_trip():
         assert all(len(row) == 2 and row[0] < row[1] for row in s)
         assert as_stars(s) == s
     assert parse_puzzle(p.to_text()) == p
+
+
+def test_the_commands_show_a_k_star_solution(tmp_path):
+    """solve (text and JSON) and svg --solution on a two-star puzzle: k stars a row, a
+    solution that breaks no rule, and no traceback."""
+    import json as _json
+
+    from nqueens.puzzles import first_violation
+    from nqueens.puzzles.model import parse_puzzle
+
+    from conftest import run_cli
+
+    rows = ["AAAAABBBBB", "AAAAABBBBB", "CCCCCDDDDD", "CCCCCDDDDD", "EEEEEFFFFF",
+            "EEEEEFFFFF", "GGGGGHHHHH", "GGGGGHHHHH", "IIIIIJJJJJ", "IIIIIJJJJJ"]
+    path = tmp_path / "two.txt"
+    path.write_text("stars: 2\n" + "\n".join(rows) + "\n")
+    p = parse_puzzle(path.read_text())
+    text = run_cli("puzzle", "solve", str(path))
+    assert text.code == 0, text.err
+    grid = text.out.split()
+    assert len(grid) == 10 and all(line.count("Q") == 2 for line in grid)
+    got = tuple(tuple(c for c, ch in enumerate(line) if ch == "Q") for line in grid)
+    assert first_violation(p, got) is None
+    js = run_cli("puzzle", "solve", str(path), "--json")
+    assert js.code == 0, js.err
+    assert [[c - 1 for c in row] for row in _json.loads(js.out)["solution"]] == \
+        [list(r) for r in got]
+    svg = tmp_path / "two.svg"
+    drawn = run_cli("puzzle", "svg", str(path), "--solution", "-o", str(svg))
+    assert drawn.code == 0, drawn.err
+    assert svg.read_text().count('class="queen"') == 20

@@ -132,15 +132,16 @@ def _read(path: str) -> Puzzle:
         raise type(err)(f"puzzle {where}: {err}") from None
 
 
-def _grid(p: Puzzle, cols: tuple[int, ...]) -> str:
-    """The solution as rows of Q (queen), . (empty) and x (blocked)."""
+def _grid(p: Puzzle, solution: Any) -> str:
+    """The solution (a column per row, or k columns per row) as rows of Q (a queen or star),
+    . (empty) and x (blocked)."""
+    from nqueens.puzzles.solution import star_squares
+
     blocked = set(p.blocked)
-    rows = []
-    for r, c in enumerate(cols):
-        row = ["x" if (r, cc) in blocked else "." for cc in range(p.n)]
-        row[c] = "Q"
-        rows.append("".join(row))
-    return "\n".join(rows) + "\n"
+    rows = [["x" if (r, c) in blocked else "." for c in range(p.n)] for r in range(p.n)]
+    for r, c in star_squares(solution):
+        rows[r][c] = "Q"
+    return "".join("".join(row) + "\n" for row in rows)
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -150,12 +151,17 @@ def _solve(args: argparse.Namespace) -> int:
     cols = solve(p)
     if args.json:
         print(json.dumps({**p.to_json(), "solution": None if cols is None
-                          else [c + 1 for c in cols], "exhaustive": cols is None}))
+                          else _json_solution(cols), "exhaustive": cols is None}))
     elif cols is None:
         print("no solution: the exhaustive search proves that this puzzle has none")
     else:
         sys.stdout.write(_grid(p, cols))
     return EXIT_NONE if cols is None else 0
+
+
+def _json_solution(solution: Any) -> list[Any]:
+    """1-based: a column per row (one star), or each row's columns (k stars)."""
+    return [c + 1 if isinstance(c, int) else [x + 1 for x in c] for c in solution]
 
 
 def _count(args: argparse.Namespace) -> int:

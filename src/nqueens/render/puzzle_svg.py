@@ -21,6 +21,7 @@ region puzzles, ``data-region`` (its letter); queens are ``<g class="queen">`` w
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 from nqueens.errors import InvalidBoardError
@@ -86,10 +87,7 @@ def puzzle_svg(
     (1, 1)
     """
     n = p.n
-    if solution is not None and (len(solution) != n or any(
-            not isinstance(c, int) or not 0 <= c < n for c in solution)):
-        raise InvalidBoardError(f"a solution needs one column in 0..{n - 1} for each of the "
-                                f"{n} rows, got {tuple(solution)!r}")
+    squares = None if solution is None else _solution_squares(n, solution)
     marks = sorted(set(crosses))
     for r, c in marks:
         if not (0 <= r < n and 0 <= c < n):
@@ -140,9 +138,8 @@ def puzzle_svg(
         out.append(f'<g class="cross" data-row="{r}" data-col="{c}">'
                    + _cross(x, y, "#333333", 2) + "</g>")
     queens = {sq: True for sq in given}
-    if solution is not None:
-        for r, c in enumerate(solution):
-            queens.setdefault((r, c), False)
+    for sq in squares or ():
+        queens.setdefault(sq, False)
     for (r, c), is_given in sorted(queens.items()):
         x, y = margin + c * SQUARE, margin + r * SQUARE
         fill = COLORS["queen"] if is_given or p.regions else SOLUTION_QUEEN
@@ -176,3 +173,22 @@ def _borders(p: Puzzle, margin: int) -> str:
 
 def _describe(p: Puzzle) -> str:
     return f"{p.n} x {p.n} {p.kind} puzzle: {p.rules_text()}"
+
+
+def _solution_squares(n: int, solution: Sequence[Any]) -> list[Square]:
+    """The squares of a solution given as a column per row, or (k stars) as the k columns of
+    each row; anything else is an :class:`~nqueens.errors.InvalidBoardError`."""
+    def columns(row: Any) -> tuple[int, ...]:
+        cols = (row,) if isinstance(row, int) else tuple(row)
+        if not cols or not all(isinstance(c, int) and 0 <= c < n for c in cols):
+            raise InvalidBoardError
+        return cols
+
+    try:
+        if len(solution) != n:
+            raise InvalidBoardError
+        return [(r, c) for r, row in enumerate(solution) for c in columns(row)]
+    except (InvalidBoardError, TypeError):
+        raise InvalidBoardError(
+            f"a solution needs, for each of the {n} rows, its column (or its k columns) in "
+            f"0..{n - 1}, got {tuple(solution)!r}") from None
