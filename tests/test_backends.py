@@ -69,7 +69,7 @@ def test_a_wrong_sized_answer_stops_the_count():
             idxs = sched.next_batch()
             sink.record(idxs, count_batch(n, [items[i] for i in idxs])[:-1])
 
-    with pytest.raises(nqueens.NQueensRuntimeError, match="is not a count: expected .* rows"):
+    with pytest.raises(nqueens.NQueensRuntimeError, match=r"is not a count: expected .* rows"):
         nqueens.count(12, backend=Short())
 
 

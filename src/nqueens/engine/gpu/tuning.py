@@ -65,7 +65,8 @@ class Tuning:
     multiple of 32 up to 1024; default 128, for ``cuda-stack`` the occupancy calculator's);
     ``max_registers`` a limit on the kernel's registers a thread (16 to 255); ``planes``
     (``cuda-stack``: each frame in two 8-byte halves) and ``unroll`` (``cuda-stack``: 1, 2
-    or 4 tries a turn of its loop). Checked when made (:class:`~nqueens.errors.InvalidArgumentError`).
+    or 4 tries a turn of its loop). Checked when made
+    (:class:`~nqueens.errors.InvalidArgumentError`).
 
     >>> Tuning(block=100)
     Traceback (most recent call last):
