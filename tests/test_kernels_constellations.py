@@ -101,7 +101,7 @@ def test_stabilizers_are_rotations_only():
 
 def test_large_n_masks_stay_in_64_bits():
     """n = 27: every border mask is inside the board; shifted masks stay below bit 62."""
-    from nqueens.kernels.constellations import _orient, constellation_masks
+    from nqueens.kernels.orbits import _orient, constellation_masks
 
     # the orbits unoriented (seconds), then each sampled one oriented as split(27) lists it
     # (orienting all 30,000+ takes most of a minute)
