@@ -44,6 +44,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
+from nqueens._types import Square
 from nqueens._validate import check_path, short_repr
 from nqueens.errors import ParseError
 from nqueens.files import binary_input
@@ -472,9 +473,6 @@ def _board_solutions(stream: IO[bytes], name: str, fmt: str) -> Iterator[Found]:
 
 
 # -- a partial board ----------------------------------------------------------------------
-
-Square = tuple[int, int]
-
 
 def partial_board(path: str | os.PathLike[str], *, fmt: str | None = None
                   ) -> tuple[int, list[Square], list[Square]]:
