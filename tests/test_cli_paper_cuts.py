@@ -492,7 +492,7 @@ def test_an_interrupted_count_and_ledger_show_say_how_to_resume(tmp_path):
     assert err.splitlines()[-1] == f"nqueens: interrupted; resume with: {resume}"
     shown = run_cli("ledger", "show", str(ledger))
     assert "incomplete" in shown.out.splitlines()[0]
-    assert shown.out.splitlines()[-1] == f"  resume       {resume}"
+    assert shown.out.splitlines()[-1].split(maxsplit=1) == ["resume", resume]
 
 
 def _terminal_env(**extra: str) -> dict[str, str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import threading
-import time
 
 import pytest
 
@@ -48,10 +47,8 @@ def test_interrupt_stops_the_worker_threads_and_keeps_finished_rows(tmp_path):
         if p.done >= 40:
             raise KeyboardInterrupt
 
-    start = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         run_count(16, workers=2, ledger=ledger, progress=progress, target_seconds=0.01)
-    assert time.monotonic() - start < 60
     assert _count_threads() == []  # shut down, not left running
     from nqueens.engine.ledger import Ledger
 

@@ -496,9 +496,8 @@ def test_pick_kernel_waits_for_the_pick_already_under_way(monkeypatch):
     from nqueens.engine import gpu
 
     seen = _slow_pick(monkeypatch)
-    t0 = time.perf_counter()
     gpu.pick_kernel_soon(21)
-    assert time.perf_counter() - t0 < 0.2   # returned at once
+    assert seen["calls"] == []               # returned before its self-check ended
     time.sleep(0.05)                         # the thread is in its self-check
     assert gpu.pick_kernel(21) == "cuda-stack"
     assert len(seen["calls"]) == 2 and not seen["overlapped"]
