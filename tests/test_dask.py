@@ -96,6 +96,7 @@ def test_dask_small_count_via_environment(cluster, capsys, monkeypatch):
     assert record["workers"] == 2
 
 
+@pytest.mark.slow
 def test_unreachable_scheduler_is_one_line():
     port = _free_port()
     r = run_cli("count", "10", "--scheduler", f"tcp://127.0.0.1:{port}")
@@ -104,6 +105,7 @@ def test_unreachable_scheduler_is_one_line():
 
 
 @pytest.mark.parametrize("reply", [None, b"SSH-2.0-OpenSSH_9.2\r\n" + b"\xff" * 64])
+@pytest.mark.slow
 def test_a_service_that_is_not_dask_is_one_line_in_time(reply):
     """Dask's timeout covers the TCP connection only: a server that takes the connection
     and says nothing (a web server) held the count for ever, and one that answers with

@@ -186,6 +186,7 @@ def test_first_run_says_once_that_it_compiles(tmp_path):
     assert "compiling" not in second
 
 
+@pytest.mark.slow
 def test_many_interrupts_at_random_moments_never_hang_the_engine():
     """Ctrl-C (as the main thread gets it) at 30 random moments of a threaded count: each
     one unwinds within a second, and no worker thread is left behind (hung)."""

@@ -77,6 +77,7 @@ def test_split_is_deterministic_and_hash_depends_on_n():
 
 
 @pytest.mark.parametrize(("n", "orient"), [(15, True), (17, True), (21, False)])
+@pytest.mark.slow
 def test_split_on_threads_lists_the_same_orbits_in_the_same_order(n, orient):
     """The chunks listed on several threads at once come back in the one-thread order."""
     one = split(n, orient=orient, workers=1)
