@@ -21,6 +21,7 @@ def test_find_prints_one_column_per_line():
     assert run_cli("find", "1").out == "1\n"
 
 
+@pytest.mark.slow
 def test_find_local_seeded_is_reproducible(tmp_path):
     a = run_cli("find", "200", "--method", "local", "--seed", "5")
     b = run_cli("find", "200", "--method", "local", "--seed", "5")

@@ -513,6 +513,7 @@ def test_a_file_written_is_named_on_a_terminal_and_not_to_a_script(tmp_path):
     assert (quiet.code, quiet.err) == (0, "")
 
 
+@pytest.mark.slow
 def test_complete_200_on_a_narrow_terminal_prints_columns_and_says_so():
     from _procs import run_on_terminal
 

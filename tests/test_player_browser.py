@@ -149,6 +149,7 @@ def test_play_to_each_solution(browser, n4) -> None:
     p.page.close()
 
 
+@pytest.mark.slow
 def test_pause_stops_playing(browser, n4) -> None:
     path, evs, lines = n4
     p = Page(browser, path)
@@ -295,6 +296,7 @@ def test_the_first_solution_page_has_no_summary_frame(browser, n4) -> None:
     p.page.close()
 
 
+@pytest.mark.slow
 def test_space_plays_and_pauses_while_the_slider_has_focus(browser, n4) -> None:
     path, evs, lines = n4
     p = Page(browser, path)
