@@ -141,3 +141,30 @@ def pytest_configure(config: pytest.Config) -> None:
     for sig in (signal.SIGHUP, signal.SIGQUIT, signal.SIGTERM):
         if signal.getsignal(sig) is signal.SIG_IGN:
             signal.signal(sig, _reset_in_children)
+
+
+# Slow tests in files other engineers were changing when the quick suite was cut to its
+# budget: marked here until their owners move the mark into the file (then delete the id).
+SLOW_ELSEWHERE = frozenset({
+    "tests/test_puzzle_image.py::test_screenshots_read_exactly",
+    "tests/test_ledger.py::test_a_ledger_stopped_while_it_was_created_is_taken_up",
+    "tests/test_ledger_evidence.py::test_a_ledger_with_failing_rows_can_still_be_shown_and_verified",
+    "tests/test_ledger_evidence.py::test_every_flipped_byte_is_refused_or_harmless",
+    "tests/test_ledger_evidence.py::test_wait_takes_turns_and_computes_nothing_twice",
+    "tests/test_ledger_files.py::test_a_name_that_is_not_utf8",
+    "tests/test_ledger_files.py::test_a_stale_log_beside_a_replaced_ledger_is_refused",
+    "tests/test_puzzle_browser.py::test_hints_follow_the_explainer_to_a_win",
+    "tests/test_puzzles.py::test_logic_only_explanations_never_search",
+    "tests/test_puzzles.py::test_the_explainer_uses_every_rule_somewhere",
+    "tests/test_puzzles_explain.py::test_every_technique_is_narrated_in_each_language",
+    "tests/test_puzzles_explain.py::test_explain_json_names_the_techniques_used",
+    "tests/test_puzzles_explain.py::test_grades_follow_the_techniques_players_find_harder",
+    "tests/test_puzzles_explain.py::test_real_two_star_battles_are_solved_by_logic",
+})
+
+
+@pytest.hookimpl(tryfirst=True)   # before pytest's own -m selection
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.nodeid.split("[")[0] in SLOW_ELSEWHERE:
+            item.add_marker(pytest.mark.slow)

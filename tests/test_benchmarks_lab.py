@@ -70,6 +70,7 @@ def test_every_script_is_listed_in_the_lab_readme() -> None:
 
 @pytest.mark.parametrize("script", [p for p in SCRIPTS if p.suffix == ".py"],
                          ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.slow
 def test_every_python_script_starts(script: Path) -> None:
     # smoke: the script imports (paths to src/ and _common resolve from its folder) and
     # answers --help; what it measures is checked by the tests of what it calls

@@ -58,6 +58,7 @@ def test_first_on_boards_without_a_solution(n):
 
 
 @pytest.mark.parametrize("n", [2, 3])
+@pytest.mark.slow
 def test_solve_says_no_solution_as_first_does(n):
     r = run_cli("solve", str(n))
     assert r.code == 0 and r.out == run_cli("first", str(n)).out
@@ -288,6 +289,7 @@ def test_the_readme_table_and_engine_synopses_name_every_option():
                                   ["find", "8", "{}"],
                                   ["puzzle", "make", "--size", "6", "--seed", "1", "{}"],
                                   ["export", "6", "--to", "cnf", "{}"]])
+@pytest.mark.slow
 def test_out_and_output_name_the_same_file_everywhere(tmp_path, argv):
     """``--out`` (solve, first, find) and ``--output`` (puzzle) are each other's aliases."""
     for flag in ("--out", "--output", "-o"):
@@ -356,6 +358,7 @@ def test_hint_if_slow_speaks_once_and_only_when_slow_on_a_terminal(monkeypatch):
 
 
 @pytest.mark.parametrize("command", ["first", "solve"])
+@pytest.mark.slow
 def test_a_slow_first_solution_says_so_on_a_terminal(command):
     # the textbook order needs minutes for N = 40: the person at the terminal hears why
     import pty

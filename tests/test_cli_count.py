@@ -40,6 +40,7 @@ def test_pure_strategy_still_counts():
     assert record["total"] == 92 and record["workers"] == 1
 
 
+@pytest.mark.slow
 def test_more_workers_than_cores_count_on_every_core(tmp_path):
     """As the library does: a script moved from a larger machine still runs, and says so."""
     from nqueens.engine.executors import cpu_count

@@ -78,6 +78,7 @@ def test_variants_reach_the_model(args: list[str], capsys: pytest.CaptureFixture
     (["4", "--to", "cnf", "--width", "-3"], "expected a positive integer"),
     (["4", "--to", "xcc", "--queens", "1,1", "--board", "b.txt"], "not allowed with"),
 ])
+@pytest.mark.slow
 def test_bad_input_one_line_exit_2(args: list[str], words: str, tmp_path,
                                    capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "out.txt"

@@ -21,6 +21,7 @@ def test_find_prints_one_column_per_line():
     assert run_cli("find", "1").out == "1\n"
 
 
+@pytest.mark.slow
 def test_find_local_seeded_is_reproducible(tmp_path):
     a = run_cli("find", "200", "--method", "local", "--seed", "5")
     b = run_cli("find", "200", "--method", "local", "--seed", "5")
@@ -104,6 +105,7 @@ def test_verify_verdicts(tmp_path, text, expected):
         ("b.json", "[1, 2.5]", "row 2 has 2.5"),
     ],
 )
+@pytest.mark.slow
 def test_verify_malformed(tmp_path, name, content, fragment):
     path = tmp_path / name
     path.write_text(content)
@@ -122,6 +124,7 @@ def test_verify_json_from_first(tmp_path):
 
 
 @pytest.mark.parametrize("fmt", ["cols", "json", "npy"])
+@pytest.mark.slow
 def test_verify_reads_standard_input_in_every_format(tmp_path, fmt):
     # '-' was "cannot read '-': No such file or directory" (puzzles already took it)
     import subprocess
@@ -152,6 +155,7 @@ def test_verify_reads_standard_input_in_every_format(tmp_path, fmt):
 # -- complete -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_complete_board_cols_json():
     r = run_cli("complete", "8", "--queens", "1,1 2,5")
     assert r.code == 0, r.err
@@ -163,6 +167,7 @@ def test_complete_board_cols_json():
     assert data["cols"] == [1, 5, 8, 6, 3, 7, 2, 4] and data["queens"] == [[1, 1], [2, 5]]
 
 
+@pytest.mark.slow
 def test_complete_count_and_all():
     r = run_cli("complete", "8", "-q", "1,1", "--count")
     assert (r.code, r.out) == (0, "4\n")
@@ -175,6 +180,7 @@ def test_complete_count_and_all():
     assert json.loads(r.out)["count"] == 3
 
 
+@pytest.mark.slow
 def test_complete_no_completion_is_a_proof():
     r = run_cli("complete", "4", "-q", "1,1")
     assert r.code == 1
@@ -185,6 +191,7 @@ def test_complete_no_completion_is_a_proof():
     assert r.code == 1 and json.loads(r.out)["cols"] is None
 
 
+@pytest.mark.slow
 def test_complete_board_file(tmp_path):
     path = tmp_path / "b.txt"
     path.write_text("Q . . . . . . .\n. . . . x . . .\n" + ". . . . . . . .\n" * 6)
@@ -196,6 +203,7 @@ def test_complete_board_file(tmp_path):
     assert (piped.code, piped.out) == (0, "3\n")  # '-' is stdin, as for puzzles
 
 
+@pytest.mark.slow
 def test_complete_random_instance():
     r = run_cli("complete", "10", "--random", "3", "--seed", "4", "-f", "cols")
     first, rest = r.err.splitlines()[0], r.out.splitlines()  # cols: the prose on stderr
@@ -228,6 +236,7 @@ def test_complete_random_instance():
         (("complete", "8", "--board", "/nonexistent/b.txt"), "cannot read board file"),
     ],
 )
+@pytest.mark.slow
 def test_complete_bad_input(args, fragment):
     assert_bad_input(run_cli(*args), fragment)
 
@@ -297,6 +306,7 @@ def _hard_diagonal_board(n: int = 50, seed: int = 550, fraction: float = 0.4) ->
 
 
 @pytest.mark.parametrize("mode", ["count", "all", "solve"])
+@pytest.mark.slow
 def test_complete_stops_on_ctrl_c(tmp_path, mode):
     import os
     import random

@@ -35,6 +35,7 @@ def test_make_is_reproducible_and_prints_how_to_remake(region10):
     assert parse_puzzle(again.out).n == 10
 
 
+@pytest.mark.slow
 def test_check_a_made_region_puzzle(region10):
     r = run_cli("puzzle", "count", str(region10))
     assert (r.code, r.out) == (0, "1\n")
@@ -54,6 +55,7 @@ def test_check_a_made_region_puzzle(region10):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+@pytest.mark.slow
 def test_explain_numbers_steps_and_grades(region10, lang):
     r = run_cli("puzzle", "explain", str(region10), "--lang", lang)
     lines = r.out.splitlines()
@@ -94,6 +96,7 @@ NOTE = {"en": "Note: this puzzle is not unique", "ja": "注意: このパズル�
                                   "AABB\nCCCC\nCCCC\nDDDD\n",                # none
                                   "kind: completion\n" + "......\n" * 6])      # 4
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+@pytest.mark.slow
 def test_explain_warns_exactly_when_the_puzzle_has_several_solutions(tmp_path, grid, lang):
     """The brute force is the oracle: a last line (and JSON fields) say "not unique" when it
     finds two solutions or more, and nothing is said for one; none exits 1 as solve does."""
@@ -178,6 +181,7 @@ def test_bad_options_exit_2(args, fragment):
     ("kind: completion\nQ..\n.Q.\n...\n", "share a diagonal"),
 ])
 @pytest.mark.parametrize("action", ["solve", "count", "explain", "svg"])
+@pytest.mark.slow
 def test_malformed_puzzles_exit_2_with_one_line(tmp_path, text, fragment, action):
     path = tmp_path / "bad.txt"
     path.write_text(text)
@@ -191,6 +195,7 @@ def test_bad_language_is_one_line():
                      "--lang 'fr'")
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_long_count_within_a_second(tmp_path):
     # 40 column-shaped regions: every permutation with no two neighbours touching counts,
     # far too many to finish; the count must still stop at once on Ctrl-C.
@@ -213,6 +218,7 @@ def test_ctrl_c_stops_a_long_count_within_a_second(tmp_path):
     assert waited < 1.5, waited
 
 
+@pytest.mark.slow
 def test_puzzle_pictures_as_png_are_the_svg_rasterised(region10, tmp_path):
     """puzzle svg --png and make -f png write exactly what the SVG becomes through cairosvg."""
     pytest.importorskip("cairosvg")

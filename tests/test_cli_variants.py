@@ -33,6 +33,7 @@ def test_count_json_keeps_counts_fields_and_names_the_variant():
         "superqueens", 11, 11, "square")
 
 
+@pytest.mark.slow
 def test_count_rectangles_and_k_queens():
     assert run_cli("count", "4", "--width", "6").out == "46\n"  # A269133
     assert run_cli("count", "8", "--queens", "4").out == "34568\n"  # A348129
@@ -109,6 +110,7 @@ def test_dominate_prints_a_board():
     (("dominate", "0"), "N must be a positive integer"),
     (("dominate", "62"), "too large"),
 ])
+@pytest.mark.slow
 def test_bad_input_is_one_line(args, fragment, tmp_path):
     r = run_cli(*args, cwd=tmp_path)
     assert_bad_input(r, fragment)
@@ -135,6 +137,7 @@ def test_ctrl_c_stops_a_variant_stream_with_130():
 @pytest.mark.parametrize("args", [("count", "21", "--variant", "toroidal", "--unique"),
                                   ("count", "24", "--variant", "superqueens"),
                                   ("dominate", "18")])
+@pytest.mark.slow
 def test_ctrl_c_stops_a_count_on_every_core_with_130(args):
     from _procs import proc_stat
 

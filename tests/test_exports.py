@@ -127,6 +127,7 @@ def test_minizinc_counts_boards() -> None:
     assert minizinc_count(text) == count_completions(8, givens, blocked=blocked)
 
 
+@pytest.mark.slow
 def test_xcsp3_counted_by_ace() -> None:
     # each ACE run starts a JVM (about 1 s): a few instances, the classic, a partial board,
     # a K-queens board with a given and a variant

@@ -65,12 +65,14 @@ def _runtime_failure(r: subprocess.CompletedProcess[str], *fragments: str) -> No
     (["tree", "6", "--svg", "t.svg"], "t.svg"),
     (["count", "12", "--workers", "1", "--ledger", "l.sqlite"], "l.sqlite"),
 ])
+@pytest.mark.slow
 def test_file_size_limit_while_writing(tmp_path, args, target):
     r = _run(args, tmp_path, fsize=1500)
     _runtime_failure(r, target)
     assert os.listdir(tmp_path) == []  # nothing half-written, no temporary left
 
 
+@pytest.mark.slow
 def test_ledger_hits_the_limit_mid_count_and_keeps_its_rows(tmp_path):
     r = _run(["count", "14", "--workers", "1", "--ledger", "l.sqlite"], tmp_path, fsize=60_000)
     _runtime_failure(r, "l.sqlite", "file-size limit")
@@ -82,6 +84,7 @@ def test_ledger_hits_the_limit_mid_count_and_keeps_its_rows(tmp_path):
 @pytest.mark.parametrize("args", [["solve", "10"], ["count", "8"], ["find", "500"],
                                   ["solve", "8", "--format", "json"], ["trace", "5"],
                                   ["--help"], ["--version"], ["ledger", "verify", "--help"]])
+@pytest.mark.slow
 def test_stdout_on_a_full_disk(tmp_path, args):
     with open("/dev/full", "w") as full:
         r = _run(args, tmp_path, stdout=full.fileno())

@@ -358,6 +358,7 @@ def test_the_table_is_large():
 
 
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+@pytest.mark.slow
 def test_bad_invocation_is_one_line_exit_2(case, files, tmp_path, monkeypatch, capfd):
     for name in case.setup:
         files[name](tmp_path / name)

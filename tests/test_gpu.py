@@ -29,7 +29,7 @@ except ImportError:  # pragma: no cover - the [gpu] extra is not installed
     HAVE_NUMBA_CUDA = False
 
 needs_numba_cuda = pytest.mark.skipif(
-    not HAVE_NUMBA_CUDA, reason='numba-cuda is not installed (pip install ".[gpu]")'
+    not HAVE_NUMBA_CUDA, reason='numba-cuda is not installed (pip install ".[gpu-sim]")'
 )
 
 

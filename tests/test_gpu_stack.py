@@ -78,6 +78,7 @@ def _drive(step, n, d, budget, nframes):
 @pytest.mark.parametrize("n,d,budget", [(8, 1, 1 << 40), (9, 2, 3), (10, 0, 5), (11, 2, 4),
                                          (11, 1, 1), (12, 2, 1 << 40), (13, 3, 7),
                                          (14, 3, 1000)])
+@pytest.mark.slow
 def test_stack_kernel_built_for_the_cpu_counts_as_the_cpu_kernel(step, n, d, budget):
     """Completions and nodes of every constellation equal the CPU kernel's, with searches
     stopped every few tries (every try, at budget 1; every turn of two or four tries) and
@@ -92,6 +93,7 @@ def test_stack_kernel_built_for_the_cpu_counts_as_the_cpu_kernel(step, n, d, bud
 
 
 @pytest.mark.parametrize("n,d", [(12, 2), (13, 3), (14, 3)])
+@pytest.mark.slow
 def test_frames_are_all_a_stack_needs_and_no_more(step, n, d):
     """One frame fewer than :func:`frames` and some slot writes past its stack (the canary
     catches it): the bound is tight where a constellation reaches its last free row."""
@@ -324,6 +326,7 @@ _LOOPS = {   # the memory instructions and the branch of one try, in order
 
 @pytest.mark.parametrize("planes,unroll", [(0, 1), (1, 1), (0, 2), (1, 2)],
                          ids=["frames", "planes", "frames-unroll2", "planes-unroll2"])
+@pytest.mark.slow
 def test_stack_kernel_compiles_with_nvcc_to_a_lean_loop(tmp_path, planes, unroll):
     """nvcc (sm_90): no local memory, and the loop of one try is one block of straight
     code - the frame's shared load (one 16-byte, or two 8-byte halves), a 4-byte shared
@@ -496,9 +499,8 @@ def test_pick_kernel_waits_for_the_pick_already_under_way(monkeypatch):
     from nqueens.engine import gpu
 
     seen = _slow_pick(monkeypatch)
-    t0 = time.perf_counter()
     gpu.pick_kernel_soon(21)
-    assert time.perf_counter() - t0 < 0.2   # returned at once
+    assert seen["calls"] == []               # returned before its self-check ended
     time.sleep(0.05)                         # the thread is in its self-check
     assert gpu.pick_kernel(21) == "cuda-stack"
     assert len(seen["calls"]) == 2 and not seen["overlapped"]

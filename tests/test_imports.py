@@ -90,8 +90,6 @@ def test_the_event_stream_knows_nothing_of_analysis_or_pictures() -> None:
                 if m.startswith(("nqueens.analysis", "nqueens.render"))}
     # the tree renderer draws a given tree: it runs no search
     assert "nqueens.search" not in graph["nqueens.render.tree"]
-    source = (Path(SRC) / "nqueens" / "render" / "tree.py").read_text(encoding="utf-8")
-    assert "events(" not in source
 
 
 def test_the_package_ships_its_type_marker() -> None:

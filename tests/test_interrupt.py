@@ -149,10 +149,14 @@ def startup_cpu() -> float:
     return usage
 
 
+STOP_WITHIN = 1.5
+"""Seconds a command has from the signal to its exit (a second, and room for a busy box)."""
+
+
 def _interrupt(args: list[str], startup: float, *, sig: int = signal.SIGINT,
-               seed: int = 0) -> tuple[int, float, str, str]:
+               seed: int = 0) -> tuple[int, str, str]:
     """Start the CLI, let it work a random moment past its start-up, send ``sig``; return
-    (exit status, seconds from the signal to the exit, stdout, stderr)."""
+    (exit status, stdout, stderr) of a command that ended within :data:`STOP_WITHIN`."""
     proc = start_cli(*args)
     try:
         deadline = time.monotonic() + 120
@@ -162,12 +166,13 @@ def _interrupt(args: list[str], startup: float, *, sig: int = signal.SIGINT,
             time.sleep(0.02)
         time.sleep(random.Random(seed).uniform(0.0, 1.5))
         assert proc.poll() is None, "the command ended before the signal"
-        sent = time.monotonic()
         proc.send_signal(sig)
-        out, err = proc.communicate(timeout=30)
-        took = time.monotonic() - sent
+        try:
+            out, err = proc.communicate(timeout=STOP_WITHIN)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"{' '.join(args)} ran on {STOP_WITHIN} s past the signal")
         assert live_processes("group", proc.pid) == [], "a process of the command outlived it"
-        return proc.returncode, took, out, err
+        return proc.returncode, out, err
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -190,19 +195,17 @@ LONG_COMMANDS = [
 @pytest.mark.parametrize("args", LONG_COMMANDS, ids=" ".join)
 @pytest.mark.parametrize("seed", (1, 2))
 def test_ctrl_c_stops_a_long_command_within_a_second(args, seed, startup_cpu):
-    code, took, _, err = _interrupt(args, startup_cpu, seed=seed)
+    code, _, err = _interrupt(args, startup_cpu, seed=seed)
     assert code == 130, err
     assert err.strip() == "nqueens: interrupted"
-    assert took < 1.5
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("args", [["stats", "17"], ["first", "40"]], ids=" ".join)
 def test_sigterm_stops_a_long_command_within_a_second(args, startup_cpu):
-    code, took, _, err = _interrupt(args, startup_cpu, sig=signal.SIGTERM, seed=3)
+    code, _, err = _interrupt(args, startup_cpu, sig=signal.SIGTERM, seed=3)
     assert code == 143, err
     assert err.strip() == "nqueens: terminated"
-    assert took < 1.5
 
 
 @pytest.mark.slow
@@ -214,9 +217,8 @@ def test_sigterm_stops_a_long_command_within_a_second(args, startup_cpu):
 ], ids=lambda a: a[0])
 def test_ctrl_c_leaves_no_file_behind(args, startup_cpu, tmp_path):
     args = [a.replace("{dir}", str(tmp_path)) for a in args]
-    code, took, out, err = _interrupt(args, startup_cpu, seed=4)
+    code, out, err = _interrupt(args, startup_cpu, seed=4)
     assert code == 130, err
-    assert took < 1.5
     assert list(tmp_path.iterdir()) == []  # neither the file nor its temporary twin
     assert out == ""
 
@@ -227,11 +229,10 @@ def test_hang_up_and_quit_end_a_command_as_sigterm_does(sig, startup_cpu, tmp_pa
     # closing the terminal (SIGHUP) or Ctrl-\ (SIGQUIT) used to kill the process outright,
     # leaving the half-written temporary file of the .npy behind
     out = tmp_path / "sol.npy"
-    code, took, _, err = _interrupt(["find", "30000000", "--method", "local", "--seed", "2",
+    code, _, err = _interrupt(["find", "30000000", "--method", "local", "--seed", "2",
                                      "--out", str(out)], startup_cpu, sig=sig, seed=5)
     assert code == 128 + sig, err
     assert err.strip() == f"nqueens: terminated ({sig.name})"
-    assert took < 1.5
     assert list(tmp_path.iterdir()) == []
 
 
@@ -321,8 +322,7 @@ def test_an_interrupt_swallowed_by_a_callback_from_c_is_delivered_again(tmp_path
         "sys.exit(run_guarded(body))\n"
     )
     env = dict(os.environ, PYTHONPATH=str(SRC))
-    start = time.monotonic()
     r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env,
                        timeout=60)
+    # interrupted, not run on to the end ("ran on" after 30 s)
     assert (r.returncode, r.stdout, r.stderr) == (130, "", "nqueens: interrupted\n")
-    assert time.monotonic() - start < 10

@@ -27,6 +27,7 @@ def test_failed_cache_saves_are_wrapped_on_real_kernels(kernel):
     assert save.__name__ == "save_or_skip", "numba renamed _cache.save_overload"
 
 
+@pytest.mark.slow
 def test_needs_compiling_is_true_until_the_first_call_caches_a_kernel(kernel, tmp_path):
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         pytest.skip("no compiled kernels with the JIT off")

@@ -77,6 +77,7 @@ def test_split_is_deterministic_and_hash_depends_on_n():
 
 
 @pytest.mark.parametrize(("n", "orient"), [(15, True), (17, True), (21, False)])
+@pytest.mark.slow
 def test_split_on_threads_lists_the_same_orbits_in_the_same_order(n, orient):
     """The chunks listed on several threads at once come back in the one-thread order."""
     one = split(n, orient=orient, workers=1)
@@ -101,7 +102,7 @@ def test_stabilizers_are_rotations_only():
 
 def test_large_n_masks_stay_in_64_bits():
     """n = 27: every border mask is inside the board; shifted masks stay below bit 62."""
-    from nqueens.kernels.constellations import _orient, constellation_masks
+    from nqueens.kernels.orbits import _orient, constellation_masks
 
     # the orbits unoriented (seconds), then each sampled one oriented as split(27) lists it
     # (orienting all 30,000+ takes most of a minute)

@@ -182,6 +182,7 @@ def test_event_lines_one_string_per_event(lang, n, until):
 
 
 @given(st.integers(min_value=4, max_value=7), st.data())
+@pytest.mark.slow
 def test_named_queen_really_attacks(n, data):
     stream = list(events(n, until="all"))
     lines = event_lines(stream, "en")
@@ -294,6 +295,7 @@ def test_cli_colour_in_a_terminal():
     (("trace", "4", "--max-steps", "25"), ("26 squares",)),
     (("trace", "17", "--until", "all"), ("about", "(estimated)")),
 ])
+@pytest.mark.slow
 def test_cli_bad_input(args, fragments):
     r = run_cli(*args)
     assert_bad_input(r, *fragments)

@@ -78,6 +78,7 @@ def n4(tmp_path_factory):
     return path, evs, lines
 
 
+@pytest.mark.slow
 def test_step_forward_and_back(browser, n4) -> None:
     path, evs, lines = n4
     p = Page(browser, path)
@@ -122,6 +123,7 @@ def top_speed(p: Page) -> None:
         "#speed", "el => { el.value = 60; el.dispatchEvent(new Event('input')); }")
 
 
+@pytest.mark.slow
 def test_play_to_each_solution(browser, n4) -> None:
     path, evs, lines = n4
     sols = [(i, e) for i, e in enumerate(evs) if e.kind == "solution"]
@@ -147,6 +149,7 @@ def test_play_to_each_solution(browser, n4) -> None:
     p.page.close()
 
 
+@pytest.mark.slow
 def test_pause_stops_playing(browser, n4) -> None:
     path, evs, lines = n4
     p = Page(browser, path)
@@ -180,6 +183,7 @@ def test_japanese_page(browser, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+@pytest.mark.slow
 def test_cli_trace_html_plays_to_the_first_solution(browser, tmp_path: Path, lang) -> None:
     # the page a user gets from `nqueens trace 4 --html FILE`, with the real narrator
     from nqueens.narrate import event_lines
@@ -215,6 +219,7 @@ def counter(p: Page) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize(("lang", "word"), [("en", "Step"), ("ja", "ステップ"), ("ko", "단계")])
+@pytest.mark.slow
 def test_counter_names_the_book_step_as_trace_prints_it(browser, tmp_path: Path, lang,
                                                         word) -> None:
     from nqueens.narrate import narrate
@@ -251,6 +256,7 @@ def test_counter_names_the_book_step_as_trace_prints_it(browser, tmp_path: Path,
     ("ja", "4クイーン問題の解は、この2つだけ"),
     ("ko", "모든 노드를 검사했다: 해답 2개."),
 ])
+@pytest.mark.slow
 def test_the_whole_search_ends_on_the_summary_the_cli_prints(browser, tmp_path: Path, lang,
                                                              closing) -> None:
     from conftest import run_cli
@@ -290,6 +296,7 @@ def test_the_first_solution_page_has_no_summary_frame(browser, n4) -> None:
     p.page.close()
 
 
+@pytest.mark.slow
 def test_space_plays_and_pauses_while_the_slider_has_focus(browser, n4) -> None:
     path, evs, lines = n4
     p = Page(browser, path)

@@ -157,6 +157,7 @@ def shapes_in(svg: str) -> tuple[dict[int, ET.Element], list[ET.Element], list[E
 
 @pytest.mark.parametrize("n", [5, 6, 7, 8])
 @pytest.mark.parametrize("until", ["first", "all"])
+@pytest.mark.slow
 def test_pictures_fit_a_slide_and_account_for_every_node(n: int, until: str) -> None:
     tree = pruned_tree(n, until=until)
     svg = tree_svg(tree)
@@ -199,6 +200,7 @@ def test_pictures_fit_a_slide_and_account_for_every_node(n: int, until: str) -> 
     assert bool(note) == bool(runs or folds)
 
 
+@pytest.mark.slow
 def test_the_policy_compacts_only_what_does_not_fit() -> None:
     assert plan(pruned_tree(5)).describe() == ""  # 11 leaves: every node
     wide = plan(pruned_tree(6), width=10_000)
@@ -248,6 +250,7 @@ def test_cli_tree_png(tmp_path: Path) -> None:
     assert png.read_bytes()[:4] == b"\x89PNG" and svg.exists()
 
 
+@pytest.mark.slow
 def test_cli_tree_too_large(tmp_path: Path) -> None:
     out = tmp_path / "t.svg"
     r = run_cli("tree", "6", "--until", "all", "--max-nodes", "894", "--svg", str(out))

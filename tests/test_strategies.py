@@ -81,6 +81,7 @@ def _completions_oracle(n: int, fixed: list[int]) -> list[tuple[int, ...]]:
 
 
 @pytest.mark.parametrize("mirror", [False, True])
+@pytest.mark.slow
 def test_bitmask_handles_the_largest_boards_it_supports(mirror):
     # 63 columns, the most an int64 mask holds: fix the first 51 rows of a constructed
     # solution and free the last 12, whose columns include 62 (or, mirrored, 0 and the high

@@ -37,6 +37,7 @@ def _file_limit(size: int):
     ["find", "100000"],                                # blocks of columns
     ["tree", "8", "--until", "all", "--max-nodes", "100000"],
 ], ids=lambda a: a[0])
+@pytest.mark.slow
 def test_a_short_write_to_stdout_is_an_error_not_a_short_file(args, tmp_path):
     # a file-size limit (or a nearly full disk) made the big write come back short and
     # silent when stdout is unbuffered (python -u): the command exited 0 with 4096 bytes
@@ -52,6 +53,7 @@ def test_a_short_write_to_stdout_is_an_error_not_a_short_file(args, tmp_path):
 
 
 @pytest.mark.parametrize("unbuffered", [True, False], ids=["python -u", "buffered"])
+@pytest.mark.slow
 def test_a_last_streamed_line_cut_short_is_an_error(unbuffered, tmp_path):
     # solve 6 writes four 12-byte lines; a 40-byte limit cuts the last one to 4 bytes. Under
     # python -u the text layer dropped that short count: exit 0 and a cut file
@@ -75,6 +77,7 @@ def test_a_closed_stdout_is_one_line_and_status_3():
         3, "nqueens: error: cannot write to standard output: Bad file descriptor\n")
 
 
+@pytest.mark.slow
 def test_a_closed_stdout_does_not_stop_a_command_writing_to_a_file(tmp_path):
     out = tmp_path / "s.txt"
     r = _run(["solve", "6", "-f", "cols", "--out", str(out)], preexec=_close(1))
@@ -83,6 +86,7 @@ def test_a_closed_stdout_does_not_stop_a_command_writing_to_a_file(tmp_path):
 
 
 @pytest.mark.parametrize("args", [["count", "14"], ["count", "8", "--workers", "99"]])
+@pytest.mark.slow
 def test_a_closed_stderr_keeps_messages_off_stdout(args):
     # count 14 used to fail on sys.stderr being None; the warning of --workers 99 used to
     # land on stdout, in front of the answer
@@ -172,6 +176,7 @@ def test_os_failures_name_their_real_cause(monkeypatch):
         OSError(errno.ENOENT, "No such file or directory"))
 
 
+@pytest.mark.slow
 def test_a_deleted_working_folder_is_said_plainly(tmp_path):
     # numba asks for the working folder while it compiles (a cold cache)
     gone = tmp_path / "gone"

@@ -38,6 +38,7 @@ def _ids(case: tuple[str, int, int, int]) -> str:
 
 
 @pytest.mark.parametrize("case", SMALL, ids=_ids)
+@pytest.mark.slow
 def test_solutions_and_counts_match_brute_force(case):
     kind, n, width, k = case
     v = Variant(n, kind, width=width, queens=k)

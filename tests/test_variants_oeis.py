@@ -39,6 +39,7 @@ def test_the_data_file_holds_every_sequence():
 
 @pytest.mark.parametrize("term", _cases("A051906", "A051223", "A269133", "A348129"),
                          ids=lambda t: f"{t['sequence']}-{t['n']}x{t['width']}-k{t['queens']}")
+@pytest.mark.slow
 def test_totals(term):
     v = Variant(int(term["n"]), term["kind"], width=int(term["width"]),
                 queens=int(term["queens"]))
@@ -47,6 +48,7 @@ def test_totals(term):
 
 @pytest.mark.parametrize("term", _cases("A053994", "A051224"),
                          ids=lambda t: f"{t['sequence']}-{t['n']}")
+@pytest.mark.slow
 def test_classes(term):
     v = Variant(int(term["n"]), term["kind"])
     assert count(v, unique=True).unique == int(term["value"])

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, cast, overload
 
+from nqueens._types import Placement
 from nqueens._validate import (
     check_columns,
     check_int,
@@ -54,9 +55,6 @@ __all__ = [
     "is_solution",
     "symmetries",
 ]
-
-Placement = tuple[int, ...]
-"""0-based columns by row: ``(0, 4, 7, 5, 2, 6, 1, 3)`` is the first 8-queens solution."""
 
 ConflictKind = Literal["column", "diagonal", "anti-diagonal"]
 """How two queens clash: same column; same ``row - col`` (the ``\\`` diagonal);

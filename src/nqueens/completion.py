@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from nqueens._types import Square
 from nqueens._validate import (
     INT64_MAX,
     check_choice,
@@ -74,9 +75,6 @@ __all__ = [
     "random_instance",
     "solve",
 ]
-
-Square = tuple[int, int]
-"""A square as ``(row, col)``, 0-based: ``(0, 0)`` is the top-left corner ``<1,1>``."""
 
 Squares = Iterable[Square] | Mapping[int, int]
 

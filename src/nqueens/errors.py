@@ -24,6 +24,7 @@ __all__ = [
     "GPUPackageError",
     "GPUUnavailableError",
     "ImageSupportMissingError",
+    "ImageTooLargeError",
     "InvalidArgumentError",
     "InvalidBoardError",
     "InvalidSizeError",
@@ -32,14 +33,22 @@ __all__ = [
     "LedgerKeyError",
     "LedgerRowsError",
     "MissingDependencyError",
+    "MissingFontWarning",
     "NQueensError",
     "NQueensRuntimeError",
+    "OutputPathError",
     "ParseError",
+    "PieceStopped",
+    "PlayerInputError",
     "PuzzleImportError",
+    "RenderError",
     "SchedulerAddressError",
     "SchedulerError",
     "Stopped",
+    "TreeTooLargeError",
     "UnknownOptionError",
+    "UsageError",
+    "WriteFailedError",
 ]
 
 
@@ -73,6 +82,44 @@ class ConflictingOptionsError(NQueensError):
     """Options that cannot be used together, such as a pure strategy with a ledger."""
 
 
+class OutputPathError(NQueensError):
+    """An output path that cannot be written (missing folder, no permission, a directory)."""
+
+
+class UsageError(NQueensError):
+    """Bad command-line usage: the message is printed as one line, exit status 2."""
+
+
+class PlayerInputError(NQueensError):
+    """Events and lines that cannot make a player page (mismatched lengths, no events)."""
+
+
+class ImageTooLargeError(NQueensError):
+    """A picture too large to rasterise (cairo's limit or the memory)."""
+
+
+class TreeTooLargeError(InvalidSizeError):
+    """A tree with more nodes than the bound the caller allowed.
+
+    ``nodes`` is the node count (root included); ``exact`` says whether it is exact or a
+    Monte Carlo estimate (whole searches above n = 16).
+    """
+
+    def __init__(self, message: str, *, n: int, until: str, nodes: int, exact: bool,
+                 max_nodes: int) -> None:
+        super().__init__(message)
+        self.n = n
+        self.until = until
+        self.nodes = nodes
+        self.exact = exact
+        self.max_nodes = max_nodes
+
+
+class MissingFontWarning(UserWarning):
+    """A PNG with Japanese or Korean text drawn where no installed font has its glyphs
+    (a warning, not an error: the picture is still drawn)."""
+
+
 class MissingDependencyError(ImportError):
     """An optional package (or the C library under it) that a requested feature needs; the
     message carries the ``pip install`` line (the CLI prints it and exits 2)."""
@@ -96,6 +143,14 @@ class NQueensRuntimeError(RuntimeError):
 
 class DiskFullError(NQueensRuntimeError):
     """A write that failed for want of room: a full disk (ENOSPC) or a file-size limit (EFBIG)."""
+
+
+class RenderError(NQueensRuntimeError):
+    """A renderer that could not run (matplotlib's drawing backend would not start)."""
+
+
+class WriteFailedError(NQueensRuntimeError):
+    """A write that failed midway for another reason than room (a short write, EIO)."""
 
 
 # --- the counting engine's -------------------------------------------------------------
@@ -132,6 +187,11 @@ class LedgerBusyError(NQueensRuntimeError):
 class Stopped(NQueensRuntimeError):
     """A batch told to stop (its ``stop`` flag set between two kernel slices): the count is
     ending early, by Ctrl-C or by an error elsewhere; what the batch finished is kept."""
+
+
+class PieceStopped(Exception):
+    """Raised inside a piece of a parallel variant count whose run was stopped (caught by
+    ``nqueens.variants._parallel``; never seen by the caller)."""
 
 
 class SchedulerError(NQueensRuntimeError):

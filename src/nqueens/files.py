@@ -20,18 +20,14 @@ import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
-from nqueens.errors import DiskFullError, NQueensError, NQueensRuntimeError, ParseError
+from nqueens.errors import DiskFullError, OutputPathError, ParseError, WriteFailedError
 
 __all__ = ["OutputPathError", "atomic_output", "binary_input", "disk_full", "read_limited",
            "write_atomic"]
 
 _FULL = (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
-
-
-class OutputPathError(NQueensError):
-    """An output path that cannot be written (missing folder, no permission, a directory)."""
 
 
 def _cannot_write(target: Path, err: OSError | str) -> OutputPathError:
@@ -70,25 +66,14 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
     ...         pass
     Traceback (most recent call last):
     ...
-    nqueens.files.OutputPathError: cannot write '...': it is a directory
+    nqueens.errors.OutputPathError: cannot write '...': it is a directory
     """
-    named = target = Path(path)
-    try:
-        if named.is_symlink():
-            target = Path(os.path.realpath(named))
-        info: os.stat_result | None = target.stat()
-    except FileNotFoundError:
-        info = None
-    except OSError as err:  # a name too long, a loop of links, a file in place of a folder
-        raise _cannot_write(named, err) from None
-    if info is not None and stat.S_ISDIR(info.st_mode):
-        raise _cannot_write(named, "it is a directory")
+    named = Path(path)
+    target, info = _existing_target(named)
     if info is not None and not stat.S_ISREG(info.st_mode):
         with _device_output(named, mode) as handle:
             yield handle
         return
-    if info is not None and not os.access(target, os.W_OK):
-        raise _cannot_write(named, os.strerror(errno.EACCES))
     # a new file is made 0o666 and the kernel applies the umask as it creates it: never
     # a umask lookup (os.umask sets as it reads, a race with every other thread's files)
     permissions = stat.S_IMODE(info.st_mode) if info is not None else None
@@ -110,12 +95,7 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
             with os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8") as handle:
                 yield handle
         except OSError as err:
-            if err.errno in _FULL:
-                raise disk_full(target, err) from None
-            if err.filename is None:  # the write itself failed (a short write, EIO)
-                raise NQueensRuntimeError(f"cannot write {str(target)!r}: "
-                                          f"{err.strerror or err}; nothing was written") from None
-            raise
+            _raise_write_failure(target, err)
         try:
             if permissions is not None:
                 os.chmod(tmp, permissions)
@@ -127,6 +107,38 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
             if tmp:
                 os.unlink(tmp)
         raise
+
+
+def _existing_target(named: Path) -> tuple[Path, os.stat_result | None]:
+    """The file ``named`` writes to (a symbolic link followed) and its ``stat`` (None when
+    it does not exist yet); a directory, a bad name or a file this user may not write is
+    an :class:`OutputPathError`."""
+    target = named
+    try:
+        if named.is_symlink():
+            target = Path(os.path.realpath(named))
+        info: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as err:  # a name too long, a loop of links, a file in place of a folder
+        raise _cannot_write(named, err) from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise _cannot_write(named, "it is a directory")
+    if info is not None and stat.S_ISREG(info.st_mode) and not os.access(target, os.W_OK):
+        raise _cannot_write(named, os.strerror(errno.EACCES))
+    return target, info
+
+
+def _raise_write_failure(target: Path, err: OSError,
+                         tail: str = "; nothing was written") -> NoReturn:
+    """An error raised while the block wrote: a full disk is a DiskFullError, a failed
+    write (a short write, EIO) a WriteFailedError, anything else goes on as it is."""
+    if err.errno in _FULL:
+        raise disk_full(target, err) from None
+    if err.filename is None:  # the write itself failed (a short write, EIO)
+        raise WriteFailedError(f"cannot write {str(target)!r}: "
+                               f"{err.strerror or err}{tail}") from None
+    raise err
 
 
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
@@ -150,12 +162,7 @@ def _device_output(path: Path, mode: str) -> Iterator[IO[Any]]:
         with handle:
             yield handle
     except OSError as err:
-        if err.errno in _FULL:
-            raise disk_full(path, err) from None
-        if err.filename is None:
-            raise NQueensRuntimeError(f"cannot write {str(path)!r}: "
-                                      f"{err.strerror or err}") from None
-        raise
+        _raise_write_failure(path, err, tail="")
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
@@ -171,7 +178,7 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     >>> write_atomic(os.path.join("no-such-folder", "q.txt"), b"Q")
     Traceback (most recent call last):
     ...
-    nqueens.files.OutputPathError: cannot write 'no-such-folder/q.txt': No such file or directory
+    nqueens.errors.OutputPathError: cannot write 'no-such-folder/q.txt': No such file or directory
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
     with atomic_output(path, "wb") as handle:

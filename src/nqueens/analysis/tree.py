@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from nqueens._validate import check_choice, check_int, check_size
-from nqueens.errors import InvalidSizeError
+from nqueens.errors import TreeTooLargeError
 from nqueens.trace import ROOT, UNTIL, Event, Until, Visitor, events
 
 __all__ = [
@@ -40,23 +40,6 @@ DEFAULT_MAX_NODES = 20_000
 nodes; the drawing folds what does not fit a slide)."""
 
 NodeKind = Literal["root", "solution", "promising", "nonpromising"]
-
-
-class TreeTooLargeError(InvalidSizeError):
-    """A tree with more nodes than the bound the caller allowed.
-
-    ``nodes`` is the node count (root included); ``exact`` says whether it is exact or a
-    Monte Carlo estimate (whole searches above n = 16).
-    """
-
-    def __init__(self, message: str, *, n: int, until: str, nodes: int, exact: bool,
-                 max_nodes: int) -> None:
-        super().__init__(message)
-        self.n = n
-        self.until = until
-        self.nodes = nodes
-        self.exact = exact
-        self.max_nodes = max_nodes
 
 
 @dataclass(slots=True)

@@ -74,7 +74,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = run_guarded(lambda: _dispatch(argv), exit_on_interrupt=argv is None)
     except KeyboardInterrupt:  # outside run_guarded's own guard: its words and status by hand
         print("nqueens: interrupted", file=sys.stderr)
-        return 130
+        from nqueens.cli._guard import EXIT_INTERRUPTED
+
+        return EXIT_INTERRUPTED
     if argv is None:
         import gc
 

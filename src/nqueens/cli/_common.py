@@ -28,7 +28,7 @@ from nqueens.cli._guard import (
     one_line,
     run_guarded,
 )
-from nqueens.errors import NQueensError
+from nqueens.errors import ParseError, UsageError
 from nqueens.files import atomic_output as _atomic_output
 
 if TYPE_CHECKING:
@@ -89,10 +89,6 @@ def say_wrote(path: str) -> None:
         return
     if stat.S_ISREG(info.st_mode):
         print(f"nqueens: wrote {one_line(path)} ({info.st_size:,} bytes)", file=sys.stderr)
-
-
-class UsageError(NQueensError):
-    """Bad command-line usage: the message is printed as one line, exit status 2."""
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -279,7 +275,7 @@ def ascii_int(text: str) -> int:
     >>> ascii_int("1_0")
     Traceback (most recent call last):
     ...
-    ValueError: not an integer in ASCII digits: '1_0'
+    nqueens.errors.ParseError: not an integer in ASCII digits: '1_0'
     >>> ascii_int("9" * 41)
     Traceback (most recent call last):
     ...
@@ -287,7 +283,7 @@ def ascii_int(text: str) -> int:
     """
     match = _ASCII_INT.fullmatch(text)
     if match is None:
-        raise ValueError(f"not an integer in ASCII digits: {_shown(text)}")
+        raise ParseError(f"not an integer in ASCII digits: {_shown(text)}")
     sign, digits = match.groups()
     if len(digits) > len(str(MAX_INT)) or int(digits) > MAX_INT:
         raise OverflowError("past 64 bits")
@@ -357,7 +353,7 @@ def check_address(scheduler: str) -> None:
     >>> check_address("tcp://h:\u0668\u0667")
     Traceback (most recent call last):
     ...
-    nqueens.cli._common.UsageError: 'tcp://h:\u0668\u0667' is not a scheduler address \
+    nqueens.errors.UsageError: 'tcp://h:\u0668\u0667' is not a scheduler address \
 (expected tcp://HOST:PORT in ASCII, a port from 1 to 65535)
     """
     if not scheduler.isascii():

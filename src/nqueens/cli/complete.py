@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from nqueens.cli._common import (
+    EXIT_NEGATIVE,
     UsageError,
     add_json_shorthand,
     board_size,
@@ -17,7 +18,7 @@ from nqueens.cli._common import (
 
 __all__ = ["EXIT_NONE", "register", "run_complete"]
 
-EXIT_NONE = 1
+EXIT_NONE = EXIT_NEGATIVE
 """Exit status when the exhaustive search found no completion."""
 
 

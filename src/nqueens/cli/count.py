@@ -204,7 +204,7 @@ def _count_engine(args: argparse.Namespace, scheduler: str | None) -> _Outcome:
     return _Outcome(result.total, result.unique if args.unique else None,
                     last.workers if last else 1, last.total if last else 1, estimate, device,
                     backend.hardware() if backend is not None else None,
-                    stats.to_json() if stats is not None else None)
+                    stats.to_json() if hasattr(stats, "to_json") else None)
 
 
 def _resume_note(args: Any) -> str:

@@ -10,6 +10,7 @@ import shlex
 from typing import Any
 
 from nqueens.cli._common import (
+    EXIT_NEGATIVE,
     UsageError,
     add_dask_options,
     atomic_output,
@@ -25,7 +26,7 @@ from nqueens.cli._common import (
 
 __all__ = ["EXIT_FAILING", "register", "run_export", "run_show", "run_verify"]
 
-EXIT_FAILING = 1
+EXIT_FAILING = EXIT_NEGATIVE
 """A recount disagrees with the ledger, or rows fail their check (``show`` and ``verify``)."""
 
 SHOWN = 5

@@ -6,11 +6,12 @@ import argparse
 import json
 from typing import Any
 
-from nqueens.cli._common import file_name
+from nqueens.cli._common import EXIT_NEGATIVE, file_name
 
 __all__ = ["register", "run_verify"]
 
-EXIT_CLASH = 1
+EXIT_CLASH = EXIT_NEGATIVE
+"""Exit status when two queens of a solution attack each other."""
 
 FORMATS = ("board", "grid", "cols", "json", "npy")
 """The formats verify reads (every solution format nqueens writes; see docs/formats.md)."""

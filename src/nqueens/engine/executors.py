@@ -22,7 +22,8 @@ from typing import Any, TypeVar
 
 from nqueens.errors import (
     DaskUnavailableError,
-    NQueensError,
+    InvalidArgumentError,
+    OutputPathError,
     SchedulerAddressError,
     SchedulerError,
 )
@@ -211,16 +212,16 @@ def quiet_dask(log: str | os.PathLike[str] | None = None) -> None:
     """Send dask's and distributed's log records (tracebacks included) to ``log``, or nowhere.
 
     Process-wide and idempotent: nothing of theirs reaches stderr afterwards. A ``log`` that
-    cannot be written raises :class:`~nqueens.errors.NQueensError` before any logger changes.
+    cannot be written raises :class:`~nqueens.errors.OutputPathError` before any logger changes.
     Cost: O(loggers) per call.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
     ...     try:
     ...         quiet_dask(d)   # a directory is no log file
-    ...     except NQueensError as err:
+    ...     except OutputPathError as err:
     ...         print(type(err).__name__, "Is a directory" in str(err))
-    NQueensError True
+    OutputPathError True
     """
     import logging
     import warnings
@@ -232,8 +233,8 @@ def quiet_dask(log: str | os.PathLike[str] | None = None) -> None:
         try:
             handler = logging.FileHandler(os.fspath(log), encoding="utf-8")
         except OSError as err:
-            raise NQueensError(f"cannot write the Dask log {os.fspath(log)!r}: "
-                               f"{err.strerror or err}") from None
+            raise OutputPathError(f"cannot write the Dask log {os.fspath(log)!r}: "
+                                  f"{err.strerror or err}") from None
         handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
     roots = ("distributed", "dask", "tornado", "asyncio", "bokeh")
     names = [name for name in list(logging.root.manager.loggerDict)
@@ -363,11 +364,11 @@ address (expected tcp://HOST:PORT, a port from 1 to 65535)
     ...     pass
     Traceback (most recent call last):
     ...
-    nqueens.errors.NQueensError: timeout and lost_after must be positive numbers of seconds
+    nqueens.errors.InvalidArgumentError: timeout and lost_after must be positive numbers of seconds
     """
     url = parse_address(address)
     if not timeout > 0 or not lost_after > 0:
-        raise NQueensError("timeout and lost_after must be positive numbers of seconds")
+        raise InvalidArgumentError("timeout and lost_after must be positive numbers of seconds")
     try:
         import distributed  # noqa: F401  (configures its loggers on import)
     except ImportError:

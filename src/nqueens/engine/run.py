@@ -57,7 +57,7 @@ from nqueens.engine.estimate import (
     weigh,
 )
 from nqueens.engine.scheduler import BATCH_SECONDS, Scheduler
-from nqueens.errors import EngineError, NQueensError
+from nqueens.errors import EngineError, UnknownOptionError
 from nqueens.kernels import MAX_CONSTELLATION_N
 
 if TYPE_CHECKING:
@@ -184,7 +184,7 @@ def run_count(
         check_bool(estimate, "estimate")
     target_seconds = check_seconds(target_seconds, "target_seconds")
     if device not in DEVICES:
-        raise NQueensError(f"device must be one of {', '.join(DEVICES)}, got {device!r}")
+        raise UnknownOptionError(f"device must be one of {', '.join(DEVICES)}, got {device!r}")
     backend: Backend
     if device == "gpu":
         backend = GPUBackend(executor=executor, workers=workers or 1, task=task)

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from nqueens._validate import check_bool, check_executor, check_int, check_path
-from nqueens.errors import NQueensError
+from nqueens.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
     from nqueens.engine.ledger import Summary
@@ -180,7 +180,7 @@ def verify_ledger(
     >>> verify_ledger("count.sqlite", rate=0)
     Traceback (most recent call last):
     ...
-    nqueens.errors.NQueensError: rate and confidence must lie strictly between 0 and 1
+    nqueens.errors.InvalidArgumentError: rate and confidence must lie strictly between 0 and 1
     """
     from nqueens.engine.ledger import Ledger, LedgerError
     from nqueens.engine.split import METHOD
@@ -253,4 +253,4 @@ def _run(n: int, items: list[tuple[int, ...]], workers: int,
 def _check_fractions(rate: object, confidence: object) -> None:
     if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 < x < 1
                for x in (rate, confidence)):
-        raise NQueensError("rate and confidence must lie strictly between 0 and 1")
+        raise InvalidArgumentError("rate and confidence must lie strictly between 0 and 1")

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from nqueens._types import Square
 from nqueens._validate import check_choice, check_int, check_squares
 from nqueens.errors import ConflictingOptionsError, InvalidBoardError, InvalidSizeError
 
@@ -40,7 +41,6 @@ MAX_SIDE = 1000
 VARIANTS = ("classic", "toroidal", "superqueens")
 """The board variants an export encodes (``classic``: the textbook queen)."""
 
-Square = tuple[int, int]
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from nqueens._validate import check_path
 from nqueens.errors import ParseError
@@ -239,6 +239,13 @@ def _read_npy(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
 def _read_json(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
     import numpy as np
 
+    cols = _json_columns(path, _json_value(path, _json_text(path)))
+    return np.asarray(cols, dtype=np.int64).astype(np.int32) - 1
+
+
+def _json_text(path: str | os.PathLike[str]) -> str:
+    """The file's text (standard input's for ``-``), refused early when its first
+    character cannot start a list or an object (a large non-JSON file is not read whole)."""
     from nqueens.files import read_limited
 
     if os.fspath(path) == "-":  # standard input can be read once only
@@ -254,8 +261,13 @@ def _read_json(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
         raise ParseError(f"{str(path)!r} is not valid JSON: expected a list or an object")
     if os.fspath(path) != "-":
         text = read_limited(path, MAX_JSON_BYTES, what="JSON file").removeprefix("\ufeff")
+    return text
+
+
+def _json_value(path: str | os.PathLike[str], text: str) -> Any:
+    """The one JSON value of ``text``; anything else is a ParseError naming ``path``."""
     try:
-        data = json.loads(text, parse_int=_json_int)
+        return json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as err:
         if err.msg == "Extra data":
             raise ParseError(
@@ -267,6 +279,10 @@ def _read_json(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
         raise ParseError(f"{str(path)!r} is not valid JSON: {err}") from None
     except RecursionError:
         raise ParseError(f"{str(path)!r} is JSON nested too deeply to be a solution") from None
+
+
+def _json_columns(path: str | os.PathLike[str], data: Any) -> list[int]:
+    """The 1-based columns of a JSON list or of an object's ``cols``, checked."""
     cols = data.get("cols") if isinstance(data, dict) else data
     if not isinstance(cols, list) or not cols:
         raise ParseError(
@@ -281,7 +297,7 @@ def _read_json(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
     for row, c in enumerate(cols, 1):
         if not 1 <= c <= n:
             raise ParseError(f"row {row} has column {c}, off a board of size {n} (columns 1..{n})")
-    return np.asarray(cols, dtype=np.int64).astype(np.int32) - 1
+    return cols
 
 
 MAX_JSON_BYTES = 1 << 28

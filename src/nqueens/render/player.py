@@ -48,7 +48,7 @@ from html import escape
 from importlib import resources
 
 from nqueens._validate import check_size
-from nqueens.errors import NQueensError
+from nqueens.errors import PlayerInputError
 from nqueens.files import write_atomic
 from nqueens.narrate import step_labels
 from nqueens.render.svg import COLORS, MARGIN, SQUARE, queen_shape
@@ -91,10 +91,6 @@ LABELS: dict[str, dict[str, str]] = {
 }
 """Button and heading texts, and how a 1-based square is written (the textbook's ``<r,c>``,
 the slides' ``(r,c)``), by language; other languages get the English ones."""
-
-
-class PlayerInputError(NQueensError):
-    """Events and lines that cannot make a player page (mismatched lengths, no events)."""
 
 
 def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: str,

@@ -12,7 +12,7 @@ from typing import IO
 
 from nqueens._validate import check_choice
 from nqueens.analysis.stats import TreeStats
-from nqueens.errors import MissingDependencyError, NQueensRuntimeError
+from nqueens.errors import MissingDependencyError, RenderError
 
 __all__ = ["INSTALL_HINT", "PLOT_FORMATS", "stats_plot"]
 
@@ -63,7 +63,7 @@ def stats_plot(results: Sequence[TreeStats], handle: IO[bytes], *, fmt: str = "s
         raise MissingDependencyError(f"{INSTALL_HINT} ({err})") from None
     except ValueError as err:  # matplotlib refuses its own settings (MPLBACKEND=garbage)
         reason = str(err).split("; supported values")[0]
-        raise NQueensRuntimeError(f"matplotlib cannot start: {reason}") from None
+        raise RenderError(f"matplotlib cannot start: {reason}") from None
 
     fig = Figure(figsize=(7, 4.5))
     ax = fig.add_subplot()

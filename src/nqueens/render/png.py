@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 
-from nqueens.errors import MissingDependencyError, NQueensError
+from nqueens.errors import ImageTooLargeError, MissingDependencyError, MissingFontWarning
 
 __all__ = ["FONT_PACKAGE", "MAX_PNG_SIDE", "ImageTooLargeError", "MissingDependencyError",
            "MissingFontWarning", "fonts_for", "svg_to_png"]
@@ -31,10 +31,6 @@ INSTALL_HINT = (
 
 MAX_PNG_SIDE = 32767
 """cairo's largest image side in pixels."""
-
-
-class ImageTooLargeError(NQueensError):
-    """A picture too large to rasterise (cairo's limit or the memory)."""
 
 
 def svg_to_png(svg: str, *, scale: float = 1.0) -> bytes:
@@ -119,10 +115,6 @@ def _installed_families() -> frozenset[str]:
         return frozenset()
     return frozenset(name.strip().lower() for line in out.splitlines()
                      for name in line.split(",") if name.strip())
-
-
-class MissingFontWarning(UserWarning):
-    """A PNG with Japanese or Korean text drawn where no installed font has its glyphs."""
 
 
 FONT_PACKAGE = "fonts-noto-cjk"

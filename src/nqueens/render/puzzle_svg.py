@@ -20,7 +20,7 @@ region puzzles, ``data-region`` (its letter); queens are ``<g class="queen">`` w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -87,16 +87,10 @@ def puzzle_svg(
     (1, 1)
     """
     n = p.n
-    squares = None if solution is None else _solution_squares(n, solution)
-    marks = sorted(set(crosses))
-    for r, c in marks:
-        if not (0 <= r < n and 0 <= c < n):
-            raise InvalidBoardError(f"cross at ({r}, {c}) is off a board of size {n} (0-based)")
+    marks = _checked_marks(n, solution, crosses)
     margin = MARGIN if coordinates else 0
     side = n * SQUARE
     width = margin + side + (margin // 2 if coordinates else 0)
-    colours = region_colors(p)
-    given = set(p.givens)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="nqueens-puzzle" '
         f'data-n="{n}" data-kind="{p.kind}" viewBox="0 0 {width} {width}"'
@@ -104,25 +98,7 @@ def puzzle_svg(
         f"<desc>{escape(_describe(p))}</desc>",
         f'<rect x="0" y="0" width="{width}" height="{width}" fill="#ffffff"/>',
     ]
-    letter_font = ('font-family="Helvetica, Arial, sans-serif" font-size="11" '
-                   'fill="#222222" fill-opacity="0.75"')
-    for r in range(n):
-        for c in range(n):
-            x, y = margin + c * SQUARE, margin + r * SQUARE
-            if p.regions:
-                k = p.regions[r][c]
-                letter = REGION_LETTERS[k]
-                out.append(f'<rect class="cell" data-row="{r}" data-col="{c}" '
-                           f'data-region="{letter}" x="{x}" y="{y}" width="{SQUARE}" '
-                           f'height="{SQUARE}" fill="{colours[k]}" stroke="#555555" '
-                           f'stroke-width="0.5"/>')
-                out.append(f'<text class="letter" x="{x + 3}" y="{y + 12}" {letter_font}>'
-                           f"{letter}</text>")
-            else:
-                shade = "light" if (r + c) % 2 == 0 else "dark"
-                out.append(f'<rect class="cell" data-row="{r}" data-col="{c}" x="{x}" '
-                           f'y="{y}" width="{SQUARE}" height="{SQUARE}" '
-                           f'fill="{COLORS[shade]}"/>')
+    out.extend(_cells(p, margin))
     for r, c in p.blocked:
         x, y = margin + c * SQUARE, margin + r * SQUARE
         out.append(f'<g class="blocked" data-row="{r}" data-col="{c}">'
@@ -137,18 +113,61 @@ def puzzle_svg(
         x, y = margin + c * SQUARE, margin + r * SQUARE
         out.append(f'<g class="cross" data-row="{r}" data-col="{c}">'
                    + _cross(x, y, "#333333", 2) + "</g>")
-    queens = {sq: True for sq in given}
-    for sq in squares or ():
-        queens.setdefault(sq, False)
-    for (r, c), is_given in sorted(queens.items()):
-        x, y = margin + c * SQUARE, margin + r * SQUARE
-        fill = COLORS["queen"] if is_given or p.regions else SOLUTION_QUEEN
-        out.append(f'<g class="queen" data-row="{r}" data-col="{c}" '
-                   f'data-given="{int(is_given)}">{queen_shape(x, y, fill=fill)}</g>')
+    out.extend(_queens(p, solution, margin))
     if coordinates:  # the font size is 14 for every puzzle (n <= 62) as for a board
         out.extend(coordinate_labels(n, margin))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _checked_marks(n: int, solution: Sequence[int] | None,
+                   crosses: Iterable[Square]) -> list[Square]:
+    """The crosses in order, after checking them and the solution against the board."""
+    if solution is not None:
+        _solution_squares(n, solution)
+    marks = sorted(set(crosses))
+    for r, c in marks:
+        if not (0 <= r < n and 0 <= c < n):
+            raise InvalidBoardError(f"cross at ({r}, {c}) is off a board of size {n} (0-based)")
+    return marks
+
+
+_LETTER_FONT = ('font-family="Helvetica, Arial, sans-serif" font-size="11" '
+                'fill="#222222" fill-opacity="0.75"')
+
+
+def _cells(p: Puzzle, margin: int) -> Iterator[str]:
+    """Every square: its region's colour and letter, or light and dark without regions."""
+    colours = region_colors(p)
+    for r in range(p.n):
+        for c in range(p.n):
+            x, y = margin + c * SQUARE, margin + r * SQUARE
+            if p.regions:
+                k = p.regions[r][c]
+                letter = REGION_LETTERS[k]
+                yield (f'<rect class="cell" data-row="{r}" data-col="{c}" '
+                       f'data-region="{letter}" x="{x}" y="{y}" width="{SQUARE}" '
+                       f'height="{SQUARE}" fill="{colours[k]}" stroke="#555555" '
+                       f'stroke-width="0.5"/>')
+                yield (f'<text class="letter" x="{x + 3}" y="{y + 12}" {_LETTER_FONT}>'
+                       f"{letter}</text>")
+            else:
+                shade = "light" if (r + c) % 2 == 0 else "dark"
+                yield (f'<rect class="cell" data-row="{r}" data-col="{c}" x="{x}" '
+                       f'y="{y}" width="{SQUARE}" height="{SQUARE}" '
+                       f'fill="{COLORS[shade]}"/>')
+
+
+def _queens(p: Puzzle, solution: Sequence[int] | None, margin: int) -> Iterator[str]:
+    """The given queens and the solution's, in square order (a given drawn once)."""
+    queens = dict.fromkeys(p.givens, True)
+    for sq in [] if solution is None else _solution_squares(p.n, solution):
+        queens.setdefault(sq, False)
+    for (r, c), is_given in sorted(queens.items()):
+        x, y = margin + c * SQUARE, margin + r * SQUARE
+        fill = COLORS["queen"] if is_given or p.regions else SOLUTION_QUEEN
+        yield (f'<g class="queen" data-row="{r}" data-col="{c}" '
+               f'data-given="{int(is_given)}">{queen_shape(x, y, fill=fill)}</g>')
 
 
 def _cross(x: float, y: float, colour: str, width: float) -> str:

@@ -15,7 +15,7 @@ picture back. Searching and choosing what to draw are left to the caller;
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -174,54 +174,77 @@ def board_svg(
     ]
     if coordinates:
         out.append(f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>')
-    for r in range(size_n):
-        for c in range(size_n):
+    out.extend(_squares(size_n, margin, queens, counts))
+    if counts is not None:
+        out.extend(_attack_shading(size_n, margin, queens, counts))
+    out.extend(_highlights(marked, margin))
+    out.extend(_queens(placement, margin, counts))
+    if coordinates:
+        out.extend(coordinate_labels(size_n, margin))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _squares(n: int, margin: int, queens: set[tuple[int, int]],
+             counts: list[list[int]] | None) -> Iterator[str]:
+    """The board's squares, each with its queen and the number of queens attacking it."""
+    for r in range(n):
+        for c in range(n):
             shade = "light" if (r + c) % 2 == 0 else "dark"
             extra = ' data-queen="1"' if (r, c) in queens else ""
             if counts is not None and (r, c) not in queens and counts[r][c]:
                 extra += f' data-attacks="{counts[r][c]}"'
-            out.append(
+            yield (
                 f'<rect class="square {shade}" data-row="{r}" data-col="{c}"{extra} '
                 f'x="{margin + c * SQUARE}" y="{margin + r * SQUARE}" '
                 f'width="{SQUARE}" height="{SQUARE}" fill="{COLORS[shade]}"/>'
             )
-    if counts is not None:
-        for r in range(size_n):
-            for c in range(size_n):
-                k = counts[r][c]
-                if k and (r, c) not in queens:
-                    opacity = min(0.2 + 0.12 * (k - 1), 0.65)
-                    out.append(
-                        f'<rect class="attacked" data-row="{r}" data-col="{c}" '
-                        f'x="{margin + c * SQUARE}" y="{margin + r * SQUARE}" '
-                        f'width="{SQUARE}" height="{SQUARE}" fill="{COLORS["attack"]}" '
-                        f'fill-opacity="{opacity:.2f}"/>'
-                    )
-                    out.append(
-                        f'<circle class="attack-dot" cx="{margin + c * SQUARE + SQUARE / 2:g}" '
-                        f'cy="{margin + r * SQUARE + SQUARE / 2:g}" r="{3 + k}" '
-                        f'fill="{COLORS["attack"]}" fill-opacity="0.75"/>'
-                    )
+
+
+def _attack_shading(n: int, margin: int, queens: set[tuple[int, int]],
+                    counts: list[list[int]]) -> Iterator[str]:
+    """Each attacked empty square shaded, darker the more queens attack it, and dotted."""
+    for r in range(n):
+        for c in range(n):
+            k = counts[r][c]
+            if k and (r, c) not in queens:
+                opacity = min(0.2 + 0.12 * (k - 1), 0.65)
+                yield (
+                    f'<rect class="attacked" data-row="{r}" data-col="{c}" '
+                    f'x="{margin + c * SQUARE}" y="{margin + r * SQUARE}" '
+                    f'width="{SQUARE}" height="{SQUARE}" fill="{COLORS["attack"]}" '
+                    f'fill-opacity="{opacity:.2f}"/>'
+                )
+                yield (
+                    f'<circle class="attack-dot" cx="{margin + c * SQUARE + SQUARE / 2:g}" '
+                    f'cy="{margin + r * SQUARE + SQUARE / 2:g}" r="{3 + k}" '
+                    f'fill="{COLORS["attack"]}" fill-opacity="0.75"/>'
+                )
+
+
+def _highlights(marked: set[tuple[int, int]], margin: int) -> Iterator[str]:
+    """A frame on each highlighted square, in row order."""
     for r, c in sorted(marked):
-        out.append(
+        yield (
             f'<rect class="highlight" data-row="{r}" data-col="{c}" '
             f'x="{margin + c * SQUARE + 2}" y="{margin + r * SQUARE + 2}" '
             f'width="{SQUARE - 4}" height="{SQUARE - 4}" fill="{COLORS["highlight"]}" '
             f'fill-opacity="0.35" stroke="{COLORS["highlight"]}" stroke-width="4"/>'
         )
+
+
+def _queens(placement: tuple[int, ...], margin: int,
+            counts: list[list[int]] | None) -> Iterator[str]:
+    """The queens, each ringed where another attacks it (when attacks are shown)."""
     for r, c in enumerate(placement):
         x, y = margin + c * SQUARE, margin + r * SQUARE
         if counts is not None and counts[r][c]:
-            out.append(
+            yield (
                 f'<circle class="clash" data-row="{r}" data-col="{c}" cx="{x + SQUARE / 2}" '
                 f'cy="{y + SQUARE / 2}" r="{SQUARE / 2 - 2}" fill="none" '
                 f'stroke="{COLORS["clash"]}" stroke-width="3"/>'
             )
-        out.append(f'<g class="queen" data-row="{r}" data-col="{c}">{queen_shape(x, y)}</g>')
-    if coordinates:
-        out.extend(coordinate_labels(size_n, margin))
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        yield f'<g class="queen" data-row="{r}" data-col="{c}">{queen_shape(x, y)}</g>'
 
 
 def _check(placement: tuple[int, ...], n: int) -> None:

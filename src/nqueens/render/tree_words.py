@@ -22,11 +22,9 @@ from __future__ import annotations
 import unicodedata
 
 from nqueens._validate import check_choice
+from nqueens.narrate import LANGUAGES
 
 __all__ = ["FONTS", "LANGUAGES", "text_width", "words"]
-
-LANGUAGES: tuple[str, ...] = ("en", "ja", "ko")
-"""The languages of the picture, English first (the default): the narrator's languages."""
 
 _LATIN = "Helvetica, Arial"
 FONTS: dict[str, str] = {

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from nqueens._types import Placement
 from nqueens.kernels import backtrack as _k
 
 __all__ = [
@@ -32,8 +33,6 @@ __all__ = [
     "solutions",
     "solutions_allowed",
 ]
-
-Placement = tuple[int, ...]
 
 DEFAULT_BATCH = 1024
 SLICE_NODES = 1 << 21

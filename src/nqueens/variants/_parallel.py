@@ -14,13 +14,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from typing import TypeVar
 
+from nqueens.errors import PieceStopped as Stopped
+
 __all__ = ["Stopped", "cores", "run_pieces"]
 
 T = TypeVar("T")
-
-
-class Stopped(Exception):
-    """Raised inside a piece whose run was stopped (never seen by the caller)."""
 
 
 def cores() -> int:

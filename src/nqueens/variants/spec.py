@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, cast
 
+from nqueens._types import Placement
 from nqueens._validate import check_choice, check_int
 from nqueens.errors import ConflictingOptionsError, InvalidSizeError
 
@@ -30,9 +31,6 @@ torus); superqueens: queens that also move as knights (amazons)."""
 
 MAX_WIDTH = 61
 """The widest board the kernels take: a row is one 64-bit mask plus the empty-row bit."""
-
-Placement = tuple[int, ...]
-"""The column (0-based) of the queen in each row, -1 for a row without one: (1, -1, 2)."""
 
 GROUPS = {
     "square": "the 8 symmetries of the square (4 turns, each with and without a mirror)",

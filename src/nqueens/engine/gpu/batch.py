@@ -14,7 +14,7 @@ the end).
 >>> count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="opencl")   # checked before any GPU
 Traceback (most recent call last):
 ...
-nqueens.errors.NQueensError: kernel must be auto or one of numba, cuda-stack, got 'opencl'
+nqueens.errors.UnknownOptionError: kernel must be auto or one of numba, cuda-stack, got 'opencl'
 """
 
 from __future__ import annotations
@@ -46,7 +46,11 @@ from nqueens.engine.gpu.tuning import (
     default_rows,
 )
 from nqueens.engine.task import Item, Row, StopFlag, Stopped, weigh
-from nqueens.errors import InvalidArgumentError, NQueensError
+from nqueens.errors import (
+    InvalidArgumentError,
+    InvalidSizeError,
+    UnknownOptionError,
+)
 
 __all__ = ["count_batch", "likely_kernel", "pick_kernel", "pick_kernel_soon",
            "stack_kernel_checked"]
@@ -103,10 +107,10 @@ def count_batch(
     >>> count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="opencl")   # checked before any GPU
     Traceback (most recent call last):
     ...
-    nqueens.errors.NQueensError: kernel must be auto or one of numba, cuda-stack, got 'opencl'
+    nqueens.errors.UnknownOptionError: kernel must be auto or one of numba, cuda-stack, got 'opencl'
     """
     if kernel != "auto" and kernel not in KERNELS:
-        raise NQueensError(f"kernel must be auto or one of {', '.join(KERNELS)}, "
+        raise UnknownOptionError(f"kernel must be auto or one of {', '.join(KERNELS)}, "
                            f"got {kernel!r}")
     tune = TUNING if tuning is None else tuning
     if not isinstance(tune, Tuning):
@@ -115,7 +119,7 @@ def count_batch(
     from nqueens.kernels.gpu_cuda_common import MAX_N
 
     if kernel == "cuda-stack" and n > MAX_N:
-        raise NQueensError(f"the {kernel} kernel counts boards up to n = {MAX_N}, got {n}")
+        raise InvalidSizeError(f"the {kernel} kernel counts boards up to n = {MAX_N}, got {n}")
     run = _Batch(n, items, kernel, tune, phases)
     run.cut()
     prefix = _Prefix(run.arr, run.sums, run.done, finished, run.start)

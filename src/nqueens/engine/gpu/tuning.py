@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from nqueens.errors import NQueensError
+from nqueens.errors import InvalidArgumentError
 
 __all__ = ["KERNELS", "LAUNCH_SECONDS", "MAX_TASKS", "SELF_CHECK_N", "SLOTS", "TUNING",
            "Tuning", "default_rows"]
@@ -65,12 +65,13 @@ class Tuning:
     multiple of 32 up to 1024; default 128, for ``cuda-stack`` the occupancy calculator's);
     ``max_registers`` a limit on the kernel's registers a thread (16 to 255); ``planes``
     (``cuda-stack``: each frame in two 8-byte halves) and ``unroll`` (``cuda-stack``: 1, 2
-    or 4 tries a turn of its loop). Checked when made (:class:`~nqueens.errors.NQueensError`).
+    or 4 tries a turn of its loop). Checked when made
+    (:class:`~nqueens.errors.InvalidArgumentError`).
 
     >>> Tuning(block=100)
     Traceback (most recent call last):
     ...
-    nqueens.errors.NQueensError: block must be a multiple of 32 from 32 to 1024, got 100
+    nqueens.errors.InvalidArgumentError: block must be a multiple of 32 from 32 to 1024, got 100
     """
 
     rows: int | None = None
@@ -86,7 +87,8 @@ class Tuning:
         for name, low in (("rows", 0), ("budget", 1), ("slots", 1)):
             value = getattr(self, name)
             if value is not None and (type(value) is not int or value < low):
-                raise NQueensError(f"{name} must be an integer of at least {low}, got {value!r}")
+                raise InvalidArgumentError(
+                    f"{name} must be an integer of at least {low}, got {value!r}")
         _check_launch(self)
 
 
@@ -94,17 +96,18 @@ def _check_launch(t: Tuning) -> None:
     """The launch-shape knobs: a block of whole warps, a register limit, the layout."""
     if t.block is not None and (type(t.block) is not int or not 32 <= t.block <= 1024
                                 or t.block % 32):
-        raise NQueensError(f"block must be a multiple of 32 from 32 to 1024, got {t.block!r}")
+        raise InvalidArgumentError(
+            f"block must be a multiple of 32 from 32 to 1024, got {t.block!r}")
     regs = t.max_registers
     if regs is not None and (type(regs) is not int or not 16 <= regs <= 255):
-        raise NQueensError(f"max_registers must be an integer from 16 to 255, got {regs!r}")
+        raise InvalidArgumentError(f"max_registers must be an integer from 16 to 255, got {regs!r}")
     if type(t.planes) is not bool:
-        raise NQueensError(f"planes must be True or False, got {t.planes!r}")
+        raise InvalidArgumentError(f"planes must be True or False, got {t.planes!r}")
     if t.unroll is not None and (type(t.unroll) is not int or t.unroll not in (1, 2, 4)):
-        raise NQueensError(f"unroll must be 1, 2 or 4, got {t.unroll!r}")
+        raise InvalidArgumentError(f"unroll must be 1, 2 or 4, got {t.unroll!r}")
     seconds = t.launch_seconds
     if type(seconds) not in (int, float) or not (math.isfinite(seconds) and seconds > 0):
-        raise NQueensError(f"launch_seconds must be a positive number, got {seconds!r}")
+        raise InvalidArgumentError(f"launch_seconds must be a positive number, got {seconds!r}")
 
 
 TUNING = Tuning()
