@@ -54,7 +54,7 @@ def test_svg_cells_letters_queens_and_crosses():
 
 def test_svg_rejects_a_bad_solution_or_cross():
     p = completion_puzzle(4)
-    with pytest.raises(InvalidBoardError, match="one column"):
+    with pytest.raises(InvalidBoardError, match="its column"):
         puzzle_svg(p, solution=(0, 1))
     with pytest.raises(InvalidBoardError, match="off a board"):
         puzzle_svg(p, crosses=[(4, 0)])
