@@ -176,6 +176,26 @@ class Puzzle:
             text = (f"{self.stars} stars per row, column and region; no two stars touch")
         return text + "; none share a diagonal" if self.diagonals else text
 
+    def __str__(self) -> str:
+        """The puzzle in the text format (:meth:`to_text`), as ``print(puzzle)`` shows it.
+
+        >>> print(region_puzzle(["AB", "BB"]), end="")
+        kind: regions
+        AB
+        BB
+        """
+        return self.to_text()
+
+    def _repr_svg_(self) -> str:
+        """The puzzle drawn, for Jupyter (the renderer is imported only here). Cost: O(n^2).
+
+        >>> region_puzzle(["AB", "BB"])._repr_svg_().startswith("<svg")
+        True
+        """
+        from nqueens.render.puzzle_svg import puzzle_svg
+
+        return puzzle_svg(self)
+
     def to_text(self) -> str:
         """The puzzle in the text format (``parse_puzzle(p.to_text()) == p``).
 
