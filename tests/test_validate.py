@@ -387,7 +387,7 @@ def _puzzle_rows() -> list[Row]:
              _in(PZ, "completion_puzzle", 4, blocked=v), "PuzzleFormatError",
              f"blocked {PAIRS}{v!r}"),
             (f"first_violation(p, {v!r})", _in(PZ, "first_violation", _puzzle, v),
-             "InvalidBoardError", f"cols must be a sequence of integer columns, got {v!r}"),
+             "InvalidBoardError", f"solution must be a sequence of integer columns, got {v!r}"),
             (f"first_violation({v!r}, cols)", _in(PZ, "first_violation", v, (0, 1)),
              "InvalidArgumentError", f"{PUZZLE}{v!r}"),
             (f"step_text({v!r}, ...)", _in(PZ, "step_text", v, "en", _puzzle),
