@@ -253,6 +253,15 @@ def test_a_ctrl_c_turned_into_an_import_error_still_reads_interrupted(capsys):
     # numpy's C core turns a KeyboardInterrupt during its import into an ImportError
     from nqueens.cli._guard import run_guarded
 
+    # Python's own SIGINT handler, whatever an earlier test (a Dask scheduler) installed
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _import_error_reads_interrupted(run_guarded, capsys)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _import_error_reads_interrupted(run_guarded, capsys) -> None:
     def body() -> int:
         try:
             os.kill(os.getpid(), signal.SIGINT)
