@@ -42,6 +42,8 @@ Answer = tuple[list[Row], list[tuple[int, ...]], float]
 def is_int(x: object) -> bool:
     """An integer that is not a bool (numpy's too).
 
+    Cost: O(1).
+
     >>> is_int(3), is_int(True), is_int(3.0)
     (True, False, False)
     """
@@ -50,6 +52,8 @@ def is_int(x: object) -> bool:
 
 def is_number(x: object) -> bool:
     """A real number that is not a bool.
+
+    Cost: O(1).
 
     >>> is_number(0.5), is_number(False), is_number("1")
     (True, False, False)
@@ -60,6 +64,8 @@ def is_number(x: object) -> bool:
 def residues(total: int) -> tuple[int, ...]:
     """A subtotal's residues modulo :data:`RESIDUE_MODULI`.
 
+    Cost: O(1) for a total of a fixed number of words (O(log total) in general).
+
     >>> residues(2279184)
     (11, 9)
     """
@@ -68,6 +74,7 @@ def residues(total: int) -> tuple[int, ...]:
 
 def check_rows(n: int, count: int, rows: object, *, who: str = "a worker") -> list[Row]:
     """``rows`` for ``count`` subproblems of size ``n``, checked, as plain ints.
+
     Cost: O(count).
 
     >>> check_rows(8, 1, [(8, 1, 9, 20)])
@@ -102,8 +109,11 @@ whole numbers
 
 
 def check_answer(n: int, count: int, answer: object) -> list[Row]:
-    """A fleet worker's :data:`Answer` for ``count`` subproblems: :func:`check_rows`, and
-    each total's residues as the worker sent them, and a time that is a number of seconds.
+    """A fleet worker's :data:`Answer` for ``count`` subproblems, checked.
+
+    The rows pass :func:`check_rows`, each total's residues match those the worker sent,
+    and the time is a number of seconds.
+
     Cost: O(count).
 
     >>> check_answer(8, 1, ([(8, 1, 9, 20)], [(8, 8)], 0.1))
@@ -139,7 +149,8 @@ def run_unit(n: int, batch: list[tuple[int, ...]], kind: str,
     (the independent search of :mod:`nqueens.engine.verify`; its nodes and time are 0).
     ``task`` replaces the counting function (a benchmark's). A worker asked for a GPU unit
     without numba-cuda or a GPU raises the one-line error the client reports.
-    Cost: the unit's search.
+
+    Cost: O(the unit's search): the nodes the counting function visits for ``batch``.
 
     >>> rows, res, _ = run_unit(8, [(0, 2, 0, 3, 0, 1)], "recount")
     >>> rows, res

@@ -110,6 +110,15 @@ class FleetStats:
         return max(0.0, min(1.0, 1.0 - self.busy_seconds / self.alive_seconds))
 
     def to_json(self) -> dict[str, Any]:
+        """The stats as a JSON-ready dict (what a count's report shows).
+
+        Cost: O(d) for d disagreements and device kinds (the lists are shared, not copied).
+
+        >>> FleetStats(units=3, by_kind={"cpu": 3}).to_json()["units_by_device"]
+        {'cpu': 3}
+        >>> FleetStats().to_json()["idle_fraction"]
+        0.0
+        """
         return {"units": self.units, "requeued": self.requeued, "overrun": self.overrun,
                 "workers": self.workers_seen, "idle_fraction": round(self.idle_fraction, 4),
                 "replicated": {"units": self.replicated, "agree": self.agree},
@@ -193,7 +202,13 @@ class DaskBackend(Backend):
     def open(self, n: int) -> Iterator[int]:
         """Connect; wait for a first worker; yield the workers there now; close at the end.
 
-        Cost: a few calls to the scheduler.
+        Cost: O(1) calls to the scheduler (a few), plus the wait for a first worker.
+
+        Calling it connects to nothing yet; entering the context does:
+
+        >>> cm = DaskBackend("tcp://127.0.0.1:8786").open(8)
+        >>> hasattr(cm, "__enter__")
+        True
         """
         from nqueens.engine.executors import _close_soon, _connect, quiet_dask
 
@@ -225,6 +240,10 @@ class DaskBackend(Backend):
         """The pending subproblems, largest first by their estimated work.
 
         Cost: O(p log p) for p pending subproblems.
+
+        >>> b = DaskBackend("tcp://127.0.0.1:8786")
+        >>> list(b.schedule(8, [(), (), ()], [0, 1, 2], [1.0, 5.0, 2.0], 2).pending)
+        [1, 2, 0]
         """
         w = weights or [1.0] * len(items)
         self._weights = {i: max(float(w[i]), 1e-9) for i in pending}
@@ -234,8 +253,14 @@ class DaskBackend(Backend):
     def run(self, n: int, items: Items, sched: Scheduler, sink: Sink) -> None:
         """Keep every live worker busy with a unit until every subproblem is recorded.
 
-        Cost: the count's work, shared out over the workers; the coordinator's own work is
-        O(units) calls to the scheduler.
+        Cost: O(units) calls to the scheduler for the coordinator; the count's work itself
+        is shared out over the workers.
+
+        >>> b = DaskBackend("tcp://127.0.0.1:8786")
+        >>> b.run(8, [], Scheduler([], workers=1), None)
+        Traceback (most recent call last):
+        ...
+        nqueens.errors.InvalidArgumentError: a DaskBackend runs units only inside its open()
         """
         if self._client is None:
             raise InvalidArgumentError("a DaskBackend runs units only inside its open()")

@@ -323,14 +323,16 @@ class Ledger:
             )
 
     def check_split(self) -> list[Subproblem]:
-        """Refuse a ledger whose job is not this nqueens's split of its N, exactly as a
-        count would (the method, its version, the split's digest and size, every row's
-        key); return the split.
+        """Refuse a ledger whose job is not this nqueens's split of its N; return the split.
 
-        ``show`` and ``verify`` call this, so a job record edited and re-digested (or
-        written by another version) is refused by every command alike.
-        Cost: one :func:`~nqueens.engine.split.split` of the ledger's N (about 0.1 s at
-        N = 16, a few seconds at N = 20..27 on one core) and O(rows).
+        It refuses exactly as a count would (the method, its version, the split's digest
+        and size, every row's key). ``show`` and ``verify`` call this, so a job record
+        edited and re-digested (or written by another version) is refused by every
+        command alike.
+
+        Cost: O(split + rows): one :func:`~nqueens.engine.split.split` of the ledger's N
+        (about 0.1 s at N = 16, a few seconds at N = 20..27 on one core) and a look at
+        each row.
 
         >>> import os, tempfile
         >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
@@ -447,8 +449,10 @@ class Ledger:
             self._fold()
 
     def certificate(self) -> Iterator[tuple[int, str, int, int, int, int, int, str]]:
-        """The sound rows, by index, as ``(index, key, total, unique, nodes, total mod 13,
-        total mod 15, digest)``: what ``ledger export`` publishes (a version 3 ledger).
+        """The sound rows, by index: what ``ledger export`` publishes (a version 3 ledger).
+
+        Each row is ``(index, key, total, unique, nodes, total mod 13, total mod 15,
+        digest)``.
 
         Cost: O(rows), streamed.
 

@@ -56,11 +56,13 @@ def export_records(path: str) -> Iterator[dict[str, object]]:
 
 
 def write_export(path: str, fmt: str, out: IO[str]) -> int:
-    """Write the certificate of the ledger at ``path`` to ``out`` as ``fmt`` (``csv``: a
-    header line, then one line a unit; ``jsonl``: one JSON object a line). Returns the
-    number of units written. A ``fmt`` not in :data:`FORMATS` raises
+    """Write the certificate of the ledger at ``path`` to ``out`` as ``fmt``; return the units.
+
+    ``csv`` writes a header line, then one line a unit; ``jsonl`` one JSON object a line.
+    The result is the number of units written. A ``fmt`` not in :data:`FORMATS` raises
     :class:`~nqueens.errors.LedgerError` before anything is read.
-    Cost: as :func:`export_records`.
+
+    Cost: O(rows), as :func:`export_records`.
 
     >>> import io
     >>> write_export("x.sqlite", "xml", io.StringIO())

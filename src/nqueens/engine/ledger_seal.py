@@ -137,6 +137,8 @@ def _create(path: str) -> None:
 def check_key_id(name: str, wanted: str, key: bytes) -> None:
     """Refuse the ledger ``name`` sealed by key ``wanted`` when ``key`` is another.
 
+    Cost: O(1): one key id.
+
     >>> check_key_id("l.sqlite", key_id(bytes(32)), bytes(32))
     """
     if wanted != key_id(key):

@@ -46,9 +46,11 @@ _WALLTIME = re.compile(r"(?:(\d+)-)?(?:(\d+):)?(\d+):(\d{2})")
 
 
 def lifetime(walltime: str) -> tuple[str, str]:
-    """The worker's ``--lifetime`` and ``--lifetime-stagger`` for a job's Slurm walltime
-    (``[D-]HH:MM:SS`` or ``MM:SS``): it leaves between 80% and 90% of the walltime, so
-    that a batch of jobs started together does not retire all at once.
+    """The worker's ``--lifetime`` and ``--lifetime-stagger`` for a job's Slurm walltime.
+
+    The walltime is ``[D-]HH:MM:SS`` or ``MM:SS``. A worker leaves between 80% and 90% of
+    it, so that a batch of jobs started together does not retire all at once.
+
     Cost: O(1).
 
     >>> lifetime("01:00:00")
@@ -76,17 +78,27 @@ def slurm_cluster(*, queue: str | None = None, walltime: str = "01:00:00",
                   memory: str = "4GB", gpu: bool = False, cores: int = 1,
                   account: str | None = None, python: str = "python3",
                   jobs: int | None = None, start: bool = True, **extra: Any) -> Any:
-    """A ``dask_jobqueue.SLURMCluster`` of one-worker, one-thread jobs that retire before
-    their walltime and are replaced; ``gpu=True`` asks each job for one card and marks its
-    worker with the resource ``GPU=1`` (else ``CPU=1``). ``jobs`` submits that many now;
-    ``cluster.adapt(minimum=J, maximum=J)`` keeps J jobs running, replacing each that ends
-    (walltime, preemption). ``start=False`` builds the cluster without submitting anything (to read
-    ``job_script()``). Other keywords go to ``SLURMCluster`` as they are.
+    """A ``dask_jobqueue.SLURMCluster`` of one-worker, one-thread jobs, replaced as they retire.
+
+    The jobs retire before their walltime and are replaced; ``gpu=True`` asks each job for
+    one card and marks its worker with the resource ``GPU=1`` (else ``CPU=1``). ``jobs``
+    submits that many now; ``cluster.adapt(minimum=J, maximum=J)`` keeps J jobs running,
+    replacing each that ends (walltime, preemption). ``start=False`` builds the cluster
+    without submitting anything (to read ``job_script()``). Other keywords go to
+    ``SLURMCluster`` as they are.
+
     Cost: O(1) here; each job is Slurm's.
 
     The scheduler listens on the loopback interface unless ``scheduler_options`` says
     otherwise; on a real cluster give ``interface=`` (the compute nodes' network) or
-    ``scheduler_options={"host": ...}``.
+    ``scheduler_options={"host": ...}``. Bad arguments are refused before any cluster is
+    made:
+
+    >>> import pytest; _ = pytest.importorskip("dask_jobqueue")
+    >>> slurm_cluster(cores=0)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidArgumentError: cores must be a positive integer, got 0
     """
     try:
         from dask_jobqueue import SLURMCluster

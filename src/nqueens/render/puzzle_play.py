@@ -124,8 +124,10 @@ LABELS: dict[str, dict[str, str]] = {
 
 
 def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
-    """The page's texts in ``lang`` for ``p``: the star wording where ``p`` has k > 1 stars,
-    the title and rules filled in (``placed`` keeps ``{k}``/``{n}`` for the page to fill).
+    """The page's texts in ``lang`` for ``p``, with the title and rules filled in.
+
+    The star wording is used where ``p`` has k > 1 stars; ``placed`` keeps ``{k}``/``{n}``
+    for the page to fill.
 
     Cost: O(1).
 

@@ -241,10 +241,12 @@ class Device:
         return self._host(self.left), self._host(self.sums)
 
     def wait(self) -> None:
-        """Wait for the launch in flight in short sleeps, so that Ctrl-C lands at once
-        rather than when the launch ends (CuPy's stream queried; numba-cuda's copy waits).
+        """Wait for the launch in flight in short sleeps, so that Ctrl-C lands at once.
 
-        Cost: the launch's time, plus up to a millisecond.
+        Ctrl-C lands then rather than when the launch ends (CuPy's stream is queried;
+        numba-cuda's copy waits).
+
+        Cost: O(1) work of its own; it waits the launch's time, plus up to a millisecond.
 
         >>> Device.wait.__name__
         'wait'
