@@ -194,7 +194,7 @@ def test_registry_takes_new_formats():
         assert export(read_source("AB\nBB"), "letters").startswith("AB\nBB")
     finally:
         del WRITERS["letters"]
-    with pytest.raises(UnknownOptionError, match="unknown export format .pdf."):
+    with pytest.raises(UnknownOptionError, match="unknown export format 'pdf'"):
         export(read_source("AB\nBB"), "pdf")
 
 
