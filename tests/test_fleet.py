@@ -32,7 +32,7 @@ def test_a_count_on_a_fleet_is_exact_replicated_and_says_how_idle(tmp_path):
                                config=FleetConfig(unit_seconds=0.2))
         got = nqueens.count(13, unique=True, backend=backend, ledger=tmp_path / "l.sqlite")
     assert (got.total, got.unique) == OEIS[13]
-    s = backend.stats
+    s = backend.fleet_stats
     assert s.units >= 3 and s.workers_seen == 3
     assert s.replicated == s.units and s.agree == s.units and not s.disagreements
     assert 0.0 <= s.idle_fraction < 1.0 and s.busy_seconds > 0
@@ -46,7 +46,7 @@ def test_a_lying_worker_is_outvoted_and_reported(tmp_path):
         backend = DaskBackend(c.address, replicate=1.0, seed=1, task=lying_task,
                                config=FleetConfig(unit_seconds=0.2))
         got = nqueens.count(12, unique=True, backend=backend, ledger=tmp_path / "l.sqlite")
-    s = backend.stats
+    s = backend.fleet_stats
     lied = [d for d in s.disagreements if "liar" in str(d["workers"][0])]
     if not lied:
         pytest.skip("the liar took no unit in this run")
@@ -86,7 +86,7 @@ def test_a_frozen_worker_loses_only_time(tmp_path):
             timer.cancel()
             c.signal("frozen", signal.SIGCONT)
     assert (got.total, got.unique) == OEIS[15]
-    assert backend.stats.overrun >= 1
+    assert backend.fleet_stats.overrun >= 1
 
 
 def test_a_count_whose_only_worker_freezes_ends_in_one_line(tmp_path):

@@ -16,7 +16,7 @@ each of its units is counted, then it waits as long again, as a slower card woul
   re-count split its work over 8 GPUs); a replacement takes over its predecessor's share.
 
 Every count is checked against tests/data/oeis.csv. The idle fraction is the count's own
-(``DaskBackend.stats``): the share of worker time, from each worker's arrival to its
+(``DaskBackend.fleet_stats``): the share of worker time, from each worker's arrival to its
 departure or the count's end, not spent counting.
 """
 
@@ -176,7 +176,7 @@ def one(n: int, mode: str, args: argparse.Namespace) -> dict[str, Any]:
             finally:
                 timer.cancel()
             seconds = time.perf_counter() - start
-        s = backend.stats
+        s = backend.fleet_stats
         return {"n": n, "mode": mode, "seconds": seconds, "exact": (got.total, got.unique)
                 == oeis()[n], "units": s.units, "requeued": s.requeued,
                 "workers": s.workers_seen, "idle": s.idle_fraction,

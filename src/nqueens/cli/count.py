@@ -200,11 +200,10 @@ def _count_engine(args: argparse.Namespace, scheduler: str | None) -> _Outcome:
     finally:
         bar.close()
     last = bar.last
-    stats = getattr(backend, "stats", None)
+    stats = backend.stats() if backend is not None else {}
     return _Outcome(result.total, result.unique if args.unique else None,
                     last.workers if last else 1, last.total if last else 1, estimate, device,
-                    backend.hardware() if backend is not None else None,
-                    stats.to_json() if hasattr(stats, "to_json") else None)
+                    backend.hardware() if backend is not None else None, stats or None)
 
 
 def _resume_note(args: Any) -> str:

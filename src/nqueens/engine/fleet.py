@@ -24,8 +24,9 @@ for a fixed share to finish:
 - **replication**: with ``replicate=F`` a random fraction F of the units is recounted on a
   different worker (a different device class where the fleet has one) with the independent
   search of :mod:`nqueens.engine.verify`; a disagreement goes to a third count, the
-  majority is recorded, and the disagreement is reported. :attr:`DaskBackend.stats` says
-  how many units were replicated and agreed, and how idle the workers were.
+  majority is recorded, and the disagreement is reported. :meth:`DaskBackend.stats` (and
+  the :class:`FleetStats` in ``DaskBackend.fleet_stats``) say how many units were
+  replicated and agreed, and how idle the workers were.
 
 Trust: results travel by pickle, so any member of a Dask cluster can run code in the
 client (Dask's own documentation says this of every cluster). Run a fleet only on machines
@@ -192,9 +193,19 @@ class DaskBackend(Backend):
         self.config = config or FleetConfig()
         self.task = task
         self.device = "gpu" if gpu else "cpu"
-        self.stats = FleetStats()
+        self.fleet_stats = FleetStats()
         self._client: Any = None
         self._weights: dict[int, float] = {}
+
+    def stats(self) -> dict[str, object]:
+        """The last count's units, idle fraction and replication, as ``--json``'s ``fleet``.
+
+        Cost: O(disagreements).
+
+        >>> DaskBackend("tcp://127.0.0.1:8786").stats()["replicated"]
+        {'units': 0, 'agree': 0}
+        """
+        return self.fleet_stats.to_json()
 
     # -- the Backend interface ---------------------------------------------------------
 
@@ -229,7 +240,7 @@ class DaskBackend(Backend):
                 raise SchedulerError(
                     f"the Dask scheduler at {self.address} has no workers") from None
             self._client = client
-            self.stats = FleetStats()
+            self.fleet_stats = FleetStats()
             yield max(1, len(client.scheduler_info()["workers"]))
         finally:
             self._client = None
@@ -287,7 +298,7 @@ class _Run:
         self.uids = itertools.count(1)
         self.start = time.monotonic()
         self.lonely_since: float | None = None
-        self.stats = backend.stats
+        self.stats = backend.fleet_stats
         self.landed = threading.Event()   # set by Dask's thread when a unit is done
         self.watch = _Watch(self.client, backend.address, backend.timeout, self.landed)
 
