@@ -329,28 +329,9 @@ def _read_text(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
 
     classes = _byte_classes()
     pow10 = 10 ** np.arange(MAX_DIGITS + 1, dtype=np.int64)
-    blocks: list[npt.NDArray[np.int64]] = []
-    lines_before = 0
     with binary_input(path) as f:
-        carry = f.read(len(_BOM)).removeprefix(_BOM)
-        while True:
-            chunk = f.read(READ_BYTES)
-            eof = not chunk
-            data = carry + chunk
-            if not eof:
-                cut = max(data.rfind(bytes([sep])) for sep in SEPARATORS)
-                if cut < 0:
-                    if len(data) > 1 << 16:
-                        raise ParseError(f"{str(path)!r}: line {lines_before + 1} is one "
-                                         "endless token, not columns")
-                    carry = data
-                    continue
-                data, carry = data[: cut + 1], data[cut + 1 :]
-            if data:
-                blocks.append(_parse_block(path, data, lines_before, classes, pow10))
-                lines_before += data.count(b"\n")
-            if eof:
-                break
+        blocks = [_parse_block(path, data, before, classes, pow10)
+                  for data, before in _text_blocks(f, str(path))]
     n = sum(len(b) for b in blocks)
     if n == 0:
         raise ParseError(f"{str(path)!r} is empty: expected 1-based columns, one per row")
@@ -388,6 +369,15 @@ def numbers_by_line(
 
     classes = _byte_classes()
     pow10 = 10 ** np.arange(MAX_DIGITS + 1, dtype=np.int64)
+    for data, before in _text_blocks(stream, name):
+        values, at = _parse_tokens(name, data, before, classes, pow10)
+        newlines = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+        yield values, before + np.searchsorted(newlines, at)
+
+
+def _text_blocks(stream: IO[bytes], name: str) -> Iterator[tuple[bytes, int]]:
+    """The text of ``stream`` in blocks of about 2 MB cut after a separator, each with the
+    newlines before it; one endless token raises :class:`ParseError`. Cost: O(bytes)."""
     lines_before = 0
     carry = stream.read(len(_BOM)).removeprefix(_BOM)
     while True:
@@ -404,10 +394,8 @@ def numbers_by_line(
                 continue
             data, carry = data[: cut + 1], data[cut + 1 :]
         if data:
-            values, at = _parse_tokens(name, data, lines_before, classes, pow10)
-            newlines = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
-            yield values, lines_before + np.searchsorted(newlines, at)
-            lines_before += len(newlines)
+            yield data, lines_before
+            lines_before += data.count(b"\n")
         if eof:
             return
 
