@@ -328,7 +328,7 @@ def check_ledger_size(n: int, ledger: object) -> None:
     ...
     nqueens.errors.InvalidSizeError: a ledger holds N = 1..28; count N = 29 without one
     """
-    from nqueens.engine.ledger import MAX_LEDGER_N
+    from nqueens.engine.ledger_format import MAX_LEDGER_N
 
     if ledger is not None and n > MAX_LEDGER_N:
         raise InvalidSizeError(f"a ledger holds N = 1..{MAX_LEDGER_N}; count N = {n} "

