@@ -105,7 +105,7 @@ def test_no_key_or_a_bad_key_file_is_one_line(finished, tmp_path, capsys, monkey
 
 
 def test_a_count_creates_its_key_private_on_first_use(tmp_path, capsys, monkeypatch):
-    monkeypatch.delenv(ENV)
+    monkeypatch.delenv(ENV, raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     code, out, err = _cli(capsys, "count", "8", "--ledger", str(tmp_path / "l.sqlite"))
     assert code == 0 and out.strip() == str(OEIS[8][0]), err

@@ -77,12 +77,14 @@ def load_key(*, create: bool) -> bytes:
     Cost: O(1): one small file read (and on first use one write and an fsync).
 
     >>> import tempfile
+    >>> before = os.environ.get(ENV)
     >>> with tempfile.TemporaryDirectory() as d:
     ...     os.environ[ENV] = os.path.join(d, "k")
     ...     made = load_key(create=True)
     ...     again = load_key(create=False)
     ...     mode = oct(os.stat(os.path.join(d, "k")).st_mode & 0o777)
-    ...     del os.environ[ENV]
+    >>> if before is None: del os.environ[ENV]
+    ... else: os.environ[ENV] = before
     >>> made == again, len(made), mode
     (True, 32, '0o600')
     """
