@@ -78,14 +78,19 @@ def test_a_frozen_worker_loses_only_time(tmp_path):
         c.wait(2)
         backend = DaskBackend(c.address, config=FleetConfig(
             unit_seconds=0.3, overrun_factor=2.0, overrun_grace=1.0, no_worker_seconds=60))
-        timer = threading.Timer(1.5, c.signal, ("frozen", signal.SIGSTOP))
-        timer.start()
+        frozen = threading.Event()
+
+        def freeze_early(progress) -> None:  # a tenth of the way in, whatever the machine
+            if progress.fraction > 0.1 and not frozen.is_set():
+                frozen.set()
+                c.signal("frozen", signal.SIGSTOP)
+
         try:
-            got = nqueens.count(15, unique=True, backend=backend)
+            got = nqueens.count(16, unique=True, backend=backend, progress=freeze_early)
         finally:
-            timer.cancel()
             c.signal("frozen", signal.SIGCONT)
-    assert (got.total, got.unique) == OEIS[15]
+    assert frozen.is_set()
+    assert (got.total, got.unique) == OEIS[16]
     assert backend.fleet_stats.overrun >= 1
 
 

@@ -57,6 +57,8 @@ from nqueens.errors import EngineError, InvalidArgumentError, NQueensError, Sche
 __all__ = ["DaskBackend", "FleetConfig", "FleetStats"]
 
 Row = tuple[int, int, int, int]
+RESULT_WAIT = 10.0
+"""Seconds to wait for the answer of a unit Dask says is done (a moment, unless it is lost)."""
 Items = Sequence[tuple[int, ...]]
 
 
@@ -448,17 +450,24 @@ class _Run:
         worker = self.workers.get(unit.worker)
         if worker is not None:
             self.unhook(unit, worker)
-            worker.suspect = False
+        if getattr(unit.future, "status", "finished") in ("cancelled", "lost"):
+            self.requeue(unit)   # Dask gave up on it (its worker left): count it elsewhere
+            return
         try:
-            answer = unit.future.result()
+            answer = unit.future.result(timeout=RESULT_WAIT)
         except (NQueensError, ImportError):
             raise  # bad input on the worker (no GPU packages, say): one line, exit 2
+        except TimeoutError:  # done, yet no answer came: as good as lost
+            self.requeue(unit)
+            return
         except Exception as err:
             if worker is not None and unit.worker in self.gone():
                 self.lose(unit, worker)
             else:
                 self.retry(unit, err)
             return
+        if worker is not None:
+            worker.suspect = False   # it answers again
         rows = check_answer(self.n, len(unit.idxs), answer)
         seconds = float(answer[2])
         self.stats.busy_seconds += seconds
