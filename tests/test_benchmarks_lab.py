@@ -22,6 +22,7 @@ LIBRARIES = ("lab",)
 """Folders of modules and their tests, not scripts (the GPU kernels the engine never picks)."""
 SCRIPTS = sorted(p for p in BENCH.glob("*/*")
                  if p.suffix in (".py", ".sh") and p.parent.name not in LIBRARIES)
+"""The scripts, and the private modules beside them (``_stretch.py``: a plug-in)."""
 
 
 def test_performance_page_is_generated_from_the_results() -> None:
@@ -68,7 +69,8 @@ def test_every_script_is_listed_in_the_lab_readme() -> None:
         assert f"`{script.name}`" in readme, script.name
 
 
-@pytest.mark.parametrize("script", [p for p in SCRIPTS if p.suffix == ".py"],
+@pytest.mark.parametrize("script", [p for p in SCRIPTS if p.suffix == ".py"
+                                    and not p.name.startswith("_")],
                          ids=lambda p: f"{p.parent.name}/{p.name}")
 @pytest.mark.slow
 def test_every_python_script_starts(script: Path) -> None:
