@@ -40,6 +40,7 @@ __all__ = [
     "ParseError",
     "PieceStopped",
     "PlayerInputError",
+    "PuzzleFormatError",
     "PuzzleImportError",
     "RenderError",
     "SchedulerAddressError",
@@ -66,6 +67,10 @@ class UnknownOptionError(NQueensError):
 
 class ParseError(NQueensError):
     """Text that cannot be read as a board, a column list or a solution file."""
+
+
+class PuzzleFormatError(ParseError):
+    """A puzzle text or puzzle arguments that do not describe a valid puzzle."""
 
 
 class InvalidBoardError(NQueensError):

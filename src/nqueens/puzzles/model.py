@@ -40,11 +40,11 @@ in that order. Every malformed input raises :class:`PuzzleFormatError` (a
 >>> parse_puzzle("AAB\\nACB\\nCDB\\n")
 Traceback (most recent call last):
 ...
-nqueens.puzzles.model.PuzzleFormatError: a 3 x 3 grid needs 3 regions, found 4 (A, B, C, D)
+nqueens.errors.PuzzleFormatError: a 3 x 3 grid needs 3 regions, found 4 (A, B, C, D)
 >>> parse_puzzle("stars: 2\\n" + "AABB\\n" * 2 + "CCDD\\n" * 2).stars
 Traceback (most recent call last):
 ...
-nqueens.puzzles.model.PuzzleFormatError: 2 stars per row cannot fit on a 4 x 4 board: no two \
+nqueens.errors.PuzzleFormatError: 2 stars per row cannot fit on a 4 x 4 board: no two \
 stars touch, so at most 4 fit (one per 2 x 2 block) and 2 x 4 = 8 are needed
 """
 
@@ -64,7 +64,7 @@ from nqueens._validate import (
     short_repr,
 )
 from nqueens.completion import board_squares
-from nqueens.errors import ParseError
+from nqueens.errors import PuzzleFormatError
 
 __all__ = [
     "KINDS",
@@ -99,10 +99,6 @@ _RULES = ("diagonals", "connected")
 _OLD_RULES = ("disconnected",)  # read for old files: it names the default now
 
 
-class PuzzleFormatError(ParseError):
-    """A puzzle text or puzzle arguments that do not describe a valid puzzle."""
-
-
 @dataclass(frozen=True)
 class Puzzle:
     """One puzzle. Build it with :func:`region_puzzle`, :func:`completion_puzzle` or
@@ -120,7 +116,7 @@ class Puzzle:
     >>> region_puzzle(["ABA", "BBB", "CCC"], connected=True)
     Traceback (most recent call last):
     ...
-    nqueens.puzzles.model.PuzzleFormatError: region A is in 2 separate pieces (at <1,1> and \
+    nqueens.errors.PuzzleFormatError: region A is in 2 separate pieces (at <1,1> and \
 <1,3>); the rule connected requires every region in one piece
     """
 
@@ -265,7 +261,7 @@ def region_puzzle(
     >>> region_puzzle(["AAB", "ABB", "AAA"])
     Traceback (most recent call last):
     ...
-    nqueens.puzzles.model.PuzzleFormatError: a 3 x 3 grid needs 3 regions, found 2 (A, B)
+    nqueens.errors.PuzzleFormatError: a 3 x 3 grid needs 3 regions, found 2 (A, B)
     """
     rows = _grid_rows(grid)
     n = len(rows)
@@ -318,7 +314,7 @@ def check_stars(n: int, stars: object) -> int:
     >>> check_stars(9, 3)
     Traceback (most recent call last):
     ...
-    nqueens.puzzles.model.PuzzleFormatError: 3 stars per row cannot fit on a 9 x 9 board: no \
+    nqueens.errors.PuzzleFormatError: 3 stars per row cannot fit on a 9 x 9 board: no \
 two stars touch, so at most 25 fit (one per 2 x 2 block) and 3 x 9 = 27 are needed
     """
     k = as_int(stars)
@@ -360,7 +356,7 @@ def completion_puzzle(
     >>> completion_puzzle(4, [(0, 0), (2, 2)])
     Traceback (most recent call last):
     ...
-    nqueens.puzzles.model.PuzzleFormatError: given queens at <1,1> and <3,3> share a diagonal
+    nqueens.errors.PuzzleFormatError: given queens at <1,1> and <3,3> share a diagonal
     """
     n = _check_size(n)
     g = _squares(n, givens, "givens", "given queen")
@@ -390,7 +386,7 @@ def parse_puzzle(text: str) -> Puzzle:
     >>> parse_puzzle("ABC\\nAB\\nABC")
     Traceback (most recent call last):
     ...
-    nqueens.puzzles.model.PuzzleFormatError: line 2 has 2 squares, line 1 has 3: rows must \
+    nqueens.errors.PuzzleFormatError: line 2 has 2 squares, line 1 has 3: rows must \
 have equal length
     """
     kind: str | None = None
