@@ -53,7 +53,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from nqueens._validate import (
     as_int,
@@ -389,9 +389,7 @@ def parse_puzzle(text: str) -> Puzzle:
     nqueens.errors.PuzzleFormatError: line 2 has 2 squares, line 1 has 3: rows must \
 have equal length
     """
-    kind: str | None = None
-    stars: str | None = None
-    rules: list[str] = []
+    settings: dict[str, Any] = {"kind": None, "stars": None, "rules": []}
     grid: list[str] = []
     lines: list[int] = []
     text = check_text(text, "text", error=PuzzleFormatError)
@@ -403,30 +401,11 @@ have equal length
             if grid:
                 raise PuzzleFormatError(f"line {number}: setting {line!r} after the grid "
                                         "began; put settings first")
-            key, _, value = (part.strip() for part in line.partition(":"))
-            if key == "kind":
-                if value not in KINDS:
-                    raise PuzzleFormatError(f"line {number}: unknown kind {value!r}; "
-                                            f"use one of {', '.join(KINDS)}")
-                kind = value
-            elif key == "rules":
-                for word in (w.strip() for w in value.replace(",", " ").split()):
-                    if word not in _RULES + _OLD_RULES:
-                        raise PuzzleFormatError(f"line {number}: unknown rule {word!r}; "
-                                                f"use {' or '.join(_RULES)}")
-                    rules.append(word)
-            elif key == "stars":
-                if not value.isdigit() or not value.isascii():
-                    raise PuzzleFormatError(f"line {number}: stars must be a whole number "
-                                            f">= 1 (stars per row, column and region), got "
-                                            f"{value!r}")
-                stars = value
-            else:
-                raise PuzzleFormatError(f"line {number}: unknown setting {key!r}; "
-                                        "use kind, stars or rules")
+            _read_setting(settings, number, line)
             continue
         grid.append("".join(line.split()))
         lines.append(number)
+    kind, stars, rules = settings["kind"], settings["stars"], settings["rules"]
     if not grid:
         raise PuzzleFormatError("no grid found: give one line of squares per row")
     _check_square(len(grid), [len(row) for row in grid], lines)
@@ -446,6 +425,31 @@ have equal length
                                 "connected is given")
     return region_puzzle(grid, diagonals="diagonals" in rules, connected="connected" in rules,
                          stars=1 if stars is None else int(stars) if len(stars) < 100 else stars)
+
+
+def _read_setting(settings: dict[str, Any], number: int, line: str) -> None:
+    """One ``key: value`` line of the header into ``settings`` (kind, stars, rules)."""
+    key, _, value = (part.strip() for part in line.partition(":"))
+    if key == "kind":
+        if value not in KINDS:
+            raise PuzzleFormatError(f"line {number}: unknown kind {value!r}; "
+                                    f"use one of {', '.join(KINDS)}")
+        settings["kind"] = value
+    elif key == "rules":
+        for word in (w.strip() for w in value.replace(",", " ").split()):
+            if word not in _RULES + _OLD_RULES:
+                raise PuzzleFormatError(f"line {number}: unknown rule {word!r}; "
+                                        f"use {' or '.join(_RULES)}")
+            settings["rules"].append(word)
+    elif key == "stars":
+        if not value.isdigit() or not value.isascii():
+            raise PuzzleFormatError(f"line {number}: stars must be a whole number "
+                                    f">= 1 (stars per row, column and region), got "
+                                    f"{value!r}")
+        settings["stars"] = value
+    else:
+        raise PuzzleFormatError(f"line {number}: unknown setting {key!r}; "
+                                "use kind, stars or rules")
 
 
 def clash(p: Puzzle, a: Square, b: Square) -> str | None:
