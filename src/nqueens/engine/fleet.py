@@ -368,10 +368,15 @@ class _Run:
         unit.sent = time.monotonic()
         unit.worker = worker.address
         unit.abandoned = False
-        unit.future = self.client.submit(
-            run_unit, self.n, batch, kind, self.b.task if unit.kind == "count" else None,
-            key=f"nqueens-{self.n}-{unit.kind}-{unit.uid}-{worker.name}", pure=False,
-            workers=[worker.address], allow_other_workers=False)
+        try:
+            unit.future = self.client.submit(
+                run_unit, self.n, batch, kind, self.b.task if unit.kind == "count" else None,
+                key=f"nqueens-{self.n}-{unit.kind}-{unit.uid}-{worker.name}", pure=False,
+                workers=[worker.address], allow_other_workers=False)
+        except Exception as err:  # a closed client or connection: the scheduler is gone
+            raise SchedulerError(
+                f"lost the Dask scheduler at {self.b.address} ({type(err).__name__}); a "
+                "count with a ledger resumes from it") from None
         unit.future.add_done_callback(lambda _: self.landed.set())
         if not worker.units:
             unit.started = unit.sent
