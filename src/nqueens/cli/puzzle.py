@@ -20,7 +20,6 @@ from nqueens.cli._common import (
     add_json_shorthand,
     atomic_output,
     file_name,
-    hint_if_slow,
     non_negative_int,
     positive_int,
     same_file,
@@ -68,14 +67,26 @@ def register(sub: Any) -> None:
 
     q = ps.add_parser("make", help="generate a puzzle with exactly one solution",
                       description="Generate a puzzle with exactly one solution, the same "
-                      "for the same seed. Region puzzles grow connected regions around a "
-                      "random solution and repair them until the solution is unique; "
-                      "completion puzzles remove givens while the completion stays unique.")
+                      "for the same seed. Region puzzles (k stars per row, column and "
+                      "region; Queens for k = 1, Star Battle for more) grow connected "
+                      "regions around a random solution and change them as the logical "
+                      "solver directs until it solves the puzzle alone at the grade asked "
+                      "for (always logic-only, unless --grade search); completion puzzles "
+                      "remove givens while the completion stays unique. A 15 x 15 takes "
+                      "about a second, 25 x 25 a few; progress on a terminal after a "
+                      "second; Ctrl-C stops.")
     q.add_argument("--size", "-n", type=positive_int, required=True, metavar="N",
                    help="board size")
+    q.add_argument("--stars", "-k", type=positive_int, default=1, metavar="K",
+                   help="region puzzles: K stars per row, column and region (default 1, "
+                   "the Queens game; K > 1 needs N >= 4K: 10/2, 14/3, 17/4, 21/5, 25/6 "
+                   "are classic)")
     q.add_argument("--kind", choices=("regions", "completion"), default="regions")
     q.add_argument("--grade", metavar="G",
-                   help="exact difficulty: 1-5 or easy, medium, hard, expert, search")
+                   help="exact difficulty: 1-5 or easy, medium, hard, expert, search "
+                   "(expert and search are rare: see docs/puzzles.md)")
+    q.add_argument("--attempts", type=positive_int, default=50, metavar="A",
+                   help="fresh starts before giving up (exit 3; default 50)")
     q.add_argument("--seed", type=non_negative_int, metavar="S",
                    help="random seed (default: drawn and printed)")
     q.add_argument("--logic-only", action="store_true",
@@ -248,16 +259,17 @@ def _make(args: argparse.Namespace) -> int:
             raise UsageError("--grade 5 (search) contradicts --logic-only")
     if args.diagonals and args.kind == "completion":
         raise UsageError("--diagonals applies only to --kind regions")
-    with hint_if_slow(f"still making a puzzle of size {args.size}: the time grows fast with "
-                      "the size (up to 16 takes seconds here, 20 most of a minute); Ctrl-C "
-                      "stops"):
+    from nqueens.cli.make_progress import MakeProgress
+
+    with MakeProgress(args.size, args.stars) as shown:
         made = make(args.size, kind=args.kind, seed=args.seed, grade=grade,
-                    logic_only=args.logic_only, diagonals=args.diagonals)
+                    logic_only=args.logic_only, diagonals=args.diagonals, stars=args.stars,
+                    attempts=args.attempts, tally=shown)
     p = made.puzzle
     if args.format == "json":
         text = json.dumps({"puzzle": p.to_json(), "text": p.to_text(), "seed": made.seed,
                            "grade": made.grade, "grade_name": made.grade_name,
-                           "solution": [c + 1 for c in made.solution],
+                           "stars": p.stars, "solution": _json_solution(made.solution),
                            "unique_solution": True}) + "\n"
     elif args.format in ("svg", "png"):
         from nqueens.render.puzzle_svg import puzzle_svg
@@ -268,7 +280,8 @@ def _make(args: argparse.Namespace) -> int:
             return 0
     else:
         text = (f"# made by: nqueens puzzle make --size {args.size} --kind {args.kind} "
-                f"--seed {made.seed}" + (" --logic-only" if args.logic_only else "")
+                f"--seed {made.seed}" + (f" --stars {args.stars}" if args.stars > 1 else "")
+                + (" --logic-only" if args.logic_only else "")
                 + (" --diagonals" if args.diagonals else "")
                 + (f" --grade {args.grade}" if args.grade is not None else "")
                 + f"\n# exactly one solution; difficulty: {made.grade_name}\n" + p.to_text())

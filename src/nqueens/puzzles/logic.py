@@ -68,6 +68,7 @@ __all__ = [
     "explain",
     "grade_number",
     "not_unique_text",
+    "stall",
     "step_text",
     "summary_text",
 ]
@@ -97,6 +98,27 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
     steps = tuple(solver.run(max_grade))
     grade = max((s.grade for s in steps), default=0)
     return Explanation(p, steps, solver.solution(), grade)
+
+
+def stall(p: Puzzle, max_grade: int) -> tuple[int, int]:
+    """Where the techniques up to ``max_grade`` (below 5) leave ``p``: the squares still
+    open and the stars placed, as bit masks (bit ``r * n + c``); no steps are kept.
+
+    All n k stars placed means the rules solve ``p`` alone (so it has one solution at
+    most); otherwise every solution lies on those stars and open squares. For the
+    generator, which calls it on each board it tries: no checks. Cost: that of
+    :func:`explain` with ``max_grade``.
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
+    >>> [bin(stall(p, grade)[0]).count("1") for grade in (1, 2)]  # k-lines, medium
+    [25, 19]
+    """
+    solver = _Solver(p)
+    for step in solver.run(max_grade):
+        if step.rule == "stuck":
+            break
+    return solver.b.cand, solver.b.stars
 
 
 def grade_number(grade: int | str) -> int:

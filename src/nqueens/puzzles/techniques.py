@@ -15,6 +15,7 @@ drives them, easiest first.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 
@@ -68,15 +69,14 @@ class Board:
         self.families = fams
         self.units: list[Unit] = [(f, i) for f in fams for i in range(n)]
         self.need: dict[Unit, int] = {u: self.k for u in self.units}
-        self.of: list[list[Unit]] = [[] for _ in range(n * n)]
-        for f, i in self.units:
-            for b in _bits(fams[f][i]):
-                self.of[b].append((f, i))
-        self.index: dict[str, list[int]] = {f: [0] * (n * n) for f in fams}
-        for f, j in self.units:
-            for b in _bits(fams[f][j]):
-                self.index[f][b] = j
-        self.near = [self._near(i) for i in range(n * n)]
+        # the units of each square, in the order of the families (region, row, col)
+        self.index: dict[str, list[int]] = {"row": [i // n for i in range(n * n)],
+                                            "col": [i % n for i in range(n * n)]}
+        if p.kind == "regions":
+            self.index["region"] = [g for row in p.regions for g in row]
+        self.of: list[list[Unit]] = [[(f, self.index[f][i]) for f in fams]
+                                     for i in range(n * n)]
+        self.near = _near_masks(n, p.touching, p.uses_diagonals)
         # k = 1: a star on i clears its units too
         self.attack = [self.near[i] | self._units_mask(i) & ~(1 << i) for i in range(n * n)]
         self.cand = (1 << (n * n)) - 1
@@ -90,21 +90,6 @@ class Board:
         for f, j in self.of[i]:
             m |= self.families[f][j]
         return m
-
-    def _near(self, i: int) -> int:
-        n, p = self.n, self.p
-        r, c = divmod(i, n)
-        mask = 0
-        if p.touching:
-            for rr in range(max(r - 1, 0), min(r + 2, n)):
-                for cc in range(max(c - 1, 0), min(c + 2, n)):
-                    mask |= 1 << (rr * n + cc)
-        if p.uses_diagonals:
-            for rr in range(n):
-                for cc in (c + rr - r, c - rr + r):
-                    if 0 <= cc < n:
-                        mask |= 1 << (rr * n + cc)
-        return mask & ~(1 << i)
 
     def copy(self) -> Board:
         """A board to try things on: the same puzzle, its own open squares and needs.
@@ -245,6 +230,27 @@ class Board:
         return greedy >= need or _fits(cells, need, self.near)
 
 
+@lru_cache(maxsize=8)
+def _near_masks(n: int, touching: bool, diagonals: bool) -> list[int]:
+    """For each square, the squares a star there forbids (touching, and with ``diagonals``
+    its diagonals), itself excluded; the same for every puzzle of one geometry."""
+    out = []
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        mask = 0
+        if touching:
+            for rr in range(max(r - 1, 0), min(r + 2, n)):
+                for cc in range(max(c - 1, 0), min(c + 2, n)):
+                    mask |= 1 << (rr * n + cc)
+        if diagonals:
+            for rr in range(n):
+                for cc in (c + rr - r, c - rr + r):
+                    if 0 <= cc < n:
+                        mask |= 1 << (rr * n + cc)
+        out.append(mask & ~(1 << i))
+    return out
+
+
 def _fits(cells: int, need: int, near: list[int]) -> bool:
     if need <= 0:
         return True
@@ -331,13 +337,28 @@ def find_confined(b: Board, size: int) -> Step | None:
 def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
     """The open units of family ``a`` touching at most ``size`` units of ``other``, each
     with the bit set of the numbers of the units it touches."""
-    cand, index = b.cand, b.index[other]
+    cand, n = b.cand, b.n
+    full = (1 << n) - 1
     out = []
     for u in b.open_units():
         if u[0] == a:
+            left = cand & b.mask(u)
             lines = 0
-            for i in _bits(cand & b.mask(u)):
-                lines |= 1 << index[i]
+            if other == "col":  # the rows folded onto one: the columns touched
+                while left:
+                    lines |= left & full
+                    left >>= n
+            elif other == "row":
+                r = 0
+                while left:
+                    if left & full:
+                        lines |= 1 << r
+                    left >>= n
+                    r += 1
+            else:
+                for j, m in enumerate(b.families[other]):
+                    if left & m:
+                        lines |= 1 << j
             if lines.bit_count() <= size:
                 out.append((u, lines))
     return out

@@ -1,0 +1,300 @@
+"""The pieces the region-puzzle generator is built from: a random solution, regions grown
+around it, and the moves that change the regions while that solution stays one.
+
+A solution has k stars (queens) per row and column, no two touching (and, with the rule
+``diagonals``, k = 1, none sharing a diagonal). Regions are grown at random from its stars:
+for k = 1 one region from each queen; for k > 1 one piece from each star, then pieces
+joined k at a time, neighbours only, so every region is in one piece and holds k stars.
+A move (:func:`move_out`) hands a square of one region, with the squares that join it to a
+neighbouring region, over to that neighbour; no star of the solution moves, so the
+solution stays a solution, and both regions stay in one piece. Every random choice comes
+from the ``random.Random`` passed in, so a seed gives the same board on every machine.
+
+>>> rng = random.Random(5)
+>>> stars = random_stars(10, 2, rng)
+>>> [len(row) for row in stars] == [2] * 10
+True
+>>> grid = star_regions(10, 2, rng, [(r, c) for r, row in enumerate(stars) for c in row])
+>>> grid is None or sorted({g for row in grid for g in row}) == list(range(10))
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from nqueens.puzzles.model import Square
+
+__all__ = ["move_out", "random_regions", "random_solution", "random_stars", "star_board",
+           "star_regions"]
+
+
+def random_solution(n: int, rng: random.Random, *, touching: bool, diagonals: bool
+                    ) -> tuple[int, ...]:
+    """A random placement, one queen per row and column, that obeys the rules.
+
+    Cost: O(n^2) per start (a dead end starts again).
+
+    >>> random_solution(6, random.Random(3), touching=True, diagonals=True)
+    (2, 5, 1, 4, 0, 3)
+    """
+    while True:
+        cols: list[int] = []
+        budget = [50 * n * n]
+        if _extend(n, cols, rng, touching, diagonals, budget):
+            return tuple(cols)
+
+
+def random_stars(n: int, k: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """Random star rows: k stars in every row and column, no two touching.
+
+    The compiled exact search (:func:`~nqueens.puzzles.exact.solutions_within`, rows as
+    regions) finds the first solution on a board with a few squares struck out at random;
+    a draw it cannot settle quickly is followed by one with fewer struck out. Cost:
+    milliseconds up to 17 x 17 with 4 stars, about a second at 25 x 25 with 6 (stars
+    packed almost as tightly as they can be). The caller has checked that k stars fit
+    (:func:`~nqueens.puzzles.model.check_stars`); a size with no solution never returns.
+
+    >>> random_stars(8, 2, random.Random(1))
+    ((1, 3), (5, 7), (1, 3), (5, 7), (0, 2), (4, 6), (0, 2), (4, 6))
+    """
+    from nqueens.puzzles.exact import solutions_within
+    from nqueens.puzzles.model import region_puzzle
+
+    rows = region_puzzle([[r] * n for r in range(n)], stars=k)
+    share = 0.1
+    while True:
+        allowed = sum(1 << i for i in range(n * n) if rng.random() >= share)
+        found = solutions_within(rows, allowed, limit=1, nodes=200_000)
+        if found:
+            rows_ = [tuple(row) if k > 1 else (row,) for row in found[0]]
+            return _turned(n, rows_, rng.randrange(8))
+        share *= 0.7
+
+
+def _turned(n: int, rows: list[tuple[int, ...]], how: int) -> tuple[tuple[int, ...], ...]:
+    """The star rows under one of the 8 symmetries of the square (``how`` 0-7)."""
+    squares = [(r, c) for r, row in enumerate(rows) for c in row]
+    if how & 1:
+        squares = [(c, r) for r, c in squares]
+    if how & 2:
+        squares = [(n - 1 - r, c) for r, c in squares]
+    if how & 4:
+        squares = [(r, n - 1 - c) for r, c in squares]
+    out: list[list[int]] = [[] for _ in range(n)]
+    for r, c in squares:
+        out[r].append(c)
+    return tuple(tuple(sorted(row)) for row in out)
+
+
+def star_board(n: int, k: int, rng: random.Random, tries: int = 20
+               ) -> tuple[tuple[tuple[int, ...], ...], list[list[int]]]:
+    """Random star rows (:func:`random_stars`) and n connected regions of k of its stars
+    each (:func:`star_regions`, drawn again up to ``tries`` times before new stars).
+
+    Cost: that of :func:`random_stars` plus O(tries * n^2 k^2).
+
+    >>> stars, grid = star_board(8, 2, random.Random(2))
+    >>> sorted({g for row in grid for g in row}) == list(range(8))
+    True
+    """
+    while True:
+        stars = random_stars(n, k, rng)
+        squares = [(r, c) for r, row in enumerate(stars) for c in row]
+        for _ in range(tries):
+            grid = star_regions(n, k, rng, squares)
+            if grid is not None:
+                return stars, grid
+
+
+def random_regions(n: int, rng: random.Random, seeds: list[Square]) -> list[list[int]]:
+    """Connected regions grown at random from the ``seeds`` (region i from seeds[i]).
+
+    Cost: O(n^2). Every square joins the region of a neighbour (up, down, left, right).
+
+    >>> g = random_regions(3, random.Random(0), [(0, 0), (1, 1), (2, 2)])
+    >>> [g[r][c] for r, c in [(0, 0), (1, 1), (2, 2)]], sorted({v for row in g for v in row})
+    ([0, 1, 2], [0, 1, 2])
+    """
+    grid = [[-1] * n for _ in range(n)]
+    frontier: list[tuple[Square, int]] = []
+    for k, (r, c) in enumerate(seeds):
+        grid[r][c] = k
+        frontier.extend((nb, k) for nb in _neighbours(n, r, c))
+    while frontier:
+        i = rng.randrange(len(frontier))
+        frontier[i], frontier[-1] = frontier[-1], frontier[i]
+        (r, c), k = frontier.pop()
+        if grid[r][c] == -1:
+            grid[r][c] = k
+            frontier.extend((nb, k) for nb in _neighbours(n, r, c))
+    return grid
+
+
+def star_regions(n: int, k: int, rng: random.Random, stars: list[Square]
+                 ) -> list[list[int]] | None:
+    """n connected regions of k ``stars`` each, or None when this draw cannot pair them up.
+
+    One piece is grown from each star (:func:`random_regions`), then pieces are joined at
+    random, a group with the fewest stars first and only with a neighbouring group, until
+    every group holds k stars. Cost: O(n^2 + (n k)^2).
+
+    >>> grid = star_regions(4, 1, random.Random(0), [(0, 1), (1, 3), (2, 0), (3, 2)])
+    >>> sorted({g for row in grid for g in row})
+    [0, 1, 2, 3]
+    """
+    pieces = random_regions(n, rng, stars)
+    m = len(stars)
+    touch = _touching(n, pieces, m)
+    group = list(range(m))
+    members: dict[int, list[int]] = {i: [i] for i in range(m)}
+    while True:
+        options = {g: _partners(g, members, group, touch, k)
+                   for g, ms in sorted(members.items()) if len(ms) < k}
+        if not options:
+            break
+        tightest = min(len(v) for v in options.values())
+        if tightest == 0:
+            return None
+        g = rng.choice([x for x, v in options.items() if len(v) == tightest])
+        h = rng.choice(options[g])
+        for i in members.pop(h):
+            group[i] = g
+            members[g].append(i)
+    number = {g: i for i, g in enumerate(sorted(members))}
+    return [[number[group[pieces[r][c]]] for c in range(n)] for r in range(n)]
+
+
+def _touching(n: int, pieces: list[list[int]], m: int) -> list[set[int]]:
+    """For each of the ``m`` pieces, the pieces next to it (up, down, left, right)."""
+    touch: list[set[int]] = [set() for _ in range(m)]
+    for r in range(n):
+        for c in range(n):
+            for rr, cc in ((r + 1, c), (r, c + 1)):
+                if rr < n and cc < n and pieces[rr][cc] != pieces[r][c]:
+                    touch[pieces[r][c]].add(pieces[rr][cc])
+                    touch[pieces[rr][cc]].add(pieces[r][c])
+    return touch
+
+
+def _partners(g: int, members: dict[int, list[int]], group: list[int],
+              touch: list[set[int]], k: int) -> list[int]:
+    """The groups next to group ``g`` that it can join without passing k stars."""
+    near = {group[j] for i in members[g] for j in touch[i]} - {g}
+    return sorted(h for h in near if len(members[h]) + len(members[g]) <= k)
+
+
+def move_out(n: int, grid: list[list[int]], rng: random.Random, squares: list[Square],
+             stars: set[Square]) -> bool:
+    """Hand one of ``squares`` (none a star) over to a neighbouring region; False if none can.
+
+    The square goes with the shortest path of its own region's squares that leads to a
+    neighbouring region (empty when it touches one), and with any piece of its region
+    that the move cuts off from every star; a move that would split the region between
+    its stars is not made. So no star changes region, and every region stays in one
+    piece. The squares are tried in random order. Cost: O(n^2) per square tried.
+
+    >>> grid = [[0, 0, 1], [0, 0, 1], [2, 2, 2]]
+    >>> move_out(3, grid, random.Random(0), [(0, 1)], {(0, 0), (1, 2), (2, 0)})
+    True
+    >>> grid[0]
+    [0, 1, 1]
+    """
+    cells = [x for x in squares if x not in stars]
+    rng.shuffle(cells)
+    for x in cells:
+        g = grid[x[0]][x[1]]
+        path = _path_out(n, grid, x, stars)
+        if path is None:
+            continue
+        moved, j = path
+        rest = {(r, c) for r in range(n) for c in range(n)
+                if grid[r][c] == g and (r, c) not in moved}
+        kept = 0
+        for piece in _pieces(rest):
+            if piece & stars:
+                kept += 1
+            else:
+                moved |= piece
+        if kept > 1:
+            continue
+        for r, c in moved:
+            grid[r][c] = j
+        return True
+    return False
+
+
+# --- private helpers ---------------------------------------------------------------------
+
+def _extend(n: int, cols: list[int], rng: random.Random, touching: bool, diagonals: bool,
+            budget: list[int]) -> bool:
+    r = len(cols)
+    if r == n:
+        return True
+    order = list(range(n))
+    rng.shuffle(order)
+    for c in order:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if c in cols:
+            continue
+        if touching and r and abs(cols[-1] - c) <= 1:
+            continue
+        if diagonals and any(abs(c - cc) == r - rr for rr, cc in enumerate(cols)):
+            continue
+        cols.append(c)
+        if _extend(n, cols, rng, touching, diagonals, budget):
+            return True
+        cols.pop()
+    return False
+
+
+def _neighbours(n: int, r: int, c: int) -> list[Square]:
+    return [(rr, cc) for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= rr < n and 0 <= cc < n]
+
+
+def _path_out(n: int, grid: list[list[int]], x: Square, stars: set[Square]
+              ) -> tuple[set[Square], int] | None:
+    """Breadth-first from ``x`` inside its region to the nearest square touching another
+    region: the squares on the way (``x`` included) and that region; None if blocked."""
+    g = grid[x[0]][x[1]]
+    back: dict[Square, Square | None] = {x: None}
+    todo = [x]
+    while todo:
+        following = []
+        for sq in todo:
+            for nb in _neighbours(n, *sq):
+                j = grid[nb[0]][nb[1]]
+                if j != g:
+                    moved = set()
+                    at: Square | None = sq
+                    while at is not None:
+                        moved.add(at)
+                        at = back[at]
+                    return moved, j
+                if nb not in back and nb not in stars:
+                    back[nb] = sq
+                    following.append(nb)
+        todo = following
+    return None
+
+
+def _pieces(cells: set[Square]) -> list[set[Square]]:
+    """The connected pieces of ``cells`` (up, down, left, right)."""
+    left = set(cells)
+    pieces = []
+    while left:
+        start = left.pop()
+        piece = {start}
+        todo = [start]
+        while todo:
+            r, c = todo.pop()
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb in left:
+                    left.discard(nb)
+                    piece.add(nb)
+                    todo.append(nb)
+        pieces.append(piece)
+    return pieces
