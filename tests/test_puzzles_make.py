@@ -1,0 +1,171 @@
+"""``make`` at players' sizes: k-star puzzles, grades asked for, progress, Ctrl-C, bad input.
+
+Every made puzzle is checked by an oracle that shares no code with the generator: the
+brute-force Star Battle enumerator of tests/naive.py (k stars), or all n! placements
+(test_puzzles.brute, one star).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from nqueens.errors import InvalidSizeError, NQueensError, NQueensRuntimeError
+from nqueens.puzzles import explain, make
+from nqueens.puzzles.grow import move_out, random_stars, star_board
+from nqueens.puzzles.model import split_regions
+from nqueens.puzzles.solution import first_violation, star_squares
+from test_puzzles import brute
+
+from conftest import SRC, assert_bad_input, run_cli
+from naive import star_battle_solutions
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_two_star_puzzles_are_unique_logic_only_and_reproducible(seed):
+    m = make(8, stars=2, seed=seed)
+    p = m.puzzle
+    assert p.stars == 2 and m.attempts >= 1
+    assert star_battle_solutions(p.regions, 2) == [m.solution]  # unique, by brute force
+    assert first_violation(p, m.solution) is None
+    e = explain(p)
+    assert e.logic_only and e.solution == m.solution and e.grade == m.grade
+    assert split_regions(p) == []  # made regions are in one piece each
+    assert make(8, stars=2, seed=seed) == m
+
+
+def test_one_star_puzzles_are_logic_only_without_being_asked():
+    for n, seed in [(5, 0), (6, 1), (7, 2), (8, 3)]:
+        m = make(n, seed=seed)
+        assert brute(m.puzzle) == [m.solution]
+        e = explain(m.puzzle)
+        assert e.logic_only and e.grade == m.grade
+
+
+@pytest.mark.parametrize(("n", "grade"), [(7, "easy"), (7, "medium"), (8, "hard")])
+def test_the_grade_asked_for_is_the_explainers_grade(n, grade):
+    m = make(n, seed=1, grade=grade)
+    assert explain(m.puzzle).grade_name == grade == m.grade_name
+    assert brute(m.puzzle) == [m.solution]
+
+
+@pytest.mark.parametrize(("seed", "grade"), [(4, "medium"), (2, "expert")])
+def test_a_two_star_grade_is_made_when_asked(seed, grade):
+    m = make(8, stars=2, seed=seed, grade=grade)
+    assert explain(m.puzzle).grade_name == grade == m.grade_name
+    assert star_battle_solutions(m.puzzle.regions, 2) == [m.solution]
+
+
+def test_random_stars_and_their_regions_obey_the_rules():
+    rng = random.Random(7)
+    for n, k in [(8, 2), (10, 2), (12, 3)]:
+        stars = random_stars(n, k, rng)
+        squares = star_squares(stars)
+        assert all(len(row) == k for row in stars)
+        assert all(sum(c == j for _, c in squares) == k for j in range(n))
+        assert not any(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+                       for a in squares for b in squares)
+        stars, grid = star_board(n, k, rng)
+        per = [0] * n
+        for r, c in star_squares(stars):
+            per[grid[r][c]] += 1
+        assert per == [k] * n
+
+
+def test_a_move_keeps_every_star_in_its_region_and_regions_whole():
+    from nqueens.puzzles.model import region_puzzle
+
+    rng = random.Random(3)
+    stars, grid = star_board(10, 2, rng)
+    squares = set(star_squares(stars))
+    before = {sq: grid[sq[0]][sq[1]] for sq in squares}
+    others = [(r, c) for r in range(10) for c in range(10) if (r, c) not in squares]
+    for _ in range(30):
+        assert move_out(10, grid, rng, others, squares)
+        assert {sq: grid[sq[0]][sq[1]] for sq in squares} == before
+        assert split_regions(region_puzzle(grid, stars=2)) == []
+
+
+def test_tally_sees_every_board_and_can_stop_the_make():
+    seen = []
+    m = make(10, seed=5, tally=lambda boards, starts: seen.append((boards, starts)))
+    assert [b for b, _ in seen] == list(range(1, len(seen) + 1))
+    assert seen[-1][1] == m.attempts
+
+    def stop(boards, starts):
+        if boards == 3:
+            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        make(12, seed=5, tally=stop)
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"n": 8, "stars": 0}, {"n": 8, "stars": 3}, {"n": 7, "stars": 2}, {"n": 11, "stars": 3},
+    {"n": 8, "stars": "2"}, {"n": 8, "stars": 2.0}, {"n": 8, "stars": True},
+    {"n": 8, "stars": 2, "kind": "completion"}, {"n": 8, "stars": 2, "diagonals": True},
+    {"n": 8, "stars": 10**30},
+])
+def test_make_refuses_stars_that_cannot_be_made(kwargs):
+    with pytest.raises(NQueensError):
+        make(**kwargs)
+
+
+def test_a_grade_that_cannot_be_found_is_a_runtime_failure_naming_the_attempts():
+    with pytest.raises(NQueensRuntimeError, match="no grade search region puzzle of size 6 "
+                                                  "found from seed 1: no start of 2"):
+        make(6, seed=1, grade="search", attempts=2)
+    with pytest.raises(InvalidSizeError, match="at least 12 x 12"):
+        make(11, stars=3)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--size", "8", "--stars", "3"], "3 stars per row cannot fit on a 8 x 8 board"),
+    (["--size", "9", "--stars", "2", "--seed", "1", "--stars", "0"], "--stars"),
+    (["--size", "8", "--stars", "two"], "--stars"),
+    (["--size", "11", "--stars", "3"], "at least 12 x 12"),
+    (["--size", "10", "--stars", "2", "--kind", "completion"], "region puzzles only"),
+    (["--size", "10", "--attempts", "0"], "--attempts"),
+])
+def test_cli_bad_stars_are_one_line_exit_2(argv, message):
+    assert_bad_input(run_cli("puzzle", "make", *argv), message)
+
+
+def test_cli_makes_a_two_star_puzzle_and_says_how_to_remake_it():
+    import json
+
+    r = run_cli("puzzle", "make", "--size", "8", "--stars", "2", "--seed", "2")
+    assert r.code == 0
+    assert "--stars 2" in r.out.splitlines()[0] and "stars: 2" in r.out
+    data = json.loads(run_cli("puzzle", "make", "--size", "8", "--stars", "2", "--seed", "2",
+                              "--json").out)
+    assert data["stars"] == 2 and data["text"] in r.out
+    assert all(len(row) == 2 for row in data["solution"])
+
+
+def test_cli_a_grade_not_found_is_one_line_exit_3():
+    r = run_cli("puzzle", "make", "--size", "6", "--seed", "1", "--grade", "search",
+                "--attempts", "2")
+    assert r.code == 3 and r.out == ""
+    assert len(r.err.strip().splitlines()) == 1 and "no start of 2" in r.err
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_long_make_with_one_line():
+    # an expert 40 x 40 puzzle takes minutes: far longer than the few seconds waited here
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "puzzle", "make", "--size", "40", "--grade",
+         "expert", "--seed", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, PYTHONPATH=str(SRC)))
+    time.sleep(4)
+    assert proc.poll() is None
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=60)
+    assert proc.returncode == 130
+    assert proc.stderr.read().strip() == "nqueens: interrupted" and proc.stdout.read() == ""
