@@ -126,7 +126,7 @@ def remove_unfinished() -> None:
 
     For a process that ends at once on Ctrl-C (``os._exit``, no clean-up of suspended
     generators): whatever was being written is gone, every finished file stays.
-    Cost: one unlink per file still being written.
+    Cost: O(files still being written), one unlink each.
 
     >>> import os, tempfile
     >>> with tempfile.TemporaryDirectory() as d:
