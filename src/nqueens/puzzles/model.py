@@ -55,6 +55,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
+from nqueens._types import Square
 from nqueens._validate import (
     as_int,
     check_instance,
@@ -82,9 +83,6 @@ __all__ = [
     "region_puzzle",
     "split_regions",
 ]
-
-Square = tuple[int, int]
-"""A square ``(row, col)``, 0-based; messages write it 1-based as ``<row,col>``."""
 
 Kind = Literal["regions", "completion"]
 KINDS: tuple[Kind, ...] = ("regions", "completion")
