@@ -37,7 +37,7 @@ from nqueens.puzzles.exact import is_unique, solutions
 from nqueens.puzzles.logic import GRADES, RULES, explain, grade_number
 from nqueens.puzzles.model import (
     KINDS,
-    MAX_N,
+    MAX_PUZZLE_N,
     Puzzle,
     Square,
     completion_puzzle,
@@ -87,7 +87,7 @@ def make(
 touch need n = 1 or n >= 4
     """
     check_choice(kind, "kind", KINDS)
-    n = check_size(n, largest=MAX_N, name="n")
+    n = check_size(n, largest=MAX_PUZZLE_N, name="n")
     logic_only = check_bool(logic_only, "logic_only")
     diagonals = check_bool(diagonals, "diagonals")
     attempts = check_int(attempts, "attempts", low=1)

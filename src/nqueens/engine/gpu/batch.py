@@ -118,10 +118,11 @@ def count_batch(
     if not isinstance(tune, Tuning):
         raise InvalidArgumentError(f"tuning must be a Tuning or None, got {tuning!r}")
     _device.require_gpu()
-    from nqueens.kernels.gpu_cuda_common import MAX_N
+    from nqueens.kernels.gpu_cuda_common import MAX_KERNEL_N
 
-    if kernel == "cuda-stack" and n > MAX_N:
-        raise InvalidSizeError(f"the {kernel} kernel counts boards up to n = {MAX_N}, got {n}")
+    if kernel == "cuda-stack" and n > MAX_KERNEL_N:
+        raise InvalidSizeError(f"the {kernel} kernel counts boards up to n = {MAX_KERNEL_N}, "
+                               f"got {n}")
     run = _Batch(n, items, kernel, tune, phases)
     run.cut()
     prefix = _Prefix(run.arr, run.sums, run.done, finished, run.start)
@@ -313,9 +314,9 @@ def likely_kernel(n: int) -> str:
     """
     from importlib.util import find_spec
 
-    from nqueens.kernels.gpu_cuda_common import MAX_N
+    from nqueens.kernels.gpu_cuda_common import MAX_KERNEL_N
 
-    if simulated() or n > MAX_N or find_spec("cupy") is None:
+    if simulated() or n > MAX_KERNEL_N or find_spec("cupy") is None:
         return "numba"
     return "cuda-stack"
 
@@ -338,9 +339,9 @@ def pick_kernel(n: int) -> str:
     ...     pick_kernel(21)
     'numba'
     """
-    from nqueens.kernels.gpu_cuda_common import MAX_N
+    from nqueens.kernels.gpu_cuda_common import MAX_KERNEL_N
 
-    if simulated() or n > MAX_N:
+    if simulated() or n > MAX_KERNEL_N:
         return "numba"
     with _PICKING:  # one pick at a time (pick_kernel_soon's thread may be in one)
         if not _cupy_sees_a_gpu():
