@@ -12,6 +12,7 @@ import sys
 import numpy as np
 import pytest
 
+from _oeis import OEIS
 from _procs import env
 from nqueens.completion import count_completions
 from nqueens.engine.gpu import count_batch_twin, default_rows
@@ -19,8 +20,6 @@ from nqueens.engine.split import split
 from nqueens.engine.task import count_batch
 from nqueens.kernels import gpu_tasks
 from nqueens.kernels.constellations import constellation_masks, count_subproblem
-
-from conftest import OEIS
 
 try:
     # the product's own test: numba's deprecated built-in ``numba.cuda`` does not count
