@@ -15,6 +15,9 @@ The sets:
    least one solution and any number of others; regions may come in several pieces. With
    ``make`` from the package able to make k-star puzzles, its unique puzzles are a third
    set (``unique``).
+3. **Star Battle from puzz.link**: the 2-star puzzles of ``tests/data/starbattle-puzzlink.jsonl``
+   (10 x 10 to 13 x 13, each one solution: links found in public code, each record naming
+   where), made by people, as a player imports them.
 
 For every puzzle both sides count every solution (nqueens ``count``; CP-SAT
 ``enumerate_all_solutions`` with a callback that only counts) and find one solution
@@ -222,6 +225,13 @@ def star_battle(n: int, k: int, seed: int) -> Puzzle:
     return region_puzzle(grid, stars=k)
 
 
+def puzzlink() -> list[Puzzle]:
+    """The k-star puzzles of ``tests/data/starbattle-puzzlink.jsonl`` (real puzz.link links)."""
+    path = ROOT / "tests" / "data" / "starbattle-puzzlink.jsonl"
+    return [region_puzzle(g["rows"], stars=g["stars"]) for g in
+            map(json.loads, path.read_text(encoding="utf-8").splitlines())]
+
+
 def made(n: int, k: int, seeds: range) -> list[Puzzle] | None:
     """Unique k-star puzzles from the package's ``make``, where it makes them."""
     from nqueens.puzzles import make
@@ -329,6 +339,12 @@ def main() -> None:
             lines.append(row(f"Star Battle, {name}", str(n), k,
                              [side_by_side(p, args.repeats) for p in puzzles]))
             print(lines[-1], flush=True)
+    if per_set > 0:
+        real = puzzlink()
+        lines.append(row("Star Battle, puzz.link links", f"{min(p.n for p in real)}-"
+                         f"{max(p.n for p in real)}", real[0].stars,
+                         [side_by_side(p, args.repeats) for p in real]))
+        print(lines[-1], flush=True)
     print(f"({time.perf_counter() - started:.0f} s in all)")
     args.load = (load_at_start, os.getloadavg()[0])
     if args.quick:
@@ -357,7 +373,10 @@ def intro(args: argparse.Namespace) -> list[str]:
             " The Star Battle puzzles are random: n regions grown around a random placement "
             "of k stars per row and column, so each has at least one solution, often "
             "hundreds; 'unique (make)' rows are the package's own puzzles, where `make` makes "
-            "k-star puzzles." if args.per_set > 0 else
+            "k-star puzzles. The puzz.link row is the 2-star puzzles of "
+            "`tests/data/starbattle-puzzlink.jsonl`: people's puzzles, from puzz.link links "
+            "found in public code (each record names where), one solution each." if
+            args.per_set > 0 else
             " This run has no Star Battle rows (`--per-set 0`)."), "",
     ]
 
