@@ -6,9 +6,11 @@ less what the regions lying wholly inside it need (their stars are in the band t
 not in the rest of it). Cover the squares left in the rest of the band with 2x2 blocks,
 left to right (a 2-line strip at a time; a strip of one line, at an odd end, uses blocks
 that reach into the next line). When there are exactly as many blocks as stars needed,
-every block holds exactly one star: a block with one square left takes a star, and a
+every block holds exactly one star: a block with one square left takes a star, a
 square whose star would clear every square left in a block (it touches them all, or it
-fills a unit they are in) is crossed out.
+fills a unit they are in) is crossed out, and a row, column or region holding as many
+whole blocks as it needs stars takes its stars from them (its other squares are crossed
+out). Both covers with the fewest blocks are tried, from either end.
 
 Sound by counting alone: the stars of the band's rest are exactly the number needed, and
 each block takes at most one of them. Band sizes and the subtraction of regions set the
@@ -21,8 +23,8 @@ or regions taken out hard.
 ...         "FFFFFFFFFF", "GGGGGGGGGG", "HHHHHHHHHH", "IIIIIIIIII", "JJJJJJJJJJ"]
 >>> b = Board(region_puzzle(rows, stars=2))
 >>> s = find_blocks(b, hard=True)
->>> s.lines, s.units, s.blocks, s.block
-((('row', 0), ('row', 1)), (('region', 1),), ((0, 0), (0, 2)), (0, 2))
+>>> s.lines, s.units, s.blocks, s.used
+((('row', 0), ('row', 1)), (('region', 1),), ((0, 0), (0, 2)), ((0, 2),))
 >>> s.removed  # each touches both squares of the block at (0, 2)
 ((0, 1), (0, 3), (1, 1), (1, 3))
 """
@@ -104,34 +106,38 @@ def _band(b: Board, fam: str, band: range, hard: bool) -> Step | None:
             for u in taken:
                 rest &= ~b.mask(u)
             stars = need - sum(b.need[u] for u in taken)
-            blocks = _cover(b, fam, band, rest)
-            if len(blocks) == stars > 0:
-                step = _apply(b, blocks, lines, taken)
-                if step is not None:
-                    return step
+            for backward in (False, True):
+                blocks = _cover(b, fam, band, rest, backward)
+                if len(blocks) == stars > 0:
+                    step = _apply(b, blocks, lines, taken)
+                    if step is not None:
+                        return step
     return None
 
 
-def _cover(b: Board, fam: str, band: range, rest: int) -> list[tuple[Square, int]]:
+def _cover(b: Board, fam: str, band: range, rest: int, backward: bool = False
+           ) -> list[tuple[Square, int]]:
     """The fewest 2x2 blocks covering ``rest`` in ``band``, strip by strip, left to right
-    (top to bottom for columns): each as its top-left corner and its squares of ``rest``."""
+    (top to bottom for columns; or ``backward``): each as its top-left corner and its
+    squares of ``rest``. Both directions give a cover with the fewest blocks."""
     n = b.n
     out = []
     for first in band[::2]:
         strip = [first, first + 1] if first + 1 in band else [first]
         across = [x for x in range(n) if any(rest >> _bit(fam, n, i, x) & 1 for i in strip)]
-        x_done = -1
-        for x in across:
-            if x <= x_done:
+        starts: list[int] = []
+        for x in (reversed(across) if backward else across):
+            if starts and (x >= starts[-1] if backward else x <= starts[-1] + 1):
                 continue
+            starts.append(max(x - 1, 0) if backward else x)
+        top = first if len(strip) == 2 or first + 1 < n else first - 1
+        for x in sorted(starts):
             cells = 0
             for i in strip:
                 for xx in (x, x + 1):
                     if xx < n:
                         cells |= rest & (1 << _bit(fam, n, i, xx))
-            top = first if len(strip) == 2 or first + 1 < n else first - 1
             out.append(((top, x) if fam == "row" else (x, top), cells))
-            x_done = x + 1
     return out
 
 
@@ -141,14 +147,14 @@ def _bit(fam: str, n: int, line: int, x: int) -> int:
 
 def _apply(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
            taken: tuple[Unit, ...]) -> Step | None:
-    """Every block holds exactly one star: place a lone square, or cross out the squares
-    whose star would clear a whole block."""
+    """Every block holds exactly one star: place a lone square, cross out the squares
+    whose star would clear a whole block, or fill a unit with the blocks inside it."""
     corners = tuple(corner for corner, _ in blocks)
     for corner, cells in blocks:
         if cells.bit_count() == 1:
             step = b.place(cells.bit_length() - 1, "blocks", taken)
             return Step("blocks", place=step.place, removed=step.removed, units=taken,
-                        lines=lines, blocks=corners, block=corner)
+                        lines=lines, blocks=corners, used=(corner,))
     for corner, cells in blocks:
         hit = 0
         for i in _bits(b.cand & ~cells):
@@ -157,5 +163,25 @@ def _apply(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
                 hit |= 1 << i
         if hit:
             return b.remove(hit, "blocks", units=taken, lines=lines, blocks=corners,
-                            block=corner)
+                            used=(corner,))
+    return _fill(b, blocks, lines, taken)
+
+
+def _fill(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
+          taken: tuple[Unit, ...]) -> Step | None:
+    """A unit that holds as many of the blocks (their squares left) as it needs stars
+    gets its stars from them: its other squares are crossed out."""
+    corners = tuple(corner for corner, _ in blocks)
+    for u in b.open_units():
+        mask = b.mask(u)
+        inside = [(corner, cells) for corner, cells in blocks if not cells & ~mask]
+        if len(inside) != b.need[u]:
+            continue
+        keep = 0
+        for _, cells in inside:
+            keep |= cells
+        hit = b.cand & mask & ~keep
+        if hit:
+            return b.remove(hit, "blocks", units=taken, lines=lines, blocks=corners,
+                            used=tuple(corner for corner, _ in inside), filled=u)
     return None

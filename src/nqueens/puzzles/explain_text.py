@@ -221,12 +221,13 @@ def _pairs(step: Step, lang: str, p: Puzzle, k: int) -> str:
 def _blocks(step: Step, lang: str, k: int) -> str:
     """A band of lines, less the regions inside it, fits in as many 2x2 blocks as it needs
     stars: each block holds one (it places a lone square or clears what would empty one)."""
-    assert step.block is not None
     lines, m, star = _units(step.lines, lang), len(step.blocks), _star(k, lang, plural=True)
     corners = _list([_square(s, lang) for s in step.blocks], lang)
-    block, name = _square(step.block, lang), _name("blocks", lang)
+    block, name = _list([_square(s, lang) for s in step.used], lang), _name("blocks", lang)
     taken = _units(step.units, lang) if step.units else ""
-    if step.place is not None:
+    if step.filled is not None:
+        tail = _filled(step, lang, block, star)
+    elif step.place is not None:
         where = _square(step.place, lang)
         n = len(step.removed)
         tail = {"en": f" The block at {block} has one square left, so a {star[:-1]} goes at "
@@ -261,6 +262,22 @@ def _blocks(step: Step, lang: str, k: int) -> str:
     return (f"{name}: {lines}에는 {less}{star}이 {m}개 더 필요하고, 남은 칸은 "
             f"{with_particle(corners, '을/를')} 왼쪽 위로 하는 2×2 블록 {m}개에 들어간다. "
             f"한 블록에는 {star}이 하나까지만 들어가므로 블록마다 정확히 하나씩 들어간다.{tail}")
+
+
+def _filled(step: Step, lang: str, block: str, star: str) -> str:
+    """The tail of a blocks step whose blocks lie wholly in a unit that needs that many."""
+    assert step.filled is not None
+    u = _unit(step.filled, lang)
+    listed, more = _squares(step.removed, lang)
+    squares = listed + (" ..." if more else "")
+    one = len(step.used) == 1
+    return {"en": f" The block{'' if one else 's'} at {block} lie{'s' if one else ''} wholly "
+                  f"in {u}, which needs no more {star} than that: clear its other squares: "
+                  f"{squares}.",
+            "ja": f"{block}のブロックは{u}の中にあり、{u}に必要な{star}はそれだけなので、"
+                  f"{u}のほかのマス{squares}には置けない。",
+            "ko": f" {block} 블록은 {u} 안에 있고 {u}에 필요한 {star}은 그만큼뿐이므로 "
+                  f"{u}의 다른 칸 {_object(listed, more)} 지운다."}[lang]
 
 
 def _lookahead(step: Step, lang: str, p: Puzzle, k: int) -> str:

@@ -83,7 +83,8 @@ class Step:
     squares a ``shape`` step attacks (``"L"``, ``"T"``, ...; empty when it has no name;
     ``"deep"`` for a look-ahead that runs the easier techniques, not only last squares);
     for a ``blocks`` step, the top-left squares of the 2x2 ``blocks`` that hold one star
-    each and the ``block`` whose star it places or protects."""
+    each, the ones it ``used`` (the block whose star it places or protects, or those that
+    fill a unit) and the unit they ``filled``, if any."""
 
     rule: str
     place: Square | None = None
@@ -93,7 +94,8 @@ class Step:
     chain: tuple[Square, ...] = ()
     shape: str = ""
     blocks: tuple[Square, ...] = ()
-    block: Square | None = None
+    used: tuple[Square, ...] = ()
+    filled: Unit | None = None
 
     @property
     def grade(self) -> int:
