@@ -47,9 +47,11 @@ START, END = "<!-- corpus grades -->", "<!-- corpus grades end -->"
 
 ALLOWS = {
     "easy": "last square, a region (row, column) confined to one line",
-    "medium": "2 regions in 2 lines, a square that attacks a whole region (the shapes)",
+    "medium": "2 regions in 2 lines, a square that attacks a whole region (the shapes); "
+              "with k > 1 stars, 2x2 blocks in two rows or columns",
     "hard": "3 or more regions in as many lines, pairs of rows or columns, a contradiction "
-            "at most 3 forced queens away",
+            "at most 3 forced queens away; with k > 1 stars, 2x2 blocks in more lines or "
+            "with regions taken out",
     "expert": "a longer contradiction, or one reached through the easier techniques",
     "search": "trial and error (the exhaustive search places a queen)",
 }
