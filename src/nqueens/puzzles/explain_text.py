@@ -272,7 +272,7 @@ def _filled(step: Step, lang: str, block: str, star: str) -> str:
     squares = listed + (" ..." if more else "")
     one = len(step.used) == 1
     return {"en": f" The block{'' if one else 's'} at {block} lie{'s' if one else ''} wholly "
-                  f"in {u}, which needs no more {star} than that: clear its other squares: "
+                  f"in {u}, which needs just that many {star}: clear its other squares: "
                   f"{squares}.",
             "ja": f"{block}のブロックは{u}の中にあり、{u}に必要な{star}はそれだけなので、"
                   f"{u}のほかのマス{squares}には置けない。",
