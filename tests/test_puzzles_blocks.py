@@ -10,6 +10,7 @@ board has, and cross out only squares that none has.
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,14 @@ def board_states(p):
             b.remove(sum(1 << (r * p.n + c) for r, c in step.removed), "replay")
 
 
+@cache
+def states(seed):
+    """The 8 x 8 planted puzzle of ``seed`` and its board states (shared by the tests;
+    every use works on copies)."""
+    p = planted_star_puzzle(8, 2, seed)
+    return p, tuple(board_states(p))
+
+
 def check_sound(b, step, sols):
     live = [s for s in sols
             if all(b.stars >> (r * b.n + c) & 1 == 0 or (r, c) in s
@@ -54,9 +63,9 @@ def test_every_blocks_step_on_every_state_is_sound_against_brute_force():
     crossed out around a block, a unit filled by blocks, regions taken out of a band)."""
     forms = set()
     for seed in range(8):
-        p = planted_star_puzzle(8, 2, seed)
+        p, boards = states(seed)
         sols = [star_squares_of(s) for s in brute_stars(p)]
-        for b in board_states(p):
+        for b in boards:
             for hard in (False, True):
                 step = find_blocks(b.copy(), hard=hard)
                 if step is None:
@@ -123,19 +132,25 @@ def test_blocks_make_a_real_star_battle_hard_instead_of_expert(monkeypatch):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
-def test_blocks_steps_are_narrated_in_each_language(lang):
+def test_every_kind_of_blocks_step_is_narrated_in_each_language(lang):
     seen = {}
-    for name in ("starbattle-2", "starbattle-4"):
-        p = starbattle(name)
-        for s in explain(p).steps:
-            if s.rule == "blocks":
-                seen.setdefault((s.place is None, s.filled is not None), (s, p))
-    assert (True, False) in seen and (False, False) in seen
+    for seed in range(8):
+        p, boards = states(seed)
+        for b in boards:
+            s = find_blocks(b.copy(), hard=True)
+            if s is not None:
+                kind = "place" if s.place else "fill" if s.filled else "clear"
+                seen.setdefault((kind, bool(s.units)), (s, p))
+    assert {kind for kind, _ in seen} == {"place", "fill", "clear"}
     word = {"en": "2x2 blocks", "ja": "2×2ブロック", "ko": "2×2 블록"}[lang]
     for s, p in seen.values():
         text = step_text(s, lang, p)
         assert text.startswith(word) and "{" not in text and "None" not in text
+        assert text.endswith((".", "。")), text
         shown = s.place if s.place is not None else s.removed[0]
         r, c = shown
         assert (f"({r + 1},{c + 1})" if lang == "ja" else f"<{r + 1},{c + 1}>") in text
         assert str(len(s.blocks)) in text
+        if s.filled is not None:  # the unit the blocks fill is named
+            letter = "ABCDEFGH"[s.filled[1]]
+            assert s.filled[0] != "region" or letter in text
