@@ -7,8 +7,9 @@ in, the same rows ``(total, unique, nodes, microseconds)`` out, so the engine lo
 ledger and resume work unchanged whichever device counted a subproblem. The host cuts the
 constellations into tasks (:mod:`~nqueens.engine.gpu.cut`); the GPU searches the tasks a
 fixed number at a time, each launch advancing every task in progress by a step budget sized
-so the launch lasts well under a second whatever the size of a task (so Ctrl-C lands
-between two launches), finished tasks replaced by the next ones (so the GPU stays full to
+so the launch lasts a second at first, then twice as long each launch up to 16 s, whatever
+the size of a task (long launches count faster; the host polls the one in flight, so Ctrl-C
+does not wait for it), finished tasks replaced by the next ones (so the GPU stays full to
 the end).
 
 >>> count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="opencl")   # checked before any GPU
@@ -74,7 +75,8 @@ def count_batch(
 
     ``tuning`` (:class:`~nqueens.engine.gpu.tuning.Tuning`; default the defaults) says
     how many free rows the host places, how many GPU slots the tasks run in, each launch's
-    step budget (adapted launch by launch to last ``launch_seconds``) and the kernel's
+    step budget (adapted launch by launch to last ``launch_seconds`` at first, then twice
+    as long each launch up to ``max_launch_seconds``) and the kernel's
     launch shape: the answers do not depend on it. The symmetric constellations (fixed by
     a rotation; about 1% of the nodes) go to the GPU with the rest; the completions their
     rotation fixes are found on the host by a search of half the board
@@ -204,6 +206,7 @@ class _Batch:
         dev, full = self.device()
         tune, spent, host, sums = self.tune, self.spent, self.host, self.sums
         step = tune.budget or (_SIM_BUDGET if _device.simulated() else _FIRST_BUDGET)
+        target = tune.launch_seconds  # doubles once a launch reaches it, up to the cap
         counted = 0  # nodes the GPU has counted so far, as tally was told
         tail = False  # since a launch ended with fewer tasks left than slots
         while True:
@@ -229,7 +232,9 @@ class _Batch:
             if not left.any():
                 return
             if tune.budget is None and this > 0:
-                scale = min(4.0, tune.launch_seconds / this)
+                if this >= 0.9 * target:
+                    target = min(tune.max_launch_seconds, 2 * target)
+                scale = min(4.0, target / this)
                 step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
 
 
