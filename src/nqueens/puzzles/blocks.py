@@ -106,12 +106,13 @@ def _band(b: Board, fam: str, band: range, hard: bool) -> Step | None:
             for u in taken:
                 rest &= ~b.mask(u)
             stars = need - sum(b.need[u] for u in taken)
-            for backward in (False, True):
-                blocks = _cover(b, fam, band, rest, backward)
-                if len(blocks) == stars > 0:
-                    step = _apply(b, blocks, lines, taken)
-                    if step is not None:
-                        return step
+            blocks = _cover(b, fam, band, rest)
+            if len(blocks) != stars or not stars:
+                continue  # the backward cover has as many blocks: both are the fewest
+            for cover in (blocks, _cover(b, fam, band, rest, backward=True)):
+                step = _apply(b, cover, lines, taken)
+                if step is not None:
+                    return step
     return None
 
 
