@@ -19,11 +19,12 @@ k-lines    medium  **k regions in k lines**: k regions whose squares left all li
 shape      medium  **attacks a whole region**: a square that touches or attacks every square
                    left in a region (the 2-square, 3-in-a-line, L, T and Z shapes) is
                    crossed out
-blocks     medium  **2x2 blocks**: two adjacent rows (columns) need as many stars as the
-                   2x2 blocks that cover their squares left, and a block holds at most one
-                   star, so each holds exactly one: a lone square takes a star, a square
-                   that would clear a whole block is crossed out; hard with more lines or
-                   with the regions inside the band taken out
+blocks     medium  **2x2 blocks** (k > 1): two adjacent rows (columns) need as many stars
+                   as the 2x2 blocks that cover their squares left, and a block holds at
+                   most one star, so each holds exactly one: a lone square takes a star, a
+                   square that would clear a whole block is crossed out, a unit holding as
+                   many whole blocks as it needs stars keeps only those; hard with more
+                   lines or with the regions inside the band taken out
 pairs      hard    **pairs of rows or columns**: every way two rows (columns) can take their
                    queens attacks a square: it is crossed out
 lookahead  hard    **contradiction**: a queen on a square forces last squares that leave a
