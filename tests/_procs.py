@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import SRC
+SRC = Path(__file__).resolve().parents[1] / "src"
 
 
 def env() -> dict[str, str]:

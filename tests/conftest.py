@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import os
 import shutil
 import signal
@@ -22,14 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 DATA = Path(__file__).resolve().parent / "data"
 
-
-def load_oeis() -> dict[int, tuple[int, int]]:
-    """n -> (total, unique) from tests/data/oeis.csv (a copy of shared/reference/oeis.csv)."""
-    with open(DATA / "oeis.csv", newline="") as f:
-        return {int(r["n"]): (int(r["total"]), int(r["unique"])) for r in csv.DictReader(f)}
-
-
-OEIS = load_oeis()
+from _oeis import OEIS, load_oeis  # noqa: E402,F401  (the tests import them from here)
 
 
 def load_benchmark(name: str) -> Any:

@@ -58,7 +58,7 @@ def main() -> int:
     os.chdir(ROOT)
     import pytest
 
-    args = ["-q", "-p", "no:cacheprovider", "-m", "not slow and not browser",
+    args = ["-q", "-p", "no:cacheprovider", "-n0", "-m", "not slow and not browser",
             "-W", "ignore::RuntimeWarning", *TARGETS]
     for node in DESELECT:
         args += ["--deselect", node]

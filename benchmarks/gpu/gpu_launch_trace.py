@@ -64,7 +64,8 @@ def trace(n: int, kernel: str, launch_seconds: float) -> dict[str, Any]:
     batch.Device = Traced
     try:
         rows = gpu.count_batch(n, items, kernel=kernel, phases=phases,
-                               tuning=gpu.Tuning(launch_seconds=launch_seconds))
+                               tuning=gpu.Tuning(launch_seconds=launch_seconds,
+                                                 max_launch_seconds=launch_seconds))
     finally:
         batch.Device = saved
     seconds = time.perf_counter() - start

@@ -116,7 +116,8 @@ def launch(n: int, seconds: float) -> dict[str, Any]:
     from nqueens.engine import gpu
     from nqueens.engine.backends import GPUBackend
 
-    task = partial(gpu.count_batch, tuning=gpu.Tuning(launch_seconds=seconds))
+    task = partial(gpu.count_batch, tuning=gpu.Tuning(launch_seconds=seconds,
+                                                      max_launch_seconds=seconds))
     start = time.perf_counter()
     got = nqueens.count(n, unique=True, backend=GPUBackend(task=task))
     took = time.perf_counter() - start

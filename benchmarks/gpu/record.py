@@ -1,7 +1,8 @@
 """docs/record.md from a record run's lines (``gpu_record.py``): the measured counts of
 n = 20..22 on one GPU, the growth per n, and what n = 23..28 would take on 1, 8 and 64 cards.
 
-    python benchmarks/gpu/record.py benchmarks/results/gpu-runs/2026-11-28-8-h200-record.jsonl
+    python benchmarks/gpu/record.py --min-n 21 \
+        benchmarks/results/gpu-runs/2026-11-28-{8,10,12}-h200-record.jsonl
 
 The projection's assumptions are stated on the page it writes; the inputs are only the
 measured lines, the OEIS counts (tests/data/oeis.csv, to n = 27) and the idle fraction the
@@ -110,8 +111,9 @@ def page(lines: list[dict[str, Any]], source: str, idle: float, min_n: int = 0) 
         out.append(f"| {n} | {r['total']:,} | {'yes' if r.get('exact') else 'NO'} | "
                    f"{r['seconds']:.2f} | {times[n]:.2f} | {growth} | {qg} |")
     if launch:
-        out += ["", "Launch length, in one process (the engine holds each launch to "
-                "`LAUNCH_SECONDS` so that Ctrl-C lands within a second):", "",
+        out += ["", "Launch length, in one process (one batch of n with every launch held to "
+                "the length shown; the engine itself starts at `LAUNCH_SECONDS` and doubles "
+                "up to `MAX_LAUNCH_SECONDS`):", "",
                 "| n | launch (s) | round | seconds | exact |", "|---|---|---|---|---|"]
         for r in launch:
             out.append(f"| {r['n']} | {r['launch_seconds']} | {r.get('round', '')} | "

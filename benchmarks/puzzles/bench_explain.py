@@ -8,7 +8,11 @@ the qsolve games (``tests/data/qsolve-games.jsonl``) and the 2-star Star Battles
 writes between the markers of docs/puzzles.md: the grade distribution (the table that
 ``tests/test_puzzles_explain.py`` checks against a fresh run), the hardest technique per
 level, the levels that still need search, and the time (total, median and slowest level,
-by size). The same run goes into the results (``results/explain.jsonl``) and so onto
+by size), and what 2x2 blocks (the Star Battle counting technique) change: the grades
+of the real Star Battles and of unique random 2-star puzzles (9 x 9 and 10 x 10, regions
+grown around a planted placement by the tests' ``planted_star_puzzle``, seeds from 0,
+the first ones with exactly one solution), explained with and without the technique. The
+same run goes into the results (``results/explain.jsonl``) and so onto
 docs/performance.md, unless ``--out FILE`` (a trial run) or ``--no-write``. A benchmark,
 never a timed test: read the seconds with the load of the machine.
 """
@@ -31,6 +35,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from _common import generated_line, machine_line  # noqa: E402
 from _results import publish  # noqa: E402
 
+from nqueens.puzzles import logic  # noqa: E402
+from nqueens.puzzles.exact import count  # noqa: E402
 from nqueens.puzzles.explain_text import TECHNIQUE_NAMES  # noqa: E402
 from nqueens.puzzles.logic import GRADES, explain  # noqa: E402
 from nqueens.puzzles.model import region_puzzle  # noqa: E402
@@ -41,12 +47,52 @@ START, END = "<!-- corpus grades -->", "<!-- corpus grades end -->"
 
 ALLOWS = {
     "easy": "last square, a region (row, column) confined to one line",
-    "medium": "2 regions in 2 lines, a square that attacks a whole region (the shapes)",
+    "medium": "2 regions in 2 lines, a square that attacks a whole region (the shapes); "
+              "with k > 1 stars, 2x2 blocks in two rows or columns",
     "hard": "3 or more regions in as many lines, pairs of rows or columns, a contradiction "
-            "at most 3 forced queens away",
+            "at most 3 forced queens away; with k > 1 stars, 2x2 blocks in more lines or "
+            "with regions taken out",
     "expert": "a longer contradiction, or one reached through the easier techniques",
     "search": "trial and error (the exhaustive search places a queen)",
 }
+
+
+BLOCKS_SAMPLE = ((9, 30), (10, 10))
+"""Sizes and how many unique random 2-star puzzles of each the blocks comparison explains."""
+
+
+def blocks_effect(battles: list[tuple[str, object]]) -> list[str]:
+    """Grades with and without 2x2 blocks: the real Star Battles, then unique random
+    2-star puzzles; a Markdown table (no row starts with a one-digit grade)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_puzzles_explain import planted_star_puzzle  # the tests' planted puzzles
+
+    sets: list[tuple[str, list]] = [("the real Star Battles above", [p for _, p in battles])]
+    for n, want in BLOCKS_SAMPLE:
+        found, seed = [], 0
+        while len(found) < want:
+            p = planted_star_puzzle(n, 2, seed)
+            seed += 1
+            if count(p, limit=2).count == 1:
+                found.append(p)
+        sets.append((f"unique random {n}x{n}, 2 stars (seeds 0-{seed - 1})", found))
+    real = logic.find_blocks
+    lines = ["| puzzles | how many | grades without 2x2 blocks | grades with them | "
+             "using them | time without / with, s |", "|---|---:|---|---|---:|---:|"]
+    for name, puzzles in sets:
+        grades, used, took = [], 0, []
+        for finder in (lambda b, hard=False: None, real):
+            logic.find_blocks = finder  # type: ignore[assignment]
+            t = time.perf_counter()
+            explained = [explain(p) for p in puzzles]
+            took.append(time.perf_counter() - t)
+            tally = Counter(e.grade_name for e in explained)
+            grades.append(", ".join(f"{g} {tally[g]}" for g in GRADES if tally[g]))
+            used = sum("blocks" in e.techniques for e in explained)
+        logic.find_blocks = real  # type: ignore[assignment]
+        lines.append(f"| {name} | {len(puzzles)} | {grades[0]} | {grades[1]} | {used} | "
+                     f"{took[0]:.1f} / {took[1]:.1f} |")
+    return lines
 
 
 def main() -> None:
@@ -78,10 +124,11 @@ def main() -> None:
     for g in games:
         e = explain(region_puzzle(g["rows"], connected=False))
         qsolve.append(f"{g['name']} {e.grade_name}" + ("" if e.logic_only else " (search)"))
-    battles = []
+    battles, real_battles = [], []
     for g in (json.loads(line) for line in
               (DATA / "starbattle-puzzlink.jsonl").read_text().splitlines()):
         p = region_puzzle(g["rows"], stars=g["stars"])
+        real_battles.append((g["name"], p))
         t = time.perf_counter()
         e = explain(p)
         battles.append(f"{g['name']} ({p.n}x{p.n}, {g['stars']} stars) {e.grade_name} in "
@@ -100,6 +147,8 @@ def main() -> None:
         "The qsolve games: " + ", ".join(qsolve) + ".", "",
         "The Star Battles of `tests/data/starbattle-puzzlink.jsonl`: " + ", ".join(battles)
         + ".", "",
+        "2x2 blocks (for k > 1) on Star Battles, explained without and with them:", "",
+        *blocks_effect(real_battles), "",
         f"Time: all {len(unique)} levels in {total:.1f} s (median "
         f"{1000 * statistics.median(everything):.0f} ms, slowest "
         f"{1000 * max(everything):.0f} ms); by size, median / slowest:", "",

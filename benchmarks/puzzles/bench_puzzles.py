@@ -14,6 +14,14 @@
    generator's own check patched to call CP-SAT). The two return different second
    solutions, so the repairs differ; each made puzzle is re-checked unique by the other.
 
+3. The community corpus: all 480 player-made levels of an open-source Queens clone
+   (``../shared/reference/puzzles/community-levels.jsonl``, regions in several pieces
+   included) counted exactly, one after the other in one process as a test or a user
+   would, every count checked against the level's recorded ``solutions``; the whole pass
+   timed, best of 3 (the kernels loaded before), with the median and slowest level. This
+   part needs no CP-SAT, runs alone with ``--community`` and is saved in
+   ``results/puzzles.jsonl`` (shown in docs/performance.md) unless ``--no-write``.
+
 Timings alternate A B A B per puzzle and keep each side's best of the repeats; the table
 gives medians over puzzles. Needs ``ortools`` (pip install ortools): an optional benchmark
 dependency, not one of the package's.
@@ -22,6 +30,8 @@ dependency, not one of the package's.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
 import sys
@@ -31,6 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from nqueens.puzzles import Puzzle, count, make, region_puzzle  # noqa: E402
 from nqueens.puzzles import generate as generate_module  # noqa: E402
@@ -132,14 +143,104 @@ def ms(t: float) -> str:
     return f"{t * 1e3:.2f}" if t < 1 else f"{t * 1e3:,.0f}"
 
 
+CORPUS = Path("reference") / "puzzles" / "community-levels.jsonl"
+
+
+def community_levels() -> list[tuple[Puzzle, int]]:
+    """Every community level (all 480, duplicates included) with its recorded count."""
+    for shared in (ROOT.parent / "shared", ROOT / "shared", ROOT.parents[1] / "shared"):
+        if (shared / CORPUS).exists():
+            lines = (shared / CORPUS).read_text(encoding="utf-8").splitlines()
+            return [(region_puzzle(lv["rows"]), int(lv["solutions"]))
+                    for lv in map(json.loads, lines)]
+    raise SystemExit(f"../shared/{CORPUS} not found")
+
+
+def community_timing(passes: int = 3) -> str:
+    """Count every community level, checked; the whole pass's best time, as Markdown."""
+    from _common import machine_line  # benchmarks/_common.py
+
+    levels = community_levels()
+    load = os.getloadavg()[0]
+    count(levels[0][0])  # load (or compile) the kernels first
+    best, per = float("inf"), [float("inf")] * len(levels)
+    for _ in range(passes):
+        start = time.perf_counter()
+        for i, (p, recorded) in enumerate(levels):
+            t = time.perf_counter()
+            got = count(p)
+            per[i] = min(per[i], time.perf_counter() - t)
+            if not got.exact or got.count != recorded:
+                raise SystemExit(f"count {got.count} but the level records {recorded}:\n"
+                                 f"{p.to_text()}")
+        best = min(best, time.perf_counter() - start)
+    pieces = sum(1 for p, _ in levels if not _connected(p))
+    slowest = max(range(len(levels)), key=per.__getitem__)
+    return "\n".join([
+        "## Counting every community level", "",
+        f"Measured by `python benchmarks/puzzles/bench_puzzles.py --community` on "
+        f"{machine_line()}, load average {load:.1f} at the start and "
+        f"{os.getloadavg()[0]:.1f} at the end. All {len(levels)} player-made levels of an "
+        f"open-source Queens clone ({pieces} with a region in several pieces) counted "
+        "exactly by `nqueens.puzzles.count`, one after the other in one process, every "
+        "count equal to the level's recorded count; the whole pass best of "
+        f"{passes}, the kernels loaded before.", "",
+        "| levels | n | all counts, s | median level, ms | slowest level, ms | slowest n | "
+        "its solutions |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+        f"| {len(levels)} | {min(p.n for p, _ in levels)}-{max(p.n for p, _ in levels)} | "
+        f"{best:.2f} | {statistics.median(per) * 1e3:.2f} | {per[slowest] * 1e3:.1f} | "
+        f"{levels[slowest][0].n} | {levels[slowest][1]:,} |", ""])
+
+
+def _connected(p: Puzzle) -> bool:
+    n = p.n
+    for cells in p.region_cells():
+        seen, todo = {cells[0]}, [cells[0]]
+        inside = set(cells)
+        while todo:
+            r, c = todo.pop()
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in inside and nb not in seen and 0 <= nb[0] < n:
+                    seen.add(nb)
+                    todo.append(nb)
+        if len(seen) != len(cells):
+            return False
+    return True
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer puzzles (a smoke run)")
     ap.add_argument("--no-write", action="store_true", help="print only")
     ap.add_argument("--per-size", type=int, default=5, help="puzzles per size (default 5)")
+    ap.add_argument("--community", action="store_true",
+                    help="only count the community levels (part 3; no CP-SAT needed)")
     args = ap.parse_args()
+    section = community_timing(1 if args.quick else 3)
+    print(section, flush=True)
+    if not args.no_write and not args.quick:
+        from _results import save  # benchmarks/_results.py
+
+        save("puzzles", section)
+    if args.community:
+        return
     per_size = 3 if args.quick else args.per_size
     repeats = 2
+    lines = [*counting_table(per_size, repeats), "", *generation_table(per_size, repeats)]
+    table = "\n".join(lines)
+    if args.no_write or not DOCS.exists():
+        return
+    text = DOCS.read_text(encoding="utf-8")
+    if START in text and END in text:
+        head, rest = text.split(START, 1)
+        _, tail = rest.split(END, 1)
+        DOCS.write_text(f"{head}{START}\n{table}\n{END}{tail}", encoding="utf-8")
+        print(f"wrote {DOCS}")
+
+
+def counting_table(per_size: int, repeats: int) -> list[str]:
+    """Part 1: random and unique puzzles counted by nqueens and CP-SAT, n = 8..14."""
     rng = random.Random(2026)
     count(random_puzzle(6, rng))  # compile (or load) the kernel first
     lines = []
@@ -174,7 +275,12 @@ def main() -> None:
                       if gave_up else "") + "|")
             print(row, flush=True)
             lines.append(row)
-    lines.append("")
+    return lines
+
+
+def generation_table(per_size: int, repeats: int) -> list[str]:
+    """Part 2: generation with the package's uniqueness check against CP-SAT's."""
+    lines = []
     lines.append("Generating a unique logic-only region puzzle (`make(n, logic_only=True)`), "
                  "same seeds, uniqueness checks by nqueens or by CP-SAT, A B A B; 'checks' "
                  "is the median over seeds of the up-to-2 counts one generation ran (the "
@@ -221,15 +327,7 @@ def main() -> None:
                f"{mt / mo:.1f}x |")
         print(row, flush=True)
         lines.append(row)
-    table = "\n".join(lines)
-    if args.no_write or not DOCS.exists():
-        return
-    text = DOCS.read_text(encoding="utf-8")
-    if START in text and END in text:
-        head, rest = text.split(START, 1)
-        _, tail = rest.split(END, 1)
-        DOCS.write_text(f"{head}{START}\n{table}\n{END}{tail}", encoding="utf-8")
-        print(f"wrote {DOCS}")
+    return lines
 
 
 if __name__ == "__main__":

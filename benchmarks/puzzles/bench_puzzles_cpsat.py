@@ -15,6 +15,10 @@ The sets:
    least one solution and any number of others; regions may come in several pieces. With
    ``make`` from the package able to make k-star puzzles, its unique puzzles are a third
    set (``unique``).
+3. **Star Battle from puzz.link**: the 2-star puzzles of ``tests/data/starbattle-puzzlink.jsonl``
+   (10 x 10 to 13 x 13, each one solution: links found in public code, each record naming
+   where), made by people, as a player imports them; and a 15 x 15 three-star puzzle,
+   :data:`THREE_STAR` (one solution).
 
 For every puzzle both sides count every solution (nqueens ``count``; CP-SAT
 ``enumerate_all_solutions`` with a callback that only counts) and find one solution
@@ -222,6 +226,25 @@ def star_battle(n: int, k: int, seed: int) -> Puzzle:
     return region_puzzle(grid, stars=k)
 
 
+THREE_STAR = ("https://puzz.link/p?starbattle/15/15/3/31g94h1gk30glmiuum28c52kl8mh0i10o51gh4i1"
+              "go2h84a4802gt5hah8la6046hc9aign1ga18424a42h8")
+"""A 3-star Star Battle by a person: the example link of the Star Battle solver of the
+noqx puzzle solver (github.com/T0nyX1ang/noqx, ``solver/starbattle.py``)."""
+
+
+def three_star() -> Puzzle:
+    from nqueens.puzzles.io.pzprjs import read_url
+
+    return read_url(THREE_STAR).puzzle
+
+
+def puzzlink() -> list[Puzzle]:
+    """The k-star puzzles of ``tests/data/starbattle-puzzlink.jsonl`` (real puzz.link links)."""
+    path = ROOT / "tests" / "data" / "starbattle-puzzlink.jsonl"
+    return [region_puzzle(g["rows"], stars=g["stars"]) for g in
+            map(json.loads, path.read_text(encoding="utf-8").splitlines())]
+
+
 def made(n: int, k: int, seeds: range) -> list[Puzzle] | None:
     """Unique k-star puzzles from the package's ``make``, where it makes them."""
     from nqueens.puzzles import make
@@ -282,8 +305,13 @@ def row(name: str, sizes: str, k: int, rows: list[dict[str, float | int]]) -> st
     total_cpsat = sum(r["count_cpsat"] for r in rows)
     return (f"| {name} | {len(rows)} | {sizes} | {k} | {statistics.median(sols):g} "
             f"({sols[0]:,}-{sols[-1]:,}) | {ms(med['count_ours'])} | {ms(med['count_cpsat'])} "
-            f"| {ratio_count:.0f}x | {total_ours:.2f} / {total_cpsat:.2f} | "
-            f"{ms(med['solve_ours'])} | {ms(med['solve_cpsat'])} | {ratio_solve:.0f}x |")
+            f"| {times(ratio_count)} | {total_ours:.2f} / {total_cpsat:.2f} | "
+            f"{ms(med['solve_ours'])} | {ms(med['solve_cpsat'])} | {times(ratio_solve)} |")
+
+
+def times(ratio: float) -> str:
+    """A ratio as read: whole above 10, else two significant digits (0.011x: CP-SAT faster)."""
+    return f"{ratio:.0f}x" if ratio >= 10 else f"{ratio:.2g}x"
 
 
 HEADER = ("| set | puzzles | n | k | median solutions (range) | count: nqueens ms | "
@@ -329,6 +357,15 @@ def main() -> None:
             lines.append(row(f"Star Battle, {name}", str(n), k,
                              [side_by_side(p, args.repeats) for p in puzzles]))
             print(lines[-1], flush=True)
+    if per_set > 0:
+        real = puzzlink()
+        lines.append(row("Star Battle, puzz.link links", f"{min(p.n for p in real)}-"
+                         f"{max(p.n for p in real)}", real[0].stars,
+                         [side_by_side(p, args.repeats) for p in real]))
+        print(lines[-1], flush=True)
+        lines.append(row("Star Battle, puzz.link 3-star (noqx)", "15", 3,
+                         [side_by_side(three_star(), args.repeats)]))
+        print(lines[-1], flush=True)
     print(f"({time.perf_counter() - started:.0f} s in all)")
     args.load = (load_at_start, os.getloadavg()[0])
     if args.quick:
@@ -357,7 +394,12 @@ def intro(args: argparse.Namespace) -> list[str]:
             " The Star Battle puzzles are random: n regions grown around a random placement "
             "of k stars per row and column, so each has at least one solution, often "
             "hundreds; 'unique (make)' rows are the package's own puzzles, where `make` makes "
-            "k-star puzzles." if args.per_set > 0 else
+            "k-star puzzles. The puzz.link row is the 2-star puzzles of "
+            "`tests/data/starbattle-puzzlink.jsonl`: people's puzzles, from puzz.link links "
+            "found in public code (each record names where), one solution each; the "
+            "3-star row a 15 x 15 puzzle from the example link of the noqx solver "
+            "(github.com/T0nyX1ang/noqx, `solver/starbattle.py`), one solution." if
+            args.per_set > 0 else
             " This run has no Star Battle rows (`--per-set 0`)."), "",
     ]
 

@@ -68,6 +68,10 @@ __all__ = [
 
 T = TypeVar("T")
 
+MAX_COUNT_N = 28
+"""The largest n counted exactly, and the largest a ledger may claim: its total fits the
+64-bit counters (A000170(28) is about 2.4e18)."""
+
 INT64_MAX = 2**63 - 1
 """The largest count or limit a compiled kernel (an int64) takes."""
 
@@ -328,10 +332,8 @@ def check_ledger_size(n: int, ledger: object) -> None:
     ...
     nqueens.errors.InvalidSizeError: a ledger holds N = 1..28; count N = 29 without one
     """
-    from nqueens.engine.ledger_format import MAX_LEDGER_N
-
-    if ledger is not None and n > MAX_LEDGER_N:
-        raise InvalidSizeError(f"a ledger holds N = 1..{MAX_LEDGER_N}; count N = {n} "
+    if ledger is not None and n > MAX_COUNT_N:
+        raise InvalidSizeError(f"a ledger holds N = 1..{MAX_COUNT_N}; count N = {n} "
                                "without one")
 
 

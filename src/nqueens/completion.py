@@ -3,9 +3,9 @@
 The n-Queens Completion problem (Gent, Jefferson and Nightingale, 2017; NP-complete): some
 queens are already placed (and some squares may be blocked); place the others. Every answer
 comes from the compiled search of :mod:`nqueens.kernels.completion`: bitsets of the squares
-still open per row and per column (boards up to ``MAX_N``), propagation of forced squares (a
-row or column with one open square) and of dead ends (a row or column with none), and one of
-two branching orders:
+still open per row and per column (boards up to ``MAX_COMPLETION_N``), propagation of
+forced squares (a row or column with one open square) and of dead ends (a row or column
+with none), and one of two branching orders:
 
 ``order="rows"``
     the textbook order: the lowest row without a queen, columns ascending. The first answer
@@ -60,7 +60,7 @@ from nqueens.board import CLASH_WORDS, Solution, clash_kind
 from nqueens.errors import InvalidArgumentError, InvalidBoardError, InvalidSizeError, ParseError
 
 __all__ = [
-    "MAX_N",
+    "MAX_COMPLETION_N",
     "ORDERED_MAX_N",
     "Order",
     "SearchReport",
@@ -81,7 +81,7 @@ Squares = Iterable[Square] | Mapping[int, int]
 Order = Literal["auto", "rows", "constrained"]
 """Branching order: see the module docstring."""
 
-MAX_N = 1000
+MAX_COMPLETION_N = 1000
 """The largest board the completion search accepts (memory and time grow as n^2)."""
 
 ORDERED_MAX_N = 24
@@ -128,7 +128,7 @@ def complete(
     on random boards up to n = 200 with ``"constrained"``). O(k) checks of the k placed
     queens first: squares that are not ``(row, col)`` pairs of integers, off the board or
     attacking each other raise :class:`~nqueens.errors.InvalidBoardError`; a size that is not
-    an integer from 1 to :data:`MAX_N` (or a ``seed`` that is not a non-negative integer)
+    an integer from 1 to :data:`MAX_COMPLETION_N` (or a ``seed`` that is not a non-negative integer)
     :class:`~nqueens.errors.InvalidSizeError`; an unknown ``order``
     :class:`~nqueens.errors.UnknownOptionError`.
 
@@ -419,9 +419,9 @@ def _stream(s: _Search) -> Iterator[Solution]:
 
 def _check_size(n: object) -> int:
     n = check_size(n, name="n")
-    if n > MAX_N:
+    if n > MAX_COMPLETION_N:
         raise InvalidSizeError(
-            f"n = {n} is too large for completion: the exact search handles n <= {MAX_N}"
+            f"n = {n} is too large for completion: the exact search handles n <= {MAX_COMPLETION_N}"
         )
     return n
 

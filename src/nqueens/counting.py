@@ -20,7 +20,13 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict, Unpack, overload
 
-from nqueens._validate import check_backend, check_bool, check_engine_options, check_ledger_size
+from nqueens._validate import (
+    MAX_COUNT_N,
+    check_backend,
+    check_bool,
+    check_engine_options,
+    check_ledger_size,
+)
 from nqueens.board import canonical
 from nqueens.errors import ConflictingOptionsError, InvalidSizeError
 from nqueens.strategies import DEFAULT_STRATEGY, check_size, check_strategy, strategy_module
@@ -33,9 +39,6 @@ __all__ = ["MAX_COUNT_N", "SMALL_N", "Counts", "check_count_size", "count"]
 
 SMALL_N = 10
 """Up to this n the default count runs in pure Python: quicker than loading the kernel."""
-
-MAX_COUNT_N = 28
-"""The largest n whose total fits the 64-bit counters (A000170(28) is about 2.4e18)."""
 
 
 class Counts(NamedTuple):

@@ -25,6 +25,7 @@ from typing import IO, Any, NoReturn
 from nqueens.errors import DiskFullError, OutputPathError, ParseError, WriteFailedError
 
 __all__ = ["OutputPathError", "atomic_output", "binary_input", "disk_full", "read_limited",
+           "remove_unfinished",
            "write_atomic"]
 
 _FULL = (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
@@ -81,13 +82,18 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
     # The temporary file is named before it is made, and the clean-up below covers its
     # making: a Ctrl-C that lands between the file's creation and the code that would
     # remove it cannot leave it behind (mkstemp has that window).
+    # The name is also kept in _UNFINISHED until the rename, for remove_unfinished: a stop
+    # that leaves this generator suspended (Ctrl-C between its yield and the caller's
+    # ``with``, then an immediate exit) would otherwise leave the file behind.
     tmp = ""
     fd = -1
     try:
         tmp = _temporary_name(directory, target.name)
+        _UNFINISHED.add(tmp)
         try:
             fd = os.open(tmp, _CREATE, 0o666 if permissions is None else 0o600)
         except OSError as err:
+            _UNFINISHED.discard(tmp)
             tmp = ""  # not made here: nothing of ours to remove
             raise _cannot_write(named, err) from None
         try:
@@ -100,13 +106,42 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
             if permissions is not None:
                 os.chmod(tmp, permissions)
             os.replace(tmp, target)
+            _UNFINISHED.discard(tmp)
         except OSError as err:
             raise _cannot_write(target, err) from None
     except BaseException:
         with contextlib.suppress(OSError):
             if tmp:
                 os.unlink(tmp)
+        _UNFINISHED.discard(tmp)
         raise
+
+
+_UNFINISHED: set[str] = set()
+"""The temporary files of :func:`atomic_output` not yet renamed onto their targets."""
+
+
+def remove_unfinished() -> None:
+    """Remove every temporary file :func:`atomic_output` made and has not yet renamed.
+
+    For a process that ends at once on Ctrl-C (``os._exit``, no clean-up of suspended
+    generators): whatever was being written is gone, every finished file stays.
+    Cost: O(files still being written), one unlink each.
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     writing = atomic_output(os.path.join(d, "half.txt"))
+    ...     handle = writing.__enter__()  # entered, never exited, as after a stop
+    ...     _ = handle.write("half")
+    ...     before = len(os.listdir(d))
+    ...     remove_unfinished()
+    ...     before, os.listdir(d)
+    (1, [])
+    """
+    for tmp in list(_UNFINISHED):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        _UNFINISHED.discard(tmp)
 
 
 def _existing_target(named: Path) -> tuple[Path, os.stat_result | None]:

@@ -49,7 +49,7 @@ from typing import Any
 
 from nqueens.kernels.gpu_cuda_common import (
     HOST_SHIM,
-    MAX_N,
+    MAX_KERNEL_N,
     PRELUDE,
     cupy_kernel,
     frames,
@@ -57,7 +57,7 @@ from nqueens.kernels.gpu_cuda_common import (
     shared_bytes,
 )
 
-__all__ = ["HOST_ENTRY", "HOST_SHIM", "KERNEL_NAME", "MAX_N", "PRELUDE", "SOURCE", "frames",
+__all__ = ["HOST_ENTRY", "HOST_SHIM", "KERNEL_NAME", "MAX_KERNEL_N", "PRELUDE", "SOURCE", "frames",
            "pack_tables", "raw_kernel", "shared_bytes"]
 
 KERNEL_NAME = "step_slots_shared"

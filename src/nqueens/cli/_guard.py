@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from nqueens.errors import MissingDependencyError, NQueensError, NQueensRuntimeError
+from nqueens.files import remove_unfinished
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -162,7 +163,10 @@ def _can_start_thread() -> bool:
 
 
 def _stopped(stop: BaseException, signum: int, exit_on_interrupt: bool) -> int:
-    """Say that the command was stopped (with the notes it added) and give its status."""
+    """Say that the command was stopped (with the notes it added) and give its status.
+
+    What was half written is removed first (:func:`~nqueens.files.remove_unfinished`)."""
+    remove_unfinished()
     _flush_quietly()
     if signum == signal.SIGINT and not _can_start_thread():
         # OpenBLAS raises SIGINT itself when it cannot start its threads (numpy's import

@@ -16,6 +16,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from nqueens.cli._common import (
+    EXIT_NEGATIVE,
     UsageError,
     add_json_shorthand,
     atomic_output,
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["register"]
 
-EXIT_NONE = 1
+EXIT_NONE = EXIT_NEGATIVE
 """``solve``: the exhaustive search proved that the puzzle has no solution."""
 
 

@@ -179,9 +179,9 @@ def _say_none(args: argparse.Namespace) -> None:
 def _check_options(args: argparse.Namespace, *, several: bool) -> None:
     """Refuse option combinations that cannot work, before any search or file is made."""
     from nqueens.cli._common import UsageError
-    from nqueens.strategies import MAX_N
+    from nqueens.strategies import MAX_STRATEGY_N
 
-    most = MAX_N.get(args.strategy)
+    most = MAX_STRATEGY_N.get(args.strategy)
     if most is not None and args.n > most:
         raise UsageError(f"N = {args.n} is too large for the {args.strategy} strategy (at most "
                          f"{most}): the textbooks' search order cannot reach it; `nqueens "

@@ -64,7 +64,6 @@ from nqueens.engine.ledger_format import (
     _SCHEMA,
     FORMAT,
     FORMAT_VERSION,
-    MAX_LEDGER_N,
     MODULI,
     Checked,
     Job,
@@ -89,7 +88,6 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
-    "MAX_LEDGER_N",
     "MODULI",
     "Job",
     "Ledger",

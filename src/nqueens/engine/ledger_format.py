@@ -22,10 +22,11 @@ import sqlite3
 from collections.abc import Callable
 from typing import NamedTuple
 
+from nqueens._validate import MAX_COUNT_N
 from nqueens.engine.ledger_seal import check_key_id, key_id, seal
 from nqueens.errors import LedgerError, LedgerRowsError
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_LEDGER_N", "MODULI", "Job", "check_row",
+__all__ = ["FORMAT", "FORMAT_VERSION", "MODULI", "Job", "check_row",
            "read_checked"]
 
 Row = tuple[int, int, int, int]
@@ -34,8 +35,6 @@ FORMAT = "nqueens-ledger"
 FORMAT_VERSION = 3
 READABLE = (2, 3)
 """Format versions this nqueens reads (2 is rewritten as 3 when a count resumes it)."""
-MAX_LEDGER_N = 28
-"""The largest n a ledger may claim (the largest n the engine counts exactly)."""
 MODULI = (13, 15)
 """Each row keeps its total modulo these, beside the digest (the Q27 database's residues)."""
 V2_MODULI = (65521, 65519)
@@ -350,7 +349,7 @@ def _check_meta(meta: dict[str, str], name: str) -> tuple[Job, int]:
         raise LedgerError(
             f"{name!r} is a damaged ledger (its job record is incomplete)"
         ) from None
-    if not 1 <= job.n <= MAX_LEDGER_N or not 0 <= job.subproblems <= job.n ** 4:
+    if not 1 <= job.n <= MAX_COUNT_N or not 0 <= job.subproblems <= job.n ** 4:
         raise LedgerError(f"{name!r} claims N = {job.n} with {job.subproblems} "
-                          f"subproblems; a ledger holds N = 1..{MAX_LEDGER_N}")
+                          f"subproblems; a ledger holds N = 1..{MAX_COUNT_N}")
     return job, int(str(version))

@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["HOST_SHIM", "MAX_N", "PRELUDE", "cupy_kernel", "frames", "pack_tables",
+__all__ = ["HOST_SHIM", "MAX_KERNEL_N", "PRELUDE", "cupy_kernel", "frames", "pack_tables",
            "shared_bytes"]
 
-MAX_N = 27
+MAX_KERNEL_N = 27
 """The widest board: 27 columns leave the columns word 5 bits for the level."""
 
 PRELUDE = r"""

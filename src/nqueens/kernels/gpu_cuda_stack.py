@@ -67,10 +67,10 @@ from typing import Any
 import numpy as np
 
 from nqueens.kernels.gpu_cuda_common import HOST_SHIM as _SHARED_HOST_SHIM
-from nqueens.kernels.gpu_cuda_common import MAX_N, PRELUDE, shared_bytes
+from nqueens.kernels.gpu_cuda_common import MAX_KERNEL_N, PRELUDE, shared_bytes
 from nqueens.kernels.gpu_cuda_common import frames as _frames_below
 
-__all__ = ["HOST_ENTRY", "HOST_SHIM", "KERNEL_NAME", "MAX_N", "SOURCE", "frames",
+__all__ = ["HOST_ENTRY", "HOST_SHIM", "KERNEL_NAME", "MAX_KERNEL_N", "SOURCE", "frames",
            "pair_tables", "raw_kernel", "shared_bytes"]
 
 KERNEL_NAME = "step_slots_stack"

@@ -29,9 +29,9 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["BYTES_PER_QUEEN", "MAX_N", "check_size", "construct"]
+__all__ = ["BYTES_PER_QUEEN", "MAX_CONSTRUCT_N", "check_size", "construct"]
 
-MAX_N = 2**31 - 1
+MAX_CONSTRUCT_N = 2**31 - 1
 """The largest n whose 0-based columns fit the int32 array this module returns."""
 BYTES_PER_QUEEN = 4
 """Working memory per queen: the int32 result; the scratch is O(:data:`CHUNK`), not O(n)."""
@@ -106,8 +106,8 @@ def check_size(n: int) -> int:
         raise InvalidSizeError(
             f"n = {n} has no solution: 2 and 3 queens cannot be placed"
         )
-    if n > MAX_N:
+    if n > MAX_CONSTRUCT_N:
         raise InvalidSizeError(
-            f"n = {n} is too large: columns are stored as 32-bit integers (n <= {MAX_N})"
+            f"n = {n} is too large: columns are stored as 32-bit integers (n <= {MAX_CONSTRUCT_N})"
         )
     return n

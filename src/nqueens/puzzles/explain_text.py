@@ -30,6 +30,7 @@ TECHNIQUE_NAMES: dict[str, dict[str, str]] = {
                 "ko": "k개 영역이 k줄에"},
     "shape": {"en": "attacks a whole region", "ja": "領域全体を攻撃するマス",
               "ko": "영역 전체를 공격하는 칸"},
+    "blocks": {"en": "2x2 blocks", "ja": "2×2ブロック", "ko": "2×2 블록"},
     "pairs": {"en": "pairs of rows or columns", "ja": "2行(2列)の組",
               "ko": "두 행(열)의 짝"},
     "lookahead": {"en": "contradiction", "ja": "背理法(仮置き)", "ko": "모순(가정해 보기)"},
@@ -78,6 +79,8 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
         return _shape(step, lang, p, k)
     if step.rule == "pairs":
         return _pairs(step, lang, p, k)
+    if step.rule == "blocks":
+        return _blocks(step, lang, k)
     if step.rule == "lookahead":
         return _lookahead(step, lang, p, k)
     u = _unit(step.lines[0], lang) if step.lines else ""
@@ -213,6 +216,68 @@ def _pairs(step: Step, lang: str, p: Puzzle, k: int) -> str:
                   "そこには置けない。",
             "ko": f"{name}: {lines}의 퀸을 어떻게 놓아도 {_object(listed, more)} 공격하므로 "
                   "지운다."}[lang]
+
+
+def _blocks(step: Step, lang: str, k: int) -> str:
+    """A band of lines, less the regions inside it, fits in as many 2x2 blocks as it needs
+    stars: each block holds one (it places a lone square or clears what would empty one)."""
+    lines, m, star = _units(step.lines, lang), len(step.blocks), _star(k, lang, plural=True)
+    corners = _list([_square(s, lang) for s in step.blocks], lang)
+    block, name = _list([_square(s, lang) for s in step.used], lang), _name("blocks", lang)
+    taken = _units(step.units, lang) if step.units else ""
+    if step.filled is not None:
+        tail = _filled(step, lang, block, star)
+    elif step.place is not None:
+        where = _square(step.place, lang)
+        n = len(step.removed)
+        tail = {"en": f" The block at {block} has one square left, so a {star[:-1]} goes at "
+                      f"{where}." + (f" It clears {n} square{'s' if n != 1 else ''}." if n else ""),
+                "ja": f"{block}のブロックに残るマスは{where}だけなので、ここに{star}を置く。"
+                      + (f"{n}マスに置けなくなる。" if n else ""),
+                "ko": f" {block} 블록에 남은 칸은 {where}뿐이므로 {star}을 놓는다."
+                      + (f" {n}칸을 지운다." if n else "")}[lang]
+    else:
+        listed, more = _squares(step.removed, lang)
+        squares = listed + (" ..." if more else "")
+        one = len(step.removed) == 1
+        tail = {"en": f" A {star[:-1]} on {squares if one else 'any of ' + squares} would "
+                      f"clear every square left in the block at {block}, so "
+                      f"{'it is' if one else 'they are'} crossed out.",
+                "ja": f"{squares}に{star}を置くと{block}のブロックに残るマスがなくなるので、"
+                      "そこには置けない。",
+                "ko": f" {squares}에 {star}을 놓으면 {block} 블록에 남는 칸이 없어지므로 "
+                      f"{_object(listed, more)} 지운다."}[lang]
+    if lang == "en":
+        less = f" (less what {taken}, inside them, {'need' if len(step.units) > 1 else 'needs'})" \
+            if taken else ""
+        return (f"{name}: {lines}{less} need {m} more {star}, and their squares left fit in "
+                f"{m} 2x2 blocks, at {corners}; a block holds at most one {star[:-1]}, so "
+                f"each holds exactly one.{tail}")
+    if lang == "ja":
+        less = f"(内側にある{taken}の分を除いて)" if taken else ""
+        return (f"{name}: {lines}には{less}あと{m}個の{star}が必要で、残りのマスは{corners}を"
+                f"左上とする{m}個の2×2ブロックに収まる。1つのブロックに{star}は1個までなので、"
+                f"どのブロックにもちょうど1個ずつ入る。{tail}")
+    less = f"(안쪽에 있는 {taken}의 몫을 빼고) " if taken else ""
+    return (f"{name}: {lines}에는 {less}{star}이 {m}개 더 필요하고, 남은 칸은 "
+            f"{with_particle(corners, '을/를')} 왼쪽 위로 하는 2×2 블록 {m}개에 들어간다. "
+            f"한 블록에는 {star}이 하나까지만 들어가므로 블록마다 정확히 하나씩 들어간다.{tail}")
+
+
+def _filled(step: Step, lang: str, block: str, star: str) -> str:
+    """The tail of a blocks step whose blocks lie wholly in a unit that needs that many."""
+    assert step.filled is not None
+    u = _unit(step.filled, lang)
+    listed, more = _squares(step.removed, lang)
+    squares = listed + (" ..." if more else "")
+    one = len(step.used) == 1
+    return {"en": f" The block{'' if one else 's'} at {block} lie{'s' if one else ''} wholly "
+                  f"in {u}, which needs just that many {star}: clear its other squares: "
+                  f"{squares}.",
+            "ja": f"{block}のブロックは{u}の中にあり、{u}に必要な{star}はそれだけなので、"
+                  f"{u}のほかのマス{squares}には置けない。",
+            "ko": f" {block} 블록은 {u} 안에 있고 {u}에 필요한 {star}은 그만큼뿐이므로 "
+                  f"{u}의 다른 칸 {_object(listed, more)} 지운다."}[lang]
 
 
 def _lookahead(step: Step, lang: str, p: Puzzle, k: int) -> str:

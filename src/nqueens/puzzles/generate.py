@@ -35,7 +35,7 @@ from nqueens.errors import InvalidSizeError, NQueensRuntimeError, UnknownOptionE
 from nqueens.puzzles.exact import is_unique
 from nqueens.puzzles.grow import random_regions, random_solution
 from nqueens.puzzles.logic import GRADES, RULES, explain, grade_number
-from nqueens.puzzles.model import KINDS, MAX_N, Puzzle, check_stars, completion_puzzle
+from nqueens.puzzles.model import KINDS, MAX_PUZZLE_N, Puzzle, check_stars, completion_puzzle
 from nqueens.puzzles.solution import Solution
 from nqueens.puzzles.steer import CHEAP, Tally, steer, steer_search
 
@@ -108,7 +108,7 @@ touch need n = 1 or n >= 4
     2
     """
     check_choice(kind, "kind", KINDS)
-    n = check_size(n, largest=MAX_N, name="n")
+    n = check_size(n, largest=MAX_PUZZLE_N, name="n")
     logic_only = check_bool(logic_only, "logic_only")
     diagonals = check_bool(diagonals, "diagonals")
     attempts = check_int(attempts, "attempts", low=1)

@@ -3,8 +3,9 @@
 The solver keeps the squares still open for a star (a queen in the Queens game) and applies
 the techniques players use, always the easiest that makes progress, in the order and with
 the grades of :mod:`nqueens.puzzles.steps`: last square, a region confined to a line, k
-regions in k lines, a square attacking a whole region (the shapes), pairs of rows or
-columns, a contradiction a few forced queens away, and finally search (trial and error).
+regions in k lines, a square attacking a whole region (the shapes), 2x2 blocks (k > 1),
+pairs of rows or columns, a contradiction a few forced queens away, and finally search
+(trial and error).
 Every technique is generalised to k stars per row, column and region (``p.stars``).
 
 The hardest step needed is the puzzle's **difficulty grade** (:data:`GRADES` names them).
@@ -28,6 +29,7 @@ from functools import partial
 
 from nqueens._validate import check_int
 from nqueens.errors import UnknownOptionError
+from nqueens.puzzles.blocks import find_blocks
 from nqueens.puzzles.exact import solutions
 from nqueens.puzzles.explain_text import (
     TECHNIQUE_NAMES,
@@ -138,6 +140,10 @@ def grade_number(grade: int | str) -> int:
     raise UnknownOptionError(f"unknown grade {grade!r}; use 1-5 or one of {', '.join(GRADES)}")
 
 
+def _nothing(b: Board, hard: bool = False) -> None:
+    return None
+
+
 class _Solver:
     """Drives the techniques of :mod:`nqueens.puzzles.techniques` easiest first."""
 
@@ -184,8 +190,12 @@ class _Solver:
         for size in range(2, min(top, KLINES_HARD - 1) + 1):
             yield RULES["k-lines"], partial(find_confined, b, size)
         yield RULES["shape"], partial(find_shape, b)
+        # 2x2 blocks for k > 1 only: with one star, pairs of rows or columns (hard) does it
+        blocks = find_blocks if b.k > 1 else _nothing
+        yield RULES["blocks"], partial(blocks, b)
         for size in range(KLINES_HARD, top + 1):
             yield RULES["pairs"], partial(find_confined, b, size)
+        yield RULES["pairs"], partial(blocks, b, True)
         yield RULES["pairs"], partial(find_pairs, b)
         yield RULES["lookahead"], partial(find_lookahead, b, CHAIN_EXPERT - 1)
         yield 4, partial(find_lookahead, b, b.n * b.k)

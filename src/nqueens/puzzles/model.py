@@ -55,6 +55,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
+from nqueens._types import Square
 from nqueens._validate import (
     as_int,
     check_instance,
@@ -68,7 +69,7 @@ from nqueens.errors import PuzzleFormatError
 
 __all__ = [
     "KINDS",
-    "MAX_N",
+    "MAX_PUZZLE_N",
     "REGION_LETTERS",
     "Kind",
     "Puzzle",
@@ -83,16 +84,13 @@ __all__ = [
     "split_regions",
 ]
 
-Square = tuple[int, int]
-"""A square ``(row, col)``, 0-based; messages write it 1-based as ``<row,col>``."""
-
 Kind = Literal["regions", "completion"]
 KINDS: tuple[Kind, ...] = ("regions", "completion")
 
 REGION_LETTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 """The letters naming regions 0, 1, 2, ...: A-Z, then a-z, then 0-9 (62 regions at most)."""
 
-MAX_N = 62
+MAX_PUZZLE_N = 62
 """The largest puzzle: 62 region letters, and 64-bit row masks in the compiled search."""
 
 _RULES = ("diagonals", "connected")
@@ -347,7 +345,7 @@ def completion_puzzle(
     """A checked completion puzzle: n-queens rules, ``givens`` placed, ``blocked`` unusable.
 
     Cost: O(k^2) for k givens. Raises :class:`PuzzleFormatError` for a size that is not an
-    integer from 1 to :data:`MAX_N`, squares that are not ``(row, col)`` pairs of integers
+    integer from 1 to :data:`MAX_PUZZLE_N`, squares that are not ``(row, col)`` pairs of integers
     (floats, strings and bools are not), squares off the board, a square both given and
     blocked, or two givens that attack each other.
 
@@ -500,8 +498,8 @@ def _check_size(n: object) -> int:
     size = as_int(n)  # a numpy integer too
     if size is None or size < 1:
         raise PuzzleFormatError(f"a puzzle needs n >= 1 rows, got n = {n!r}")
-    if size > MAX_N:
-        raise PuzzleFormatError(f"a puzzle has at most {MAX_N} rows, got n = {size}")
+    if size > MAX_PUZZLE_N:
+        raise PuzzleFormatError(f"a puzzle has at most {MAX_PUZZLE_N} rows, got n = {size}")
     return size
 
 

@@ -24,14 +24,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import cast
 
+from nqueens._types import Placement
 from nqueens._validate import as_int, check_integers, is_sequence
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square, check_puzzle, clash
 
 __all__ = ["Placement", "Solution", "Stars", "as_placement", "as_stars", "first_violation",
            "star_squares", "stars_from_squares"]
-
-Placement = tuple[int, ...]
-"""A one-star solution: ``cols[row]`` is the column of the queen of that row."""
 
 Stars = tuple[tuple[int, ...], ...]
 """A k-star solution: ``stars[row]`` is the sorted tuple of the columns of that row's stars."""

@@ -19,6 +19,12 @@ k-lines    medium  **k regions in k lines**: k regions whose squares left all li
 shape      medium  **attacks a whole region**: a square that touches or attacks every square
                    left in a region (the 2-square, 3-in-a-line, L, T and Z shapes) is
                    crossed out
+blocks     medium  **2x2 blocks** (k > 1): two adjacent rows (columns) need as many stars
+                   as the 2x2 blocks that cover their squares left, and a block holds at
+                   most one star, so each holds exactly one: a lone square takes a star, a
+                   square that would clear a whole block is crossed out, a unit holding as
+                   many whole blocks as it needs stars keeps only those; hard with more
+                   lines or with the regions inside the band taken out
 pairs      hard    **pairs of rows or columns**: every way two rows (columns) can take their
                    queens attacks a square: it is crossed out
 lookahead  hard    **contradiction**: a queen on a square forces last squares that leave a
@@ -43,7 +49,7 @@ __all__ = ["CHAIN_EXPERT", "GRADES", "KLINES_HARD", "RULES", "Explanation", "Ste
            "stars_of"]
 
 RULES: dict[str, int] = {"given": 0, "single": 1, "confined": 1, "k-lines": 2, "shape": 2,
-                         "pairs": 3, "lookahead": 3, "search": 5, "stuck": 0}
+                         "blocks": 2, "pairs": 3, "lookahead": 3, "search": 5, "stuck": 0}
 """Each technique and its (least) grade, easiest first (``stuck``: a unit with too few
 squares left, the puzzle is unsolvable)."""
 
@@ -76,7 +82,10 @@ class Step:
     removes, the ``units`` that justify it, the ``lines`` it clears (or the unit it would
     leave empty), the ``chain`` of queens a look-ahead forces and the ``shape`` of the
     squares a ``shape`` step attacks (``"L"``, ``"T"``, ...; empty when it has no name;
-    ``"deep"`` for a look-ahead that runs the easier techniques, not only last squares)."""
+    ``"deep"`` for a look-ahead that runs the easier techniques, not only last squares);
+    for a ``blocks`` step, the top-left squares of the 2x2 ``blocks`` that hold one star
+    each, the ones it ``used`` (the block whose star it places or protects, or those that
+    fill a unit) and the unit they ``filled``, if any."""
 
     rule: str
     place: Square | None = None
@@ -85,6 +94,9 @@ class Step:
     lines: tuple[Unit, ...] = ()
     chain: tuple[Square, ...] = ()
     shape: str = ""
+    blocks: tuple[Square, ...] = ()
+    used: tuple[Square, ...] = ()
+    filled: Unit | None = None
 
     @property
     def grade(self) -> int:
@@ -92,6 +104,8 @@ class Step:
         chain. Cost: O(1)."""
         base = RULES[self.rule]
         if self.rule == "k-lines" and len(self.lines) >= KLINES_HARD:
+            return RULES["pairs"]
+        if self.rule == "blocks" and (self.units or len(self.lines) != 2):
             return RULES["pairs"]
         if self.rule == "lookahead" and (len(self.chain) >= CHAIN_EXPERT or self.shape == "deep"):
             return 4

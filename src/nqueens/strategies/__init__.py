@@ -33,7 +33,7 @@ from nqueens.kernels import MAX_BITBOARD_N
 
 __all__ = [
     "DEFAULT_STRATEGY",
-    "MAX_N",
+    "MAX_STRATEGY_N",
     "STRATEGIES",
     "Strategy",
     "check_size",
@@ -43,7 +43,7 @@ __all__ = [
 
 STRATEGIES = ("promising", "arrays", "bitmask")
 DEFAULT_STRATEGY = "bitmask"
-MAX_N: dict[str, int] = {"promising": 500, "arrays": 500, "bitmask": MAX_BITBOARD_N}
+MAX_STRATEGY_N: dict[str, int] = {"promising": 500, "arrays": 500, "bitmask": MAX_BITBOARD_N}
 """The largest board each strategy supports."""
 
 
@@ -109,7 +109,7 @@ def check_size(n: object, strategy: str = DEFAULT_STRATEGY) -> int:
     nqueens.errors.InvalidSizeError: N = 64 is too large for the bitmask strategy (at most 63)
     """
     n = _validate.check_size(n)
-    limit = MAX_N[check_strategy(strategy)]
+    limit = MAX_STRATEGY_N[check_strategy(strategy)]
     if n > limit:
         raise InvalidSizeError(
             f"N = {n} is too large for the {strategy} strategy (at most {limit})"

@@ -28,11 +28,18 @@ from __future__ import annotations
 from nqueens.engine.gpu.batch import count_batch, pick_kernel, pick_kernel_soon
 from nqueens.engine.gpu.cut import batch_items, count_batch_twin
 from nqueens.engine.gpu.device import device_name, require_gpu
-from nqueens.engine.gpu.tuning import KERNELS, LAUNCH_SECONDS, Tuning, default_rows
+from nqueens.engine.gpu.tuning import (
+    KERNELS,
+    LAUNCH_SECONDS,
+    MAX_LAUNCH_SECONDS,
+    Tuning,
+    default_rows,
+)
 
 __all__ = [
     "KERNELS",
     "LAUNCH_SECONDS",
+    "MAX_LAUNCH_SECONDS",
     "Tuning",
     "batch_items",
     "count_batch",

@@ -7,8 +7,9 @@ in, the same rows ``(total, unique, nodes, microseconds)`` out, so the engine lo
 ledger and resume work unchanged whichever device counted a subproblem. The host cuts the
 constellations into tasks (:mod:`~nqueens.engine.gpu.cut`); the GPU searches the tasks a
 fixed number at a time, each launch advancing every task in progress by a step budget sized
-so the launch lasts well under a second whatever the size of a task (so Ctrl-C lands
-between two launches), finished tasks replaced by the next ones (so the GPU stays full to
+so the launch lasts a second at first, then twice as long each launch up to 16 s, whatever
+the size of a task (long launches count faster; the host polls the one in flight, so Ctrl-C
+does not wait for it), finished tasks replaced by the next ones (so the GPU stays full to
 the end).
 
 >>> count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="opencl")   # checked before any GPU
@@ -74,7 +75,8 @@ def count_batch(
 
     ``tuning`` (:class:`~nqueens.engine.gpu.tuning.Tuning`; default the defaults) says
     how many free rows the host places, how many GPU slots the tasks run in, each launch's
-    step budget (adapted launch by launch to last ``launch_seconds``) and the kernel's
+    step budget (adapted launch by launch to last ``launch_seconds`` at first, then twice
+    as long each launch up to ``max_launch_seconds``) and the kernel's
     launch shape: the answers do not depend on it. The symmetric constellations (fixed by
     a rotation; about 1% of the nodes) go to the GPU with the rest; the completions their
     rotation fixes are found on the host by a search of half the board
@@ -116,10 +118,11 @@ def count_batch(
     if not isinstance(tune, Tuning):
         raise InvalidArgumentError(f"tuning must be a Tuning or None, got {tuning!r}")
     _device.require_gpu()
-    from nqueens.kernels.gpu_cuda_common import MAX_N
+    from nqueens.kernels.gpu_cuda_common import MAX_KERNEL_N
 
-    if kernel == "cuda-stack" and n > MAX_N:
-        raise InvalidSizeError(f"the {kernel} kernel counts boards up to n = {MAX_N}, got {n}")
+    if kernel == "cuda-stack" and n > MAX_KERNEL_N:
+        raise InvalidSizeError(f"the {kernel} kernel counts boards up to n = {MAX_KERNEL_N}, "
+                               f"got {n}")
     run = _Batch(n, items, kernel, tune, phases)
     run.cut()
     prefix = _Prefix(run.arr, run.sums, run.done, finished, run.start)
@@ -204,6 +207,7 @@ class _Batch:
         dev, full = self.device()
         tune, spent, host, sums = self.tune, self.spent, self.host, self.sums
         step = tune.budget or (_SIM_BUDGET if _device.simulated() else _FIRST_BUDGET)
+        target = tune.launch_seconds  # doubles once a launch reaches it, up to the cap
         counted = 0  # nodes the GPU has counted so far, as tally was told
         tail = False  # since a launch ended with fewer tasks left than slots
         while True:
@@ -229,7 +233,9 @@ class _Batch:
             if not left.any():
                 return
             if tune.budget is None and this > 0:
-                scale = min(4.0, tune.launch_seconds / this)
+                if this >= 0.9 * target:
+                    target = min(tune.max_launch_seconds, 2 * target)
+                scale = min(4.0, target / this)
                 step = min(_MAX_BUDGET, max(_MIN_BUDGET, int(step * scale)))
 
 
@@ -308,9 +314,9 @@ def likely_kernel(n: int) -> str:
     """
     from importlib.util import find_spec
 
-    from nqueens.kernels.gpu_cuda_common import MAX_N
+    from nqueens.kernels.gpu_cuda_common import MAX_KERNEL_N
 
-    if simulated() or n > MAX_N or find_spec("cupy") is None:
+    if simulated() or n > MAX_KERNEL_N or find_spec("cupy") is None:
         return "numba"
     return "cuda-stack"
 
@@ -333,9 +339,9 @@ def pick_kernel(n: int) -> str:
     ...     pick_kernel(21)
     'numba'
     """
-    from nqueens.kernels.gpu_cuda_common import MAX_N
+    from nqueens.kernels.gpu_cuda_common import MAX_KERNEL_N
 
-    if simulated() or n > MAX_N:
+    if simulated() or n > MAX_KERNEL_N:
         return "numba"
     with _PICKING:  # one pick at a time (pick_kernel_soon's thread may be in one)
         if not _cupy_sees_a_gpu():

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from nqueens.errors import InvalidArgumentError
 
-__all__ = ["KERNELS", "LAUNCH_SECONDS", "MAX_TASKS", "SELF_CHECK_N", "SLOTS", "TUNING",
-           "Tuning", "default_rows"]
+__all__ = ["KERNELS", "LAUNCH_SECONDS", "MAX_LAUNCH_SECONDS", "MAX_TASKS", "SELF_CHECK_N",
+           "SLOTS", "TUNING", "Tuning", "default_rows"]
 
 KERNELS = ("numba", "cuda-stack")
 """The GPU kernels that ship: numba-cuda's (:mod:`nqueens.kernels.gpu`, simulator-tested;
@@ -26,11 +26,17 @@ the fallback) and the CUDA C kernel that keeps every frame on its shared-memory 
 Their forerunners, which ``auto`` never picked, are in ``benchmarks/gpu/lab/``."""
 
 LAUNCH_SECONDS = 1.0
-"""What one kernel launch should last; each launch's step budget is scaled from the last one's
-time. Measured on an H200 at n = 21 (run 9, one batch each): 0.2-s launches counted at 174 G
-nodes/s and took 16.9 s, 0.5 s 14.5 s, 1 s 13.0 s, 5 s 11.3 s (222 G nodes/s): each launch
-ends on its slowest warp. Ctrl-C does not wait for a launch (the host polls it; see
-:meth:`~nqueens.engine.gpu.device.Device.wait`), only the process's exit may, so 1 s."""
+"""What the first settled kernel launch of a batch should last; each launch's step budget is
+scaled from the last one's time, and the target doubles launch by launch up to
+:data:`MAX_LAUNCH_SECONDS`. Short launches cost speed: measured on an H200 at n = 21 (run 9,
+one batch each), launches held to 0.2 s counted at 174 G nodes/s and took 16.9 s, 0.5 s
+14.5 s, 1 s 13.0 s, 5 s 11.3 s (222 G nodes/s); each launch ends on its slowest warp. At
+n = 22, launches held to 1 s took the whole command 151 s against 97 s for run 6's tree,
+whose launches grew to tens of seconds (run 11, one machine). Ctrl-C does not wait for a
+launch (the host polls it; see :meth:`~nqueens.engine.gpu.device.Device.wait`)."""
+MAX_LAUNCH_SECONDS = 16.0
+"""The longest a launch is let grow. The finished subproblems reach the ledger and the
+progress line between launches, so this is also the most GPU work a stop can lose."""
 SLOTS = 1 << 18
 """Tasks in progress on the GPU at once, one per thread, where :func:`resident_slots` cannot
 read the GPU's occupancy (an H100 keeps 120-150 K threads resident, depending on the
@@ -61,7 +67,8 @@ class Tuning:
 
     ``rows`` free rows placed on the host (default :func:`default_rows`); ``slots`` GPU
     slots (default: as many as the GPU keeps resident); ``budget`` steps a slot each launch
-    (default: adapted launch by launch to ``launch_seconds``); ``block`` threads a block (a
+    (default: adapted launch by launch to last ``launch_seconds``, a target that then
+    doubles each launch up to ``max_launch_seconds``); ``block`` threads a block (a
     multiple of 32 up to 1024; default 128, for ``cuda-stack`` the occupancy calculator's);
     ``max_registers`` a limit on the kernel's registers a thread (16 to 255); ``planes``
     (``cuda-stack``: each frame in two 8-byte halves) and ``unroll`` (``cuda-stack``: 1, 2
@@ -82,6 +89,7 @@ class Tuning:
     planes: bool = False
     unroll: int | None = None
     launch_seconds: float = LAUNCH_SECONDS
+    max_launch_seconds: float = MAX_LAUNCH_SECONDS
 
     def __post_init__(self) -> None:
         for name, low in (("rows", 0), ("budget", 1), ("slots", 1)):
@@ -105,9 +113,13 @@ def _check_launch(t: Tuning) -> None:
         raise InvalidArgumentError(f"planes must be True or False, got {t.planes!r}")
     if t.unroll is not None and (type(t.unroll) is not int or t.unroll not in (1, 2, 4)):
         raise InvalidArgumentError(f"unroll must be 1, 2 or 4, got {t.unroll!r}")
-    seconds = t.launch_seconds
-    if type(seconds) not in (int, float) or not (math.isfinite(seconds) and seconds > 0):
-        raise InvalidArgumentError(f"launch_seconds must be a positive number, got {seconds!r}")
+    for name in ("launch_seconds", "max_launch_seconds"):
+        seconds = getattr(t, name)
+        if type(seconds) not in (int, float) or not (math.isfinite(seconds) and seconds > 0):
+            raise InvalidArgumentError(f"{name} must be a positive number, got {seconds!r}")
+    if t.max_launch_seconds < t.launch_seconds:
+        raise InvalidArgumentError(f"max_launch_seconds must be at least launch_seconds "
+                                   f"({t.launch_seconds!r}), got {t.max_launch_seconds!r}")
 
 
 TUNING = Tuning()

@@ -38,6 +38,7 @@ from nqueens.puzzles.io.grids import (
     regions_from_walls,
     walls_of,
 )
+from nqueens.puzzles.model import MAX_PUZZLE_N
 
 if TYPE_CHECKING:
     from nqueens.puzzles.io import Imported
@@ -47,7 +48,6 @@ __all__ = ["looks_like_sbn", "read_sbn", "write_sbn"]
 _V1 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 _V2 = _V1 + "!#$&()*+,/:;=?@[]^{}|"
 _MARKS = (OPEN, CROSS, STAR)
-_MAX_N = 62
 _WHAT = "the SBN string"
 V1_SIZES = range(5, 26)
 """The sizes StarBattleLab's version-1 table names (``55`` to ``PP``); others go as version 2."""
@@ -80,7 +80,7 @@ def read_sbn(text: str) -> Imported:
     v2 = re.match(r"([0-9]+)[A-Z]", s)
     # version 1 has a digit third, as only a version-2 size of three digits (too big) has
     if re.match(r"(.)\1[0-9]", s) and (s[3:4] in ("W", "e") or not v2
-                                       or int(v2.group(1)) > _MAX_N):
+                                       or int(v2.group(1)) > MAX_PUZZLE_N):
         return _read_v1(s)
     if v2:
         return _read_v2(s)
@@ -90,9 +90,9 @@ def read_sbn(text: str) -> Imported:
 
 def _read_v1(s: str) -> Imported:
     n = _V1.find(s[0])
-    if not 2 <= n <= _MAX_N or len(s) < 4:
+    if not 2 <= n <= MAX_PUZZLE_N or len(s) < 4:
         raise PuzzleImportError(f"{_WHAT}: size code {s[:2]!r} names no board from 2 x 2 to "
-                                f"{_MAX_N} x {_MAX_N}")
+                                f"{MAX_PUZZLE_N} x {MAX_PUZZLE_N}")
     stars = int(s[2])
     if s[3] not in "We":
         raise PuzzleImportError(f"{_WHAT}: flag {s[3]!r} after the stars is neither W (no "
@@ -127,8 +127,8 @@ def _read_v2(s: str) -> Imported:
     head = re.match(r"([0-9]+)([A-Z])", s)
     assert head is not None
     n, stars = int(head.group(1)), ord(head.group(2)) - 64
-    if not 2 <= n <= _MAX_N:
-        raise PuzzleImportError(f"{_WHAT}: size {n} is not from 2 to {_MAX_N}")
+    if not 2 <= n <= MAX_PUZZLE_N:
+        raise PuzzleImportError(f"{_WHAT}: size {n} is not from 2 to {MAX_PUZZLE_N}")
     bits = 2 * n * (n - 1)
     size = math.ceil(bits * math.log(2) / math.log(85))
     start = head.end()

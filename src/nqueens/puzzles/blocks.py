@@ -1,0 +1,188 @@
+"""2x2 blocks: the Star Battle players' counting technique, for k stars per unit.
+
+No two stars touch, so a 2x2 block of squares holds at most one star. A band of adjacent
+rows (or columns) still needs a known number of stars: the sum of what its lines need,
+less what the regions lying wholly inside it need (their stars are in the band too, but
+not in the rest of it). Cover the squares left in the rest of the band with 2x2 blocks,
+left to right (a 2-line strip at a time; a strip of one line, at an odd end, uses blocks
+that reach into the next line). When there are exactly as many blocks as stars needed,
+every block holds exactly one star: a block with one square left takes a star, a
+square whose star would clear every square left in a block (it touches them all, or it
+fills a unit they are in) is crossed out, and a row, column or region holding as many
+whole blocks as it needs stars takes its stars from them (its other squares are crossed
+out). Both covers with the fewest blocks are tried, from either end.
+
+Sound by counting alone: the stars of the band's rest are exactly the number needed, and
+each block takes at most one of them. Band sizes and the subtraction of regions set the
+grade: two lines without subtraction are medium (the form players learn first), more lines
+or regions taken out hard.
+
+>>> from nqueens.puzzles.model import region_puzzle
+>>> from nqueens.puzzles.techniques import Board
+>>> rows = ["AAABBBBBBB", "AAABBBBBBB", "CCCCCCCCCC", "DDDDDDDDDD", "EEEEEEEEEE",
+...         "FFFFFFFFFF", "GGGGGGGGGG", "HHHHHHHHHH", "IIIIIIIIII", "JJJJJJJJJJ"]
+>>> b = Board(region_puzzle(rows, stars=2))
+>>> s = find_blocks(b, hard=True)
+>>> s.lines, s.units, s.blocks, s.used
+((('row', 0), ('row', 1)), (('region', 1),), ((0, 0), (0, 2)), ((0, 2),))
+>>> s.removed  # each touches both squares of the block at (0, 2)
+((0, 1), (0, 3), (1, 1), (1, 3))
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from nqueens.puzzles.model import Square
+from nqueens.puzzles.steps import Step, Unit
+from nqueens.puzzles.techniques import Board, _bits
+
+__all__ = ["MAX_BAND", "find_blocks"]
+
+MAX_BAND = 4
+"""The most lines in a band (hard form); the medium form uses two lines."""
+
+MAX_TAKEN = 3
+"""The most regions inside a band tried as a set to take out (every subset of them)."""
+
+
+def find_blocks(b: Board, hard: bool = False) -> Step | None:
+    """2x2 blocks: a band whose squares left fit in as many blocks as stars it needs.
+
+    ``hard`` False: bands of two adjacent rows or columns, nothing taken out; True: bands
+    of one to :data:`MAX_BAND` lines, each set of up to :data:`MAX_TAKEN` regions lying
+    inside the band taken out. Cost: O(n * bands * squares) to cover the bands, and for a
+    band that fits, O(squares * blocks) to find what it clears.
+
+    >>> from nqueens.puzzles.model import region_puzzle
+    >>> from nqueens.puzzles.techniques import Board
+    >>> b = Board(region_puzzle(["AB", "AB"]))
+    >>> find_blocks(b) is None
+    True
+    """
+    ok = b.__dict__.get("one_a_block")
+    if ok is None:  # the rules do not change during a solve: asked once a board (and copies)
+        ok = b.__dict__["one_a_block"] = _one_a_block(b)
+    if not ok:
+        return None
+    for fam in ("row", "col"):
+        open_lines = {i for f, i in b.open_units() if f == fam}
+        for size in (range(1, MAX_BAND + 1) if hard else (2,)):
+            for start in range(b.n - size + 1):
+                band = range(start, start + size)
+                if not all(i in open_lines for i in band):
+                    continue
+                step = _band(b, fam, band, hard)
+                if step is not None:
+                    return step
+    return None
+
+
+def _one_a_block(b: Board) -> bool:
+    """Whether the rules forbid two stars in any 2x2 block (they touch; for one star per
+    line, a shared line or diagonal is enough), checked on the board's own conflicts."""
+    n = b.n
+    for r in range(n - 1):
+        for c in range(n - 1):
+            cells = (r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1)
+            for i, j in combinations(cells, 2):
+                conflict = b.attack[i] if b.k == 1 else b.near[i]
+                if not conflict >> j & 1:
+                    return False
+    return True
+
+
+def _band(b: Board, fam: str, band: range, hard: bool) -> Step | None:
+    lines = tuple((fam, i) for i in band)
+    whole = 0
+    for u in lines:
+        whole |= b.mask(u)
+    need = sum(b.need[u] for u in lines)
+    inside = [u for u in b.open_units()
+              if u[0] == "region" and not b.cand & b.mask(u) & ~whole] if hard else []
+    for m in range(min(len(inside), MAX_TAKEN) + 1):
+        for taken in combinations(inside, m):
+            rest = b.cand & whole
+            for u in taken:
+                rest &= ~b.mask(u)
+            stars = need - sum(b.need[u] for u in taken)
+            blocks = _cover(b, fam, band, rest)
+            if len(blocks) != stars or not stars:
+                continue  # the backward cover has as many blocks: both are the fewest
+            for cover in (blocks, _cover(b, fam, band, rest, backward=True)):
+                step = _apply(b, cover, lines, taken)
+                if step is not None:
+                    return step
+    return None
+
+
+def _cover(b: Board, fam: str, band: range, rest: int, backward: bool = False
+           ) -> list[tuple[Square, int]]:
+    """The fewest 2x2 blocks covering ``rest`` in ``band``, strip by strip, left to right
+    (top to bottom for columns; or ``backward``): each as its top-left corner and its
+    squares of ``rest``. Both directions give a cover with the fewest blocks."""
+    n = b.n
+    out = []
+    for first in band[::2]:
+        strip = [first, first + 1] if first + 1 in band else [first]
+        across = [x for x in range(n) if any(rest >> _bit(fam, n, i, x) & 1 for i in strip)]
+        starts: list[int] = []
+        for x in (reversed(across) if backward else across):
+            if starts and (x >= starts[-1] if backward else x <= starts[-1] + 1):
+                continue
+            starts.append(max(x - 1, 0) if backward else x)
+        top = first if len(strip) == 2 or first + 1 < n else first - 1
+        for x in sorted(starts):
+            cells = 0
+            for i in strip:
+                for xx in (x, x + 1):
+                    if xx < n:
+                        cells |= rest & (1 << _bit(fam, n, i, xx))
+            out.append(((top, x) if fam == "row" else (x, top), cells))
+    return out
+
+
+def _bit(fam: str, n: int, line: int, x: int) -> int:
+    return line * n + x if fam == "row" else x * n + line
+
+
+def _apply(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
+           taken: tuple[Unit, ...]) -> Step | None:
+    """Every block holds exactly one star: place a lone square, cross out the squares
+    whose star would clear a whole block, or fill a unit with the blocks inside it."""
+    corners = tuple(corner for corner, _ in blocks)
+    for corner, cells in blocks:
+        if cells.bit_count() == 1:
+            step = b.place(cells.bit_length() - 1, "blocks", taken)
+            return Step("blocks", place=step.place, removed=step.removed, units=taken,
+                        lines=lines, blocks=corners, used=(corner,))
+    for corner, cells in blocks:
+        hit = 0
+        for i in _bits(b.cand & ~cells):
+            cand, _ = b.after(i)
+            if not cand & cells:
+                hit |= 1 << i
+        if hit:
+            return b.remove(hit, "blocks", units=taken, lines=lines, blocks=corners,
+                            used=(corner,))
+    return _fill(b, blocks, lines, taken)
+
+
+def _fill(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
+          taken: tuple[Unit, ...]) -> Step | None:
+    """A unit that holds as many of the blocks (their squares left) as it needs stars
+    gets its stars from them: its other squares are crossed out."""
+    corners = tuple(corner for corner, _ in blocks)
+    for u in b.open_units():
+        mask = b.mask(u)
+        inside = [(corner, cells) for corner, cells in blocks if not cells & ~mask]
+        if len(inside) != b.need[u]:
+            continue
+        keep = 0
+        for _, cells in inside:
+            keep |= cells
+        hit = b.cand & mask & ~keep
+        if hit:
+            return b.remove(hit, "blocks", units=taken, lines=lines, blocks=corners,
+                            used=tuple(corner for corner, _ in inside), filled=u)
+    return None
