@@ -169,3 +169,28 @@ def test_ctrl_c_stops_a_long_make_with_one_line():
     proc.wait(timeout=60)
     assert proc.returncode == 130
     assert proc.stderr.read().strip() == "nqueens: interrupted" and proc.stdout.read() == ""
+
+
+@pytest.mark.slow
+def test_a_long_make_shows_its_progress_on_a_terminal(tmp_path):
+    import pty
+
+    out = tmp_path / "p.txt"
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: stdin, stdout and stderr are the terminal
+        os.environ["PYTHONPATH"] = str(SRC)
+        os.execv(sys.executable, [sys.executable, "-m", "nqueens", "puzzle", "make",
+                                  "--size", "25", "--seed", "1", "-o", str(out)])
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert b"making 25 x 25, 1 star" in seen and b"boards tried" in seen
+    assert out.read_text().count("\n") > 25

@@ -10,9 +10,9 @@
    (random puzzles can have tens of thousands of solutions, each a Python callback), and a
    row where it ran out says so and gives its time as a lower bound.
 2. Generation: ``make(n, logic_only=True)`` at 8, 10, 12 for several seeds, once with the
-   package's uniqueness check and once with CP-SAT answering the "up to 2" questions (the
-   generator's own check patched to call CP-SAT). The two return different second
-   solutions, so the repairs differ; each made puzzle is re-checked unique by the other.
+   package's final uniqueness proof and once with CP-SAT giving it (the generator's
+   ``is_unique`` patched to call CP-SAT; the search among the squares the logical solver
+   leaves open stays ours); each made puzzle is re-checked unique by the other.
 
 3. The community corpus: all 480 player-made levels of an open-source Queens clone
    (``../shared/reference/puzzles/community-levels.jsonl``, regions in several pieces
@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from nqueens.puzzles import Puzzle, count, make, region_puzzle  # noqa: E402
-from nqueens.puzzles import generate as generate_module  # noqa: E402
+from nqueens.puzzles import steer as steer_module  # noqa: E402
 from nqueens.puzzles.generate import random_regions  # noqa: E402
 
 DOCS = ROOT / "docs" / "puzzles.md"
@@ -282,41 +282,41 @@ def generation_table(per_size: int, repeats: int) -> list[str]:
     """Part 2: generation with the package's uniqueness check against CP-SAT's."""
     lines = []
     lines.append("Generating a unique logic-only region puzzle (`make(n, logic_only=True)`), "
-                 "same seeds, uniqueness checks by nqueens or by CP-SAT, A B A B; 'checks' "
-                 "is the median over seeds of the up-to-2 counts one generation ran (the "
-                 "mean of both sides):\n")
+                 "same seeds, its final uniqueness proof (the count up to 2 of the puzzle "
+                 "the logical solver accepted) by nqueens or by CP-SAT, A B A B; 'checks' "
+                 "is the median over seeds of the proofs one generation ran (the mean of "
+                 "both sides):\n")
     lines.append("| n | seeds | median checks | nqueens ms | with CP-SAT ms | ratio |")
     lines.append("|---:|---:|---:|---:|---:|---:|")
-    own_first_two = generate_module._first_two
+    own_unique = steer_module.is_unique
     calls = [0]
 
-    def cpsat_first_two(p: Puzzle) -> list[tuple[int, ...]]:
+    def cpsat_unique(p: Puzzle) -> bool:
         calls[0] += 1
         found = cpsat_solutions(p, limit=2)
         assert found is not None
-        return found
+        return len(found) == 1
 
-    def counted_first_two(p: Puzzle) -> list[tuple[int, ...]]:
+    def counted_unique(p: Puzzle) -> bool:
         calls[0] += 1
-        return own_first_two(p)
+        return own_unique(p)
 
     for n in (8, 10, 12):
         ours, theirs, checks = [], [], []
         for seed in range(per_size):
             def with_ours(seed: int = seed, n: int = n) -> object:
-                generate_module._first_two = counted_first_two  # type: ignore[assignment]
+                steer_module.is_unique = counted_unique  # type: ignore[assignment]
                 return make(n, seed=seed, logic_only=True).puzzle
 
             def with_cpsat(seed: int = seed, n: int = n) -> object:
-                generate_module._first_two = cpsat_first_two  # type: ignore[assignment]
+                steer_module.is_unique = cpsat_unique  # type: ignore[assignment]
                 return make(n, seed=seed, logic_only=True).puzzle
 
             calls[0] = 0
             ta, tb, ra, rb = ab(with_ours, with_cpsat, repeats)
             checks.append(calls[0] / (2 * repeats))
-            generate_module._first_two = own_first_two  # type: ignore[assignment]
-            # the checkers return different second solutions, so the repairs (and the
-            # puzzles) differ; each puzzle is re-checked unique by the other side
+            steer_module.is_unique = own_unique  # type: ignore[assignment]
+            # each puzzle is re-checked unique by the other side
             assert isinstance(ra, Puzzle) and isinstance(rb, Puzzle)
             if _length(cpsat_solutions(ra)) != 1 or count(rb).count != 1:
                 raise SystemExit(f"n={n} seed={seed}: a made puzzle is not unique")

@@ -260,7 +260,7 @@ def _make(args: argparse.Namespace) -> int:
             raise UsageError("--grade 5 (search) contradicts --logic-only")
     if args.diagonals and args.kind == "completion":
         raise UsageError("--diagonals applies only to --kind regions")
-    from nqueens.cli.make_progress import MakeProgress
+    from nqueens.cli._make_progress import MakeProgress
 
     with MakeProgress(args.size, args.stars) as shown:
         made = make(args.size, kind=args.kind, seed=args.seed, grade=grade,

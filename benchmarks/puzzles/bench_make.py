@@ -1,0 +1,132 @@
+"""Time ``nqueens puzzle make`` at the players' sizes, and how often each grade is found.
+
+    PYTHONPATH=src python benchmarks/puzzles/bench_make.py [--quick] [--seeds S] [--out FILE]
+
+Sizes: the whole command, as a user runs it (a fresh process each time: Python, numba's
+cached kernels, the generator, the output), ``--json`` to read the grade, for one star at
+n = 5, 10, 15, 20, 25 and the classic Star Battle sizes (10 x 10 with 2 stars, 14 x 14 with
+3, 17/4, 21/5, 25/6); median, fastest and slowest of seeds 1..S (k = 3, 4: three seeds;
+k = 5, 6: one), and the grades made.
+Grades: in one process, ``make(n, grade=G, seed=s)`` for each grade easy..expert on a few
+sizes, each make given at most ``--cap`` seconds (stopped through its tally when past):
+how many seeds found one, and the median time of those that did. Saves the results as
+``puzzle_make`` (see benchmarks/README.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from nqueens.errors import NQueensRuntimeError  # noqa: E402
+from nqueens.puzzles import make  # noqa: E402
+
+SIZES = [(5, 1), (10, 1), (15, 1), (20, 1), (25, 1), (10, 2), (14, 3), (17, 4), (21, 5),
+         (25, 6)]
+GRADE_SIZES = [(10, 1), (15, 1), (10, 2)]
+GRADES = ("easy", "medium", "hard", "expert")
+
+
+class TooLong(Exception):
+    """Raised from the tally when a make passes its cap."""
+
+
+def whole_command(n: int, k: int, seed: int, cap: float) -> tuple[float, str]:
+    """(seconds, grade name) of one ``nqueens puzzle make`` process; grade '-' past cap."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    argv = [sys.executable, "-m", "nqueens", "puzzle", "make", "--size", str(n), "--stars",
+            str(k), "--seed", str(seed), "--json"]
+    start = time.perf_counter()
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=cap,
+                             check=True).stdout
+    except subprocess.TimeoutExpired:
+        return cap, "-"
+    return time.perf_counter() - start, json.loads(out)["grade_name"]
+
+
+def graded(n: int, k: int, grade: str, seed: int, cap: float) -> float | None:
+    """Seconds to make one puzzle of ``grade`` in process, or None (not found, or past cap)."""
+    start = time.perf_counter()
+
+    def tally(boards: int, starts: int) -> None:
+        if time.perf_counter() - start > cap:
+            raise TooLong
+
+    try:
+        made = make(n, stars=k, seed=seed, grade=grade, tally=tally)
+    except (TooLong, NQueensRuntimeError):
+        return None
+    assert made.grade_name == grade
+    return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="small sizes only, 2 seeds")
+    ap.add_argument("--seeds", type=int, default=5, help="seeds 1..S per row (default 5)")
+    ap.add_argument("--cap", type=float, default=120.0,
+                    help="seconds allowed per make (default 120; grades: a sixth of it)")
+    ap.add_argument("--out", default=None,
+                    help="write the markdown here instead of saving it in benchmarks/results")
+    args = ap.parse_args(argv)
+    seeds = range(1, (2 if args.quick else args.seeds) + 1)
+    sizes = [(5, 1), (10, 1), (10, 2)] if args.quick else SIZES
+    make(6, seed=0)  # numba's kernels compiled or loaded once before the timed runs
+    table = ["| board | stars | median (s) | fastest (s) | slowest (s) | grades made |",
+             "|---|---:|---:|---:|---:|---|"]
+    for n, k in sizes:
+        # k >= 3 takes tens of seconds a make, k >= 5 minutes: fewer seeds there
+        some = seeds if k <= 2 else seeds[:3] if k <= 4 else seeds[:1]
+        runs = [whole_command(n, k, s, args.cap) for s in some]
+        times = [t for t, _ in runs]
+        made = Counter(g for _, g in runs)
+        shown = ", ".join(f"{g} {c}" for g, c in sorted(made.items()))
+        table.append(f"| {n} x {n} | {k} | {statistics.median(times):.2f} | {min(times):.2f} "
+                     f"| {max(times):.2f} | {shown} |")
+        print(table[-1], flush=True)
+    cap = args.cap / 6
+    grades = ["| board | stars | grade | found | median (s) of those found |",
+              "|---|---:|---|---:|---:|"]
+    for n, k in [(10, 1), (10, 2)] if args.quick else GRADE_SIZES:
+        for grade in GRADES:
+            found = [t for s in seeds[:3] if (t := graded(n, k, grade, s, cap)) is not None]
+            median = f"{statistics.median(found):.2f}" if found else "-"
+            grades.append(f"| {n} x {n} | {k} | {grade} | {len(found)} of {len(seeds[:3])} "
+                          f"| {median} |")
+            print(grades[-1], flush=True)
+    markdown = (
+        "# Making puzzles: time and grades\n\n"
+        f"Made by `PYTHONPATH=src python benchmarks/puzzles/bench_make.py` (Python "
+        f"{platform.python_version()}, {platform.machine()}), on a shared 2-core machine "
+        "under load from other jobs (times vary by about 2x between runs). The whole "
+        "command `nqueens puzzle make --size N --stars K --seed S --json`, a fresh process "
+        f"each time, seeds 1 to {len(seeds)} (k = 3, 4: 1 to 3; k = 5, 6: seed 1), no grade "
+        "asked (the generator returns the first logic-only puzzle it reaches); a run past "
+        f"{args.cap:.0f} s is stopped and "
+        "counted at that time, grade '-'.\n\n" + "\n".join(table) + "\n\n"
+        f"Each grade asked for, in one process, seeds 1 to {len(seeds[:3])}, each make stopped "
+        f"after {cap:.0f} s: how many found one, and their median time.\n\n"
+        + "\n".join(grades) + "\n")
+    if args.out:
+        Path(args.out).write_text(markdown, encoding="utf-8")
+        return
+    from _results import save
+
+    save("puzzle_make", markdown)
+
+
+if __name__ == "__main__":
+    main()
