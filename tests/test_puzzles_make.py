@@ -109,7 +109,7 @@ def test_tally_sees_every_board_and_can_stop_the_make():
     {"n": 8, "stars": 0}, {"n": 8, "stars": 3}, {"n": 7, "stars": 2}, {"n": 11, "stars": 3},
     {"n": 8, "stars": "2"}, {"n": 8, "stars": 2.0}, {"n": 8, "stars": True},
     {"n": 8, "stars": 2, "kind": "completion"}, {"n": 8, "stars": 2, "diagonals": True},
-    {"n": 8, "stars": 10**30},
+    {"n": 8, "stars": 10**30}, {"n": 8, "stars": 1.0}, {"n": 8, "stars": None},
 ])
 def test_make_refuses_stars_that_cannot_be_made(kwargs):
     with pytest.raises(NQueensError):

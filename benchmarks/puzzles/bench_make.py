@@ -77,8 +77,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="small sizes only, 2 seeds")
     ap.add_argument("--seeds", type=int, default=5, help="seeds 1..S per row (default 5)")
-    ap.add_argument("--cap", type=float, default=120.0,
-                    help="seconds allowed per make (default 120; grades: a sixth of it)")
+    ap.add_argument("--cap", type=float, default=90.0,
+                    help="seconds allowed per make (default 90; grades: a sixth of it)")
     ap.add_argument("--out", default=None,
                     help="write the markdown here instead of saving it in benchmarks/results")
     args = ap.parse_args(argv)

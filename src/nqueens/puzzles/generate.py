@@ -155,7 +155,7 @@ def _check_stars(n: int, stars: object, kind: str, diagonals: bool) -> int:
     if isinstance(stars, bool):
         raise InvalidSizeError(f"stars must be an integer >= 1, got {stars!r}")
     try:
-        k = check_stars(max(n, 1), stars) if stars != 1 else 1
+        k = check_stars(max(n, 1), stars)
     except PuzzleFormatError as err:
         raise InvalidSizeError(str(err)) from None
     if k > 1 and kind == "completion":

@@ -48,7 +48,9 @@ lines, shapes); harder ones only on boards those leave with one solution."""
 
 NODES = 20_000
 """Search nodes allowed per look for a second solution among the open squares (about a
-millisecond); a look that does not settle counts as "none found", and a square moves."""
+millisecond); a look that does not settle counts as "none found", and a square moves.
+Ten times as many from three stars on, where the cheap techniques leave more open and a
+random move costs more boards than a longer look (a few tens of milliseconds)."""
 
 Tally = Callable[[int, int], None]
 """Told (boards tried, starts) before each board: progress, and a place for Ctrl-C."""
@@ -145,7 +147,8 @@ def _judge(p: Puzzle, stars: set[Square], low: int, high: int) -> int | list[Squ
         if grade >= low and is_unique(p):
             return grade
         return _open(n, (1 << n * n) - 1, stars)  # too easy: anything may move
-    found = solutions_within(p, cand | placed, limit=2, nodes=NODES)
+    found = solutions_within(p, cand | placed, limit=2,
+                             nodes=NODES if p.stars <= 2 else 10 * NODES)
     others = [s for s in found or () if set(star_squares(s)) != stars]
     if others:
         return [sq for sq in star_squares(others[0]) if sq not in stars]
