@@ -74,8 +74,9 @@ def register(sub: Any) -> None:
                       "solver directs until it solves the puzzle alone at the grade asked "
                       "for (always logic-only, unless --grade search); completion puzzles "
                       "remove givens while the completion stays unique. A 15 x 15 takes "
-                      "about a second, 25 x 25 a few; progress on a terminal after a "
-                      "second; Ctrl-C stops.")
+                      "about a second, 25 x 25 several; 3 stars and more take tens of "
+                      "seconds to minutes. Progress on a terminal after a second; Ctrl-C "
+                      "stops.")
     q.add_argument("--size", "-n", type=positive_int, required=True, metavar="N",
                    help="board size")
     q.add_argument("--stars", "-k", type=positive_int, default=1, metavar="K",
