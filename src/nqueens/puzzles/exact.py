@@ -146,11 +146,12 @@ def is_unique(p: Puzzle) -> bool:
 
 def solutions_within(p: Puzzle, allowed: int, *, limit: int = 2,
                      nodes: int = SLICE_NODES) -> list[Solution] | None:
-    """Up to ``limit`` solutions of region puzzle ``p`` whose stars all lie on ``allowed``
-    squares (bit ``r * n + c``), or None when ``nodes`` search nodes did not settle it.
+    """Up to ``limit`` solutions on the ``allowed`` squares, or None past ``nodes`` nodes.
 
-    For the generator: after the logical rules have crossed squares out, the solutions
-    left are searched for among the squares still open, a much smaller search. One
+    ``p`` is a region puzzle, ``allowed`` a bit mask (bit ``r * n + c``); None means the
+    ``nodes`` search nodes did not settle it. For the generator: after the logical rules
+    have crossed squares out, the solutions left are searched for among the squares
+    still open, a much smaller search. One
     compiled call, so it returns in a fraction of a second for the default ``nodes``. No
     checks: ``p`` is a region puzzle made by the caller. Cost: O(nodes).
 

@@ -95,9 +95,9 @@ def make(
     given) :class:`~nqueens.errors.UnknownOptionError`; a flag that is not True or False
     :class:`~nqueens.errors.InvalidArgumentError`.
 
-    Cost: region puzzles O(starts * boards * (the explainer's cheap techniques + a short
-    search)), about n^2 boards per start: a second at 15 x 15, a few at 25 x 25;
-    completion puzzles O(attempts * (search + explain)).
+    Cost: O(starts * boards * (the explainer's cheap techniques + a short search)) for
+    region puzzles, about n^2 boards per start (a second at 15 x 15, a few at 25 x 25;
+    tens of seconds from 3 stars on); O(attempts * (search + explain)) for completion.
 
     >>> make(3)
     Traceback (most recent call last):

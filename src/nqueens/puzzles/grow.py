@@ -50,10 +50,11 @@ def random_stars(n: int, k: int, rng: random.Random) -> tuple[tuple[int, ...], .
 
     The compiled exact search (:func:`~nqueens.puzzles.exact.solutions_within`, rows as
     regions) finds the first solution on a board with a few squares struck out at random;
-    a draw it cannot settle quickly is followed by one with fewer struck out. Cost:
-    milliseconds up to 17 x 17 with 4 stars, about a second at 25 x 25 with 6 (stars
-    packed almost as tightly as they can be). The caller has checked that k stars fit
-    (:func:`~nqueens.puzzles.model.check_stars`); a size with no solution never returns.
+    a draw it cannot settle quickly is followed by one with fewer struck out.
+    Cost: O(200,000 search nodes) per draw: milliseconds up to 17 x 17 with 4 stars,
+    about a second at 25 x 25 with 6 (stars packed almost as tightly as they can be).
+    The caller has checked that k stars fit (:func:`~nqueens.puzzles.model.check_stars`);
+    a size with no solution never returns.
 
     >>> random_stars(8, 2, random.Random(1))
     ((1, 3), (5, 7), (1, 3), (5, 7), (0, 2), (4, 6), (0, 2), (4, 6))
@@ -89,10 +90,11 @@ def _turned(n: int, rows: list[tuple[int, ...]], how: int) -> tuple[tuple[int, .
 
 def star_board(n: int, k: int, rng: random.Random, tries: int = 20
                ) -> tuple[tuple[tuple[int, ...], ...], list[list[int]]]:
-    """Random star rows (:func:`random_stars`) and n connected regions of k of its stars
-    each (:func:`star_regions`, drawn again up to ``tries`` times before new stars).
+    """Random star rows and n connected regions of k of those stars each.
 
-    Cost: that of :func:`random_stars` plus O(tries * n^2 k^2).
+    The stars from :func:`random_stars`, the regions from :func:`star_regions`, drawn
+    again up to ``tries`` times before new stars are drawn. Cost: O(tries * n^2 k^2)
+    plus that of :func:`random_stars`.
 
     >>> stars, grid = star_board(8, 2, random.Random(2))
     >>> sorted({g for row in grid for g in row}) == list(range(8))

@@ -103,13 +103,13 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
 
 
 def stall(p: Puzzle, max_grade: int) -> tuple[int, int]:
-    """Where the techniques up to ``max_grade`` (below 5) leave ``p``: the squares still
-    open and the stars placed, as bit masks (bit ``r * n + c``); no steps are kept.
+    """Where the techniques up to ``max_grade`` (below 5) stall: open squares, stars placed.
 
-    All n k stars placed means the rules solve ``p`` alone (so it has one solution at
-    most); otherwise every solution lies on those stars and open squares. For the
-    generator, which calls it on each board it tries: no checks. Cost: that of
-    :func:`explain` with ``max_grade``.
+    Both are bit masks (bit ``r * n + c``); no steps are kept. All n k stars placed
+    means the rules solve ``p`` alone (so it has one solution at most); otherwise every
+    solution lies on those stars and open squares. For the generator, which calls it on
+    each board it tries: no checks.
+    Cost: O(that of :func:`explain` with ``max_grade``).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")

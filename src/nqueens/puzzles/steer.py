@@ -58,9 +58,9 @@ Tally = Callable[[int, int], None]
 
 def steer(n: int, k: int, rng: random.Random, *, diagonals: bool, low: int, high: int,
           starts: int = 50, tally: Tally | None = None) -> tuple[Puzzle, Solution, int]:
-    """A unique region puzzle with k stars whose explainer grade lies in ``low..high``
-    (1-4), with its solution and grade.
+    """A unique region puzzle with k stars, its solution and its grade in ``low..high``.
 
+    The grade is the explainer's, 1-4.
     Raises :class:`~nqueens.errors.NQueensRuntimeError` after ``starts`` fresh starts
     without one. Cost: O(boards * (the cheap techniques + a bounded search)), boards
     growing about as n^2; plus the full explainer on the boards that are unique but too
