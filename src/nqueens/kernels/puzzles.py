@@ -197,7 +197,7 @@ def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, 
             if w > 0:
                 continue
         break
-    best = n * n + 1
+    best = 1 << 40
     kind = -1
     which = -1
     for j in range(3 * n):
@@ -212,7 +212,9 @@ def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, 
             room = _spread(allowed[d, i]) if i < n else _spread(lines[i - n])
             if room < need:
                 return 0
-        slack = counts[i] - need
+        if k > 1 and i >= 2 * n and need > 1:
+            room = _room(d, allowed, regmask, i - 2 * n, span[0, i - 2 * n], span[1, i - 2 * n])
+        slack = (room - need) * 1024 - need * 32 + counts[i] if k > 1 else counts[i] - need
         if slack < best:
             best = slack
             kind = i // n
@@ -297,19 +299,21 @@ def _search(n, k, region, regmask, touching, diagonals, allowed, cnt, cand, ncan
         if steps >= budget or (store and meta[4] >= sols.shape[0]):
             return 0
         d = meta[0]
-        if pos[d] >= ncand[d]:
-            if d == 0:
-                meta[2] = 1
-                return 1
-            meta[0] = d - 1
-            continue
         if pos[d] > 0:
-            # the candidates before this one hold no star of the unit in this branch
-            prev = cand[d, pos[d] - 1]
+            # back from the branch with a star on cand[d, 0]: now the branch without it
+            prev = cand[d, 0]
             pr = prev // n
             allowed[d, pr] &= ~(np.int64(1) << (prev - pr * n))
-        cell = cand[d, pos[d]]
-        pos[d] += 1
+            pos[d] = 0
+            if _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts,
+                       lines, span) == 0:
+                if d == 0:
+                    meta[2] = 1
+                    return 1
+                meta[0] = d - 1
+                continue
+        cell = cand[d, 0]
+        pos[d] = 1
         steps += 1
         meta[3] += 1
         _place(n, k, d, cell, region, regmask, touching, diagonals, allowed, cnt)
