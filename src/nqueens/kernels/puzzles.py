@@ -153,13 +153,16 @@ def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, 
     while True:  # until no window strikes a square out
         for i in range(3 * n):
             counts[i] = 0
-            span[4, i] = k - cnt[d, i]
         for c in range(n):
             lines[c] = 0
-            span[0, c] = n
-            span[1, c] = -1
-            span[2, c] = n
-            span[3, c] = -1
+        if k > 1:
+            for i in range(3 * n):
+                span[4, i] = k - cnt[d, i]
+            for c in range(n):
+                span[0, c] = n
+                span[1, c] = -1
+                span[2, c] = n
+                span[3, c] = -1
         for r in range(n):
             m = allowed[d, r]
             while m:
@@ -170,10 +173,11 @@ def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, 
                 g = region[r, c]
                 counts[2 * n + g] += 1
                 lines[c] |= np.int64(1) << r
-                span[0, g] = min(span[0, g], r)
-                span[1, g] = max(span[1, g], r)
-                span[2, g] = min(span[2, g], c)
-                span[3, g] = max(span[3, g], c)
+                if k > 1:
+                    span[0, g] = min(span[0, g], r)
+                    span[1, g] = max(span[1, g], r)
+                    span[2, g] = min(span[2, g], c)
+                    span[3, g] = max(span[3, g], c)
         if k > 1:
             # two neighbouring rows (columns) share no column (row) and no two adjacent ones
             for r in range(n - 1):
@@ -300,20 +304,24 @@ def _search(n, k, region, regmask, touching, diagonals, allowed, cnt, cand, ncan
             return 0
         d = meta[0]
         if pos[d] > 0:
-            # back from the branch with a star on cand[d, 0]: now the branch without it
-            prev = cand[d, 0]
+            # back from the branch with a star on the last candidate: strike it out (the
+            # branches after it hold no star there, so every solution is found once)
+            prev = cand[d, pos[d] - 1]
             pr = prev // n
             allowed[d, pr] &= ~(np.int64(1) << (prev - pr * n))
-            pos[d] = 0
-            if _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts,
-                       lines, span) == 0:
+            if k > 1:
+                # k > 1: choose again (the strike may have made another unit tighter)
+                pos[d] = 0
+                ncand[d] = _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand,
+                                   counts, lines, span)
+            if pos[d] >= ncand[d]:
                 if d == 0:
                     meta[2] = 1
                     return 1
                 meta[0] = d - 1
                 continue
-        cell = cand[d, 0]
-        pos[d] = 1
+        cell = cand[d, pos[d]]
+        pos[d] += 1
         steps += 1
         meta[3] += 1
         _place(n, k, d, cell, region, regmask, touching, diagonals, allowed, cnt)
