@@ -189,8 +189,11 @@ def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, 
                     return 0
             for g in range(n):
                 need = span[4, 2 * n + g]
-                if need > 1 and _room(d, allowed, regmask, g, span[0, g], span[1, g]) < need:
-                    return 0
+                span[8, g] = 0
+                if need > 1:
+                    span[8, g] = _room(d, allowed, regmask, g, span[0, g], span[1, g])
+                    if span[8, g] < need:
+                        return 0
             w = _windows(n, d, allowed, regmask, span[4], 0, span[0], span[1], span[5:])
             if w < 0:
                 return 0
@@ -217,7 +220,7 @@ def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, 
             if room < need:
                 return 0
         if k > 1 and i >= 2 * n and need > 1:
-            room = _room(d, allowed, regmask, i - 2 * n, span[0, i - 2 * n], span[1, i - 2 * n])
+            room = span[8, i - 2 * n]
         slack = (room - need) * 1024 - need * 32 + counts[i] if k > 1 else counts[i] - need
         if slack < best:
             best = slack
@@ -361,7 +364,7 @@ def new_state(n: int, k: int, region: np.ndarray) -> tuple[np.ndarray, ...]:
     queen = np.zeros(n * k, dtype=np.int64)
     counts = np.zeros(3 * n, dtype=np.int64)
     lines = np.zeros(n, dtype=np.int64)
-    span = np.zeros((8, 3 * n), dtype=np.int64)
+    span = np.zeros((9, 3 * n), dtype=np.int64)
     meta = np.array([-1, 0, 0, 0, 0], dtype=np.int64)
     return (regmask, allowed, cnt, cand, ncand, pos, queen, counts, lines, span, meta)
 
