@@ -221,7 +221,7 @@ def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, 
                 return 0
         if k > 1 and i >= 2 * n and need > 1:
             room = span[8, i - 2 * n]
-        slack = (room - need) * 1024 - need * 32 + counts[i] if k > 1 else counts[i] - need
+        slack = (room - need) * 4096 // need + counts[i] if k > 1 else counts[i] - need
         if slack < best:
             best = slack
             kind = i // n
