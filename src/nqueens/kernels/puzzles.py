@@ -107,23 +107,21 @@ def _windows(n, d, allowed, regmask, need, off, lo, hi, acc):
             acc[0, hi[g]] += ng
             acc[1, lo[g]] += ng
     changed = 0
+    above = total  # need of the regions ending before line a
+    after = 0  # need of the regions starting after line a
     for a in range(n - 1, -1, -1):
-        # regions ending before line a need ``above``
-        above = 0
-        for h in range(a):
-            above += acc[0, h]
+        above -= acc[0, a]
+        if a + 1 < n:
+            after += acc[1, a + 1]
         for g in range(n):
             if need[g0 + g] > 0 and lo[g] == a:
                 acc[2, hi[g]] += need[g0 + g]
-        below = total - above
+        below = after  # need of the regions starting after line b
         want = 0
         inside = 0
         for b in range(a, n):
-            below -= acc[1, b] if b > a else 0
-            if b == a:
-                below = 0
-                for h in range(a + 1, n):
-                    below += acc[1, h]
+            if b > a:
+                below -= acc[1, b]
             want += need[off + b]
             inside += acc[2, b]
             meet = total - above - below
