@@ -131,14 +131,14 @@ def _windows(n, d, allowed, regmask, need, off, lo, hi, acc):
                 continue
             if inside == want and meet > want:
                 for g in range(n):
-                    if need[g0 + g] > 0 and not (lo[g] >= a and hi[g] <= b):
-                        if _strike(n, d, allowed, regmask, off, a, b, g, True):
-                            changed = 1
+                    if (need[g0 + g] > 0 and not (lo[g] >= a and hi[g] <= b)
+                            and _strike(n, d, allowed, regmask, off, a, b, g, True)):
+                        changed = 1
             if meet == want and inside < want:
                 for g in range(n):
-                    if need[g0 + g] > 0 and hi[g] >= a and lo[g] <= b:
-                        if _strike(n, d, allowed, regmask, off, a, b, g, False):
-                            changed = 1
+                    if (need[g0 + g] > 0 and hi[g] >= a and lo[g] <= b
+                            and _strike(n, d, allowed, regmask, off, a, b, g, False)):
+                        changed = 1
             if changed:
                 return 1
     return changed
