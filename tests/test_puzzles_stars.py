@@ -246,6 +246,7 @@ def test_the_search_stopped_every_few_nodes_resumes_where_it_was(monkeypatch, n,
     assert whole
     for budget in (1, 3):
         monkeypatch.setattr(exact, "SLICE_NODES", budget)
+        monkeypatch.setattr(exact, "SLICE_NODES_STARS", budget)
         assert list(solutions(p, batch=2)) == whole
         assert count(p).count == len(whole)
         assert solve(p) == whole[0]

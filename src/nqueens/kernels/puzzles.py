@@ -10,14 +10,26 @@ its region (``regmask[g, row]`` holds the columns of region g in each row) once 
 
 After each placement one pass over the candidates counts them per row, column and region.
 An open unit that needs ``need`` more stars is a dead end when fewer than ``need``
-candidates are left, or (rows and columns, k > 1) when fewer than ``need`` of them can be
-chosen without two touching (a greedy pass over the line's bits gives that most).
-Two neighbouring rows (columns) together hold at most as many stars as their joint
-candidate columns (rows) allow with no two adjacent. Otherwise the unit with the least
-slack (candidates minus need; on a tie rows, then columns, then regions for k = 1,
-regions first for k > 1) is branched on next: its
-candidates in order, the i-th branch placing the unit's first star on the i-th candidate
-with the candidates before it struck out, so every solution is found once.
+candidates are left. With k > 1 the pass also prunes and strikes out (``_choose``, repeated
+until nothing more goes):
+
+- a row or column whose candidates hold fewer than ``need`` with no two adjacent (a greedy
+  pass over its bits gives the most), and two neighbouring rows (columns) likewise, as they
+  share no column (row) and no two adjacent ones;
+- a region whose open squares, cut into bands of two rows, hold fewer than ``need`` (each
+  band at most its columns with no two adjacent; the better of the two ways to cut);
+- windows of consecutive rows (columns): the regions lying inside a window need at most
+  what its lines need, and the regions meeting it at least that; on equality the other
+  regions' squares in the window (the meeting regions' squares outside it) are struck out.
+  These are the players' "k regions confined to k rows" counts.
+
+The unit with the least slack is branched on next. For k = 1 (slack: candidates minus need,
+rows, then columns, then regions on a tie) its candidates are tried in order, the i-th
+branch placing the unit's star on the i-th candidate with the candidates before it struck
+out. For k > 1 (slack: the most stars the unit's candidates can hold, less its need, over
+its need; then fewest candidates, regions first) the branch is binary: a star on the unit's
+first candidate, then that square struck out and the unit chosen again. Either way every
+solution is found once.
 
 The search is iterative and resumable: ``_search`` works through at most ``budget`` nodes,
 then returns with its whole state in the arrays, so the Python face can call it again (and
