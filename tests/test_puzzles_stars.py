@@ -228,3 +228,43 @@ def test_the_commands_show_a_k_star_solution(tmp_path):
     drawn = run_cli("puzzle", "svg", str(path), "--solution", "-o", str(svg))
     assert drawn.code == 0, drawn.err
     assert svg.read_text().count('class="queen"') == 20
+
+
+# --- the search stopped and resumed; a real 3-star puzzle ---------------------------------
+
+
+@pytest.mark.parametrize(("n", "k", "seed"), [(8, 1, 3), (10, 2, 7), (11, 2, 5), (12, 3, 6)])
+def test_the_search_stopped_every_few_nodes_resumes_where_it_was(monkeypatch, n, k, seed):
+    """The compiled search returns after a node budget and is called again (so Ctrl-C lands
+    between calls): stopped every node or three, it finds what one long call finds, in
+    the same order."""
+    from nqueens.puzzles import exact
+
+    grid = grown_regions(random.Random(seed), n, k)
+    p = region_puzzle(grid, stars=k)
+    whole = list(solutions(p, batch=5))
+    assert whole
+    for budget in (1, 3):
+        monkeypatch.setattr(exact, "SLICE_NODES", budget)
+        monkeypatch.setattr(exact, "SLICE_NODES_STARS", budget)
+        assert list(solutions(p, batch=2)) == whole
+        assert count(p).count == len(whole)
+        assert solve(p) == whole[0]
+
+
+NOQX_THREE_STAR = ("https://puzz.link/p?starbattle/15/15/3/31g94h1gk30glmiuum28c52kl8mh0i10o5"
+                   "1gh4i1go2h84a4802gt5hah8la6046hc9aign1ga18424a42h8")
+
+
+def test_a_real_fifteen_by_fifteen_three_star_puzzle_counts_as_a_sat_solver_does():
+    """A 3-star puzzle made by a person (the example link of the noqx solver's Star Battle,
+    also in the CP-SAT benchmark), where the window rules do most of the work: our count,
+    our solution and python-sat's count agree."""
+    from nqueens.puzzles.io.pzprjs import read_url
+
+    p = read_url(NOQX_THREE_STAR).puzzle
+    grid = [list(row) for row in p.regions]
+    want = sat_count(grid, 3, limit=5)
+    assert count(p).count == want == 1
+    found = solve(p)
+    assert found is not None and first_violation(p, found) is None

@@ -10,14 +10,25 @@ its region (``regmask[g, row]`` holds the columns of region g in each row) once 
 
 After each placement one pass over the candidates counts them per row, column and region.
 An open unit that needs ``need`` more stars is a dead end when fewer than ``need``
-candidates are left, or (rows and columns, k > 1) when fewer than ``need`` of them can be
-chosen without two touching (a greedy pass over the line's bits gives that most).
-Two neighbouring rows (columns) together hold at most as many stars as their joint
-candidate columns (rows) allow with no two adjacent. Otherwise the unit with the least
-slack (candidates minus need; on a tie rows, then columns, then regions for k = 1,
-regions first for k > 1) is branched on next: its
-candidates in order, the i-th branch placing the unit's first star on the i-th candidate
-with the candidates before it struck out, so every solution is found once.
+candidates are left. With k > 1 the pass also prunes and strikes out (``_choose``, repeated
+until nothing more goes):
+
+- a row or column whose candidates hold fewer than ``need`` with no two adjacent (a greedy
+  pass over its bits gives the most), and two neighbouring rows (columns) likewise, as they
+  share no column (row) and no two adjacent ones;
+- a region whose open squares, cut into bands of two rows, hold fewer than ``need`` (each
+  band at most its columns with no two adjacent; the better of the two ways to cut);
+- windows of consecutive rows (columns): the regions lying inside a window need at most
+  what its lines need, and the regions meeting it at least that; on equality the other
+  regions' squares in the window (the meeting regions' squares outside it) are struck out.
+  These are the players' "k regions confined to k rows" counts.
+
+The unit with the least slack is branched on next (k = 1: candidates minus need, rows, then
+columns, then regions on a tie; k > 1: the most stars the unit's candidates can hold, less
+its need, over its need, then fewest candidates, regions first): its candidates in order,
+the i-th branch placing the unit's first star on the i-th candidate with the candidates
+before it struck out, so every solution is found once. (Choosing the unit again after each
+strike, a binary branch, visits fewer nodes but costs more time: measured.)
 
 The search is iterative and resumable: ``_search`` works through at most ``budget`` nodes,
 then returns with its whole state in the arrays, so the Python face can call it again (and
@@ -51,33 +62,158 @@ def _spread(m):
 
 
 @njit
-def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines):
+def _room(d, allowed, regmask, g, lo, hi):
+    """At most how many stars region g can still take: its open squares in rows lo..hi
+    cut into bands of two rows, each band holding at most as many as its columns with no
+    two adjacent; the fewer of the two ways to cut."""
+    best = 1 << 30
+    for start in range(lo - 1, lo + 1):
+        t = 0
+        for r in range(start, hi + 1, 2):
+            m = allowed[d, r] & regmask[g, r] if r >= lo else np.int64(0)
+            if r + 1 <= hi:
+                m |= allowed[d, r + 1] & regmask[g, r + 1]
+            t += _spread(m)
+        best = min(best, t)
+    return best
+
+
+@njit
+def _strike(n, d, allowed, regmask, off, a, b, g, inside):
+    """Strike out region g's candidates in lines a..b (``inside``) or outside them; rows for
+    ``off`` 0, columns otherwise. True if any went."""
+    band = ((np.int64(1) << (b + 1)) - 1) ^ ((np.int64(1) << a) - 1)
+    gone = False
+    for r in range(n):
+        if off == 0:
+            hit = (a <= r <= b) == inside
+            m = allowed[d, r] & regmask[g, r] if hit else np.int64(0)
+        else:
+            m = allowed[d, r] & regmask[g, r] & (band if inside else ~band)
+        if m:
+            allowed[d, r] &= ~m
+            gone = True
+    return gone
+
+
+@njit
+def _windows(n, d, allowed, regmask, need, off, lo, hi, acc):
+    """The windows of lines a..b (rows for ``off`` 0, columns for ``off`` n) against the
+    regions, whose open squares span lines ``lo[g]..hi[g]`` and need ``need[2n + g]``: the
+    regions inside a window need at most what its lines need, the regions meeting it at least
+    that; on equality the others' squares in the window (the meeting ones' squares outside
+    it) are struck out. -1: a dead end; else 1 if a square went, 0 if none."""
+    g0 = 2 * n
+    for h in range(n + 1):
+        acc[0, h] = 0  # need of regions ending on line h (all)
+        acc[1, h] = 0  # need of regions starting on line h
+        acc[2, h] = 0  # need of regions ending on h that start at a or later
+    total = 0
+    for g in range(n):
+        ng = need[g0 + g]
+        if ng > 0:
+            if hi[g] < 0:
+                return -1
+            total += ng
+            acc[0, hi[g]] += ng
+            acc[1, lo[g]] += ng
+    changed = 0
+    above = total  # need of the regions ending before line a
+    after = 0  # need of the regions starting after line a
+    for a in range(n - 1, -1, -1):
+        above -= acc[0, a]
+        if a + 1 < n:
+            after += acc[1, a + 1]
+        for g in range(n):
+            if need[g0 + g] > 0 and lo[g] == a:
+                acc[2, hi[g]] += need[g0 + g]
+        below = after  # need of the regions starting after line b
+        want = 0
+        inside = 0
+        for b in range(a, n):
+            if b > a:
+                below -= acc[1, b]
+            want += need[off + b]
+            inside += acc[2, b]
+            meet = total - above - below
+            if inside > want or meet < want:
+                return -1
+            if b - a == n - 1:
+                continue
+            if inside == want and meet > want:
+                for g in range(n):
+                    if (need[g0 + g] > 0 and not (lo[g] >= a and hi[g] <= b)
+                            and _strike(n, d, allowed, regmask, off, a, b, g, True)):
+                        changed = 1
+            if meet == want and inside < want:
+                for g in range(n):
+                    if (need[g0 + g] > 0 and hi[g] >= a and lo[g] <= b
+                            and _strike(n, d, allowed, regmask, off, a, b, g, False)):
+                        changed = 1
+            if changed:
+                return 1
+    return changed
+
+
+@njit
+def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, span):
     """Fill ``cand[d]`` with the squares of the open unit of least slack; 0 if some open
     unit cannot be filled (dead end), else the number of candidates."""
-    for i in range(3 * n):
-        counts[i] = 0
-    for c in range(n):
-        lines[c] = 0
-    for r in range(n):
-        m = allowed[d, r]
-        while m:
-            low, m = take_lowest(m)
-            c = bit_index(low)
-            counts[r] += 1
-            counts[n + c] += 1
-            g = region[r, c]
-            counts[2 * n + g] += 1
-            lines[c] |= np.int64(1) << r
-    if k > 1:
-        # two neighbouring rows (columns) share no column (row) and no two adjacent ones
-        for r in range(n - 1):
-            need = 2 * k - cnt[d, r] - cnt[d, r + 1]
-            if need > 0 and _spread(allowed[d, r] | allowed[d, r + 1]) < need:
+    while True:  # until no window strikes a square out
+        for i in range(3 * n):
+            counts[i] = 0
+        for c in range(n):
+            lines[c] = 0
+        if k > 1:
+            for i in range(3 * n):
+                span[4, i] = k - cnt[d, i]
+            for c in range(n):
+                span[0, c] = n
+                span[1, c] = -1
+                span[2, c] = n
+                span[3, c] = -1
+        for r in range(n):
+            m = allowed[d, r]
+            while m:
+                low, m = take_lowest(m)
+                c = bit_index(low)
+                counts[r] += 1
+                counts[n + c] += 1
+                g = region[r, c]
+                counts[2 * n + g] += 1
+                lines[c] |= np.int64(1) << r
+                if k > 1:
+                    span[0, g] = min(span[0, g], r)
+                    span[1, g] = max(span[1, g], r)
+                    span[2, g] = min(span[2, g], c)
+                    span[3, g] = max(span[3, g], c)
+        if k > 1:
+            # two neighbouring rows (columns) share no column (row) and no two adjacent ones
+            for r in range(n - 1):
+                need = 2 * k - cnt[d, r] - cnt[d, r + 1]
+                if need > 0 and _spread(allowed[d, r] | allowed[d, r + 1]) < need:
+                    return 0
+                need = 2 * k - cnt[d, n + r] - cnt[d, n + r + 1]
+                if need > 0 and _spread(lines[r] | lines[r + 1]) < need:
+                    return 0
+            for g in range(n):
+                need = span[4, 2 * n + g]
+                span[8, g] = 0
+                if need > 1:
+                    span[8, g] = _room(d, allowed, regmask, g, span[0, g], span[1, g])
+                    if span[8, g] < need:
+                        return 0
+            w = _windows(n, d, allowed, regmask, span[4], 0, span[0], span[1], span[5:])
+            if w < 0:
                 return 0
-            need = 2 * k - cnt[d, n + r] - cnt[d, n + r + 1]
-            if need > 0 and _spread(lines[r] | lines[r + 1]) < need:
-                return 0
-    best = n * n + 1
+            if w == 0:
+                w = _windows(n, d, allowed, regmask, span[4], n, span[2], span[3], span[5:])
+                if w < 0:
+                    return 0
+            if w > 0:
+                continue
+        break
+    best = 1 << 40
     kind = -1
     which = -1
     for j in range(3 * n):
@@ -92,7 +228,9 @@ def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines):
             room = _spread(allowed[d, i]) if i < n else _spread(lines[i - n])
             if room < need:
                 return 0
-        slack = counts[i] - need
+        if k > 1 and i >= 2 * n and need > 1:
+            room = span[8, i - 2 * n]
+        slack = (room - need) * 4096 // need + counts[i] if k > 1 else counts[i] - need
         if slack < best:
             best = slack
             kind = i // n
@@ -159,7 +297,7 @@ def _place(n, k, d, cell, region, regmask, touching, diagonals, allowed, cnt):
 
 @njit
 def _search(n, k, region, regmask, touching, diagonals, allowed, cnt, cand, ncand, pos,
-            queen, counts, lines, meta, sols, limit, budget):
+            queen, counts, lines, span, meta, sols, limit, budget):
     """Run at most ``budget`` nodes; return 1 when finished, 0 when it paused."""
     total = n * k
     store = sols.shape[0] > 0
@@ -167,7 +305,7 @@ def _search(n, k, region, regmask, touching, diagonals, allowed, cnt, cand, ncan
         # first call: choose the first unit at the root
         meta[0] = 0
         pos[0] = 0
-        if _choose(n, k, 0, allowed, cnt, region, regmask, cand, ncand, counts, lines) == 0:
+        if _choose(n, k, 0, allowed, cnt, region, regmask, cand, ncand, counts, lines, span) == 0:
             meta[2] = 1
             return 1
     steps = 0
@@ -177,17 +315,18 @@ def _search(n, k, region, regmask, touching, diagonals, allowed, cnt, cand, ncan
         if steps >= budget or (store and meta[4] >= sols.shape[0]):
             return 0
         d = meta[0]
-        if pos[d] >= ncand[d]:
-            if d == 0:
-                meta[2] = 1
-                return 1
-            meta[0] = d - 1
-            continue
         if pos[d] > 0:
-            # the candidates before this one hold no star of the unit in this branch
+            # back from the branch with a star on the last candidate: strike it out (the
+            # branches after it hold no star there, so every solution is found once)
             prev = cand[d, pos[d] - 1]
             pr = prev // n
             allowed[d, pr] &= ~(np.int64(1) << (prev - pr * n))
+            if pos[d] >= ncand[d]:
+                if d == 0:
+                    meta[2] = 1
+                    return 1
+                meta[0] = d - 1
+                continue
         cell = cand[d, pos[d]]
         pos[d] += 1
         steps += 1
@@ -206,7 +345,7 @@ def _search(n, k, region, regmask, touching, diagonals, allowed, cnt, cand, ncan
                 return 1
             continue
         if _choose(n, k, d + 1, allowed, cnt, region, regmask, cand, ncand, counts,
-                   lines) == 0:
+                   lines, span) == 0:
             continue
         pos[d + 1] = 0
         meta[0] = d + 1
@@ -229,8 +368,9 @@ def new_state(n: int, k: int, region: np.ndarray) -> tuple[np.ndarray, ...]:
     queen = np.zeros(n * k, dtype=np.int64)
     counts = np.zeros(3 * n, dtype=np.int64)
     lines = np.zeros(n, dtype=np.int64)
+    span = np.zeros((9, 3 * n), dtype=np.int64)
     meta = np.array([-1, 0, 0, 0, 0], dtype=np.int64)
-    return (regmask, allowed, cnt, cand, ncand, pos, queen, counts, lines, meta)
+    return (regmask, allowed, cnt, cand, ncand, pos, queen, counts, lines, span, meta)
 
 
 search = _search

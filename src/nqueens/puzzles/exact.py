@@ -41,6 +41,7 @@ from nqueens.puzzles.solution import Solution
 __all__ = [
     "MAX_BATCH",
     "SLICE_NODES",
+    "SLICE_NODES_STARS",
     "PuzzleCount",
     "count",
     "is_unique",
@@ -50,7 +51,11 @@ __all__ = [
 ]
 
 SLICE_NODES = 100_000
-"""Nodes per compiled call: each call returns well within a second, so Ctrl-C is prompt."""
+"""Nodes per compiled call (one star): each call returns well within a second, so Ctrl-C is
+prompt."""
+
+SLICE_NODES_STARS = 20_000
+"""Nodes per compiled call with k > 1 stars (each node does more: the window counts)."""
 
 MAX_BATCH = 1 << 16
 """The most solutions :func:`solutions` buffers per compiled call (memory O(batch * n))."""
@@ -204,9 +209,10 @@ def _run(p: Puzzle, batch: int, limit: int) -> Iterator[tuple[object, ...]]:
     state = new_state(n, k, region)
     meta = state[-1]
     sols = np.zeros((batch, n * k), dtype=np.int64)
+    budget = SLICE_NODES if k == 1 else SLICE_NODES_STARS
     while True:
         finished = search(n, k, region, state[0], p.touching, p.diagonals, *state[1:], sols,
-                          limit, SLICE_NODES)
+                          limit, budget)
         stored = int(meta[4])
         meta[4] = 0
         yield meta, sols[:stored].copy()
