@@ -408,6 +408,7 @@ def find_shape(b: Board) -> Step | None:
     >>> s.removed, s.lines, s.shape
     (((1, 0), (3, 1)), (('region', 2),), 'L')
     """
+    fill: list[int] | None = None
     for u in b.open_units():
         left = b.cand & b.mask(u)
         if b.k == 1:
@@ -416,18 +417,68 @@ def find_shape(b: Board) -> Step | None:
                 hit &= b.attack[i]
                 if not hit:
                     break
-        else:  # only a square in the unit or touching its squares left can matter
-            reach = b.mask(u)
-            for i in _bits(left):
-                reach |= b.near[i]
-            hit = 0
-            for i in _bits(b.cand & reach):
-                cand, need = b.after(i)
-                if not b.fits(cand & b.mask(u), need.get(u, b.need[u])):
-                    hit |= 1 << i
+        else:
+            if fill is None:
+                fill = _fill_masks(b)
+            hit = _shape_hits(b, u, left, fill)
         if hit:
             return b.remove(hit, "shape", lines=(u,), shape=shape_name(b.squares(left)))
     return None
+
+
+def _fill_masks(b: Board) -> list[int]:
+    """For each square, the squares of its units that a star there would fill (k > 1)."""
+    fill = [0] * (b.n * b.n)
+    for u in b.open_units():
+        if b.need[u] == 1:
+            m = b.mask(u)
+            for i in _bits(m):
+                fill[i] |= m
+    return fill
+
+
+def _shape_hits(b: Board, u: Unit, left: int, fill: list[int]) -> int:
+    """The open squares whose star leaves unit ``u`` (squares ``left``) too few squares
+    for its stars (k > 1), as :meth:`Board.after` and :meth:`Board.fits` would say for
+    each: only the unit's squares are computed, and each placement found that fits is
+    kept as a witness that settles the squares it keeps clear of."""
+    mu, near, m = b.mask(u), b.near, b.need[u]
+    reach = mu  # only a square in the unit or touching its squares left can matter
+    for i in _bits(left):
+        reach |= near[i]
+    hit = 0
+    found: dict[int, list[int]] = {m: [], m - 1: []}
+    for i in _bits(b.cand & reach):
+        bit = 1 << i
+        need = m - 1 if mu & bit else m
+        if need <= 0:
+            continue
+        clear = near[i] | bit | fill[i]
+        seen = found[need]
+        for w in seen:
+            if not w & clear:
+                break
+        else:
+            w = _witness(left & ~clear, need, near)
+            if w < 0:
+                hit |= bit
+            else:
+                seen.append(w)
+    return hit
+
+
+def _witness(cells: int, need: int, near: list[int]) -> int:
+    """``need`` squares of ``cells``, none touching, as a mask (-1 when there are none);
+    the same search as :func:`_fits`."""
+    if need <= 0:
+        return 0
+    if cells.bit_count() < need:
+        return -1
+    low = cells & -cells
+    w = _witness(cells & ~near[low.bit_length() - 1] & ~low, need - 1, near)
+    if w >= 0:
+        return w | low
+    return _witness(cells & ~low, need, near)
 
 
 def find_pairs(b: Board) -> Step | None:
