@@ -84,6 +84,11 @@ class Board:
             self.cand &= ~(1 << (r * n + c))
         self.stars = 0
         self.placed = 0
+        # remembered by the techniques, shared by copies (the keys say all they depend on):
+        # the squares near a unit's squares left, by those squares; the lines each unit
+        # touches, by the open squares and stars they were found for
+        self.reach: dict[int, int] = {}
+        self.touch: list = [None, {}]
 
     def _units_mask(self, i: int) -> int:
         m = 0
@@ -337,6 +342,18 @@ def find_confined(b: Board, size: int) -> Step | None:
 def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
     """The open units of family ``a`` touching at most ``size`` units of ``other``, each
     with the bit set of the numbers of the units it touches."""
+    key = (b.cand, b.stars)
+    if b.touch[0] != key:
+        b.touch[:] = [key, {}]
+    seen = b.touch[1].get((a, other))
+    if seen is None:
+        seen = b.touch[1][a, other] = _lines_touched(b, a, other)
+    return [(u, lines) for u, lines in seen if lines.bit_count() <= size]
+
+
+def _lines_touched(b: Board, a: str, other: str) -> list[tuple[Unit, int]]:
+    """The open units of family ``a``, each with the bit set of the numbers of the units of
+    ``other`` its squares left touch."""
     cand, n = b.cand, b.n
     full = (1 << n) - 1
     out = []
@@ -359,8 +376,7 @@ def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
                 for j, m in enumerate(b.families[other]):
                     if left & m:
                         lines |= 1 << j
-            if lines.bit_count() <= size:
-                out.append((u, lines))
+            out.append((u, lines))
     return out
 
 
@@ -443,9 +459,13 @@ def _shape_hits(b: Board, u: Unit, left: int, fill: list[int]) -> int:
     each: only the unit's squares are computed, and each placement found that fits is
     kept as a witness that settles the squares it keeps clear of."""
     mu, near, m = b.mask(u), b.near, b.need[u]
-    reach = mu  # only a square in the unit or touching its squares left can matter
-    for i in _bits(left):
-        reach |= near[i]
+    near_left = b.reach.get(left)
+    if near_left is None:
+        near_left = 0
+        for i in _bits(left):
+            near_left |= near[i]
+        b.reach[left] = near_left
+    reach = mu | near_left  # only a square in the unit or touching its squares left matters
     hit = 0
     found: dict[int, list[int]] = {m: [], m - 1: []}
     for i in _bits(b.cand & reach):
