@@ -466,9 +466,16 @@ def _shape_hits(b: Board, u: Unit, left: int, fill: list[int]) -> int:
             near_left |= near[i]
         b.reach[left] = near_left
     reach = mu | near_left  # only a square in the unit or touching its squares left matters
-    hit = 0
+    # a square outside the unit that fills no unit crossing it takes from it only the
+    # squares near it (the touching and attacks are symmetric): it leaves the unit short
+    # exactly when every placement of the unit's stars has a square near it
+    tested = b.cand & reach
+    plain = tested & ~mu
+    for i in _bits(left):
+        plain &= ~fill[i]
+    hit = _near_every(left, m, near, plain) if plain else 0
     found: dict[int, list[int]] = {m: [], m - 1: []}
-    for i in _bits(b.cand & reach):
+    for i in _bits(tested & ~plain):
         bit = 1 << i
         need = m - 1 if mu & bit else m
         if need <= 0:
@@ -485,6 +492,44 @@ def _shape_hits(b: Board, u: Unit, left: int, fill: list[int]) -> int:
             else:
                 seen.append(w)
     return hit
+
+
+def _near_every(cells: int, need: int, near: list[int], target: int) -> int:
+    """The squares of ``target`` near every placement of ``need`` non-touching squares of
+    ``cells`` (all of ``target`` when there is none): two greedy placements first, from
+    either end, which most often leave nothing, then all of them."""
+    out = target
+    for high in (False, True):
+        rest, got, taken = cells, 0, 0
+        while rest and taken < need:
+            i = rest.bit_length() - 1 if high else (rest & -rest).bit_length() - 1
+            rest &= ~near[i] & ~(1 << i)
+            got |= near[i]
+            taken += 1
+        if taken == need:
+            out &= got
+            if not out:
+                return 0
+    return _near_all(cells, need, near, 0, out) & out
+
+
+def _near_all(cells: int, need: int, near: list[int], acc: int, target: int) -> int:
+    """The squares of ``target`` near every placement of ``need`` non-touching squares of
+    ``cells`` (each also near the squares ``acc`` is near to); -1 when there is none.
+    Stops at the first empty answer."""
+    if need <= 0:
+        return acc
+    out = -1
+    while cells.bit_count() >= need:
+        low = cells & -cells
+        cells ^= low
+        i = low.bit_length() - 1
+        got = _near_all(cells & ~near[i], need - 1, near, acc | near[i] & target, target)
+        if got >= 0:
+            out = got if out < 0 else out & got
+            if not out:
+                return 0
+    return out
 
 
 def _witness(cells: int, need: int, near: list[int]) -> int:
