@@ -125,7 +125,7 @@ def _cover(b: Board, fam: str, band: range, rest: int, backward: bool = False
     out = []
     for first in band[::2]:
         strip = [first, first + 1] if first + 1 in band else [first]
-        across = [x for x in range(n) if any(rest >> _bit(fam, n, i, x) & 1 for i in strip)]
+        across = _across(fam, n, strip, rest)
         starts: list[int] = []
         for x in (reversed(across) if backward else across):
             if starts and (x >= starts[-1] if backward else x <= starts[-1] + 1):
@@ -140,6 +140,20 @@ def _cover(b: Board, fam: str, band: range, rest: int, backward: bool = False
                         cells |= rest & (1 << _bit(fam, n, i, xx))
             out.append(((top, x) if fam == "row" else (x, top), cells))
     return out
+
+
+def _across(fam: str, n: int, strip: list[int], rest: int) -> list[int]:
+    """The places x along the lines of ``strip`` where ``rest`` has a square, ascending."""
+    full = (1 << n) - 1
+    if fam == "row":  # the strip's rows folded onto one
+        folded = 0
+        for i in strip:
+            folded |= rest >> (i * n) & full
+        return [x for x in range(n) if folded >> x & 1]
+    cols = 0
+    for i in strip:
+        cols |= 1 << i
+    return [x for x in range(n) if rest >> (x * n) & cols]
 
 
 def _bit(fam: str, n: int, line: int, x: int) -> int:

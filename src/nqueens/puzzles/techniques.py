@@ -424,7 +424,7 @@ def find_shape(b: Board) -> Step | None:
     >>> s.removed, s.lines, s.shape
     (((1, 0), (3, 1)), (('region', 2),), 'L')
     """
-    fill: list[int] | None = None
+    fill: tuple[list[int], list[int]] | None = None
     for u in b.open_units():
         left = b.cand & b.mask(u)
         if b.k == 1:
@@ -436,24 +436,24 @@ def find_shape(b: Board) -> Step | None:
         else:
             if fill is None:
                 fill = _fill_masks(b)
-            hit = _shape_hits(b, u, left, fill)
+            hit = _shape_hits(b, u, left, *fill)
         if hit:
             return b.remove(hit, "shape", lines=(u,), shape=shape_name(b.squares(left)))
     return None
 
 
-def _fill_masks(b: Board) -> list[int]:
-    """For each square, the squares of its units that a star there would fill (k > 1)."""
+def _fill_masks(b: Board) -> tuple[list[int], list[int]]:
+    """For each square, the squares of its units that a star there would fill (k > 1);
+    and the units needing one star, as masks."""
     fill = [0] * (b.n * b.n)
-    for u in b.open_units():
-        if b.need[u] == 1:
-            m = b.mask(u)
-            for i in _bits(m):
-                fill[i] |= m
-    return fill
+    ones = [b.mask(u) for u in b.open_units() if b.need[u] == 1]
+    for m in ones:
+        for i in _bits(m):
+            fill[i] |= m
+    return fill, ones
 
 
-def _shape_hits(b: Board, u: Unit, left: int, fill: list[int]) -> int:
+def _shape_hits(b: Board, u: Unit, left: int, fill: list[int], ones: list[int]) -> int:
     """The open squares whose star leaves unit ``u`` (squares ``left``) too few squares
     for its stars (k > 1), as :meth:`Board.after` and :meth:`Board.fits` would say for
     each: only the unit's squares are computed, and each placement found that fits is
@@ -471,8 +471,9 @@ def _shape_hits(b: Board, u: Unit, left: int, fill: list[int]) -> int:
     # exactly when every placement of the unit's stars has a square near it
     tested = b.cand & reach
     plain = tested & ~mu
-    for i in _bits(left):
-        plain &= ~fill[i]
+    for unit_mask in ones:
+        if unit_mask & left:
+            plain &= ~unit_mask
     hit = _near_every(left, m, near, plain) if plain else 0
     found: dict[int, list[int]] = {m: [], m - 1: []}
     for i in _bits(tested & ~plain):
