@@ -34,8 +34,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from nqueens.puzzles.model import Square
+from nqueens.puzzles.placements import _bits
 from nqueens.puzzles.steps import Step, Unit
-from nqueens.puzzles.techniques import Board, _bits
+from nqueens.puzzles.techniques import Board
 
 __all__ = ["MAX_BAND", "find_blocks"]
 
