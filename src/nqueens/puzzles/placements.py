@@ -16,11 +16,12 @@ with :meth:`~nqueens.puzzles.techniques.Board.after` and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-if TYPE_CHECKING:
-    from nqueens.puzzles.steps import Unit
-    from nqueens.puzzles.techniques import Board
+from nqueens.puzzles.steps import Unit
+
+Board = Any
+"""A :class:`~nqueens.puzzles.techniques.Board` (which imports this module)."""
 
 
 def _bits(mask: int) -> list[int]:
