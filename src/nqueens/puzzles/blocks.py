@@ -171,16 +171,28 @@ def _apply(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
             step = b.place(cells.bit_length() - 1, "blocks", taken)
             return Step("blocks", place=step.place, removed=step.removed, units=taken,
                         lines=lines, blocks=corners, used=(corner,))
+    takes = [(1 << i, _clears(b, i)) for i in _bits(b.cand)]
     for corner, cells in blocks:
         hit = 0
-        for i in _bits(b.cand & ~cells):
-            cand, _ = b.after(i)
-            if not cand & cells:
-                hit |= 1 << i
+        for bit, clears in takes:  # b.after(i) leaves none of the block's squares
+            if not cells & ~clears and not bit & cells:
+                hit |= bit
         if hit:
             return b.remove(hit, "blocks", units=taken, lines=lines, blocks=corners,
                             used=(corner,))
     return _fill(b, blocks, lines, taken)
+
+
+def _clears(b: Board, i: int) -> int:
+    """The squares a star on ``i`` takes (itself, its neighbours, the units it fills), as
+    :meth:`~nqueens.puzzles.techniques.Board.after` clears them from the open squares."""
+    if b.k == 1:
+        return b.attack[i] | 1 << i
+    out = b.near[i] | 1 << i
+    for u in b.of[i]:
+        if b.need[u] == 1:
+            out |= b.mask(u)
+    return out
 
 
 def _fill(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
