@@ -81,9 +81,13 @@ def main(argv: list[str] | None = None) -> None:
                     help="seconds allowed per make (default 90; grades: a sixth of it)")
     ap.add_argument("--out", default=None,
                     help="write the markdown here instead of saving it in benchmarks/results")
+    ap.add_argument("--sizes", default=None,
+                    help="only these rows, as N/K,N/K (e.g. 14/3), and no grades table")
     args = ap.parse_args(argv)
     seeds = range(1, (2 if args.quick else args.seeds) + 1)
     sizes = [(5, 1), (10, 1), (10, 2)] if args.quick else SIZES
+    if args.sizes:
+        sizes = [(int(a), int(b)) for a, b in (x.split("/") for x in args.sizes.split(","))]
     make(6, seed=0)  # numba's kernels compiled or loaded once before the timed runs
     table = ["| board | stars | median (s) | fastest (s) | slowest (s) | grades made |",
              "|---|---:|---:|---:|---:|---|"]
@@ -100,7 +104,7 @@ def main(argv: list[str] | None = None) -> None:
     cap = args.cap / 6
     grades = ["| board | stars | grade | found | median (s) of those found |",
               "|---|---:|---|---:|---:|"]
-    for n, k in [(10, 1), (10, 2)] if args.quick else GRADE_SIZES:
+    for n, k in [] if args.sizes else [(10, 1), (10, 2)] if args.quick else GRADE_SIZES:
         for grade in GRADES:
             found = [t for s in seeds[:3] if (t := graded(n, k, grade, s, cap)) is not None]
             median = f"{statistics.median(found):.2f}" if found else "-"

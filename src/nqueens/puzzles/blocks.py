@@ -34,8 +34,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from nqueens.puzzles.model import Square
+from nqueens.puzzles.placements import _bits
 from nqueens.puzzles.steps import Step, Unit
-from nqueens.puzzles.techniques import Board, _bits
+from nqueens.puzzles.techniques import Board
 
 __all__ = ["MAX_BAND", "find_blocks"]
 
@@ -125,7 +126,7 @@ def _cover(b: Board, fam: str, band: range, rest: int, backward: bool = False
     out = []
     for first in band[::2]:
         strip = [first, first + 1] if first + 1 in band else [first]
-        across = [x for x in range(n) if any(rest >> _bit(fam, n, i, x) & 1 for i in strip)]
+        across = _across(fam, n, strip, rest)
         starts: list[int] = []
         for x in (reversed(across) if backward else across):
             if starts and (x >= starts[-1] if backward else x <= starts[-1] + 1):
@@ -142,6 +143,20 @@ def _cover(b: Board, fam: str, band: range, rest: int, backward: bool = False
     return out
 
 
+def _across(fam: str, n: int, strip: list[int], rest: int) -> list[int]:
+    """The places x along the lines of ``strip`` where ``rest`` has a square, ascending."""
+    full = (1 << n) - 1
+    if fam == "row":  # the strip's rows folded onto one
+        folded = 0
+        for i in strip:
+            folded |= rest >> (i * n) & full
+        return [x for x in range(n) if folded >> x & 1]
+    cols = 0
+    for i in strip:
+        cols |= 1 << i
+    return [x for x in range(n) if rest >> (x * n) & cols]
+
+
 def _bit(fam: str, n: int, line: int, x: int) -> int:
     return line * n + x if fam == "row" else x * n + line
 
@@ -156,16 +171,28 @@ def _apply(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
             step = b.place(cells.bit_length() - 1, "blocks", taken)
             return Step("blocks", place=step.place, removed=step.removed, units=taken,
                         lines=lines, blocks=corners, used=(corner,))
+    takes = [(1 << i, _clears(b, i)) for i in _bits(b.cand)]
     for corner, cells in blocks:
         hit = 0
-        for i in _bits(b.cand & ~cells):
-            cand, _ = b.after(i)
-            if not cand & cells:
-                hit |= 1 << i
+        for bit, clears in takes:  # b.after(i) leaves none of the block's squares
+            if not cells & ~clears and not bit & cells:
+                hit |= bit
         if hit:
             return b.remove(hit, "blocks", units=taken, lines=lines, blocks=corners,
                             used=(corner,))
     return _fill(b, blocks, lines, taken)
+
+
+def _clears(b: Board, i: int) -> int:
+    """The squares a star on ``i`` takes (itself, its neighbours, the units it fills), as
+    :meth:`~nqueens.puzzles.techniques.Board.after` clears them from the open squares."""
+    if b.k == 1:
+        return b.attack[i] | 1 << i
+    out = b.near[i] | 1 << i
+    for u in b.of[i]:
+        if b.need[u] == 1:
+            out |= b.mask(u)
+    return out
 
 
 def _fill(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],

@@ -20,6 +20,7 @@ from itertools import combinations
 from math import comb
 
 from nqueens.puzzles.model import Puzzle, Square
+from nqueens.puzzles.placements import _bits, _fill_masks, _shape_hits
 from nqueens.puzzles.shapes import shape_name
 from nqueens.puzzles.steps import Step, Unit, stars_of
 
@@ -39,15 +40,6 @@ __all__ = [
 MAX_SUBSETS = 5_000
 """The most sets of lines gathered per pair of unit families and per size (the unions of
 the lines the units of one family touch); also what bounds the sizes tried."""
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Board:
@@ -84,6 +76,11 @@ class Board:
             self.cand &= ~(1 << (r * n + c))
         self.stars = 0
         self.placed = 0
+        # remembered by the techniques, shared by copies (the keys say all they depend on):
+        # the squares near a unit's squares left, by those squares; the lines each unit
+        # touches, by the open squares and stars they were found for
+        self.reach: dict[int, int] = {}
+        self.touch: list = [None, {}]
 
     def _units_mask(self, i: int) -> int:
         m = 0
@@ -337,6 +334,18 @@ def find_confined(b: Board, size: int) -> Step | None:
 def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
     """The open units of family ``a`` touching at most ``size`` units of ``other``, each
     with the bit set of the numbers of the units it touches."""
+    key = (b.cand, b.stars)
+    if b.touch[0] != key:
+        b.touch[:] = [key, {}]
+    seen = b.touch[1].get((a, other))
+    if seen is None:
+        seen = b.touch[1][a, other] = _lines_touched(b, a, other)
+    return [(u, lines) for u, lines in seen if lines.bit_count() <= size]
+
+
+def _lines_touched(b: Board, a: str, other: str) -> list[tuple[Unit, int]]:
+    """The open units of family ``a``, each with the bit set of the numbers of the units of
+    ``other`` its squares left touch."""
     cand, n = b.cand, b.n
     full = (1 << n) - 1
     out = []
@@ -359,8 +368,7 @@ def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
                 for j, m in enumerate(b.families[other]):
                     if left & m:
                         lines |= 1 << j
-            if lines.bit_count() <= size:
-                out.append((u, lines))
+            out.append((u, lines))
     return out
 
 
@@ -408,6 +416,7 @@ def find_shape(b: Board) -> Step | None:
     >>> s.removed, s.lines, s.shape
     (((1, 0), (3, 1)), (('region', 2),), 'L')
     """
+    fill: tuple[list[int], list[int]] | None = None
     for u in b.open_units():
         left = b.cand & b.mask(u)
         if b.k == 1:
@@ -416,15 +425,10 @@ def find_shape(b: Board) -> Step | None:
                 hit &= b.attack[i]
                 if not hit:
                     break
-        else:  # only a square in the unit or touching its squares left can matter
-            reach = b.mask(u)
-            for i in _bits(left):
-                reach |= b.near[i]
-            hit = 0
-            for i in _bits(b.cand & reach):
-                cand, need = b.after(i)
-                if not b.fits(cand & b.mask(u), need.get(u, b.need[u])):
-                    hit |= 1 << i
+        else:
+            if fill is None:
+                fill = _fill_masks(b)
+            hit = _shape_hits(b, u, left, *fill)
         if hit:
             return b.remove(hit, "shape", lines=(u,), shape=shape_name(b.squares(left)))
     return None

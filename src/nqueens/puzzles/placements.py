@@ -1,0 +1,138 @@
+"""Where a unit's stars can still go, for the explainer's k-star shape check.
+
+A placement is ``need`` squares of a unit's squares left, no two touching (nor attacking,
+where the rules say so); a square whose star leaves a unit without one is crossed out.
+These helpers answer that for every square near a unit at once, on bit masks (square
+``r * n + c`` is bit ``r * n + c`` of a Python int), exactly as testing each square alone
+with :meth:`~nqueens.puzzles.techniques.Board.after` and
+:meth:`~nqueens.puzzles.techniques.Board.fits` would.
+
+>>> near = [0b10, 0b101, 0b10]          # three squares in a line, neighbours touching
+>>> _witness(0b111, 2, near), _witness(0b011, 2, near)
+(5, -1)
+>>> _near_every(0b111, 2, near, 0b111)  # both placements {0, 2} are near square 1 only
+2
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nqueens.puzzles.steps import Unit
+
+Board = Any
+"""A :class:`~nqueens.puzzles.techniques.Board` (which imports this module)."""
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _fill_masks(b: Board) -> tuple[list[int], list[int]]:
+    """For each square, the squares of its units that a star there would fill (k > 1);
+    and the units needing one star, as masks."""
+    fill = [0] * (b.n * b.n)
+    ones = [b.mask(u) for u in b.open_units() if b.need[u] == 1]
+    for m in ones:
+        for i in _bits(m):
+            fill[i] |= m
+    return fill, ones
+
+
+def _shape_hits(b: Board, u: Unit, left: int, fill: list[int], ones: list[int]) -> int:
+    """The open squares whose star leaves unit ``u`` (squares ``left``) too few squares
+    for its stars (k > 1), as :meth:`Board.after` and :meth:`Board.fits` would say for
+    each: only the unit's squares are computed, and each placement found that fits is
+    kept as a witness that settles the squares it keeps clear of."""
+    mu, near, m = b.mask(u), b.near, b.need[u]
+    near_left = b.reach.get(left)
+    if near_left is None:
+        near_left = 0
+        for i in _bits(left):
+            near_left |= near[i]
+        b.reach[left] = near_left
+    reach = mu | near_left  # only a square in the unit or touching its squares left matters
+    # a square outside the unit that fills no unit crossing it takes from it only the
+    # squares near it (the touching and attacks are symmetric): it leaves the unit short
+    # exactly when every placement of the unit's stars has a square near it
+    tested = b.cand & reach
+    plain = tested & ~mu
+    for unit_mask in ones:
+        if unit_mask & left:
+            plain &= ~unit_mask
+    hit = _near_every(left, m, near, plain) if plain else 0
+    found: dict[int, list[int]] = {m: [], m - 1: []}
+    for i in _bits(tested & ~plain):
+        bit = 1 << i
+        need = m - 1 if mu & bit else m
+        if need <= 0:
+            continue
+        clear = near[i] | bit | fill[i]
+        seen = found[need]
+        for w in seen:
+            if not w & clear:
+                break
+        else:
+            w = _witness(left & ~clear, need, near)
+            if w < 0:
+                hit |= bit
+            else:
+                seen.append(w)
+    return hit
+
+
+def _near_every(cells: int, need: int, near: list[int], target: int) -> int:
+    """The squares of ``target`` near every placement of ``need`` non-touching squares of
+    ``cells`` (all of ``target`` when there is none): two greedy placements first, from
+    either end, which most often leave nothing, then all of them."""
+    out = target
+    for high in (False, True):
+        rest, got, taken = cells, 0, 0
+        while rest and taken < need:
+            i = rest.bit_length() - 1 if high else (rest & -rest).bit_length() - 1
+            rest &= ~near[i] & ~(1 << i)
+            got |= near[i]
+            taken += 1
+        if taken == need:
+            out &= got
+            if not out:
+                return 0
+    return _near_all(cells, need, near, 0, out) & out
+
+
+def _near_all(cells: int, need: int, near: list[int], acc: int, target: int) -> int:
+    """The squares of ``target`` near every placement of ``need`` non-touching squares of
+    ``cells`` (each also near the squares ``acc`` is near to); -1 when there is none.
+    Stops at the first empty answer."""
+    if need <= 0:
+        return acc
+    out = -1
+    while cells.bit_count() >= need:
+        low = cells & -cells
+        cells ^= low
+        i = low.bit_length() - 1
+        got = _near_all(cells & ~near[i], need - 1, near, acc | near[i] & target, target)
+        if got >= 0:
+            out = got if out < 0 else out & got
+            if not out:
+                return 0
+    return out
+
+
+def _witness(cells: int, need: int, near: list[int]) -> int:
+    """``need`` squares of ``cells``, none touching, as a mask (-1 when there are none);
+    the same search as :func:`_fits`."""
+    if need <= 0:
+        return 0
+    if cells.bit_count() < need:
+        return -1
+    low = cells & -cells
+    w = _witness(cells & ~near[low.bit_length() - 1] & ~low, need - 1, near)
+    if w >= 0:
+        return w | low
+    return _witness(cells & ~low, need, near)
