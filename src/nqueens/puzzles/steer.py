@@ -70,21 +70,8 @@ def steer(n: int, k: int, rng: random.Random, *, diagonals: bool, low: int, high
     >>> grade
     1
     """
-    boards = 0
-    for start in range(1, starts + 1):
-        sol, grid = _draw(n, k, rng, diagonals)
-        stars = set(star_squares(sol))
-        for _ in range(4 * n * n):
-            boards += 1
-            if tally is not None:
-                tally(boards, start)
-            p = region_puzzle(grid, diagonals=diagonals, stars=k)
-            done = _judge(p, stars, low, high)
-            if isinstance(done, int):
-                return p, sol, done
-            if not move_out(n, grid, rng, done, stars):
-                break
-    raise NQueensRuntimeError(f"no start of {starts} found one in {boards} boards")
+    return _walk(n, k, rng, diagonals, starts, tally,
+                 lambda p, stars: _judge(p, stars, low, high))
 
 
 def steer_search(n: int, k: int, rng: random.Random, *, diagonals: bool, starts: int = 50,
@@ -102,6 +89,20 @@ def steer_search(n: int, k: int, rng: random.Random, *, diagonals: bool, starts:
     ...
     nqueens.errors.NQueensRuntimeError: no start of 3 found one in 18 boards
     """
+    return _walk(n, k, rng, diagonals, starts, tally, _judge_search)
+
+
+# --- private helpers ---------------------------------------------------------------------
+
+Judge = Callable[[Puzzle, set[Square]], "int | list[Square] | None"]
+"""A board's verdict: its grade when it is the one to return, else the squares one of which
+should move to another region, or None to give up this start."""
+
+
+def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
+          tally: Tally | None, judge: Judge) -> tuple[Puzzle, Solution, int]:
+    """Fresh starts, each a random solution with regions around it moved square by square
+    as ``judge`` says, until it returns a grade; the error after ``starts`` starts."""
     boards = 0
     for start in range(1, starts + 1):
         sol, grid = _draw(n, k, rng, diagonals)
@@ -111,23 +112,27 @@ def steer_search(n: int, k: int, rng: random.Random, *, diagonals: bool, starts:
             if tally is not None:
                 tally(boards, start)
             p = region_puzzle(grid, diagonals=diagonals, stars=k)
-            found = []
-            for s in solutions(p, batch=2):
-                found.append(s)
-                if len(found) == 2:
-                    break
-            others = [s for s in found if set(star_squares(s)) != stars]
-            if not others:
-                grade = explain(p).grade
-                if grade == 5:
-                    return p, sol, grade
-                break
-            if not move_out(n, grid, rng, star_squares(others[0]), stars):
+            done = judge(p, stars)
+            if isinstance(done, int):
+                return p, sol, done
+            if done is None or not move_out(n, grid, rng, done, stars):
                 break
     raise NQueensRuntimeError(f"no start of {starts} found one in {boards} boards")
 
 
-# --- private helpers ---------------------------------------------------------------------
+def _judge_search(p: Puzzle, stars: set[Square]) -> int | list[Square] | None:
+    """Grade 5 for a unique board that needs search, None for one that does not, else a
+    second solution's squares."""
+    found = []
+    for s in solutions(p, batch=2):
+        found.append(s)
+        if len(found) == 2:
+            break
+    others = [s for s in found if set(star_squares(s)) != stars]
+    if others:
+        return list(star_squares(others[0]))
+    return 5 if explain(p).grade == 5 else None
+
 
 def _draw(n: int, k: int, rng: random.Random, diagonals: bool
           ) -> tuple[Solution, list[list[int]]]:
