@@ -74,6 +74,8 @@ class _Worker:
     rate: float | None = None      # estimated work a second
     units: list[_Unit] = field(default_factory=list)   # the first one is counting
     suspect: bool = False
+    beat: Any = None               # the scheduler's last_seen; heard: when it last changed
+    heard: float = 0.0
 
 
 @dataclass
@@ -287,6 +289,8 @@ class _Run:
                     worker.left = now
                     for unit in list(worker.units):
                         self.lose(unit, worker)
+                elif worker.left is None:
+                    self.listen(worker, info[address].get("last_seen"), now)
         live = [w for w in self.workers.values() if w.left is None and not w.suspect]
         if live:
             self.lonely_since = None
@@ -505,17 +509,27 @@ class _Run:
         self.queue.extendleft(reversed(fresh))
         self.left_weight += sum(self.weight.get(i, 1.0) for i in fresh)
 
+    def listen(self, worker: _Worker, beat: Any, now: float) -> None:
+        """A worker whose heartbeat stopped (frozen) is given up, as one that overran."""
+        if beat is not None and (beat != worker.beat or not worker.heard):
+            worker.beat, worker.heard = beat, now
+        elif (beat is not None and not worker.suspect
+              and now - worker.heard > self.cfg.frozen_seconds):
+            self.give_up(worker)
+
     def watch_overruns(self) -> None:
         """A unit out far longer than expected goes to another worker too."""
         now = time.monotonic()
-        for worker in self.workers.values():
-            if worker.suspect or not worker.units:
-                continue
+        for worker in (w for w in self.workers.values() if w.units and not w.suspect):
             head = worker.units[0]
             limit = self.cfg.overrun_factor * head.expected + self.cfg.overrun_grace
-            if now - head.started <= limit:
-                continue
-            worker.suspect = True   # its units, counting and queued, go to the others too
+            if now - head.started > limit:
+                self.give_up(worker)
+
+    def give_up(self, worker: _Worker) -> None:
+        """No more work for ``worker``; its units go to the others (a late answer is compared)."""
+        if not worker.suspect:
+            worker.suspect = True
             self.stats.overrun += 1
             for unit in reversed(worker.units):
                 unit.abandoned = True

@@ -20,7 +20,10 @@ class FleetConfig:
     ``tail_share``: a unit is at most this share of the estimated work left divided by the
     live workers (so the tail is made of small units); ``overrun_factor`` and
     ``overrun_grace``: a unit still out after ``factor * expected + grace`` seconds is handed
-    to another worker too; ``no_worker_seconds``: how long a count waits with no live
+    to another worker too; ``frozen_seconds``: a worker whose heartbeat the scheduler has
+    not had for this long (stopped, swapped out) is given up at once, its units handed to
+    the others (Dask workers beat every 0.5-6 s, the counting kernels leave them the
+    interpreter); ``no_worker_seconds``: how long a count waits with no live
     worker before it ends; ``poll_seconds``: how often the coordinator looks at the cluster;
     ``floor_rate``: the estimated nodes a second no device falls below, which sets a unit's
     expected time before its worker's speed is known; ``in_flight``: units kept on a worker,
@@ -32,6 +35,7 @@ class FleetConfig:
     tail_share: float = 0.5
     overrun_factor: float = 8.0
     overrun_grace: float = 30.0
+    frozen_seconds: float = 30.0
     no_worker_seconds: float = 60.0
     poll_seconds: float = 0.2
     floor_rate: float = 1e6
