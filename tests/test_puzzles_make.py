@@ -18,7 +18,8 @@ import pytest
 
 from nqueens.errors import InvalidSizeError, NQueensError, NQueensRuntimeError
 from nqueens.puzzles import explain, make
-from nqueens.puzzles.grow import move_out, random_stars, star_board
+from nqueens.puzzles.exact import PuzzleCount
+from nqueens.puzzles.grow import move_out, random_regions, random_stars, star_board
 from nqueens.puzzles.model import split_regions
 from nqueens.puzzles.solution import first_violation, star_squares
 from test_puzzles import brute
@@ -38,6 +39,37 @@ def test_two_star_puzzles_are_unique_logic_only_and_reproducible(seed):
     assert e.logic_only and e.solution == m.solution and e.grade == m.grade
     assert split_regions(p) == []  # made regions are in one piece each
     assert make(8, stars=2, seed=seed) == m
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_three_star_puzzles_are_unique_logic_only_and_reproducible(seed):
+    from nqueens.puzzles.exact import count
+    from nqueens.puzzles.steer import CHEAP
+
+    m = make(12, stars=3, seed=seed)
+    p = m.puzzle
+    assert p.stars == 3 and count(p) == PuzzleCount(1, True)
+    assert first_violation(p, m.solution) is None
+    e = explain(p)
+    assert e.logic_only and e.solution == m.solution and e.grade == m.grade <= CHEAP
+    assert split_regions(p) == []
+    assert make(12, stars=3, seed=seed) == m
+
+
+def test_leaning_regions_grow_long_and_thin():
+    def stretch(lean):
+        """Mean over regions of |rows spanned - columns spanned|, 40 boards of 12 x 12."""
+        total = 0
+        for seed in range(40):
+            rng = random.Random(seed)
+            grid = random_regions(12, rng, [(r, rng.randrange(12)) for r in range(12)], lean)
+            for g in range(12):
+                cells = [(r, c) for r in range(12) for c in range(12) if grid[r][c] == g]
+                rows = {r for r, _ in cells}
+                cols = {c for _, c in cells}
+                total += abs(len(rows) - len(cols))
+        return total / (40 * 12)
+    assert stretch(8) > 1.5 * stretch(1)
 
 
 def test_one_star_puzzles_are_logic_only_without_being_asked():
@@ -87,7 +119,10 @@ def test_a_move_keeps_every_star_in_its_region_and_regions_whole():
     before = {sq: grid[sq[0]][sq[1]] for sq in squares}
     others = [(r, c) for r in range(10) for c in range(10) if (r, c) not in squares]
     for _ in range(30):
-        assert move_out(10, grid, rng, others, squares)
+        old = [row[:] for row in grid]
+        moved = move_out(10, grid, rng, others, squares)
+        assert moved == {(r, c) for r in range(10) for c in range(10) if grid[r][c] != old[r][c]}
+        assert moved <= set(others)
         assert {sq: grid[sq[0]][sq[1]] for sq in squares} == before
         assert split_regions(region_puzzle(grid, stars=2)) == []
 

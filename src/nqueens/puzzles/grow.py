@@ -88,13 +88,14 @@ def _turned(n: int, rows: list[tuple[int, ...]], how: int) -> tuple[tuple[int, .
     return tuple(tuple(sorted(row)) for row in out)
 
 
-def star_board(n: int, k: int, rng: random.Random, tries: int = 20
+def star_board(n: int, k: int, rng: random.Random, tries: int = 20, lean: int = 1
                ) -> tuple[tuple[tuple[int, ...], ...], list[list[int]]]:
     """Random star rows and n connected regions of k of those stars each.
 
     The stars from :func:`random_stars`, the regions from :func:`star_regions`, drawn
-    again up to ``tries`` times before new stars are drawn. Cost: O(tries * n^2 k^2)
-    plus that of :func:`random_stars`.
+    again up to ``tries`` times before new stars are drawn; ``lean`` as for
+    :func:`random_regions`. Cost: O(tries * (lean n^2 + n^2 k^2)) plus that of
+    :func:`random_stars`.
 
     >>> stars, grid = star_board(8, 2, random.Random(2))
     >>> sorted({g for row in grid for g in row}) == list(range(8))
@@ -104,48 +105,62 @@ def star_board(n: int, k: int, rng: random.Random, tries: int = 20
         stars = random_stars(n, k, rng)
         squares = [(r, c) for r, row in enumerate(stars) for c in row]
         for _ in range(tries):
-            grid = star_regions(n, k, rng, squares)
+            grid = star_regions(n, k, rng, squares, lean)
             if grid is not None:
                 return stars, grid
 
 
-def random_regions(n: int, rng: random.Random, seeds: list[Square]) -> list[list[int]]:
+def random_regions(n: int, rng: random.Random, seeds: list[Square], lean: int = 1
+                   ) -> list[list[int]]:
     """Connected regions grown at random from the ``seeds`` (region i from seeds[i]).
 
-    Cost: O(n^2). Every square joins the region of a neighbour (up, down, left, right).
+    Cost: O(lean * n^2). Every square joins the region of a neighbour (up, down, left,
+    right). With ``lean`` above 1 each region leans one way, along its row or its column
+    (drawn at random), and grows ``lean`` times as fast that way: long thin regions,
+    which the players' techniques for lines (a region confined to k lines) take hold of.
 
     >>> g = random_regions(3, random.Random(0), [(0, 0), (1, 1), (2, 2)])
     >>> [g[r][c] for r, c in [(0, 0), (1, 1), (2, 2)]], sorted({v for row in g for v in row})
     ([0, 1, 2], [0, 1, 2])
+    >>> g = random_regions(9, random.Random(1), [(r, 4) for r in range(9)], lean=50)
+    >>> sum(len(set(row)) == 1 for row in g) >= 5      # most rows one region each
+    True
     """
     grid = [[-1] * n for _ in range(n)]
+    along = [lean > 1 and rng.random() < 0.5 for _ in seeds]
     frontier: list[tuple[Square, int]] = []
+
+    def reach(r: int, c: int, k: int) -> None:
+        for nb in _neighbours(n, r, c):
+            weight = lean if (nb[0] == r) == along[k] else 1
+            frontier.extend([(nb, k)] * weight)
     for k, (r, c) in enumerate(seeds):
         grid[r][c] = k
-        frontier.extend((nb, k) for nb in _neighbours(n, r, c))
+        reach(r, c, k)
     while frontier:
         i = rng.randrange(len(frontier))
         frontier[i], frontier[-1] = frontier[-1], frontier[i]
         (r, c), k = frontier.pop()
         if grid[r][c] == -1:
             grid[r][c] = k
-            frontier.extend((nb, k) for nb in _neighbours(n, r, c))
+            reach(r, c, k)
     return grid
 
 
-def star_regions(n: int, k: int, rng: random.Random, stars: list[Square]
+def star_regions(n: int, k: int, rng: random.Random, stars: list[Square], lean: int = 1
                  ) -> list[list[int]] | None:
     """n connected regions of k ``stars`` each, or None when this draw cannot pair them up.
 
     One piece is grown from each star (:func:`random_regions`), then pieces are joined at
     random, a group with the fewest stars first and only with a neighbouring group, until
-    every group holds k stars. Cost: O(n^2 + (n k)^2).
+    every group holds k stars; ``lean`` as for :func:`random_regions`.
+    Cost: O(lean * n^2 + (n k)^2).
 
     >>> grid = star_regions(4, 1, random.Random(0), [(0, 1), (1, 3), (2, 0), (3, 2)])
     >>> sorted({g for row in grid for g in row})
     [0, 1, 2, 3]
     """
-    pieces = random_regions(n, rng, stars)
+    pieces = random_regions(n, rng, stars, lean)
     m = len(stars)
     touch = _touching(n, pieces, m)
     group = list(range(m))
@@ -187,8 +202,9 @@ def _partners(g: int, members: dict[int, list[int]], group: list[int],
 
 
 def move_out(n: int, grid: list[list[int]], rng: random.Random, squares: list[Square],
-             stars: set[Square]) -> bool:
-    """Hand one of ``squares`` (none a star) over to a neighbouring region; False if none can.
+             stars: set[Square]) -> set[Square]:
+    """Hand one of ``squares`` (none a star) over to a neighbouring region: the squares
+    moved, none (an empty set) when no square of ``squares`` can move.
 
     The square goes with the shortest path of its own region's squares that leads to a
     neighbouring region (empty when it touches one), and with any piece of its region
@@ -198,7 +214,7 @@ def move_out(n: int, grid: list[list[int]], rng: random.Random, squares: list[Sq
 
     >>> grid = [[0, 0, 1], [0, 0, 1], [2, 2, 2]]
     >>> move_out(3, grid, random.Random(0), [(0, 1)], {(0, 0), (1, 2), (2, 0)})
-    True
+    {(0, 1)}
     >>> grid[0]
     [0, 1, 1]
     """
@@ -222,8 +238,8 @@ def move_out(n: int, grid: list[list[int]], rng: random.Random, squares: list[Sq
             continue
         for r, c in moved:
             grid[r][c] = j
-        return True
-    return False
+        return moved
+    return set()
 
 
 # --- private helpers ---------------------------------------------------------------------

@@ -52,6 +52,24 @@ millisecond); a look that does not settle counts as "none found", and a square m
 Ten times as many from three stars on, where the cheap techniques leave more open and a
 random move costs more boards than a longer look (a few tens of milliseconds)."""
 
+MANY = 3
+"""From this many stars on, regions grow long and thin (:data:`LEAN`), a stalled board
+moves a square of its tightest region (not a random one), and the look for a second
+solution is made on every :data:`LOOK_EVERY`-th board only (or once the open squares are
+few): there the cheap techniques take hold of nothing on regions grown evenly, and each
+look costs a tenth of a second."""
+
+LEAN = 4
+"""How much faster regions grow along their row or column than across it, from
+:data:`MANY` stars on (:func:`~nqueens.puzzles.grow.random_regions`)."""
+
+LOOK_EVERY = 10
+"""From :data:`MANY` stars on, one board in this many looks for a second solution."""
+
+RECENT = 20
+"""Squares moved this recently do not move again (from :data:`MANY` stars on): the
+tightest region would otherwise hand a square over and take it back, board after board."""
+
 Tally = Callable[[int, int], None]
 """Told (boards tried, starts) before each board: progress, and a place for Ctrl-C."""
 
@@ -70,8 +88,7 @@ def steer(n: int, k: int, rng: random.Random, *, diagonals: bool, low: int, high
     >>> grade
     1
     """
-    return _walk(n, k, rng, diagonals, starts, tally,
-                 lambda p, stars: _judge(p, stars, low, high))
+    return _walk(n, k, rng, diagonals, starts, tally, _Judge(low, high))
 
 
 def steer_search(n: int, k: int, rng: random.Random, *, diagonals: bool, starts: int = 50,
@@ -94,9 +111,13 @@ def steer_search(n: int, k: int, rng: random.Random, *, diagonals: bool, starts:
 
 # --- private helpers ---------------------------------------------------------------------
 
-Judge = Callable[[Puzzle, set[Square]], "int | list[Square] | None"]
-"""A board's verdict: its grade when it is the one to return, else the squares one of which
-should move to another region, or None to give up this start."""
+Moves = list[list[Square]]
+"""Squares one of which should move to another region, in groups: the first group from
+which a square can move gives it."""
+
+Judge = Callable[[Puzzle, set[Square], list[Square]], "int | Moves | None"]
+"""A board's verdict, told the squares moved lately: its grade when it is the one to
+return, else the squares to move, or None to give up this start."""
 
 
 def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
@@ -107,20 +128,33 @@ def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
     for start in range(1, starts + 1):
         sol, grid = _draw(n, k, rng, diagonals)
         stars = set(star_squares(sol))
+        recent: list[Square] = []
         for _ in range(4 * n * n):
             boards += 1
             if tally is not None:
                 tally(boards, start)
             p = region_puzzle(grid, diagonals=diagonals, stars=k)
-            done = judge(p, stars)
+            done = judge(p, stars, recent)
             if isinstance(done, int):
                 return p, sol, done
-            if done is None or not move_out(n, grid, rng, done, stars):
+            moved = _move(n, grid, rng, done, stars)
+            if not moved:
                 break
+            recent = (recent + sorted(moved))[-RECENT:]
     raise NQueensRuntimeError(f"no start of {starts} found one in {boards} boards")
 
 
-def _judge_search(p: Puzzle, stars: set[Square]) -> int | list[Square] | None:
+def _move(n: int, grid: list[list[int]], rng: random.Random, moves: Moves | None,
+          stars: set[Square]) -> set[Square]:
+    """The squares moved from the first group of ``moves`` that can give one."""
+    for group in moves or ():
+        moved = move_out(n, grid, rng, group, stars)
+        if moved:
+            return moved
+    return set()
+
+
+def _judge_search(p: Puzzle, stars: set[Square], recent: list[Square]) -> int | Moves | None:
     """Grade 5 for a unique board that needs search, None for one that does not, else a
     second solution's squares."""
     found = []
@@ -130,7 +164,7 @@ def _judge_search(p: Puzzle, stars: set[Square]) -> int | list[Square] | None:
             break
     others = [s for s in found if set(star_squares(s)) != stars]
     if others:
-        return list(star_squares(others[0]))
+        return [list(star_squares(others[0]))]
     return 5 if explain(p).grade == 5 else None
 
 
@@ -140,28 +174,64 @@ def _draw(n: int, k: int, rng: random.Random, diagonals: bool
     if k == 1:
         cols = random_solution(n, rng, touching=True, diagonals=diagonals)
         return cols, random_regions(n, rng, list(enumerate(cols)))
-    return star_board(n, k, rng)
+    return star_board(n, k, rng, lean=LEAN if k >= MANY else 1)
 
 
-def _judge(p: Puzzle, stars: set[Square], low: int, high: int) -> int | list[Square]:
-    """The grade of a board that is done, else the squares one of which should move."""
-    n = p.n
-    cand, placed = stall(p, min(high, CHEAP))
-    if placed.bit_count() == n * p.stars:
-        grade = explain(p, max_grade=high).grade
-        if grade >= low and is_unique(p):
-            return grade
-        return _open(n, (1 << n * n) - 1, stars)  # too easy: anything may move
-    found = solutions_within(p, cand | placed, limit=2,
-                             nodes=NODES if p.stars <= 2 else 10 * NODES)
-    others = [s for s in found or () if set(star_squares(s)) != stars]
-    if others:
-        return [sq for sq in star_squares(others[0]) if sq not in stars]
-    if found is not None and high > CHEAP:
-        e = explain(p, max_grade=high)
-        if e.solution is not None and low <= e.grade <= high and is_unique(p):
-            return e.grade
-    return _open(n, cand, stars)
+class _Judge:
+    """The verdicts of :func:`steer` for grades ``low..high``."""
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+        self.unlooked = 0  # boards since the last look for a second solution
+
+    def __call__(self, p: Puzzle, stars: set[Square], recent: list[Square]) -> int | Moves:
+        """The grade of a board that is done, else the squares to move."""
+        n, k = p.n, p.stars
+        cand, placed = stall(p, min(self.high, CHEAP))
+        if placed.bit_count() == n * k:
+            grade = explain(p, max_grade=self.high).grade
+            if grade >= self.low and is_unique(p):
+                return grade
+            return [_open(n, (1 << n * n) - 1, stars)]  # too easy: anything may move
+        found = None
+        if k < MANY or self.unlooked + 1 >= LOOK_EVERY or cand.bit_count() < 3 * n * k:
+            self.unlooked = 0
+            found = solutions_within(p, cand | placed, limit=2,
+                                     nodes=NODES if k <= 2 else 10 * NODES)
+        else:
+            self.unlooked += 1
+        others = [s for s in found or () if set(star_squares(s)) != stars]
+        if others:
+            return [[sq for sq in star_squares(others[0]) if sq not in stars]]
+        if found is not None and self.high > CHEAP:
+            e = explain(p, max_grade=self.high)
+            if e.solution is not None and self.low <= e.grade <= self.high and is_unique(p):
+                return e.grade
+        if k < MANY:
+            return [_open(n, cand, stars)]
+        return _tightest(p, cand, placed, stars, set(recent))
+
+
+def _tightest(p: Puzzle, cand: int, placed: int, stars: set[Square],
+              recent: set[Square]) -> Moves:
+    """The open squares of each region still short of stars (none a star of the solution
+    or moved lately), the region with the fewest open squares per star it needs first:
+    taking squares from it brings it to where the techniques place its stars."""
+    n, k = p.n, p.stars
+    have = [0] * n
+    open_ = [0] * n
+    movable: list[list[Square]] = [[] for _ in range(n)]
+    for i in range(n * n):
+        sq = divmod(i, n)
+        g = p.regions[sq[0]][sq[1]]
+        if placed >> i & 1:
+            have[g] += 1
+        elif cand >> i & 1:
+            open_[g] += 1
+            if sq not in stars and sq not in recent:
+                movable[g].append(sq)
+    order = sorted((open_[g] / (k - have[g]), g) for g in range(n) if have[g] < k)
+    return [movable[g] for _, g in order if movable[g]]
 
 
 def _open(n: int, mask: int, stars: set[Square]) -> list[Square]:
