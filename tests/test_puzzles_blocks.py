@@ -154,3 +154,21 @@ def test_every_kind_of_blocks_step_is_narrated_in_each_language(lang):
         if s.filled is not None:  # the unit the blocks fill is named
             letter = "ABCDEFGH"[s.filled[1]]
             assert s.filled[0] != "region" or letter in text
+
+
+@pytest.mark.parametrize(("k", "seed"), [(2, 1), (2, 2), (1, 3)])
+def test_the_squares_a_star_takes_are_those_board_after_takes(k, seed):
+    """blocks._cleared_by (each square: the stars that would take it) against
+    Board.after, square by square, on every state of an explanation."""
+    from nqueens.puzzles.blocks import _cleared_by
+
+    for b in board_states(planted_star_puzzle(8, k, seed)):
+        by = _cleared_by(b)
+        for i in _open_bits(b):
+            left, _ = b.after(i)
+            for c in _open_bits(b):
+                assert bool(by[c] >> i & 1) == (c == i or not left >> c & 1)
+
+
+def _open_bits(b):
+    return [i for i in range(b.n * b.n) if b.cand >> i & 1]

@@ -171,28 +171,36 @@ def _apply(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
             step = b.place(cells.bit_length() - 1, "blocks", taken)
             return Step("blocks", place=step.place, removed=step.removed, units=taken,
                         lines=lines, blocks=corners, used=(corner,))
-    takes = [(1 << i, _clears(b, i)) for i in _bits(b.cand)]
+    cleared_by = _cleared_by(b)
     for corner, cells in blocks:
-        hit = 0
-        for bit, clears in takes:  # b.after(i) leaves none of the block's squares
-            if not cells & ~clears and not bit & cells:
-                hit |= bit
+        hit = b.cand & ~cells  # the squares whose star (b.after) leaves none of the block's
+        for i in _bits(cells):
+            hit &= cleared_by[i]
         if hit:
             return b.remove(hit, "blocks", units=taken, lines=lines, blocks=corners,
                             used=(corner,))
     return _fill(b, blocks, lines, taken)
 
 
-def _clears(b: Board, i: int) -> int:
-    """The squares a star on ``i`` takes (itself, its neighbours, the units it fills), as
-    :meth:`~nqueens.puzzles.techniques.Board.after` clears them from the open squares."""
-    if b.k == 1:
-        return b.attack[i] | 1 << i
-    out = b.near[i] | 1 << i
-    for u in b.of[i]:
-        if b.need[u] == 1:
-            out |= b.mask(u)
-    return out
+def _cleared_by(b: Board) -> list[int]:
+    """For each square, the squares whose star takes it from the open squares, as
+    :meth:`~nqueens.puzzles.techniques.Board.after` would (a star takes its neighbours,
+    or the squares it attacks for one star, a relation both ways, and the units needing
+    one star it is in); computed once for each state of the board (open squares, stars).
+    Cost: O(n^2 + the squares of the units needing one star)."""
+    key = (b.cand, b.stars)
+    kept = b.__dict__.get("cleared_by")
+    if kept is None or kept[0] != key:
+        n = b.n
+        by = [(b.attack[i] if b.k == 1 else b.near[i]) | 1 << i for i in range(n * n)]
+        if b.k > 1:
+            for u in b.open_units():
+                if b.need[u] == 1:
+                    m = b.mask(u)
+                    for i in _bits(m):
+                        by[i] |= m
+        kept = b.__dict__["cleared_by"] = (key, by)
+    return kept[1]
 
 
 def _fill(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],

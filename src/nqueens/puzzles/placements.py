@@ -23,6 +23,12 @@ from nqueens.puzzles.steps import Unit
 Board = Any
 """A :class:`~nqueens.puzzles.techniques.Board` (which imports this module)."""
 
+PLACEMENT_NODES = 2_000
+"""The most partial placements gone through to find the squares near every placement of
+a unit's stars; a unit with more (five or six stars left in a long region) is not used
+for the shape check on that board: the check stays sound, it only sees less. Up to three
+stars, placements of a real unit stay well below it."""
+
 
 def _bits(mask: int) -> list[int]:
     out = []
@@ -65,7 +71,12 @@ def _shape_hits(b: Board, u: Unit, left: int, fill: list[int], ones: list[int]) 
     for unit_mask in ones:
         if unit_mask & left:
             plain &= ~unit_mask
-    hit = _near_every(left, m, near, plain) if plain else 0
+    hit = 0
+    if plain:
+        every = b.every.get((left, m))
+        if every is None:  # the same squares left and stars needed: the same answer
+            every = b.every[left, m] = _near_every(left, m, near, near_left)
+        hit = every & plain
     found: dict[int, list[int]] = {m: [], m - 1: []}
     for i in _bits(tested & ~plain):
         bit = 1 << i
@@ -89,7 +100,8 @@ def _shape_hits(b: Board, u: Unit, left: int, fill: list[int], ones: list[int]) 
 def _near_every(cells: int, need: int, near: list[int], target: int) -> int:
     """The squares of ``target`` near every placement of ``need`` non-touching squares of
     ``cells`` (all of ``target`` when there is none): two greedy placements first, from
-    either end, which most often leave nothing, then all of them."""
+    either end, which most often leave nothing, then all of them, up to
+    :data:`PLACEMENT_NODES` (past that, none: nothing is claimed that was not proved)."""
     out = target
     for high in (False, True):
         rest, got, taken = cells, 0, 0
@@ -102,21 +114,33 @@ def _near_every(cells: int, need: int, near: list[int], target: int) -> int:
             out &= got
             if not out:
                 return 0
-    return _near_all(cells, need, near, 0, out) & out
+    try:
+        return _near_all(cells, need, near, 0, out, [PLACEMENT_NODES]) & out
+    except _TooMany:
+        return 0
 
 
-def _near_all(cells: int, need: int, near: list[int], acc: int, target: int) -> int:
+class _TooMany(Exception):
+    """The placements of a unit are too many to go through (:data:`PLACEMENT_NODES`)."""
+
+
+def _near_all(cells: int, need: int, near: list[int], acc: int, target: int,
+              budget: list[int]) -> int:
     """The squares of ``target`` near every placement of ``need`` non-touching squares of
     ``cells`` (each also near the squares ``acc`` is near to); -1 when there is none.
-    Stops at the first empty answer."""
+    Stops at the first empty answer; raises :class:`_TooMany` past ``budget[0]`` calls."""
     if need <= 0:
         return acc
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _TooMany
     out = -1
     while cells.bit_count() >= need:
         low = cells & -cells
         cells ^= low
         i = low.bit_length() - 1
-        got = _near_all(cells & ~near[i], need - 1, near, acc | near[i] & target, target)
+        got = _near_all(cells & ~near[i], need - 1, near, acc | near[i] & target, target,
+                        budget)
         if got >= 0:
             out = got if out < 0 else out & got
             if not out:

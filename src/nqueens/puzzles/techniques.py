@@ -77,9 +77,11 @@ class Board:
         self.stars = 0
         self.placed = 0
         # remembered by the techniques, shared by copies (the keys say all they depend on):
-        # the squares near a unit's squares left, by those squares; the lines each unit
+        # the squares near a unit's squares left, by those squares; the squares near every
+        # placement of its stars, by those squares and the stars; the lines each unit
         # touches, by the open squares and stars they were found for
         self.reach: dict[int, int] = {}
+        self.every: dict[tuple[int, int], int] = {}
         self.touch: list = [None, {}]
 
     def _units_mask(self, i: int) -> int:
