@@ -24,6 +24,7 @@ from nqueens.puzzles import (
     solutions,
     solve,
 )
+from nqueens.puzzles.exact import unique_within
 from nqueens.puzzles.solution import as_stars
 
 from naive import star_battle_solutions
@@ -266,5 +267,7 @@ def test_a_real_fifteen_by_fifteen_three_star_puzzle_counts_as_a_sat_solver_does
     grid = [list(row) for row in p.regions]
     want = sat_count(grid, 3, limit=5)
     assert count(p).count == want == 1
+    # the generator's bounded confirmation: settled with nodes enough, else no verdict
+    assert unique_within(p, 10**7) is True and unique_within(p, 1) is None
     found = solve(p)
     assert found is not None and first_violation(p, found) is None

@@ -48,6 +48,7 @@ __all__ = [
     "solutions",
     "solutions_within",
     "solve",
+    "unique_within",
 ]
 
 SLICE_NODES = 100_000
@@ -147,6 +148,28 @@ def is_unique(p: Puzzle) -> bool:
     (True, False)
     """
     return sum(1 for _ in _limited(check_puzzle(p), 2)) == 1
+
+
+def unique_within(p: Puzzle, nodes: int) -> bool | None:
+    """Whether region puzzle ``p`` has exactly one solution, or None when ``nodes`` search
+    nodes do not settle it (checked after each slice of :data:`SLICE_NODES` or
+    :data:`SLICE_NODES_STARS`, between which Ctrl-C lands).
+
+    For the generator, whose boards the techniques have already solved (their steps are
+    the proof; this search confirms it where it is cheap): no checks. Cost: O(min(nodes,
+    the nodes up to the second solution)).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
+    >>> unique_within(p, 10**6), unique_within(parse_puzzle("ABBB\\nABCB\\nADCC\\nDDDC\\n"), 10**6)
+    (False, True)
+    """
+    for meta, _ in _run(p, 0, 2):
+        if meta[2] == 1:
+            return int(meta[1]) == 1
+        if meta[3] >= nodes:
+            return None
+    return int(meta[1]) == 1
 
 
 def solutions_within(p: Puzzle, allowed: int, *, limit: int = 2,

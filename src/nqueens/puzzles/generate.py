@@ -3,7 +3,8 @@
 Region puzzles (k stars per row, column and region; k = 1 is the Queens game): a random
 solution, connected regions grown around it, then regions changed a few squares at a time
 as the logical solver directs (:mod:`nqueens.puzzles.steer`) until the explainer solves
-the puzzle alone, at the grade asked for; the exact count up to 2 then proves it unique.
+the puzzle alone, at the grade asked for, which proves it unique (the exact search
+confirms it, within a bound of nodes: :data:`~nqueens.puzzles.steer.PROOF_NODES`).
 So every made region puzzle is logic-only (grade easy to expert) unless grade 5 (search)
 is asked for, which repairs regions with the whole board's exact search instead.
 

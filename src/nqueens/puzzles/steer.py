@@ -18,8 +18,12 @@ search of the whole board:
 
 Each move changes a few squares, and the next board is judged afresh in milliseconds, so
 a 25 x 25 puzzle takes hundreds of boards, seconds, where repairing random regions until
-the whole board's exact search finds one solution took minutes. The exact count up to 2
-(:func:`~nqueens.puzzles.exact.is_unique`) still proves the result unique at the end.
+the whole board's exact search finds one solution took minutes. A board the techniques
+solve has one solution (each technique is sound, so its steps are a proof); the exact
+search up to a second solution confirms it (:func:`~nqueens.puzzles.exact.unique_within`),
+up to :data:`PROOF_NODES` nodes: seconds, far more than boards up to five stars need, but
+not always enough for the largest boards with six stars, whose proof is then the
+techniques' steps alone.
 
 >>> import random
 >>> p, sol, grade = steer(8, 1, random.Random(4), diagonals=False, low=1, high=4)
@@ -34,7 +38,7 @@ import random
 from collections.abc import Callable
 
 from nqueens.errors import NQueensRuntimeError
-from nqueens.puzzles.exact import is_unique, solutions, solutions_within
+from nqueens.puzzles.exact import solutions, solutions_within, unique_within
 from nqueens.puzzles.grow import move_out, random_regions, random_solution, star_board
 from nqueens.puzzles.logic import explain, stall
 from nqueens.puzzles.model import Puzzle, Square, region_puzzle
@@ -69,6 +73,11 @@ LOOK_EVERY = 10
 RECENT = 20
 """Squares moved this recently do not move again (from :data:`MANY` stars on): the
 tightest region would otherwise hand a square over and take it back, board after board."""
+
+PROOF_NODES = 500_000
+"""Search nodes allowed to confirm that a board the techniques solved has one solution
+(about 3 s at 25 x 25 with six stars, where it is not always enough; made boards measured
+settled within 15,000 nodes up to four stars, within 270,000 at 21 x 21 with five)."""
 
 Tally = Callable[[int, int], None]
 """Told (boards tried, starts) before each board: progress, and a place for Ctrl-C."""
@@ -190,7 +199,7 @@ class _Judge:
         cand, placed = stall(p, min(self.high, CHEAP))
         if placed.bit_count() == n * k:
             grade = explain(p, max_grade=self.high).grade
-            if grade >= self.low and is_unique(p):
+            if grade >= self.low and _unique(p):
                 return grade
             return [_open(n, (1 << n * n) - 1, stars)]  # too easy: anything may move
         found = None
@@ -205,11 +214,16 @@ class _Judge:
             return [[sq for sq in star_squares(others[0]) if sq not in stars]]
         if found is not None and self.high > CHEAP:
             e = explain(p, max_grade=self.high)
-            if e.solution is not None and self.low <= e.grade <= self.high and is_unique(p):
+            if e.solution is not None and self.low <= e.grade <= self.high and _unique(p):
                 return e.grade
         if k < MANY:
             return [_open(n, cand, stars)]
         return _tightest(p, cand, placed, stars, set(recent))
+
+
+def _unique(p: Puzzle) -> bool:
+    """False when the exact search finds a second solution within :data:`PROOF_NODES`."""
+    return unique_within(p, PROOF_NODES) is not False
 
 
 def _tightest(p: Puzzle, cand: int, placed: int, stars: set[Square],
