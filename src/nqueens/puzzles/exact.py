@@ -151,9 +151,10 @@ def is_unique(p: Puzzle) -> bool:
 
 
 def unique_within(p: Puzzle, nodes: int) -> bool | None:
-    """Whether region puzzle ``p`` has exactly one solution, or None when ``nodes`` search
-    nodes do not settle it (checked after each slice of :data:`SLICE_NODES` or
-    :data:`SLICE_NODES_STARS`, between which Ctrl-C lands).
+    """Whether region puzzle ``p`` has one solution; None when ``nodes`` nodes do not say.
+
+    The nodes are checked after each slice of :data:`SLICE_NODES` or
+    :data:`SLICE_NODES_STARS`, between which Ctrl-C lands.
 
     For the generator, whose boards the techniques have already solved (their steps are
     the proof; this search confirms it where it is cheap): no checks. Cost: O(min(nodes,

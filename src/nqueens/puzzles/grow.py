@@ -204,8 +204,9 @@ def _partners(g: int, members: dict[int, list[int]], group: list[int],
 
 def move_out(n: int, grid: list[list[int]], rng: random.Random, squares: list[Square],
              stars: set[Square]) -> set[Square]:
-    """Hand one of ``squares`` (none a star) over to a neighbouring region: the squares
-    moved, none (an empty set) when no square of ``squares`` can move.
+    """Hand one of ``squares`` (none a star) to a neighbouring region; the squares moved.
+
+    None are moved (an empty set) when no square of ``squares`` can move.
 
     The square goes with the shortest path of its own region's squares that leads to a
     neighbouring region (empty when it touches one), and with any piece of its region
