@@ -87,7 +87,8 @@ def test_the_grade_asked_for_is_the_explainers_grade(n, grade):
     assert brute(m.puzzle) == [m.solution]
 
 
-@pytest.mark.parametrize(("seed", "grade"), [(4, "medium"), (2, "expert")])
+@pytest.mark.parametrize(("seed", "grade"), [(4, "medium"), (2, "expert"), (2, "easy"),
+                                             (3, "easy")])
 def test_a_two_star_grade_is_made_when_asked(seed, grade):
     m = make(8, stars=2, seed=seed, grade=grade)
     assert explain(m.puzzle).grade_name == grade == m.grade_name
