@@ -34,7 +34,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from nqueens.puzzles.model import Square
-from nqueens.puzzles.placements import _bits
+from nqueens.puzzles.placements import _bits, _fill_masks
 from nqueens.puzzles.steps import Step, Unit
 from nqueens.puzzles.techniques import Board
 
@@ -192,13 +192,11 @@ def _cleared_by(b: Board) -> list[int]:
     kept = b.__dict__.get("cleared_by")
     if kept is None or kept[0] != key:
         n = b.n
-        by = [(b.attack[i] if b.k == 1 else b.near[i]) | 1 << i for i in range(n * n)]
-        if b.k > 1:
-            for u in b.open_units():
-                if b.need[u] == 1:
-                    m = b.mask(u)
-                    for i in _bits(m):
-                        by[i] |= m
+        if b.k == 1:
+            by = [b.attack[i] | 1 << i for i in range(n * n)]
+        else:
+            fill, _ = _fill_masks(b)
+            by = [b.near[i] | 1 << i | fill[i] for i in range(n * n)]
         kept = b.__dict__["cleared_by"] = (key, by)
     return kept[1]
 
