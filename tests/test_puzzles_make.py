@@ -95,6 +95,43 @@ def test_a_two_star_grade_is_made_when_asked(seed, grade):
     assert star_battle_solutions(m.puzzle.regions, 2) == [m.solution]
 
 
+def test_an_expert_one_star_puzzle_is_made_when_asked():
+    m = make(10, seed=7, grade="expert")
+    assert explain(m.puzzle).grade_name == "expert" == m.grade_name
+    # unique, by brute force (rows of one star each)
+    assert star_battle_solutions(m.puzzle.regions, 1) == [tuple((c,) for c in m.solution)]
+
+
+def test_an_expert_walk_goes_back_to_the_hardest_board_when_a_move_makes_it_easier(
+        monkeypatch):
+    from nqueens.puzzles import steer
+
+    def partition(grid) -> set[frozenset[tuple[int, int]]]:
+        return {frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row)
+                          if v == g) for g in range(len(grid))}
+
+    boards: list[set] = []
+    moved_from: list[set] = []
+    move = steer._move
+
+    def watched(n, grid, rng, moves, stars):
+        moved_from.append(partition(grid))
+        return move(n, grid, rng, moves, stars)
+
+    class Judge:  # the first board is hard, the second easier, the third done
+        hardness: tuple[int, ...] | None = None
+
+        def __call__(self, p, stars, recent):
+            boards.append(partition(p.regions))
+            self.hardness = {1: (3, 2, -1), 2: (3, 1, -1)}.get(len(boards))
+            return 4 if len(boards) == 3 else [[(r, c) for r in range(8) for c in range(8)]]
+
+    monkeypatch.setattr(steer, "_move", watched)
+    steer._walk(8, 1, random.Random(3), False, 1, None, Judge(), False)
+    assert len(boards) == 3 and boards[1] != boards[0]
+    assert moved_from == [boards[0], boards[0]]  # the second move starts from the hard board
+
+
 def test_random_stars_and_their_regions_obey_the_rules():
     rng = random.Random(7)
     for n, k in [(8, 2), (10, 2), (12, 3)]:

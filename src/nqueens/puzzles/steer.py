@@ -16,6 +16,14 @@ search of the whole board:
   logic: the full explainer is asked (when a harder grade is allowed), else a square still
   open moves, so that the next board gives the techniques a new hold.
 
+For an expert puzzle the walk climbs: expert boards are about one in a hundred of the hard
+ones, which are rare themselves, but common near a hard board whose contradiction is
+already long. So the hardest unique board so far is held (:func:`_hardness`: the grade,
+the longest chain of forced queens, the fewest steps of that grade), and a board that comes
+out easier, or with a second solution, goes back to it before the next move. (Expert 15 x
+15 puzzles from seeds 1-8: 8 found, median 4.4 s, against 4 within 40 s without; 10 x 10: 7
+against 2.)
+
 Each move changes a few squares, and the next board is judged afresh in milliseconds, so
 a 25 x 25 puzzle takes hundreds of boards, seconds, where repairing random regions until
 the whole board's exact search finds one solution took minutes. A board the techniques
@@ -40,7 +48,7 @@ from collections.abc import Callable
 from nqueens.errors import NQueensRuntimeError
 from nqueens.puzzles.exact import solutions, solutions_within, unique_within
 from nqueens.puzzles.grow import move_out, random_regions, random_solution, star_board
-from nqueens.puzzles.logic import GRADES, explain, stall
+from nqueens.puzzles.logic import GRADES, Explanation, explain, stall
 from nqueens.puzzles.model import Puzzle, Square, region_puzzle
 from nqueens.puzzles.solution import Solution, star_squares
 
@@ -141,6 +149,7 @@ def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
         sol, grid = _draw(n, k, rng, diagonals, lean)
         stars = set(star_squares(sol))
         recent: list[Square] = []
+        held: tuple[tuple[int, ...], list[list[int]]] | None = None  # the hardest so far
         for _ in range(4 * n * n):
             boards += 1
             if tally is not None:
@@ -149,6 +158,12 @@ def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
             done = judge(p, stars, recent)
             if isinstance(done, int):
                 return p, sol, done
+            hardness = getattr(judge, "hardness", None)
+            if hardness is not None and (held is None or hardness >= held[0]):
+                held = hardness, [row[:] for row in grid]
+            elif held is not None:  # easier, or not unique: back to the hardest board
+                grid = [row[:] for row in held[1]]
+                done = [_open(n, (1 << n * n) - 1, stars)]
             moved = _move(n, grid, rng, done, stars)
             if not moved:
                 break
@@ -195,15 +210,18 @@ class _Judge:
     def __init__(self, low: int, high: int, lean: bool) -> None:
         self.low, self.high, self.lean = low, high, lean
         self.unlooked = 0  # boards since the last look for a second solution
+        self.hardness: tuple[int, ...] | None = None  # of the last board, when it climbs
 
     def __call__(self, p: Puzzle, stars: set[Square], recent: list[Square]) -> int | Moves:
         """The grade of a board that is done, else the squares to move."""
         n, k = p.n, p.stars
+        self.hardness = None
         cand, placed = stall(p, min(self.high, CHEAP))
         if placed.bit_count() == n * k:
-            grade = explain(p, max_grade=self.high).grade
-            if grade >= self.low and _unique(p):
-                return grade
+            e = explain(p, max_grade=self.high)
+            if e.grade >= self.low and _unique(p):
+                return e.grade
+            self._climb(e)
             return [_open(n, (1 << n * n) - 1, stars)]  # too easy: anything may move
         found = None
         if not self.lean or self.unlooked + 1 >= LOOK_EVERY or cand.bit_count() < 3 * n * k:
@@ -219,9 +237,25 @@ class _Judge:
             e = explain(p, max_grade=self.high)
             if e.solution is not None and self.low <= e.grade <= self.high and _unique(p):
                 return e.grade
+            if e.solution is not None:
+                self._climb(e)
         if not self.lean:
             return [_open(n, cand, stars)]
         return _tightest(p, cand, placed, stars, set(recent))
+
+    def _climb(self, e: Explanation) -> None:
+        """Note how hard a unique board too easy for the grade is, when the grade asked
+        for is expert: the walk climbs (see :func:`steer`)."""
+        if self.low >= GRADES.index("expert"):
+            self.hardness = _hardness(e)
+
+
+def _hardness(e: Explanation) -> tuple[int, ...]:
+    """How hard a solved board is, greater for harder: its grade, then the longest chain of
+    forced queens of a contradiction, then the fewer steps of that grade (so the one hard
+    step left to find)."""
+    chain = max((len(s.chain) for s in e.steps if s.rule == "lookahead"), default=0)
+    return e.grade, chain, -sum(s.grade == e.grade for s in e.steps)
 
 
 def _unique(p: Puzzle) -> bool:
