@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from nqueens.puzzles.grow import star_board
+from nqueens.puzzles.grow import move_out, star_board
 from nqueens.puzzles.model import region_puzzle
 from nqueens.puzzles.techniques import Board, find_shape, find_single, find_stuck
 
@@ -40,7 +40,38 @@ def _slow_shape(b: Board):
 def test_shape_check_matches_each_square_tested_alone(n: int, k: int, seed: int) -> None:
     rng = random.Random(seed)
     _, grid = star_board(n, k, rng)
-    b = Board(region_puzzle(grid, stars=k))
+    assert _solve_part_way(Board(region_puzzle(grid, stars=k)), rng) >= 3
+
+
+def test_boards_of_one_geometry_share_what_the_shape_check_found_and_stay_right() -> None:
+    # the generator's boards differ in a few squares: one board's answers serve the next
+    rng = random.Random(5)
+    stars, grid = star_board(9, 2, rng)
+    held = {(r, c) for r, row in enumerate(stars) for c in row}
+    first = Board(region_puzzle(grid, stars=2))
+    for _ in range(4):
+        assert move_out(9, grid, rng, [(r, c) for r in range(9) for c in range(9)], held)
+        b = Board(region_puzzle(grid, stars=2))
+        assert b.every is first.every and b.reach is first.reach
+        assert _solve_part_way(b, rng) >= 3
+    assert first.every  # filled by the solves, and used by them all
+
+
+def test_the_shared_answers_are_forgotten_past_their_limit(monkeypatch) -> None:
+    from nqueens.puzzles import techniques
+
+    monkeypatch.setattr(techniques, "MEMO_LIMIT", 3)
+    d = techniques._BoundedDict()
+    for i in range(3):
+        d[i] = i
+    d[3] = 3
+    assert d == {3: 3}
+
+
+def _solve_part_way(b: Board, rng: random.Random) -> int:
+    """Steps of a solve (guesses where logic stalls) whose shape check was compared with
+    the slow one."""
+    n = b.n
     checked = 0
     for _ in range(3 * n):
         if find_stuck(b) is not None:
@@ -61,4 +92,4 @@ def test_shape_check_matches_each_square_tested_alone(n: int, k: int, seed: int)
             assert step is not None and step.lines == (u,)
             assert cand & ~b.cand == hit
         checked += 1
-    assert checked >= 3
+    return checked

@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from math import comb
+from typing import Any
 
 from nqueens.puzzles.model import Puzzle, Square
 from nqueens.puzzles.placements import _bits, _fill_masks, _shape_hits
@@ -76,12 +77,12 @@ class Board:
             self.cand &= ~(1 << (r * n + c))
         self.stars = 0
         self.placed = 0
-        # remembered by the techniques, shared by copies (the keys say all they depend on):
-        # the squares near a unit's squares left, by those squares; the squares near every
-        # placement of its stars, by those squares and the stars; the lines each unit
-        # touches, by the open squares and stars they were found for
-        self.reach: dict[int, int] = {}
-        self.every: dict[tuple[int, int], int] = {}
+        # remembered by the techniques (the keys say all they depend on): the squares near
+        # a unit's squares left, by those squares, and the squares near every placement of
+        # its stars, by those squares and the stars, shared by every board of the geometry
+        # (the generator's boards differ in a few squares); the lines each unit touches, by
+        # the open squares and stars they were found for, shared by copies
+        self.reach, self.every = _geometry_memos(n, p.touching, p.uses_diagonals)
         self.touch: list = [None, {}]
 
     def _units_mask(self, i: int) -> int:
@@ -227,6 +228,28 @@ class Board:
             rest &= ~self.near[low.bit_length() - 1] & ~low
             greedy += 1
         return greedy >= need or _fits(cells, need, self.near)
+
+
+MEMO_LIMIT = 100_000
+"""The most answers remembered per geometry by :func:`_geometry_memos` (a few tens of
+megabytes at 25 x 25); past it they are forgotten and found again."""
+
+
+@lru_cache(maxsize=8)
+def _geometry_memos(n: int, touching: bool, diagonals: bool
+                    ) -> tuple[dict[int, int], dict[tuple[int, int], int]]:
+    """The answers of the shape check that depend on the geometry alone (see
+    :class:`Board`), emptied when they pass :data:`MEMO_LIMIT`."""
+    return _BoundedDict(), _BoundedDict()
+
+
+class _BoundedDict(dict):
+    """A dict that empties itself when an insertion takes it past :data:`MEMO_LIMIT`."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if len(self) >= MEMO_LIMIT:
+            self.clear()
+        super().__setitem__(key, value)
 
 
 @lru_cache(maxsize=8)
