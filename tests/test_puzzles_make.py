@@ -132,6 +132,21 @@ def test_an_expert_walk_goes_back_to_the_hardest_board_when_a_move_makes_it_easi
     assert moved_from == [boards[0], boards[0]]  # the second move starts from the hard board
 
 
+def test_a_look_that_did_not_settle_is_not_repeated_until_n_fewer_squares_are_open():
+    from nqueens.puzzles.steer import LOOK_EVERY, _Judge
+
+    judge = _Judge(1, 2, lean=True)
+    stars, other = {(0, 0)}, {(0, 0)}
+    n, k = 25, 6
+    judge.unlooked = LOOK_EVERY  # due for a look
+    assert judge._looks(stars, 400, n, k)
+    judge.unsettled = stars, 400
+    assert not judge._looks(stars, 390, n, k)  # as big: it would not settle either
+    assert judge._looks(stars, 375, n, k)
+    assert judge._looks(other, 400, n, k)  # another start's board
+    assert _Judge(1, 2, lean=False)._looks(stars, 625, n, k)  # not lean: every board
+
+
 def test_random_stars_and_their_regions_obey_the_rules():
     rng = random.Random(7)
     for n, k in [(8, 2), (10, 2), (12, 3)]:

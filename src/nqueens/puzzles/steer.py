@@ -210,6 +210,8 @@ class _Judge:
     def __init__(self, low: int, high: int, lean: bool) -> None:
         self.low, self.high, self.lean = low, high, lean
         self.unlooked = 0  # boards since the last look for a second solution
+        self.unsettled = (None, 0)  # a start's stars, and the open squares of its last look
+        # that did not settle
         self.hardness: tuple[int, ...] | None = None  # of the last board, when it climbs
 
     def __call__(self, p: Puzzle, stars: set[Square], recent: list[Square]) -> int | Moves:
@@ -224,10 +226,12 @@ class _Judge:
             self._climb(e)
             return [_open(n, (1 << n * n) - 1, stars)]  # too easy: anything may move
         found = None
-        if not self.lean or self.unlooked + 1 >= LOOK_EVERY or cand.bit_count() < 3 * n * k:
+        if self._looks(stars, cand.bit_count(), n, k):
             self.unlooked = 0
             found = solutions_within(p, cand | placed, limit=2,
                                      nodes=NODES if k <= 2 else 10 * NODES)
+            if found is None and self.lean:
+                self.unsettled = stars, cand.bit_count()
         else:
             self.unlooked += 1
         others = [s for s in found or () if set(star_squares(s)) != stars]
@@ -242,6 +246,18 @@ class _Judge:
         if not self.lean:
             return [_open(n, cand, stars)]
         return _tightest(p, cand, placed, stars, set(recent))
+
+    def _looks(self, stars: set[Square], open_: int, n: int, k: int) -> bool:
+        """Whether this board looks for a second solution: every board, or from
+        :data:`MANY` stars on one in :data:`LOOK_EVERY` and every one with fewer than 3nk
+        squares open; never with n squares or more than the last look of this start that
+        did not settle (it costs a second at 25 x 25, and one as big would not settle
+        either)."""
+        if not self.lean:
+            return True
+        if self.unsettled[0] is stars and open_ > self.unsettled[1] - n:
+            return False
+        return self.unlooked + 1 >= LOOK_EVERY or open_ < 3 * n * k
 
     def _climb(self, e: Explanation) -> None:
         """Note how hard a unique board too easy for the grade is, when the grade asked
