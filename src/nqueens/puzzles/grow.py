@@ -50,10 +50,13 @@ def random_stars(n: int, k: int, rng: random.Random) -> tuple[tuple[int, ...], .
 
     The compiled exact search (:func:`~nqueens.puzzles.exact.solutions_within`, rows as
     regions) finds the first solution on a board with a few squares (5%) struck out at
-    random; a draw it cannot settle in 50,000 nodes is followed by one with half as many
-    struck out and twice the nodes. Cost: O(the nodes of the last draw), milliseconds up
-    to 17 x 17 with 4 stars, about 0.4 s at 21 x 21 with 5 and a second at 25 x 25 with 6
-    (stars packed almost as tightly as they can be).
+    random; a draw it cannot settle in 30,000 nodes is followed by one with half as many
+    struck out (down to 1%) and a quarter more nodes: the search's time varies widely
+    from draw to draw, and many short draws beat a few long ones (at 25 x 25 with six
+    stars, seeds 1-12: median 1.25 s, slowest 2.3 s, against 1.95 s and 11.8 s when each
+    draw doubled the nodes). Cost: O(the nodes of all draws), milliseconds up to 17 x 17
+    with 4 stars, about 0.2 s at 21 x 21 with 5 and a second at 25 x 25 with 6 (stars
+    packed almost as tightly as they can be).
     The caller has checked that k stars fit (:func:`~nqueens.puzzles.model.check_stars`);
     a size with no solution never returns.
 
@@ -64,14 +67,14 @@ def random_stars(n: int, k: int, rng: random.Random) -> tuple[tuple[int, ...], .
     from nqueens.puzzles.model import region_puzzle
 
     rows = region_puzzle([[r] * n for r in range(n)], stars=k)
-    share, nodes = 0.05, 50_000
+    share, nodes = 0.05, 30_000
     while True:
         allowed = sum(1 << i for i in range(n * n) if rng.random() >= share)
         found = solutions_within(rows, allowed, limit=1, nodes=nodes)
         if found:
             rows_ = [tuple(row) if k > 1 else (row,) for row in found[0]]
             return _turned(n, rows_, rng.randrange(8))
-        share, nodes = share / 2, nodes * 2
+        share, nodes = max(share / 2, 0.01), nodes * 5 // 4
 
 
 def _turned(n: int, rows: list[tuple[int, ...]], how: int) -> tuple[tuple[int, ...], ...]:
