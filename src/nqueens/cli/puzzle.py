@@ -86,7 +86,7 @@ def register(sub: Any) -> None:
     q.add_argument("--kind", choices=("regions", "completion"), default="regions")
     q.add_argument("--grade", metavar="G",
                    help="exact difficulty: 1-5 or easy, medium, hard, expert, search "
-                   "(expert and search are rare: see docs/puzzles.md)")
+                   "(search is rare, expert slower: see docs/puzzles.md)")
     q.add_argument("--attempts", type=positive_int, default=50, metavar="A",
                    help="fresh starts before giving up (exit 3; default 50)")
     q.add_argument("--seed", type=non_negative_int, metavar="S",

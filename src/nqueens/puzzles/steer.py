@@ -250,9 +250,9 @@ class _Judge:
     def _looks(self, stars: set[Square], open_: int, n: int, k: int) -> bool:
         """Whether this board looks for a second solution: every board, or from
         :data:`MANY` stars on one in :data:`LOOK_EVERY` and every one with fewer than 3nk
-        squares open; never with n squares or more than the last look of this start that
-        did not settle (it costs a second at 25 x 25, and one as big would not settle
-        either)."""
+        squares open; but after a look of this start that did not settle, none until n
+        fewer squares are open (such a look costs most of a second at 25 x 25, and one on
+        as many squares would not settle either)."""
         if not self.lean:
             return True
         if self.unsettled[0] is stars and open_ > self.unsettled[1] - n:
