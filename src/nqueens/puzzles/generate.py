@@ -107,7 +107,7 @@ def make(
     Cost: O(starts * boards * (the explainer's cheap techniques + a short search)) for
     region puzzles, up to about n^2 boards per start (a second at 15 x 15, a few at
     25 x 25; with k stars tens of boards, each costlier: about a second at 17 x 17 with 4,
-    ten at 21 x 21 with 5, tens at 25 x 25 with 6); O(attempts * (search + explain)) for
+    ten at 21 x 21 with 5 and at 25 x 25 with 6); O(attempts * (search + explain)) for
     completion.
 
     >>> make(3)
