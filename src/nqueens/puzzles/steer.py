@@ -163,7 +163,7 @@ def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
                 held = hardness, [row[:] for row in grid]
             elif held is not None:  # easier, or not unique: back to the hardest board
                 grid = [row[:] for row in held[1]]
-                done = [_open(n, (1 << n * n) - 1, stars)]
+                done = _anywhere(n, stars)
             moved = _move(n, grid, rng, done, stars)
             if not moved:
                 break
@@ -224,7 +224,7 @@ class _Judge:
             if e.grade >= self.low and _unique(p):
                 return e.grade
             self._climb(e)
-            return [_open(n, (1 << n * n) - 1, stars)]  # too easy: anything may move
+            return _anywhere(n, stars)  # too easy
         found = None
         if self._looks(stars, cand.bit_count(), n, k):
             self.unlooked = 0
@@ -299,6 +299,11 @@ def _tightest(p: Puzzle, cand: int, placed: int, stars: set[Square],
                 movable[g].append(sq)
     order = sorted((open_[g] / (k - have[g]), g) for g in range(n) if have[g] < k)
     return [movable[g] for _, g in order if movable[g]]
+
+
+def _anywhere(n: int, stars: set[Square]) -> Moves:
+    """Any square but a star of the solution may move."""
+    return [_open(n, (1 << n * n) - 1, stars)]
 
 
 def _open(n: int, mask: int, stars: set[Square]) -> list[Square]:
