@@ -34,6 +34,7 @@ from nqueens.puzzles.logic import (
 from nqueens.puzzles.model import Puzzle, region_puzzle
 from nqueens.puzzles.shapes import shape_name
 from nqueens.puzzles.solution import first_violation
+from nqueens.puzzles.techniques import Board, find_one_way
 
 DATA = Path(__file__).parent / "data"
 DOCS = Path(__file__).parent.parent / "docs" / "puzzles.md"
@@ -387,3 +388,66 @@ def test_the_linkedin_daily_puzzles_grade_easy_or_medium():
     assert len(daily) == 2
     for p in daily:
         assert explain(p).grade_name in ("easy", "medium")
+
+
+def unit_ways(b, u) -> list[int]:
+    """Every way the stars unit ``u`` still needs fit on its squares left, none touching,
+    by plain enumeration of subsets (each a bit mask)."""
+    squares = [i for i in range(b.n * b.n) if (b.cand & b.mask(u)) >> i & 1]
+
+    def apart(x: int, y: int) -> bool:
+        return max(abs(x // b.n - y // b.n), abs(x % b.n - y % b.n)) > 1
+
+    return [sum(1 << i for i in chosen) for chosen in combinations(squares, b.need[u])
+            if all(apart(x, y) for x, y in combinations(chosen, 2))]
+
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_only_one_way_places_a_star_exactly_where_a_unit_has_one_way_left(seed):
+    """On a 3-star board with squares struck at random, only one way fires on the first
+    unit (in the board's order) whose stars fit one way only and places that way's first
+    star; it does not fire when no unit has one way."""
+    rng = random.Random(seed)
+    b = Board(planted_star_puzzle(12, 3, seed))
+    for i in range(b.n * b.n):
+        if rng.random() < 0.5:
+            b.cand &= ~(1 << i)
+    ways = {u: unit_ways(b, u) for u in b.open_units() if b.need[u] > 1}
+    one = [u for u, w in ways.items() if len(w) == 1]
+    step = find_one_way(b)
+    if not one:
+        assert step is None
+        return
+    assert step is not None and step.rule == "one-way" and step.units == (one[0],)
+    r, c = step.place
+    way = ways[one[0]][0]
+    assert r * b.n + c == (way & -way).bit_length() - 1
+
+
+def test_some_struck_boards_have_one_way_and_some_do_not():
+    """The test above sees both cases (so it can fail either way)."""
+    fired = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        b = Board(planted_star_puzzle(12, 3, seed))
+        for i in range(b.n * b.n):
+            if rng.random() < 0.5:
+                b.cand &= ~(1 << i)
+        fired.add(find_one_way(b) is not None)
+    assert fired == {True, False}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_an_easy_three_star_puzzle_is_solved_by_the_easy_techniques_and_narrated(lang):
+    from nqueens.puzzles.generate import make
+
+    m = make(12, stars=3, grade="easy", seed=1)
+    e = explain(m.puzzle)
+    assert e.grade_name == "easy" and "one-way" in e.techniques
+    assert set(e.techniques) <= {r for r, g in RULES.items() if g == RULES["single"]}
+    assert count(m.puzzle).count == 1 and star_squares_of(e.solution) == star_squares_of(
+        m.solution)
+    name = {"en": "Only one way", "ja": "置き方が1通り", "ko": "놓는 방법이 하나뿐"}[lang]
+    texts = [step_text(s, lang, m.puzzle) for s in e.steps if s.rule == "one-way"]
+    assert texts and all(t.startswith(name) for t in texts)

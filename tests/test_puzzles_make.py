@@ -219,7 +219,7 @@ def test_a_grade_that_cannot_be_found_is_a_runtime_failure_naming_the_attempts()
     (["--size", "11", "--stars", "3"], "at least 12 x 12"),
     (["--size", "10", "--stars", "2", "--kind", "completion"], "region puzzles only"),
     (["--size", "10", "--attempts", "0"], "--attempts"),
-    (["--size", "14", "--stars", "3", "--grade", "easy"], "grade easy is not made with 3 stars"),
+    (["--size", "21", "--stars", "5", "--grade", "easy"], "grade easy is not made with 5 stars"),
     (["--size", "25", "--stars", "6", "--grade", "1"], "grade easy is not made with 6 stars"),
 ])
 def test_cli_bad_stars_are_one_line_exit_2(argv, message):

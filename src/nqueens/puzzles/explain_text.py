@@ -24,6 +24,7 @@ __all__ = ["GRADE_NAMES", "SHAPE_NAMES", "TECHNIQUE_NAMES", "not_unique_text", "
 TECHNIQUE_NAMES: dict[str, dict[str, str]] = {
     "given": {"en": "given queen", "ja": "最初からあるクイーン", "ko": "주어진 퀸"},
     "single": {"en": "last square", "ja": "最後の1マス", "ko": "마지막 칸"},
+    "one-way": {"en": "only one way", "ja": "置き方が1通り", "ko": "놓는 방법이 하나뿐"},
     "confined": {"en": "region confined to a line", "ja": "1本の行(列)に収まる領域",
                  "ko": "한 줄에 갇힌 영역"},
     "k-lines": {"en": "k regions in k lines", "ja": "k個の領域がk本の行(列)に収まる",
@@ -71,7 +72,7 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
     check_puzzle(p)
     check_choice(lang, "language", LANGUAGES)
     k = stars_of(p)
-    if step.rule in ("given", "single", "search"):
+    if step.rule in ("given", "single", "one-way", "search"):
         return _placement(step, lang, p, k)
     if step.rule in ("confined", "k-lines"):
         return _confined(step, lang, p, k)
@@ -127,8 +128,15 @@ def _placement(step: Step, lang: str, p: Puzzle, k: int) -> str:
                       f"{where}に置く。",
                 "ko": f"논리로는 더 나아갈 수 없으므로 탐색(모든 경우 시도)으로 {u}의 "
                       f"{star}을 {where}에 놓는다."}[lang] + clears
-    name = _name("single", lang)
-    if k == 1:
+    name = _name(step.rule, lang)
+    if step.rule == "one-way":
+        head = {"en": f"{name}: the stars {u} still needs fit on its squares left in only "
+                      f"one way, none touching, so a star goes at {where}.",
+                "ja": f"{name}: {u}に残るマスに必要な星を隣り合わずに置く方法は1通りしか"
+                      f"ないので、{where}に星を置く。",
+                "ko": f"{name}: {u}의 남은 칸에 필요한 별을 서로 닿지 않게 놓는 방법은 한 "
+                      f"가지뿐이므로 {where}에 별을 놓는다."}[lang]
+    elif k == 1:
         head = {"en": f"{name}: {u} has one square left, {where}, so a queen goes there.",
                 "ja": f"{name}: {u}に残るマスは{where}だけなので、ここにクイーンを置く。",
                 "ko": f"{name}: {u}에 남은 칸은 {where}뿐이므로 퀸을 놓는다."}[lang]

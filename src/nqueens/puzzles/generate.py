@@ -42,12 +42,13 @@ from nqueens.puzzles.steer import CHEAP, Tally, steer, steer_search
 
 __all__ = ["EASY_MOST_STARS", "Made", "make", "min_size", "random_regions", "random_solution"]
 
-EASY_MOST_STARS = 2
-"""The most stars an easy region puzzle is made with. From three on, a connected region
-that holds its stars without two touching has at least five squares, so no unit starts
-with only its stars' squares (the last square), and an easy solve needs nearly every
-region inside one line (confined): the generator placed no star by those techniques on
-3,000 boards of a 14 x 14 three-star walk, and found no easy puzzle from 5 seeds in 30 s."""
+EASY_MOST_STARS = 4
+"""The most stars an easy region puzzle is made with. From three stars on, a connected
+region holding its stars without two touching has five squares or more, so the easy solve
+rests on "only one way" (a unit's squares left hold its stars one way only); boards that
+the easy techniques solve alone grow rarer with every star: 14 x 14 with three and 17 x 17
+with four take seconds (up to half a minute), 21 x 21 with five took 86 s for one seed of
+three and over 120 s for the other two, 25 x 25 with six over 120 s for seeds 1 and 2."""
 
 
 @dataclass(frozen=True)
@@ -138,9 +139,9 @@ touch need n = 1 or n >= 4
                                  f"{grade!r}: a trivial puzzle (grade 0) has every queen given")
     if want == GRADES.index("easy") and k > EASY_MOST_STARS and kind == "regions":
         raise UnknownOptionError(
-            f"grade easy is not made with {k} stars: with {EASY_MOST_STARS + 1} or more, no "
-            "row, column or connected region starts with only its stars' squares, and an easy "
-            "solve needs nearly every region inside one line; ask for medium or harder")
+            f"grade easy is not made with {k} stars: from {EASY_MOST_STARS + 1} on, boards "
+            "the easy techniques solve alone are too rare to find in minutes; ask for medium "
+            "or harder")
     if want is not None and want == RULES["search"] and logic_only:
         raise UnknownOptionError("grade 5 (search) contradicts logic_only")
     if seed is None:

@@ -53,6 +53,7 @@ from nqueens.puzzles.techniques import (
     find_confined,
     find_deep_lookahead,
     find_lookahead,
+    find_one_way,
     find_pairs,
     find_shape,
     find_single,
@@ -186,6 +187,8 @@ class _Solver:
         """The techniques after the last square, easiest first, each with its grade."""
         b = self.b
         top = largest_subset(sum(1 for u in b.open_units() if u[0] == "row"))
+        if b.k > 1:  # with one star, only one way is the last square
+            yield RULES["one-way"], partial(find_one_way, b)
         yield RULES["confined"], partial(find_confined, b, 1)
         for size in range(2, min(top, KLINES_HARD - 1) + 1):
             yield RULES["k-lines"], partial(find_confined, b, size)

@@ -11,6 +11,9 @@ rule       grade   technique
 given      trivial a given queen stands (completion puzzles)
 single     easy    **last square**: a row, column or region has exactly as many squares left
                    as it needs stars; a star goes there and crosses out the squares it attacks
+one-way    easy    **only one way** (k > 1): a unit's squares left hold the stars it needs,
+                   none touching, in one way only (a row's last five squares in a run
+                   hold three stars on the first, third and fifth); a star goes there
 confined   easy    **region confined to a line**: a region's squares left all lie in one
                    row or column, which crosses out the rest of that line (and the converse:
                    a line confined to one region)
@@ -48,8 +51,8 @@ from nqueens.puzzles.model import Puzzle, Square
 __all__ = ["CHAIN_EXPERT", "GRADES", "KLINES_HARD", "RULES", "Explanation", "Step", "Unit",
            "stars_of"]
 
-RULES: dict[str, int] = {"given": 0, "single": 1, "confined": 1, "k-lines": 2, "shape": 2,
-                         "blocks": 2, "pairs": 3, "lookahead": 3, "search": 5, "stuck": 0}
+RULES: dict[str, int] = {"given": 0, "single": 1, "one-way": 1, "confined": 1, "k-lines": 2,
+                         "shape": 2, "blocks": 2, "pairs": 3, "lookahead": 3, "search": 5, "stuck": 0}
 """Each technique and its (least) grade, easiest first (``stuck``: a unit with too few
 squares left, the puzzle is unsolvable)."""
 

@@ -31,6 +31,7 @@ __all__ = [
     "find_confined",
     "find_deep_lookahead",
     "find_lookahead",
+    "find_one_way",
     "find_pairs",
     "find_shape",
     "find_single",
@@ -317,6 +318,51 @@ def find_single(b: Board) -> Step | None:
         if left.bit_count() == b.need[u]:
             return b.place((left & -left).bit_length() - 1, "single", (u,))
     return None
+
+
+def find_one_way(b: Board) -> Step | None:
+    """Only one way (k > 1): a unit whose squares left hold its stars in exactly one way.
+
+    The stars it still needs, none touching, fit on its squares left in one way only; its
+    first star goes there (the next steps place the rest, one way still). The last square
+    is the case where that way is every square left.
+
+    Cost: O(units) enumerations of a unit's placements, each stopped at the second.
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> b = Board(parse_puzzle("stars: 2\\n" + "ABCDEFGH\\n" * 8))
+    >>> b.cand &= ~0b11111000  # row 1 keeps three squares in a run: stars at both ends
+    >>> s = find_one_way(b)
+    >>> s.place, s.units
+    ((0, 0), (('row', 0),))
+    """
+    for u in b.open_units():
+        need = b.need[u]
+        if need > 1:
+            way = _one_way(b.cand & b.mask(u), need, b.near)
+            if way:
+                return b.place((way & -way).bit_length() - 1, "one-way", (u,))
+    return None
+
+
+def _one_way(cells: int, need: int, near: list[int]) -> int:
+    """The stars of the only way ``need`` stars fit on ``cells`` with none touching; 0 when
+    there is none or more than one (the enumeration stops at the second)."""
+    ways: list[int] = []
+
+    def walk(cells: int, need: int, stars: int) -> bool:  # True: a second way, stop
+        if need == 0:
+            ways.append(stars)
+            return len(ways) > 1
+        if cells.bit_count() < need:
+            return False
+        low = cells & -cells
+        i = low.bit_length() - 1
+        return (walk(cells & ~near[i] & ~low, need - 1, stars | low)
+                or walk(cells & ~low, need, stars))
+
+    walk(cells, need, 0)
+    return ways[0] if len(ways) == 1 else 0
 
 
 def largest_subset(m: int) -> int:
