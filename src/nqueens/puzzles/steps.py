@@ -52,7 +52,8 @@ __all__ = ["CHAIN_EXPERT", "GRADES", "KLINES_HARD", "RULES", "Explanation", "Ste
            "stars_of"]
 
 RULES: dict[str, int] = {"given": 0, "single": 1, "one-way": 1, "confined": 1, "k-lines": 2,
-                         "shape": 2, "blocks": 2, "pairs": 3, "lookahead": 3, "search": 5, "stuck": 0}
+                         "shape": 2, "blocks": 2, "pairs": 3, "lookahead": 3, "search": 5,
+                         "stuck": 0}
 """Each technique and its (least) grade, easiest first (``stuck``: a unit with too few
 squares left, the puzzle is unsolvable)."""
 
