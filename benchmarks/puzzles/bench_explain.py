@@ -46,7 +46,8 @@ DOCS = ROOT / "docs" / "puzzles.md"
 START, END = "<!-- corpus grades -->", "<!-- corpus grades end -->"
 
 ALLOWS = {
-    "easy": "last square, a region (row, column) confined to one line",
+    "easy": "last square, a region (row, column) confined to one line; with k > 1 stars, "
+            "only one way (a unit's squares left hold its stars one way only)",
     "medium": "2 regions in 2 lines, a square that attacks a whole region (the shapes); "
               "with k > 1 stars, 2x2 blocks in two rows or columns",
     "hard": "3 or more regions in as many lines, pairs of rows or columns, a contradiction "
