@@ -382,6 +382,20 @@ def test_explain_json_names_the_techniques_used(tmp_path):
     assert [s["rule"] for s in j["steps"]] == [s.rule for s in explain(p).steps]
 
 
+def test_explain_json_gives_a_k_star_solution_row_by_row_as_solve_does(tmp_path):
+    """Each row's columns, 1-based (it once failed with a traceback on k stars)."""
+    from conftest import run_cli
+
+    name, p = starbattles()[0]
+    path = tmp_path / f"{name}.txt"
+    path.write_text(p.to_text())
+    j = json.loads(run_cli("puzzle", "explain", str(path), "--json").out)
+    rows = [[c + 1 for c in row] for row in explain(p).solution]
+    assert j["solution"] == rows == json.loads(run_cli("puzzle", "solve", str(path),
+                                                       "--json").out)["solution"]
+    assert all(len(row) == p.stars == 2 for row in rows)
+
+
 def test_the_linkedin_daily_puzzles_grade_easy_or_medium():
     """qsolve's LinkedIn Queens #1 (and its archive copy): a daily puzzle, made for all."""
     daily = [p for n, p in qsolve_games() if n in ("linkedin-1-empty", "queensgame-1")]

@@ -206,7 +206,7 @@ def _explain(args: argparse.Namespace) -> int:
         print(json.dumps({
             **p.to_json(), "grade": e.grade, "grade_name": e.grade_name,
             "logic_only": e.logic_only, "techniques": list(e.techniques),
-            "solution": None if e.solution is None else [c + 1 for c in e.solution],
+            "solution": None if e.solution is None else _json_solution(e.solution),
             "steps": [{"rule": s.rule, "grade": s.grade,
                        "place": None if s.place is None else [s.place[0] + 1, s.place[1] + 1],
                        "removed": [[r + 1, c + 1] for r, c in s.removed], "text": text}
