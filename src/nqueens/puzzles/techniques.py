@@ -21,7 +21,7 @@ from math import comb
 from typing import Any
 
 from nqueens.puzzles.model import Puzzle, Square
-from nqueens.puzzles.placements import _bits, _fill_masks, _shape_hits
+from nqueens.puzzles.placements import _bits, _fill_masks, _shape_hits, _witness
 from nqueens.puzzles.shapes import shape_name
 from nqueens.puzzles.steps import Step, Unit, stars_of
 
@@ -347,22 +347,12 @@ def find_one_way(b: Board) -> Step | None:
 
 def _one_way(cells: int, need: int, near: list[int]) -> int:
     """The stars of the only way ``need`` stars fit on ``cells`` with none touching; 0 when
-    there is none or more than one (the enumeration stops at the second)."""
-    ways: list[int] = []
-
-    def walk(cells: int, need: int, stars: int) -> bool:  # True: a second way, stop
-        if need == 0:
-            ways.append(stars)
-            return len(ways) > 1
-        if cells.bit_count() < need:
-            return False
-        low = cells & -cells
-        i = low.bit_length() - 1
-        return (walk(cells & ~near[i] & ~low, need - 1, stars | low)
-                or walk(cells & ~low, need, stars))
-
-    walk(cells, need, 0)
-    return ways[0] if len(ways) == 1 else 0
+    there is none or more than one. Another way leaves out one of the first way's squares,
+    so there is none when each left out in turn leaves no way at all."""
+    way = _witness(cells, need, near)
+    if way <= 0 or any(_witness(cells & ~(1 << i), need, near) >= 0 for i in _bits(way)):
+        return 0
+    return way
 
 
 def largest_subset(m: int) -> int:
