@@ -327,7 +327,8 @@ def find_one_way(b: Board) -> Step | None:
     first star goes there (the next steps place the rest, one way still). The last square
     is the case where that way is every square left.
 
-    Cost: O(units) enumerations of a unit's placements, each stopped at the second.
+    Cost: O(units * stars needed) searches for a placement (exponential in the worst case,
+    small units in practice).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> b = Board(parse_puzzle("stars: 2\\n" + "ABCDEFGH\\n" * 8))
