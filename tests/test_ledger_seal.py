@@ -272,6 +272,27 @@ def test_a_forked_child_does_not_keep_the_ledger_locked(tmp_path):
         os.waitpid(pid, 0)
 
 
+def test_a_copy_of_the_lock_still_open_does_not_keep_the_ledger_locked(tmp_path):
+    """As a child forked a moment ago that has not yet closed its inherited copy (the
+    test above once lost that race on a busy machine): closing the ledger frees the lock
+    for every copy."""
+    from nqueens.engine import ledger_files
+
+    subs = split(8)
+    job = Job(8, METHOD, METHOD_VERSION, split_hash(8, subs), len(subs))
+    path = tmp_path / "l.sqlite"
+    before = set(ledger_files._HELD)
+    led = Ledger.open(path, job)
+    (fd,) = set(ledger_files._HELD) - before
+    copy = os.dup(fd)
+    try:
+        led.close()
+        with Ledger.open(path, job) as again:
+            assert again.done() == {}
+    finally:
+        os.close(copy)
+
+
 def test_a_count_refused_as_busy_through_a_hard_link_leaves_nothing_beside_it(tmp_path):
     subs = split(8)
     job = Job(8, METHOD, METHOD_VERSION, split_hash(8, subs), len(subs))

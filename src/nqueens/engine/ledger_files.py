@@ -270,9 +270,15 @@ os.register_at_fork(after_in_child=_forget_locks)
 
 
 def _unlock(fd: int) -> None:
-    """Release a lock :func:`_lock` took (nothing in a forked child, which has none)."""
+    """Release a lock :func:`_lock` took (nothing in a forked child, which has none): an
+    explicit unlock first, which frees it for every copy of the descriptor, so a child
+    forked a moment ago that has not yet closed its copy cannot keep it."""
+    import fcntl
+
     if fd in _HELD:
         _HELD.discard(fd)
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
 
 
