@@ -16,10 +16,16 @@ import time
 
 import pytest
 
-from nqueens.errors import InvalidSizeError, NQueensError, NQueensRuntimeError
+from nqueens.errors import (
+    InvalidArgumentError,
+    InvalidSizeError,
+    NQueensError,
+    NQueensRuntimeError,
+    UnknownOptionError,
+)
 from nqueens.puzzles import explain, make
 from nqueens.puzzles.exact import PuzzleCount
-from nqueens.puzzles.grow import move_out, random_regions, random_stars, star_board
+from nqueens.puzzles.grow import move_out, move_square, random_regions, random_stars, star_board
 from nqueens.puzzles.model import split_regions
 from nqueens.puzzles.solution import first_violation, star_squares
 from test_puzzles import brute
@@ -114,9 +120,9 @@ def test_an_expert_walk_goes_back_to_the_hardest_board_when_a_move_makes_it_easi
     moved_from: list[set] = []
     move = steer._move
 
-    def watched(n, grid, rng, moves, stars):
+    def watched(n, grid, rng, moves, stars, mover):
         moved_from.append(partition(grid))
-        return move(n, grid, rng, moves, stars)
+        return move(n, grid, rng, moves, stars, mover)
 
     class Judge:  # the first board is hard, the second easier, the third done
         hardness: tuple[int, ...] | None = None
@@ -127,7 +133,7 @@ def test_an_expert_walk_goes_back_to_the_hardest_board_when_a_move_makes_it_easi
             return 4 if len(boards) == 3 else [[(r, c) for r in range(8) for c in range(8)]]
 
     monkeypatch.setattr(steer, "_move", watched)
-    steer._walk(8, 1, random.Random(3), False, 1, None, Judge(), False)
+    steer._walk(8, 1, random.Random(3), False, 1, None, Judge(), False, move_out)
     assert len(boards) == 3 and boards[1] != boards[0]
     assert moved_from == [boards[0], boards[0]]  # the second move starts from the hard board
 
@@ -180,6 +186,83 @@ def test_a_move_keeps_every_star_in_its_region_and_regions_whole():
         assert split_regions(region_puzzle(grid, stars=2)) == []
 
 
+def test_a_single_square_move_keeps_every_star_in_its_region_and_may_split_one():
+    from nqueens.puzzles.model import region_puzzle
+
+    rng = random.Random(3)
+    stars, grid = star_board(10, 2, rng)
+    squares = set(star_squares(stars))
+    before = {sq: grid[sq[0]][sq[1]] for sq in squares}
+    others = [(r, c) for r in range(10) for c in range(10) if (r, c) not in squares]
+    for _ in range(60):
+        old = [row[:] for row in grid]
+        moved = move_square(10, grid, rng, others, squares)
+        assert moved == {(r, c) for r in range(10) for c in range(10) if grid[r][c] != old[r][c]}
+        (r, c), = moved  # one square, to another region
+        assert (r, c) in others and grid[r][c] != old[r][c]
+        assert {sq: grid[sq[0]][sq[1]] for sq in squares} == before
+    assert split_regions(region_puzzle(grid, stars=2))  # regions did fall into pieces
+    assert move_square(10, grid, rng, sorted(squares), squares) == set()  # stars stay
+
+
+@pytest.mark.parametrize(("n", "seed", "grade"), [(7, 1, "expert"), (7, 2, "expert"),
+                                                  (8, 1, None)])
+def test_regions_in_pieces_are_made_unique_at_the_grade_asked(n, seed, grade):
+    m = make(n, seed=seed, grade=grade, pieces=True if grade is None else None)
+    assert brute(m.puzzle) == [m.solution]
+    e = explain(m.puzzle)
+    assert e.logic_only and e.grade == m.grade
+    assert grade is None or m.grade_name == grade
+    assert split_regions(m.puzzle)  # some region is in pieces, as asked for
+
+
+@pytest.mark.parametrize(("kwargs", "pieces"), [
+    ({"n": 9, "grade": "expert"}, True), ({"n": 10, "grade": 4}, True),
+    ({"n": 11, "grade": "expert"}, False), ({"n": 9, "grade": "hard"}, False),
+    ({"n": 9}, False), ({"n": 10, "grade": "expert", "stars": 2}, False),
+    ({"n": 9, "grade": "expert", "pieces": False}, False), ({"n": 20, "pieces": True}, True),
+    ({"n": 9, "grade": "expert", "diagonals": True}, True),
+])
+def test_regions_fall_into_pieces_when_asked_and_for_small_experts(monkeypatch, kwargs,
+                                                                     pieces):
+    from nqueens.puzzles import generate
+
+    told = []
+
+    def steer(*args, **kw):
+        told.append(kw["pieces"])
+        raise NQueensRuntimeError("stop")
+    monkeypatch.setattr(generate, "steer", steer)
+    with pytest.raises(NQueensRuntimeError):
+        make(seed=1, **kwargs)
+    assert told == [pieces]
+
+
+@pytest.mark.parametrize(("kwargs", "error"), [
+    ({"n": 6, "grade": "expert"}, UnknownOptionError),
+    ({"n": 5, "grade": 4, "pieces": True}, UnknownOptionError),
+    ({"n": 8, "pieces": "yes"}, InvalidArgumentError),
+    ({"n": 8, "pieces": 1}, InvalidArgumentError),
+    ({"n": 8, "pieces": True, "kind": "completion"}, UnknownOptionError),
+])
+def test_make_refuses_pieces_it_cannot_make(kwargs, error):
+    with pytest.raises(error):
+        make(seed=1, **kwargs)
+
+
+@pytest.mark.parametrize(("flag", "split"), [("--pieces", True), ("--no-pieces", False)])
+def test_cli_says_how_to_remake_a_puzzle_in_pieces_or_not(flag, split):
+    from nqueens.puzzles import parse_puzzle
+
+    r = run_cli("puzzle", "make", "--size", "8", "--seed", "1", flag)
+    assert r.code == 0
+    first = r.out.splitlines()[0]
+    assert first.endswith(flag)
+    again = run_cli("puzzle", "make", *first.split("nqueens puzzle make ")[1].split())
+    assert again.out == r.out
+    assert bool(split_regions(parse_puzzle(r.out))) == split
+
+
 def test_tally_sees_every_board_and_can_stop_the_make():
     seen = []
     m = make(10, seed=5, tally=lambda boards, starts: seen.append((boards, starts)))
@@ -221,6 +304,10 @@ def test_a_grade_that_cannot_be_found_is_a_runtime_failure_naming_the_attempts()
     (["--size", "10", "--attempts", "0"], "--attempts"),
     (["--size", "21", "--stars", "5", "--grade", "easy"], "grade easy is not made with 5 stars"),
     (["--size", "25", "--stars", "6", "--grade", "1"], "grade easy is not made with 6 stars"),
+    (["--size", "6", "--grade", "expert"], "grade expert is not made below 7 x 7"),
+    (["--size", "5", "--grade", "4", "--pieces"], "grade expert is not made below 7 x 7"),
+    (["--size", "8", "--kind", "completion", "--pieces"], "--pieces applies only to --kind"),
+    (["--size", "8", "--pieces", "yes"], "unrecognized arguments: yes"),
 ])
 def test_cli_bad_stars_are_one_line_exit_2(argv, message):
     assert_bad_input(run_cli("puzzle", "make", *argv), message)

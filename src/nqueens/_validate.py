@@ -57,6 +57,7 @@ __all__ = [
     "check_int",
     "check_integers",
     "check_ledger_size",
+    "check_optional_bool",
     "check_path",
     "check_seconds",
     "check_size",
@@ -217,6 +218,26 @@ def check_bool(value: object, name: str) -> bool:
     if type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool"):
         return bool(value)
     raise InvalidArgumentError(f"{name} must be True or False, got {short_repr(value)}")
+
+
+def check_optional_bool(value: object, name: str) -> bool | None:
+    """``value`` if it is ``None``, ``True`` or ``False`` (a numpy bool too), else
+    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+
+    >>> check_optional_bool(None, "pieces"), check_optional_bool(False, "pieces")
+    (None, False)
+    >>> check_optional_bool(1, "pieces")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidArgumentError: pieces must be True, False or None, got 1
+    """
+    if value is None:
+        return None
+    try:
+        return check_bool(value, name)
+    except InvalidArgumentError:
+        raise InvalidArgumentError(f"{name} must be True, False or None, got "
+                                   f"{short_repr(value)}") from None
 
 
 def check_callable(value: T, name: str) -> T:

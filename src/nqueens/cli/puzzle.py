@@ -95,6 +95,10 @@ def register(sub: Any) -> None:
                    help="only puzzles the logical rules solve without search")
     q.add_argument("--diagonals", action="store_true",
                    help="region puzzles: queens may not share a diagonal either")
+    q.add_argument("--pieces", action=argparse.BooleanOptionalAction, default=None,
+                   help="region puzzles: regions may fall into pieces, as in many real "
+                   "puzzles (default: only for --grade expert with one star up to 10 x 10, "
+                   "where connected experts are rare)")
     shape = q.add_mutually_exclusive_group()
     shape.add_argument("--format", "-f", choices=("text", "json", "svg", "png"), default="text",
                        help="png needs the .[png] extra")
@@ -259,14 +263,15 @@ def _make(args: argparse.Namespace) -> int:
             raise UsageError("--grade 0 (trivial) is not a puzzle; use 1-5")
         if grade == 5 and args.logic_only:
             raise UsageError("--grade 5 (search) contradicts --logic-only")
-    if args.diagonals and args.kind == "completion":
-        raise UsageError("--diagonals applies only to --kind regions")
+    for flag in ("diagonals", "pieces"):
+        if getattr(args, flag) and args.kind == "completion":
+            raise UsageError(f"--{flag} applies only to --kind regions")
     from nqueens.cli._make_progress import MakeProgress
 
     with MakeProgress(args.size, args.stars) as shown:
         made = make(args.size, kind=args.kind, seed=args.seed, grade=grade,
                     logic_only=args.logic_only, diagonals=args.diagonals, stars=args.stars,
-                    attempts=args.attempts, tally=shown)
+                    attempts=args.attempts, tally=shown, pieces=args.pieces)
     p = made.puzzle
     if args.format == "json":
         text = json.dumps({"puzzle": p.to_json(), "text": p.to_text(), "seed": made.seed,
@@ -285,6 +290,7 @@ def _make(args: argparse.Namespace) -> int:
                 f"--seed {made.seed}" + (f" --stars {args.stars}" if args.stars > 1 else "")
                 + (" --logic-only" if args.logic_only else "")
                 + (" --diagonals" if args.diagonals else "")
+                + {None: "", True: " --pieces", False: " --no-pieces"}[args.pieces]
                 + (f" --grade {args.grade}" if args.grade is not None else "")
                 + f"\n# exactly one solution; difficulty: {made.grade_name}\n" + p.to_text())
     _emit(text, args.output)

@@ -2,7 +2,8 @@
 
 Region puzzles (k stars per row, column and region; k = 1 is the Queens game): a random
 solution, connected regions grown around it, then regions changed a few squares at a time
-as the logical solver directs (:mod:`nqueens.puzzles.steer`) until the explainer solves
+as the logical solver directs (:mod:`nqueens.puzzles.steer`; with ``pieces`` one square at
+a time, so regions may fall into pieces, as real puzzles' do) until the explainer solves
 the puzzle alone, at the grade asked for, which proves it unique (the exact search
 confirms it, within a bound of nodes: :data:`~nqueens.puzzles.steer.PROOF_NODES`).
 So every made region puzzle is logic-only (grade easy to expert) unless grade 5 (search)
@@ -31,7 +32,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from nqueens._validate import check_bool, check_choice, check_int, check_size
+from nqueens._validate import check_bool, check_choice, check_int, check_optional_bool, check_size
 from nqueens.errors import InvalidSizeError, NQueensRuntimeError, UnknownOptionError
 from nqueens.puzzles.exact import is_unique
 from nqueens.puzzles.grow import random_regions, random_solution
@@ -40,7 +41,8 @@ from nqueens.puzzles.model import KINDS, MAX_PUZZLE_N, Puzzle, check_stars, comp
 from nqueens.puzzles.solution import Solution
 from nqueens.puzzles.steer import CHEAP, Tally, steer, steer_search
 
-__all__ = ["EASY_MOST_STARS", "Made", "make", "min_size", "random_regions", "random_solution"]
+__all__ = ["EASY_MOST_STARS", "EXPERT_IN_PIECES", "EXPERT_SMALLEST", "Made", "make", "min_size",
+           "random_regions", "random_solution"]
 
 EASY_MOST_STARS = 4
 """The most stars an easy region puzzle is made with. From three stars on, a connected
@@ -49,6 +51,20 @@ rests on "only one way" (a unit's squares left hold its stars one way only); boa
 the easy techniques solve alone grow rarer with every star: 14 x 14 with three and 17 x 17
 with four take seconds (up to half a minute), 21 x 21 with five took 86 s for one seed of
 three and over 120 s for the other two, 25 x 25 with six over 120 s for seeds 1 and 2."""
+
+
+EXPERT_IN_PIECES = 10
+"""Up to this size an expert one-star puzzle is made with regions in pieces (unless
+``pieces=False``), as the community levels' small expert puzzles all are (four at 7 x 7,
+one at 8 x 8, each region in 5 to 9 pieces): with connected regions none came within 50
+fresh starts or 20 s at 5 x 5 to 8 x 8 (seeds 1-3), and at 10 x 10 4 of 5 seeds came
+within 30 s (median 18.7 s), against 5 of 5 in 0.9-7.8 s in pieces. From 11 x 11 on,
+regions stay connected (with pieces 20 x 20 came 2 of 5 within 30 s, connected 4 of 5)."""
+
+EXPERT_SMALLEST = 7
+"""The smallest board an expert one-star region puzzle is made on: none was found at 5 x 5
+or 6 x 6, regions in pieces allowed, in 400 fresh starts from each of seeds 1 and 2 (over
+40,000 boards a seed); at 7 x 7 one comes in seconds."""
 
 
 @dataclass(frozen=True)
@@ -87,21 +103,25 @@ def min_size(stars: int) -> int:
 def make(
     n: int, *, kind: str = "regions", seed: int | None = None, grade: int | str | None = None,
     logic_only: bool = False, diagonals: bool = False, attempts: int = 50, stars: int = 1,
-    tally: Tally | None = None,
+    tally: Tally | None = None, pieces: bool | None = None,
 ) -> Made:
     """A puzzle of size n with exactly one solution (k = ``stars`` per row, column, region).
 
     ``seed`` None draws one (reported in :attr:`Made.seed`). Region puzzles are always
     logic-only, easy to expert (grade 5, search, only when asked for). ``tally`` is called
     with (boards tried, starts) before each board a region puzzle tries (progress; a
-    Ctrl-C lands there or in a short compiled call). Raises
+    Ctrl-C lands there or in a short compiled call). ``pieces`` True lets the regions of a
+    region puzzle fall into pieces, as real puzzles' do; False keeps each in one piece;
+    None (the default) keeps them in one piece except for an expert one-star puzzle up to
+    :data:`EXPERT_IN_PIECES` x :data:`EXPERT_IN_PIECES`. Raises
     :class:`~nqueens.errors.NQueensRuntimeError` when ``attempts`` fresh starts find no
     puzzle of the grade asked for. Bad input is refused before any attempt: a size, a
     ``seed`` (a non-negative integer or None) or ``attempts`` (a positive integer) out of
     range, or ``stars`` that do not fit (below :func:`min_size`) raises
     :class:`~nqueens.errors.InvalidSizeError`; a ``grade`` that no generated
     puzzle has (anything but 1-5 or easy ... search: grade 0, trivial, is every queen
-    given), or easy with more than :data:`EASY_MOST_STARS` stars,
+    given), easy with more than :data:`EASY_MOST_STARS` stars or expert one-star below
+    :data:`EXPERT_SMALLEST`,
     :class:`~nqueens.errors.UnknownOptionError`; a flag that is not True or False
     :class:`~nqueens.errors.InvalidArgumentError`.
 
@@ -123,6 +143,7 @@ touch need n = 1 or n >= 4
     n = check_size(n, largest=MAX_PUZZLE_N, name="n")
     logic_only = check_bool(logic_only, "logic_only")
     diagonals = check_bool(diagonals, "diagonals")
+    pieces = check_optional_bool(pieces, "pieces")
     attempts = check_int(attempts, "attempts", low=1)
     k = _check_stars(n, stars, kind, diagonals)
     if seed is not None:
@@ -142,13 +163,22 @@ touch need n = 1 or n >= 4
             f"grade easy is not made with {k} stars: from {EASY_MOST_STARS + 1} on, boards "
             "the easy techniques solve alone are too rare to find in minutes; ask for medium "
             "or harder")
+    if pieces and kind == "completion":
+        raise UnknownOptionError("pieces is a rule of region puzzles (completion puzzles have "
+                                 "no regions)")
+    if want == GRADES.index("expert") and k == 1 and kind == "regions" and n < EXPERT_SMALLEST:
+        raise UnknownOptionError(
+            f"grade expert is not made below {EXPERT_SMALLEST} x {EXPERT_SMALLEST}: none was "
+            "found at 5 x 5 or 6 x 6 in 800 fresh starts; ask for hard or easier")
     if want is not None and want == RULES["search"] and logic_only:
         raise UnknownOptionError("grade 5 (search) contradicts logic_only")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     rng = random.Random(seed)
     if kind == "regions":
-        return _make_regions(n, k, rng, seed, want, diagonals, attempts, tally)
+        if pieces is None:
+            pieces = k == 1 and want == GRADES.index("expert") and n <= EXPERT_IN_PIECES
+        return _make_regions(n, k, rng, seed, want, diagonals, attempts, tally, pieces)
     max_grade = want if want is not None else (4 if logic_only else 5)
     for attempt in range(1, attempts + 1):
         puzzle, sol = _make_completion(n, rng, max_grade)
@@ -189,7 +219,7 @@ def _check_stars(n: int, stars: object, kind: str, diagonals: bool) -> int:
 
 
 def _make_regions(n: int, k: int, rng: random.Random, seed: int, want: int | None,
-                  diagonals: bool, attempts: int, tally: Tally | None) -> Made:
+                  diagonals: bool, attempts: int, tally: Tally | None, pieces: bool) -> Made:
     starts = [0]
 
     def told(boards: int, start: int) -> None:
@@ -199,14 +229,14 @@ def _make_regions(n: int, k: int, rng: random.Random, seed: int, want: int | Non
     try:
         if want == RULES["search"]:
             p, sol, grade = steer_search(n, k, rng, diagonals=diagonals, starts=attempts,
-                                         tally=told)
+                                         tally=told, pieces=pieces)
         else:
             # unasked, k >= 3 stays with the cheap techniques: the explainer's harder
             # ones take seconds per board there (docs/puzzles.md has the times)
             top = RULES["search"] - 1 if k <= 2 else CHEAP
             low, high = (1, top) if want is None else (want, want)
             p, sol, grade = steer(n, k, rng, diagonals=diagonals, low=low, high=high,
-                                  starts=attempts, tally=told)
+                                  starts=attempts, tally=told, pieces=pieces)
     except NQueensRuntimeError as err:
         what = f"grade {GRADES[want]} " if want is not None else ""
         each = "" if k == 1 else f"{k}-star "

@@ -7,7 +7,8 @@ for k = 1 one region from each queen; for k > 1 one piece from each star, then p
 joined k at a time, neighbours only, so every region is in one piece and holds k stars.
 A move (:func:`move_out`) hands a square of one region, with the squares that join it to a
 neighbouring region, over to that neighbour; no star of the solution moves, so the
-solution stays a solution, and both regions stay in one piece. Every random choice comes
+solution stays a solution, and both regions stay in one piece (:func:`move_square` hands
+one square alone to any other region, so regions fall into pieces). Every random choice comes
 from the ``random.Random`` passed in, so a seed gives the same board on every machine.
 
 >>> rng = random.Random(5)
@@ -25,8 +26,8 @@ import random
 
 from nqueens.puzzles.model import Square
 
-__all__ = ["move_out", "random_regions", "random_solution", "random_stars", "star_board",
-           "star_regions"]
+__all__ = ["move_out", "move_square", "random_regions", "random_solution", "random_stars",
+           "star_board", "star_regions"]
 
 
 def random_solution(n: int, rng: random.Random, *, touching: bool, diagonals: bool
@@ -245,6 +246,30 @@ def move_out(n: int, grid: list[list[int]], rng: random.Random, squares: list[Sq
             grid[r][c] = j
         return moved
     return set()
+
+
+def move_square(n: int, grid: list[list[int]], rng: random.Random, squares: list[Square],
+                stars: set[Square]) -> set[Square]:
+    """Hand one of ``squares`` (none a star) alone to another region; the square moved.
+
+    The square and the region are drawn at random, the region from all the others, near
+    or far; none is moved (an empty set) when every one of ``squares`` is a star. Unlike
+    :func:`move_out`, regions fall into pieces, as the regions of real puzzles do (the
+    community levels' small expert puzzles have regions in 5 to 9 pieces); no star
+    changes region, so each region keeps its stars. Cost: O(len(squares) + n).
+
+    >>> grid = [[0, 0, 0], [1, 1, 1], [2, 2, 2]]
+    >>> move_square(3, grid, random.Random(0), [(1, 1)], {(0, 0), (1, 2), (2, 0)})
+    {(1, 1)}
+    >>> grid[1][1] in (0, 2)                   # region 1 is now in two pieces
+    True
+    """
+    cells = [x for x in squares if x not in stars]
+    if not cells:
+        return set()
+    r, c = rng.choice(cells)
+    grid[r][c] = rng.choice([j for j in range(n) if j != grid[r][c]])
+    return {(r, c)}
 
 
 # --- private helpers ---------------------------------------------------------------------

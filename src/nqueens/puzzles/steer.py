@@ -47,7 +47,7 @@ from collections.abc import Callable
 
 from nqueens.errors import NQueensRuntimeError
 from nqueens.puzzles.exact import solutions, solutions_within, unique_within
-from nqueens.puzzles.grow import move_out, random_regions, random_solution, star_board
+from nqueens.puzzles.grow import move_out, move_square, random_regions, random_solution, star_board
 from nqueens.puzzles.logic import GRADES, Explanation, explain, stall
 from nqueens.puzzles.model import Puzzle, Square, region_puzzle
 from nqueens.puzzles.solution import Solution, star_squares
@@ -93,10 +93,13 @@ Tally = Callable[[int, int], None]
 
 
 def steer(n: int, k: int, rng: random.Random, *, diagonals: bool, low: int, high: int,
-          starts: int = 50, tally: Tally | None = None) -> tuple[Puzzle, Solution, int]:
+          starts: int = 50, tally: Tally | None = None, pieces: bool = False
+          ) -> tuple[Puzzle, Solution, int]:
     """A unique region puzzle with k stars, its solution and its grade in ``low..high``.
 
-    The grade is the explainer's, 1-4.
+    The grade is the explainer's, 1-4. With ``pieces`` a move hands one square alone to
+    any other region (:func:`~nqueens.puzzles.grow.move_square`), so regions fall into
+    pieces; else they stay in one piece (:func:`~nqueens.puzzles.grow.move_out`).
     Raises :class:`~nqueens.errors.NQueensRuntimeError` after ``starts`` fresh starts
     without one. Cost: O(boards * (the cheap techniques + a bounded search)), boards
     growing about as n^2; plus the full explainer on the boards that are unique but too
@@ -107,25 +110,28 @@ def steer(n: int, k: int, rng: random.Random, *, diagonals: bool, low: int, high
     1
     """
     lean = k >= MANY or (k > 1 and high <= GRADES.index("easy"))
-    return _walk(n, k, rng, diagonals, starts, tally, _Judge(low, high, lean), lean)
+    return _walk(n, k, rng, diagonals, starts, tally, _Judge(low, high, lean), lean,
+                 move_square if pieces else move_out)
 
 
 def steer_search(n: int, k: int, rng: random.Random, *, diagonals: bool, starts: int = 50,
-                 tally: Tally | None = None) -> tuple[Puzzle, Solution, int]:
+                 tally: Tally | None = None, pieces: bool = False
+                 ) -> tuple[Puzzle, Solution, int]:
     """A unique region puzzle that logic alone cannot solve (grade 5, search).
 
-    Regions repaired with the whole board's exact search until one solution is left
-    (the second solution loses a square), kept when the explainer needs search. Such
-    puzzles are rare: the explainer's contradictions solve nearly every unique board
-    (none in 50 starts at each size from 7 to 12). Cost: O(starts * n^2 exact searches),
-    seconds from about 16 x 16 up.
+    Regions repaired with the whole board's exact search until one solution is left (the
+    second solution loses a square), kept when the explainer needs search; ``pieces`` as
+    for :func:`steer`. Such puzzles are rare: the explainer's contradictions solve nearly
+    every unique board (none in 50 starts at each size from 7 to 12). Cost: O(starts * n^2
+    exact searches), seconds from about 16 x 16 up.
 
     >>> steer_search(6, 1, random.Random(0), diagonals=False, starts=3)
     Traceback (most recent call last):
     ...
     nqueens.errors.NQueensRuntimeError: no start of 3 found one in 18 boards
     """
-    return _walk(n, k, rng, diagonals, starts, tally, _judge_search, False)
+    return _walk(n, k, rng, diagonals, starts, tally, _judge_search, False,
+                 move_square if pieces else move_out)
 
 
 # --- private helpers ---------------------------------------------------------------------
@@ -139,11 +145,16 @@ Judge = Callable[[Puzzle, set[Square], list[Square]], "int | Moves | None"]
 return, else the squares to move, or None to give up this start."""
 
 
+Mover = Callable[[int, list[list[int]], random.Random, list[Square], set[Square]], set[Square]]
+"""Hands one of the squares given to another region (:mod:`nqueens.puzzles.grow`)."""
+
+
 def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
-          tally: Tally | None, judge: Judge, lean: bool) -> tuple[Puzzle, Solution, int]:
+          tally: Tally | None, judge: Judge, lean: bool, mover: Mover
+          ) -> tuple[Puzzle, Solution, int]:
     """Fresh starts, each a random solution with regions around it (leaning ones with
-    ``lean``) moved square by square as ``judge`` says, until it returns a grade; the error
-    after ``starts`` starts."""
+    ``lean``) moved square by square by ``mover`` as ``judge`` says, until it returns a
+    grade; the error after ``starts`` starts."""
     boards = 0
     for start in range(1, starts + 1):
         sol, grid = _draw(n, k, rng, diagonals, lean)
@@ -164,7 +175,7 @@ def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
             elif held is not None:  # easier, or not unique: back to the hardest board
                 grid = [row[:] for row in held[1]]
                 done = _anywhere(n, stars)
-            moved = _move(n, grid, rng, done, stars)
+            moved = _move(n, grid, rng, done, stars, mover)
             if not moved:
                 break
             recent = (recent + sorted(moved))[-RECENT:]
@@ -172,10 +183,10 @@ def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
 
 
 def _move(n: int, grid: list[list[int]], rng: random.Random, moves: Moves | None,
-          stars: set[Square]) -> set[Square]:
+          stars: set[Square], mover: Mover) -> set[Square]:
     """The squares moved from the first group of ``moves`` that can give one."""
     for group in moves or ():
-        moved = move_out(n, grid, rng, group, stars)
+        moved = mover(n, grid, rng, group, stars)
         if moved:
             return moved
     return set()
