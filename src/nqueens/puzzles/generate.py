@@ -62,9 +62,10 @@ within 30 s (median 18.7 s), against 5 of 5 in 0.9-7.8 s in pieces. From 11 x 11
 regions stay connected (with pieces 20 x 20 came 2 of 5 within 30 s, connected 4 of 5)."""
 
 EXPERT_SMALLEST = 7
-"""The smallest board an expert one-star region puzzle is made on: none was found at 5 x 5
-or 6 x 6, regions in pieces allowed, in 400 fresh starts from each of seeds 1 and 2 (over
-40,000 boards a seed); at 7 x 7 one comes in seconds."""
+"""The smallest board an expert one-star region puzzle is made on (regions in pieces; at
+7 x 7 one comes in seconds). Below it they are too rare to find in minutes: at 6 x 6 seeds
+1, 2 and 4 found one after 98, up to 400 and 65 fresh starts (43 s and 53 s for 1 and 4),
+seeds 3, 5 and 6 none within 100 s; at 5 x 5 seeds 1 and 2 none in 400 starts each."""
 
 
 @dataclass(frozen=True)
@@ -168,8 +169,9 @@ touch need n = 1 or n >= 4
                                  "no regions)")
     if want == GRADES.index("expert") and k == 1 and kind == "regions" and n < EXPERT_SMALLEST:
         raise UnknownOptionError(
-            f"grade expert is not made below {EXPERT_SMALLEST} x {EXPERT_SMALLEST}: none was "
-            "found at 5 x 5 or 6 x 6 in 800 fresh starts; ask for hard or easier")
+            f"grade expert is not made below {EXPERT_SMALLEST} x {EXPERT_SMALLEST}: such boards "
+            "are too rare to find in minutes (at 6 x 6 half the seeds tried found none in "
+            "100 s, at 5 x 5 none in 800 fresh starts); ask for hard or easier")
     if want is not None and want == RULES["search"] and logic_only:
         raise UnknownOptionError("grade 5 (search) contradicts logic_only")
     if seed is None:
