@@ -253,6 +253,33 @@ def test_the_search_stopped_every_few_nodes_resumes_where_it_was(monkeypatch, n,
         assert solve(p) == whole[0]
 
 
+@pytest.mark.parametrize(("n", "k", "seed"), [(8, 1, 3), (10, 2, 7), (12, 3, 6)])
+def test_solutions_within_runs_in_slices_and_stops_at_its_nodes(monkeypatch, n, k, seed):
+    """The generator's bounded search is called a slice at a time (so Ctrl-C lands between
+    slices): it finds what the whole search finds, and gives up after its nodes."""
+    from nqueens.kernels import puzzles as kernels
+    from nqueens.puzzles import exact
+
+    p = region_puzzle(grown_regions(random.Random(seed), n, k), stars=k)
+    everything = (1 << n * n) - 1
+    whole = list(solutions(p, batch=5))[:3]
+    assert whole
+    budgets: list[int] = []
+    search = kernels.search
+
+    def watched(*args):
+        budgets.append(args[-1])
+        return search(*args)
+    monkeypatch.setattr(kernels, "search", watched)
+    monkeypatch.setattr(exact, "SLICE_NODES", 3)
+    monkeypatch.setattr(exact, "SLICE_NODES_STARS", 3)
+    assert exact.solutions_within(p, everything, limit=3, nodes=10**9) == whole
+    assert len(budgets) > 1 and max(budgets) <= 3
+    budgets.clear()  # the first solution alone takes n k nodes: none settles in fewer
+    assert exact.solutions_within(p, everything, limit=3, nodes=n * k - 1) is None
+    assert sum(budgets) == n * k - 1
+
+
 NOQX_THREE_STAR = ("https://puzz.link/p?starbattle/15/15/3/31g94h1gk30glmiuum28c52kl8mh0i10o5"
                    "1gh4i1go2h84a4802gt5hah8la6046hc9aign1ga18424a42h8")
 

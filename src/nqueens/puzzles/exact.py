@@ -180,9 +180,9 @@ def solutions_within(p: Puzzle, allowed: int, *, limit: int = 2,
     ``p`` is a region puzzle, ``allowed`` a bit mask (bit ``r * n + c``); None means the
     ``nodes`` search nodes did not settle it. For the generator: after the logical rules
     have crossed squares out, the solutions left are searched for among the squares
-    still open, a much smaller search. One
-    compiled call, so it returns in a fraction of a second for the default ``nodes``. No
-    checks: ``p`` is a region puzzle made by the caller. Cost: O(nodes).
+    still open, a much smaller search. The compiled search runs in slices of
+    :data:`SLICE_NODES` (k > 1: :data:`SLICE_NODES_STARS`), between which Ctrl-C lands.
+    No checks: ``p`` is a region puzzle made by the caller. Cost: O(nodes).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
@@ -202,11 +202,13 @@ def solutions_within(p: Puzzle, allowed: int, *, limit: int = 2,
     for r in range(n):
         state[1][0, r] = (allowed >> (r * n)) & full
     sols = np.zeros((limit, n * k), dtype=np.int64)
-    finished = search(n, k, region, state[0], p.touching, p.diagonals, *state[1:], sols,
-                      limit, nodes)
-    if not finished:
-        return None
-    return [_as_solution(n, k, cells) for cells in sols[:int(state[-1][4])].tolist()]
+    meta = state[-1]
+    budget = SLICE_NODES if k == 1 else SLICE_NODES_STARS
+    while not search(n, k, region, state[0], p.touching, p.diagonals, *state[1:], sols,
+                     limit, min(budget, nodes - int(meta[3]))):
+        if meta[3] >= nodes:
+            return None
+    return [_as_solution(n, k, cells) for cells in sols[:int(meta[4])].tolist()]
 
 
 # --- private helpers ---------------------------------------------------------------------
