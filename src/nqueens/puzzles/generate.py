@@ -58,8 +58,9 @@ EXPERT_IN_PIECES = 10
 ``pieces=False``), as the community levels' small expert puzzles all are (four at 7 x 7,
 one at 8 x 8, each region in 5 to 9 pieces): with connected regions none came within 50
 fresh starts or 20 s at 5 x 5 to 8 x 8 (seeds 1-3), and at 10 x 10 4 of 5 seeds came
-within 30 s (median 18.7 s), against 5 of 5 in 0.9-7.8 s in pieces. From 11 x 11 on,
-regions stay connected (with pieces 20 x 20 came 2 of 5 within 30 s, connected 4 of 5)."""
+within 30 s (median 18.7 s), against 5 of 5 in 0.3-2.0 s in pieces. From 11 x 11 on,
+regions stay connected: there pieces are no faster (seeds 1-3 in pieces took 3.7-11 s at
+15 x 15 and 10-23 s at 20 x 20; connected, seeds 1-5 4.5 s and 11.1 s in the median)."""
 
 EXPERT_SMALLEST = 7
 """The smallest board an expert one-star region puzzle is made on (regions in pieces; at
