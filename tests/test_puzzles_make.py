@@ -212,6 +212,7 @@ def test_regions_in_pieces_are_made_unique_at_the_grade_asked(n, seed, grade):
     ({"n": 9}, False), ({"n": 10, "grade": "expert", "stars": 2}, False),
     ({"n": 9, "grade": "expert", "pieces": False}, False), ({"n": 20, "pieces": True}, True),
     ({"n": 9, "grade": "expert", "diagonals": True}, True),
+    ({"n": 21, "stars": 5, "grade": "easy", "pieces": True}, True),  # not refused in pieces
 ])
 def test_regions_fall_into_pieces_when_asked_and_for_small_experts(monkeypatch, kwargs,
                                                                      pieces):
@@ -226,6 +227,17 @@ def test_regions_fall_into_pieces_when_asked_and_for_small_experts(monkeypatch, 
     with pytest.raises(NQueensRuntimeError):
         make(seed=1, **kwargs)
     assert told == [pieces]
+
+
+@pytest.mark.slow
+def test_an_easy_five_star_puzzle_is_made_in_pieces():
+    from nqueens.puzzles.exact import count
+
+    m = make(21, stars=5, seed=3, grade="easy", pieces=True)
+    assert count(m.puzzle).count == 1
+    e = explain(m.puzzle)
+    assert e.grade_name == "easy" == m.grade_name and e.solution == m.solution
+    assert split_regions(m.puzzle)
 
 
 @pytest.mark.parametrize(("kwargs", "error"), [

@@ -45,7 +45,9 @@ __all__ = ["EASY_MOST_STARS", "EXPERT_IN_PIECES", "EXPERT_SMALLEST", "Made", "ma
            "random_regions", "random_solution"]
 
 EASY_MOST_STARS = 4
-"""The most stars an easy region puzzle is made with. From three stars on, a connected
+"""The most stars an easy region puzzle is made with, unless its regions may fall into
+pieces (``pieces=True``: 21 x 21 with five stars 5-10 s for seeds 1-3, 25 x 25 with six
+29 and 50 s for seeds 1 and 2, every region in pieces). From three stars on, a connected
 region holding its stars without two touching has five squares or more, so the easy solve
 rests on "only one way" (a unit's squares left hold its stars one way only); boards that
 the easy techniques solve alone grow rarer with every star: 14 x 14 with three and 17 x 17
@@ -122,7 +124,8 @@ def make(
     range, or ``stars`` that do not fit (below :func:`min_size`) raises
     :class:`~nqueens.errors.InvalidSizeError`; a ``grade`` that no generated
     puzzle has (anything but 1-5 or easy ... search: grade 0, trivial, is every queen
-    given), easy with more than :data:`EASY_MOST_STARS` stars or expert one-star below
+    given), easy with more than :data:`EASY_MOST_STARS` stars (regions in one piece) or
+    expert one-star below
     :data:`EXPERT_SMALLEST`,
     :class:`~nqueens.errors.UnknownOptionError`; a flag that is not True or False
     :class:`~nqueens.errors.InvalidArgumentError`.
@@ -160,11 +163,11 @@ touch need n = 1 or n >= 4
     if want == 0:
         raise UnknownOptionError(f"grade must be 1-5 or one of {', '.join(GRADES[1:])}, got "
                                  f"{grade!r}: a trivial puzzle (grade 0) has every queen given")
-    if want == GRADES.index("easy") and k > EASY_MOST_STARS and kind == "regions":
+    if want == GRADES.index("easy") and k > EASY_MOST_STARS and kind == "regions" and not pieces:
         raise UnknownOptionError(
             f"grade easy is not made with {k} stars: from {EASY_MOST_STARS + 1} on, boards "
             "the easy techniques solve alone are too rare to find in minutes; ask for medium "
-            "or harder")
+            "or harder, or let regions fall into pieces (pieces=True, --pieces)")
     if pieces and kind == "completion":
         raise UnknownOptionError("pieces is a rule of region puzzles (completion puzzles have "
                                  "no regions)")
