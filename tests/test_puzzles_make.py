@@ -133,7 +133,7 @@ def test_an_expert_walk_goes_back_to_the_hardest_board_when_a_move_makes_it_easi
             return 4 if len(boards) == 3 else [[(r, c) for r in range(8) for c in range(8)]]
 
     monkeypatch.setattr(steer, "_move", watched)
-    steer._walk(8, 1, random.Random(3), False, 1, None, Judge(), False, move_out)
+    steer._walk(8, 1, random.Random(3), False, 1, None, Judge(), False, False)
     assert len(boards) == 3 and boards[1] != boards[0]
     assert moved_from == [boards[0], boards[0]]  # the second move starts from the hard board
 

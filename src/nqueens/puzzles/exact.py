@@ -191,24 +191,14 @@ def solutions_within(p: Puzzle, allowed: int, *, limit: int = 2,
     >>> solutions_within(p, (1 << 25) - 1 - 1)   # square <1,1> crossed out
     [(1, 3, 0, 2, 4), (1, 3, 0, 4, 2)]
     """
-    import numpy as np
-
-    from nqueens.kernels.puzzles import new_state, search
-
-    n, k = p.n, p.stars
-    region = np.array(p.regions, dtype=np.int64)
-    state = new_state(n, k, region)
-    full = (1 << n) - 1
-    for r in range(n):
-        state[1][0, r] = (allowed >> (r * n)) & full
-    sols = np.zeros((limit, n * k), dtype=np.int64)
-    meta = state[-1]
-    budget = SLICE_NODES if k == 1 else SLICE_NODES_STARS
-    while not search(n, k, region, state[0], p.touching, p.diagonals, *state[1:], sols,
-                     limit, min(budget, nodes - int(meta[3]))):
-        if meta[3] >= nodes:
-            return None
-    return [_as_solution(n, k, cells) for cells in sols[:int(meta[4])].tolist()]
+    found: list[list[int]] = []
+    finished = False
+    for meta, block in _run(p, limit, limit, allowed=allowed, nodes=nodes):
+        found += block.tolist()
+        finished = meta[2] == 1
+    if not finished:
+        return None
+    return [_as_solution(p.n, p.stars, cells) for cells in found]
 
 
 # --- private helpers ---------------------------------------------------------------------
@@ -224,8 +214,13 @@ def _limited(p: Puzzle, limit: int) -> Iterator[Solution]:
     return _region_solutions(p, batch=min(limit, 64) or 64, limit=limit)
 
 
-def _run(p: Puzzle, batch: int, limit: int) -> Iterator[tuple[object, ...]]:
-    """Drive the compiled search in slices; yield (state, stored squares) after each."""
+def _run(p: Puzzle, batch: int, limit: int, *, allowed: int | None = None,
+         nodes: int | None = None) -> Iterator[tuple[object, ...]]:
+    """Drive the compiled search in slices; yield (state, stored squares) after each.
+
+    ``allowed``: only these squares (a bit mask; all when None); ``nodes``: stop once that
+    many nodes are searched, the last slice cut to end there (the state then says
+    unfinished)."""
     import numpy as np
 
     from nqueens.kernels.puzzles import new_state, search
@@ -233,16 +228,20 @@ def _run(p: Puzzle, batch: int, limit: int) -> Iterator[tuple[object, ...]]:
     n, k = p.n, p.stars
     region = np.array(p.regions, dtype=np.int64)
     state = new_state(n, k, region)
+    if allowed is not None:
+        for r in range(n):
+            state[1][0, r] = (allowed >> (r * n)) & ((1 << n) - 1)
     meta = state[-1]
     sols = np.zeros((batch, n * k), dtype=np.int64)
     budget = SLICE_NODES if k == 1 else SLICE_NODES_STARS
     while True:
+        step = budget if nodes is None else min(budget, nodes - int(meta[3]))
         finished = search(n, k, region, state[0], p.touching, p.diagonals, *state[1:], sols,
-                          limit, budget)
+                          limit, step)
         stored = int(meta[4])
         meta[4] = 0
         yield meta, sols[:stored].copy()
-        if finished:
+        if finished or (nodes is not None and meta[3] >= nodes):
             return
 
 

@@ -125,8 +125,7 @@ def make(
     :class:`~nqueens.errors.InvalidSizeError`; a ``grade`` that no generated
     puzzle has (anything but 1-5 or easy ... search: grade 0, trivial, is every queen
     given), easy with more than :data:`EASY_MOST_STARS` stars (regions in one piece) or
-    expert one-star below
-    :data:`EXPERT_SMALLEST`,
+    expert one-star below :data:`EXPERT_SMALLEST`,
     :class:`~nqueens.errors.UnknownOptionError`; a flag that is not True or False
     :class:`~nqueens.errors.InvalidArgumentError`.
 

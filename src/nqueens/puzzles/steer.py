@@ -111,8 +111,7 @@ def steer(n: int, k: int, rng: random.Random, *, diagonals: bool, low: int, high
     1
     """
     lean = k >= MANY or (k > 1 and high <= GRADES.index("easy"))
-    return _walk(n, k, rng, diagonals, starts, tally, _Judge(low, high, lean), lean,
-                 move_square if pieces else move_out)
+    return _walk(n, k, rng, diagonals, starts, tally, _Judge(low, high, lean), lean, pieces)
 
 
 def steer_search(n: int, k: int, rng: random.Random, *, diagonals: bool, starts: int = 50,
@@ -131,8 +130,7 @@ def steer_search(n: int, k: int, rng: random.Random, *, diagonals: bool, starts:
     ...
     nqueens.errors.NQueensRuntimeError: no start of 3 found one in 18 boards
     """
-    return _walk(n, k, rng, diagonals, starts, tally, _judge_search, False,
-                 move_square if pieces else move_out)
+    return _walk(n, k, rng, diagonals, starts, tally, _judge_search, False, pieces)
 
 
 # --- private helpers ---------------------------------------------------------------------
@@ -151,11 +149,13 @@ Mover = Callable[[int, list[list[int]], random.Random, list[Square], set[Square]
 
 
 def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
-          tally: Tally | None, judge: Judge, lean: bool, mover: Mover
+          tally: Tally | None, judge: Judge, lean: bool, pieces: bool
           ) -> tuple[Puzzle, Solution, int]:
     """Fresh starts, each a random solution with regions around it (leaning ones with
-    ``lean``) moved square by square by ``mover`` as ``judge`` says, until it returns a
-    grade; the error after ``starts`` starts."""
+    ``lean``) moved square by square as ``judge`` says (with ``pieces`` one square alone,
+    else with what keeps regions whole), until it returns a grade; the error after
+    ``starts`` starts."""
+    mover = move_square if pieces else move_out
     boards = 0
     for start in range(1, starts + 1):
         sol, grid = _draw(n, k, rng, diagonals, lean)
