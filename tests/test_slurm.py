@@ -66,3 +66,26 @@ def test_lifetime_leaves_between_80_and_90_percent_of_the_walltime(walltime, sec
 def test_bad_walltimes_are_one_clear_error(walltime):
     with pytest.raises(InvalidArgumentError, match="walltime"):
         lifetime(walltime)
+
+
+def test_building_a_cluster_leaves_ctrl_c_as_it_was():
+    """dask-jobqueue's import sets Ctrl-C to exit quietly with status 0; the recipe puts
+    the caller's handler back, so Ctrl-C still raises KeyboardInterrupt."""
+    import subprocess
+    import sys
+
+    from _procs import env
+
+    code = ("import signal\n"
+            "from nqueens.engine.slurm import slurm_cluster\n"
+            "before = signal.getsignal(signal.SIGINT)\n"
+            "slurm_cluster(start=False).close()\n"
+            "assert signal.getsignal(signal.SIGINT) is before, signal.getsignal(signal.SIGINT)\n"
+            "try:\n"
+            "    signal.raise_signal(signal.SIGINT)\n"
+            "except KeyboardInterrupt:\n"
+            "    print('KeyboardInterrupt')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(),
+                       timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.strip() == "KeyboardInterrupt"

@@ -16,7 +16,7 @@ from typing import Any, TypeVar, cast
 
 import numba
 
-__all__ = ["needs_compiling", "njit"]
+__all__ = ["jitable", "needs_compiling", "njit"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -24,6 +24,17 @@ F = TypeVar("F", bound=Callable[..., Any])
 def njit(fn: F) -> F:
     """Compile ``fn`` with numba in nopython mode, cached on disk when possible, GIL released."""
     return _compile(fn)
+
+
+def jitable(fn: F) -> F:
+    """``fn`` as plain Python when Python calls it, compiled inline when a kernel does.
+
+    For the small helpers that build a kernel's arrays: called from Python they hand back
+    numpy arrays with no compiled call to box them (numba boxes a returned array through a
+    Python call, where a Ctrl-C turns into a ``SystemError``)."""
+    from numba.extending import register_jitable
+
+    return cast(F, register_jitable(fn))
 
 
 def _compile(fn: F, **options: Any) -> F:

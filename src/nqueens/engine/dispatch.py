@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from nqueens._signals import WAIT_STEP_SECONDS, HeldSignals
 from nqueens.engine.scheduler import Scheduler
 from nqueens.engine.task import Row
 from nqueens.errors import EngineError, NQueensError, NQueensRuntimeError
@@ -166,11 +167,12 @@ def run_pool(n: int, items: Items, sched: Scheduler, sink: Sink, task: Task,
     >>> [r[:2] for r in rows]
     [(8, 1), (8, 1), (8, 1)]
     """
-    flight = _Flight(n, items, sched, sink, task, executor, workers)
-    try:
-        flight.run()
-    finally:
-        flight.end()
+    with HeldSignals() as held:  # no Ctrl-C inside a future's lock: a worker would hang
+        flight = _Flight(n, items, sched, sink, task, executor, workers)
+        try:
+            flight.run(held)
+        finally:
+            flight.end()
 
 
 class _Flight:
@@ -197,12 +199,13 @@ class _Flight:
         self.partials: dict[cf.Future[list[Row]], list[Row]] = {}
         self.finished = FinishedFutures()
 
-    def run(self) -> None:
+    def run(self, held: HeldSignals) -> None:
         while self.sched.pending or self.inflight:
             self.fill()
-            for fut in self.finished.take(timeout=0.25):
+            for fut in self.finished.take(timeout=WAIT_STEP_SECONDS):
                 self.land(fut)
             self.sink.report()
+            held.deliver()  # a Ctrl-C noted meanwhile goes up from here
 
     def fill(self) -> None:
         """Submit batches until ``sched.depth`` are in flight or none is left."""

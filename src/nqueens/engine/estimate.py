@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from nqueens._signals import HeldSignals
 from nqueens._validate import check_int, check_size
 from nqueens.engine.task import Row
 from nqueens.kernels import MAX_CONSTELLATION_N
@@ -202,10 +203,11 @@ def calibrate(n: int, items: list[tuple[int, ...]], weights: list[float], soluti
     else:
         threads = [threading.Thread(target=probe, args=(sample[r::runners],), daemon=True)
                    for r in range(runners)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        with HeldSignals():  # a Ctrl-C in a start would leave its thread hung; raised after
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()  # within CALIBRATION_SECONDS
     seconds = max(time.perf_counter() - t0, 1e-6)
     rate = max(tally.nodes / seconds / runners, 1.0)
     return CountEstimate(n, solutions, left, rate, workers, left / (rate * runners))

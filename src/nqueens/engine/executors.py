@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
+from nqueens._signals import WAIT_STEP_SECONDS, HeldSignals
 from nqueens.errors import (
     DaskUnavailableError,
     InvalidArgumentError,
@@ -166,10 +167,19 @@ def map_on_threads(fn: Callable[[T], R], args: list[T], threads: int, name: str)
     if threads <= 1 or len(args) <= 1:
         return [fn(a) for a in args]
     pool = cf.ThreadPoolExecutor(min(threads, len(args)), thread_name_prefix=name)
-    try:
-        return list(pool.map(fn, args))
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+    finished = FinishedFutures()
+    with HeldSignals() as held:  # no Ctrl-C inside a future's lock: a worker would hang
+        try:
+            futures = [finished.watch(pool.submit(fn, a)) for a in args]
+            left = len(futures)
+            while left:
+                for fut in finished.take(timeout=WAIT_STEP_SECONDS):
+                    fut.result()  # the first error goes up at once
+                    left -= 1
+                held.deliver()
+            return [fut.result() for fut in futures]
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 def parse_address(address: str) -> str:

@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from nqueens._signals import WAIT_STEP_SECONDS, HeldSignals
 from nqueens._validate import check_bool, check_callable, check_path, check_seconds
 from nqueens.engine.answers import check_answer, is_number, run_unit
 from nqueens.engine.backends import Backend
@@ -245,25 +246,38 @@ class _Run:
     # -- the loop --------------------------------------------------------------------
 
     def run(self) -> None:
-        self.watch.start()
-        try:
-            while self.queue or self.replicas or self.waiting():
-                self.look()
-                self.fill()
-                self.landed.wait(self.cfg.poll_seconds)   # Ctrl-C lands here
-                self.landed.clear()
-                for unit in [u for u in self.out.values() if u.future is not None
-                             and u.future.done()]:
-                    self.land(unit)
-                self.watch_overruns()
-                self.sink.report()
-        finally:
-            self.watch.stop.set()
-            for unit in self.out.values():
-                if unit.future is not None:
-                    with contextlib.suppress(Exception):
-                        unit.future.cancel()
-            self.close_books()
+        # no Ctrl-C inside the lock of `landed` or of a thread starting: Dask's thread
+        # would hang on it, and the process with it
+        with HeldSignals() as held:
+            self.watch.start()
+            try:
+                while self.queue or self.replicas or self.waiting():
+                    self.look()
+                    self.fill()
+                    self.wait_for_landing(held)
+                    for unit in [u for u in self.out.values() if u.future is not None
+                                 and u.future.done()]:
+                        self.land(unit)
+                    self.watch_overruns()
+                    self.sink.report()
+            finally:
+                self.watch.stop.set()
+                for unit in self.out.values():
+                    if unit.future is not None:
+                        with contextlib.suppress(Exception):
+                            unit.future.cancel()
+                self.close_books()
+
+    def wait_for_landing(self, held: HeldSignals) -> None:
+        """Wait until a unit lands or ``poll_seconds`` pass; a Ctrl-C goes up within a
+        step."""
+        until = time.monotonic() + self.cfg.poll_seconds
+        while not self.landed.wait(max(0.0, min(WAIT_STEP_SECONDS, until - time.monotonic()))):
+            held.deliver()
+            if time.monotonic() >= until:
+                break
+        held.deliver()
+        self.landed.clear()
 
     def waiting(self) -> bool:
         """Whether a unit out still holds work not recorded elsewhere."""

@@ -100,12 +100,7 @@ def slurm_cluster(*, queue: str | None = None, walltime: str = "01:00:00",
     ...
     nqueens.errors.InvalidArgumentError: cores must be a positive integer, got 0
     """
-    try:
-        from dask_jobqueue import SLURMCluster
-    except ImportError:
-        raise MissingDependencyError(
-            "a Slurm cluster needs dask-jobqueue: pip install \"nqueens[fleet]\""
-        ) from None
+    SLURMCluster = _slurm_cluster_class()
     if not isinstance(cores, int) or isinstance(cores, bool) or cores < 1:
         raise InvalidArgumentError(f"cores must be a positive integer, got {cores!r}")
     life, stagger = lifetime(walltime)
@@ -124,3 +119,24 @@ def slurm_cluster(*, queue: str | None = None, walltime: str = "01:00:00",
     if start and jobs:
         cluster.scale(jobs=jobs)
     return cluster
+
+
+def _slurm_cluster_class() -> Any:
+    """``dask_jobqueue.SLURMCluster``, imported without letting the import take Ctrl-C.
+
+    dask-jobqueue's first import sets Ctrl-C to call ``sys.exit()`` (meant for its own
+    runner processes): in the caller's process a Ctrl-C would then end the program quietly
+    with status 0. The handler in place before the import is put back."""
+    import signal
+
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        from dask_jobqueue import SLURMCluster
+    except ImportError:
+        raise MissingDependencyError(
+            "a Slurm cluster needs dask-jobqueue: pip install \"nqueens[fleet]\""
+        ) from None
+    finally:
+        if handler is not None and signal.getsignal(signal.SIGINT) is not handler:
+            signal.signal(signal.SIGINT, handler)
+    return SLURMCluster

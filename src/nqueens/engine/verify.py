@@ -26,8 +26,9 @@ import concurrent.futures as cf
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from nqueens._signals import WAIT_STEP_SECONDS, HeldSignals
 from nqueens._validate import check_bool, check_executor, check_int, check_path
 from nqueens.errors import InvalidArgumentError
 
@@ -231,22 +232,26 @@ def _run(n: int, items: list[tuple[int, ...]], workers: int,
     own = executor is None
     pool = executor if executor is not None else cf.ThreadPoolExecutor(max_workers=workers)
     finished = FinishedFutures()
-    futures = {finished.watch(pool.submit(recount_batch, n, [items[i] for i in b])): b
-               for b in batches}
+    futures: dict[cf.Future[Any], list[int]] = {}
     out: list[tuple[int, int]] = [(0, 0)] * len(items)
-    try:
-        pending = len(futures)
-        while pending:
-            done = finished.take(timeout=0.25)
-            pending -= len(done)
-            for fut in done:
-                for i, c in zip(futures[fut], fut.result(), strict=True):
-                    out[i] = (int(c[0]), int(c[1]))
-    finally:
-        for fut in futures:
-            fut.cancel()
-        if own:
-            pool.shutdown(wait=False, cancel_futures=True)
+    with HeldSignals() as held:  # no Ctrl-C inside a future's lock: a worker would hang
+        try:
+            for b in batches:
+                futures[finished.watch(pool.submit(recount_batch, n,
+                                                   [items[i] for i in b]))] = b
+            pending = len(futures)
+            while pending:
+                done = finished.take(timeout=WAIT_STEP_SECONDS)
+                pending -= len(done)
+                for fut in done:
+                    for i, c in zip(futures[fut], fut.result(), strict=True):
+                        out[i] = (int(c[0]), int(c[1]))
+                held.deliver()
+        finally:
+            for fut in futures:
+                fut.cancel()
+            if own:
+                pool.shutdown(wait=False, cancel_futures=True)
     return out
 
 

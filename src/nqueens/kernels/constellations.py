@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nqueens._jit import njit
+from nqueens._jit import jitable, njit
 from nqueens.kernels.bits import (
     NO_BUDGET,
     bit_index,
@@ -106,9 +106,11 @@ STATE_ROWS = 8
 _K, _LEVEL, _COUNT, _F90, _F180, _NODES, _LAST = 0, 1, 2, 3, 4, 5, 6
 
 
-@njit
+@jitable
 def new_slice_state(n):
-    """Fresh ``(scalars, stack)`` for :func:`count_slice`: nothing started yet. O(n)."""
+    """Fresh ``(scalars, stack)`` for :func:`count_slice`: nothing started yet. O(n).
+
+    Plain numpy when Python calls it (a Ctrl-C then lands as ``KeyboardInterrupt``)."""
     scalars = np.zeros(8, np.int64)
     scalars[_LEVEL] = -2  # -2: the current item is not set up yet
     return scalars, np.zeros((STATE_ROWS, max(n, 1)), np.int64)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from typing import TypeVar
 
+from nqueens._signals import WAIT_STEP_SECONDS, HeldSignals
 from nqueens.errors import PieceStopped as Stopped
 
 __all__ = ["Stopped", "cores", "run_pieces"]
@@ -48,10 +49,17 @@ def run_pieces(pieces: Sequence[Callable[[threading.Event], T]], *,
     if workers <= 1:
         return [piece(stop) for piece in pieces]
     pool = ThreadPoolExecutor(workers, thread_name_prefix="nqueens-variants")
-    futures = [pool.submit(piece, stop) for piece in pieces]
-    try:
-        wait(futures, return_when=FIRST_EXCEPTION)
-        return [f.result() for f in futures]
-    finally:
-        stop.set()  # on an interrupt or a failure: the running pieces stop within a slice
-        pool.shutdown(wait=True, cancel_futures=True)
+    with HeldSignals() as held:  # no Ctrl-C inside a future's lock: a worker would hang
+        try:
+            futures = [pool.submit(piece, stop) for piece in pieces]
+            while True:
+                running = wait(futures, WAIT_STEP_SECONDS, FIRST_EXCEPTION).not_done
+                held.deliver()
+                for f in futures:
+                    if f.done() and f.exception() is not None:
+                        f.result()  # the first failure goes up at once
+                if not running:
+                    return [f.result() for f in futures]
+        finally:
+            stop.set()  # on an interrupt or a failure: the running pieces stop in a slice
+            pool.shutdown(wait=True, cancel_futures=True)
