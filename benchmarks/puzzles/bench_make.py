@@ -36,7 +36,8 @@ from nqueens.puzzles.generate import EASY_MOST_STARS  # noqa: E402
 
 SIZES = [(5, 1), (10, 1), (15, 1), (20, 1), (25, 1), (10, 2), (14, 3), (17, 4), (21, 5),
          (25, 6)]
-GRADE_SIZES = [(7, 1), (10, 1), (15, 1), (20, 1), (10, 2), (14, 3), (17, 4)]
+GRADE_SIZES = [(7, 1), (10, 1), (15, 1), (20, 1), (25, 1), (10, 2), (14, 3), (17, 4), (21, 5),
+               (25, 6)]
 GRADES = ("easy", "medium", "hard", "expert")
 
 
