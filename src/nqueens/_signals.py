@@ -98,10 +98,10 @@ class HeldSignals:
 
     def __exit__(self, kind: type[BaseException] | None, err: BaseException | None,
                  tb: TracebackType | None) -> None:
-        for signum, handler in self._previous.items():
-            signal.signal(signum, handler)
-        self._previous, previous = {}, self._previous
-        if self._noted and not isinstance(err, KeyboardInterrupt):
-            signum = self._noted[0]
-            self._noted.clear()
-            previous[signum](signum, None)
+        try:
+            if self._outer is None and not isinstance(err, KeyboardInterrupt):
+                self.deliver()  # what is still noted (an inner one leaves it to the outer)
+        finally:
+            for signum, handler in self._previous.items():
+                signal.signal(signum, handler)
+            self._previous = {}

@@ -107,6 +107,26 @@ class FinishedFutures:
             except queue.Empty:
                 return taken
 
+    def each(self, count: int, held: HeldSignals) -> Iterator[cf.Future[Any]]:
+        """The next ``count`` watched futures, as they finish.
+
+        Waits in steps of :data:`~nqueens._signals.WAIT_STEP_SECONDS`; a Ctrl-C that
+        ``held`` noted goes up between two steps (never inside a future's lock).
+        Cost: O(count).
+
+        >>> finished = FinishedFutures()
+        >>> for x in (1, 2):
+        ...     _ = finished.watch(InlineExecutor().submit(abs, -x))
+        >>> with HeldSignals() as held:
+        ...     sorted(f.result() for f in finished.each(2, held))
+        [1, 2]
+        """
+        while count > 0:
+            for fut in self.take(timeout=WAIT_STEP_SECONDS):
+                count -= 1
+                yield fut
+            held.deliver()
+
 
 class InlineExecutor(cf.Executor):
     """Runs each call at ``submit`` time in this process: the one-worker executor.
@@ -171,12 +191,8 @@ def map_on_threads(fn: Callable[[T], R], args: list[T], threads: int, name: str)
     with HeldSignals() as held:  # no Ctrl-C inside a future's lock: a worker would hang
         try:
             futures = [finished.watch(pool.submit(fn, a)) for a in args]
-            left = len(futures)
-            while left:
-                for fut in finished.take(timeout=WAIT_STEP_SECONDS):
-                    fut.result()  # the first error goes up at once
-                    left -= 1
-                held.deliver()
+            for fut in finished.each(len(futures), held):
+                fut.result()  # the first error goes up at once
             return [fut.result() for fut in futures]
         finally:
             pool.shutdown(wait=False, cancel_futures=True)

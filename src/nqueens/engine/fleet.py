@@ -272,10 +272,9 @@ class _Run:
         """Wait until a unit lands or ``poll_seconds`` pass; a Ctrl-C goes up within a
         step."""
         until = time.monotonic() + self.cfg.poll_seconds
-        while not self.landed.wait(max(0.0, min(WAIT_STEP_SECONDS, until - time.monotonic()))):
+        step = min(WAIT_STEP_SECONDS, self.cfg.poll_seconds)
+        while not self.landed.wait(step) and time.monotonic() < until:
             held.deliver()
-            if time.monotonic() >= until:
-                break
         held.deliver()
         self.landed.clear()
 

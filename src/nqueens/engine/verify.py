@@ -28,7 +28,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from nqueens._signals import WAIT_STEP_SECONDS, HeldSignals
+from nqueens._signals import HeldSignals
 from nqueens._validate import check_bool, check_executor, check_int, check_path
 from nqueens.errors import InvalidArgumentError
 
@@ -239,14 +239,9 @@ def _run(n: int, items: list[tuple[int, ...]], workers: int,
             for b in batches:
                 futures[finished.watch(pool.submit(recount_batch, n,
                                                    [items[i] for i in b]))] = b
-            pending = len(futures)
-            while pending:
-                done = finished.take(timeout=WAIT_STEP_SECONDS)
-                pending -= len(done)
-                for fut in done:
-                    for i, c in zip(futures[fut], fut.result(), strict=True):
-                        out[i] = (int(c[0]), int(c[1]))
-                held.deliver()
+            for fut in finished.each(len(futures), held):
+                for i, c in zip(futures[fut], fut.result(), strict=True):
+                    out[i] = (int(c[0]), int(c[1]))
         finally:
             for fut in futures:
                 fut.cancel()
