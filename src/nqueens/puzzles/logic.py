@@ -67,6 +67,7 @@ __all__ = [
     "RULES",
     "TECHNIQUE_NAMES",
     "Explanation",
+    "Solve",
     "Step",
     "explain",
     "grade_number",
@@ -97,31 +98,82 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
     """
     p = check_puzzle(p)
     max_grade = check_int(max_grade, "max_grade", low=0, high=len(GRADES) - 1)
-    solver = _Solver(p)
-    steps = tuple(solver.run(max_grade))
-    grade = max((s.grade for s in steps), default=0)
-    return Explanation(p, steps, solver.solution(), grade)
+    solve = Solve(p)
+    solve.advance(max_grade)
+    return solve.explanation()
 
 
 def stall(p: Puzzle, max_grade: int) -> tuple[int, int]:
     """Where the techniques up to ``max_grade`` (below 5) stall: open squares, stars placed.
 
-    Both are bit masks (bit ``r * n + c``); no steps are kept. All n k stars placed
-    means the rules solve ``p`` alone (so it has one solution at most); otherwise every
-    solution lies on those stars and open squares. For the generator, which calls it on
-    each board it tries: no checks.
-    Cost: O(that of :func:`explain` with ``max_grade``).
+    Both are bit masks (bit ``r * n + c``). All n k stars placed means the rules solve
+    ``p`` alone (so it has one solution at most); otherwise every solution lies on those
+    stars and open squares. No checks. Cost: O(that of :func:`explain` with
+    ``max_grade``).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
     >>> [bin(stall(p, grade)[0]).count("1") for grade in (1, 2)]  # k-lines, medium
     [25, 19]
     """
-    solver = _Solver(p)
-    for step in solver.run(max_grade):
-        if step.rule == "stuck":
-            break
-    return solver.b.cand, solver.b.stars
+    s = Solve(p)
+    s.advance(max_grade)
+    return s.cand, s.stars
+
+
+class Solve:
+    """A solve by the techniques that goes on grade by grade, for the generator: it asks
+    every board it tries for the cheap techniques, and only the few they leave unique but
+    unsolved for the harder ones, which then go on from where the cheap ones stopped (the
+    steps are the same as :func:`explain`'s, easiest first). No checks.
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> s = Solve(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> s.advance(2), bin(s.cand).count("1")
+    (False, 19)
+    >>> s.advance(5), s.explanation().grade_name
+    (True, 'search')
+    """
+
+    def __init__(self, p: Puzzle) -> None:
+        self._solver = _Solver(p)
+        self._steps: list[Step] = []
+
+    @property
+    def cand(self) -> int:
+        """The squares still open, a bit mask (bit ``r * n + c``)."""
+        return self._solver.b.cand
+
+    @property
+    def stars(self) -> int:
+        """The stars placed so far, a bit mask."""
+        return self._solver.b.stars
+
+    def advance(self, max_grade: int) -> bool:
+        """Go on with the techniques up to ``max_grade`` until solved or stalled; whether
+        every star is placed. Cost: O(that of :func:`explain` with ``max_grade``), less
+        the steps already taken.
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> Solve(parse_puzzle("AB\\nBA\\n")).advance(5)  # no 2 x 2 solution
+        False
+        """
+        for step in self._solver.run(max_grade):
+            self._steps.append(step)
+        return self._solver.solution() is not None
+
+    def explanation(self) -> Explanation:
+        """The steps so far, with the solution when the solve is done. Cost: O(steps).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> s = Solve(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+        >>> _ = s.advance(1)
+        >>> s.explanation().solution is None
+        True
+        """
+        steps = tuple(self._steps)
+        grade = max((s.grade for s in steps), default=0)
+        return Explanation(self._solver.p, steps, self._solver.solution(), grade)
 
 
 def grade_number(grade: int | str) -> int:
@@ -156,12 +208,16 @@ class _Solver:
         self._known: list[tuple] = []
         self.dead = False
         self.searched = False
+        self.started = False
 
     def run(self, max_grade: int) -> Iterator[Step]:
+        """The steps up to ``max_grade`` from where the last run stopped."""
         b = self.b
-        for r, c in self.p.givens:
-            yield b.place(r * b.n + c, "given")
-        while b.placed < self.total:
+        if not self.started:
+            self.started = True
+            for r, c in self.p.givens:
+                yield b.place(r * b.n + c, "given")
+        while b.placed < self.total and not self.dead:
             step = self._next(max_grade)
             if step is None:
                 return

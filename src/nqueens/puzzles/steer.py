@@ -2,7 +2,7 @@
 
 A start draws a random solution and grows connected regions around it
 (:mod:`nqueens.puzzles.grow`). Then each board is judged by the players' techniques
-(:func:`~nqueens.puzzles.logic.stall`, the cheap ones: up to medium), not by an exhaustive
+(:class:`~nqueens.puzzles.logic.Solve`, the cheap ones: up to medium), not by an exhaustive
 search of the whole board:
 
 - the techniques solve it: it has one solution, proved by logic. If the explainer's grade
@@ -48,7 +48,7 @@ from collections.abc import Callable
 from nqueens.errors import NQueensRuntimeError
 from nqueens.puzzles.exact import solutions, solutions_within, unique_within
 from nqueens.puzzles.grow import move_out, move_square, random_regions, random_solution, star_board
-from nqueens.puzzles.logic import GRADES, Explanation, explain, stall
+from nqueens.puzzles.logic import GRADES, Explanation, Solve, explain
 from nqueens.puzzles.model import Puzzle, Square, region_puzzle
 from nqueens.puzzles.solution import Solution, star_squares
 
@@ -230,13 +230,14 @@ class _Judge:
         """The grade of a board that is done, else the squares to move."""
         n, k = p.n, p.stars
         self.hardness = None
-        cand, placed = stall(p, min(self.high, CHEAP))
-        if placed.bit_count() == n * k:
-            e = explain(p, max_grade=self.high)
+        solve = Solve(p)
+        if solve.advance(min(self.high, CHEAP)):
+            e = solve.explanation()  # the same steps as explain(p, max_grade=self.high)
             if e.grade >= self.low and _unique(p):
                 return e.grade
             self._climb(e)
             return _anywhere(n, stars)  # too easy
+        cand, placed = solve.cand, solve.stars
         found = None
         if self._looks(stars, cand.bit_count(), n, k):
             self.unlooked = 0
@@ -250,7 +251,8 @@ class _Judge:
         if others:
             return [[sq for sq in star_squares(others[0]) if sq not in stars]]
         if found is not None and self.high > CHEAP:
-            e = explain(p, max_grade=self.high)
+            solve.advance(self.high)  # on from where the cheap techniques stalled
+            e = solve.explanation()
             if e.solution is not None and self.low <= e.grade <= self.high and _unique(p):
                 return e.grade
             if e.solution is not None:

@@ -62,6 +62,7 @@ class Board:
         fams["col"] = [sum(1 << (r * n + c) for r in range(n)) for c in range(n)]
         self.families = fams
         self.units: list[Unit] = [(f, i) for f in fams for i in range(n)]
+        self.unit_masks: list[tuple[Unit, int]] = [(u, fams[u[0]][u[1]]) for u in self.units]
         self.need: dict[Unit, int] = {u: self.k for u in self.units}
         # the units of each square, in the order of the families (region, row, col)
         self.index: dict[str, list[int]] = {"row": [i // n for i in range(n * n)],
@@ -131,7 +132,8 @@ class Board:
         >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).open_units()[:4]
         [('region', 0), ('region', 1), ('region', 2), ('row', 0)]
         """
-        return [u for u in self.units if self.need[u] > 0]
+        need = self.need
+        return [u for u in self.units if need[u] > 0]
 
     def sq(self, i: int) -> Square:
         """The square ``(row, col)`` of bit ``i``.
@@ -296,8 +298,9 @@ def find_stuck(b: Board) -> Step | None:
     >>> find_stuck(b) is None
     True
     """
-    for u in b.open_units():
-        if not b.fits(b.cand & b.mask(u), b.need[u]):
+    cand, need = b.cand, b.need
+    for u, m in b.unit_masks:
+        if need[u] > 0 and (not cand & m if b.k == 1 else not b.fits(cand & m, need[u])):
             return Step("stuck", lines=(u,))
     return None
 
@@ -313,10 +316,12 @@ def find_single(b: Board) -> Step | None:
     >>> find_single(b).place
     (2, 1)
     """
-    for u in b.open_units():
-        left = b.cand & b.mask(u)
-        if left.bit_count() == b.need[u]:
-            return b.place((left & -left).bit_length() - 1, "single", (u,))
+    cand, need = b.cand, b.need
+    for u, m in b.unit_masks:
+        if need[u] > 0:
+            left = cand & m
+            if left.bit_count() == need[u]:
+                return b.place((left & -left).bit_length() - 1, "single", (u,))
     return None
 
 
@@ -559,15 +564,17 @@ def _chain(b: Board, start: int, limit: int) -> tuple[tuple[int, ...], Unit] | N
     need = dict(b.need)
     need.update(changed)
     forced: list[int] = []
+    one = b.k == 1
     while True:
         single = None
-        for u in b.units:
-            if need[u] <= 0:
+        for u, m in b.unit_masks:
+            left_need = need[u]
+            if left_need <= 0:
                 continue
-            left = cand & b.mask(u)
-            if not b.fits(left, need[u]):
+            left = cand & m
+            if not left if one else not b.fits(left, left_need):
                 return tuple(forced), u
-            if single is None and left.bit_count() == need[u]:
+            if single is None and left.bit_count() == left_need:
                 single = (left & -left).bit_length() - 1
         if single is None or len(forced) >= limit:
             return None
