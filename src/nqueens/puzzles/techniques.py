@@ -83,9 +83,10 @@ class Board:
         # a unit's squares left, by those squares, and the squares near every placement of
         # its stars, by those squares and the stars, shared by every board of the geometry
         # (the generator's boards differ in a few squares); the lines each unit touches, by
-        # the open squares and stars they were found for, shared by copies
+        # the open squares and stars they were found for, and the lines a unit's squares
+        # left touch, by those squares, both shared by copies
         self.reach, self.every = _geometry_memos(n, p.touching, p.uses_diagonals)
-        self.touch: list = [None, {}]
+        self.touch: list = [None, {}, {}]
 
     def _units_mask(self, i: int) -> int:
         m = 0
@@ -403,7 +404,7 @@ def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
     with the bit set of the numbers of the units it touches."""
     key = (b.cand, b.stars)
     if b.touch[0] != key:
-        b.touch[:] = [key, {}]
+        b.touch[:2] = [key, {}]
     seen = b.touch[1].get((a, other))
     if seen is None:
         seen = b.touch[1][a, other] = _lines_touched(b, a, other)
@@ -412,30 +413,35 @@ def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
 
 def _lines_touched(b: Board, a: str, other: str) -> list[tuple[Unit, int]]:
     """The open units of family ``a``, each with the bit set of the numbers of the units of
-    ``other`` its squares left touch."""
-    cand, n = b.cand, b.n
+    ``other`` its squares left touch (remembered by those squares: a step changes few)."""
+    cand, n, need = b.cand, b.n, b.need
     full = (1 << n) - 1
+    memo = b.touch[2]
     out = []
-    for u in b.open_units():
-        if u[0] == a:
-            left = cand & b.mask(u)
-            lines = 0
+    for u, m in b.unit_masks:
+        if u[0] != a or need[u] <= 0:
+            continue
+        left = cand & m
+        lines = memo.get((other, left))
+        if lines is None:
+            lines, rest = 0, left
             if other == "col":  # the rows folded onto one: the columns touched
-                while left:
-                    lines |= left & full
-                    left >>= n
+                while rest:
+                    lines |= rest & full
+                    rest >>= n
             elif other == "row":
                 r = 0
-                while left:
-                    if left & full:
+                while rest:
+                    if rest & full:
                         lines |= 1 << r
-                    left >>= n
+                    rest >>= n
                     r += 1
             else:
-                for j, m in enumerate(b.families[other]):
-                    if left & m:
+                for j, mask in enumerate(b.families[other]):
+                    if rest & mask:
                         lines |= 1 << j
-            out.append((u, lines))
+            memo[other, left] = lines
+        out.append((u, lines))
     return out
 
 
