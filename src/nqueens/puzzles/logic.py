@@ -150,9 +150,10 @@ class Solve:
         return self._solver.b.stars
 
     def advance(self, max_grade: int) -> bool:
-        """Go on with the techniques up to ``max_grade`` until solved or stalled; whether
-        every star is placed. Cost: O(that of :func:`explain` with ``max_grade``), less
-        the steps already taken.
+        """Whether the techniques up to ``max_grade`` place every star, going on from here.
+
+        They run until the puzzle is solved or they stall. Cost: O(that of
+        :func:`explain` with ``max_grade``), less the steps already taken.
 
         >>> from nqueens.puzzles.model import parse_puzzle
         >>> Solve(parse_puzzle("AB\\nBA\\n")).advance(5)  # no 2 x 2 solution
