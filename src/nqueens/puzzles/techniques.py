@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import Any, NamedTuple
 
 from nqueens.puzzles.model import Puzzle, Square
 from nqueens.puzzles.placements import _bits, _fill_masks, _shape_hits, _witness
@@ -51,29 +51,31 @@ class Board:
         self.p = p
         n = self.n = p.n
         self.k = stars_of(p)
+        lines = _line_geometry(n, p.touching, p.uses_diagonals)
         fams: dict[str, list[int]] = {}
+        # the units of each square, in the order of the families (region, row, col)
+        self.index: dict[str, list[int]] = {"row": lines.rows_of, "col": lines.cols_of}
         if p.kind == "regions":
+            of_region = [g for row in p.regions for g in row]
             regions = [0] * n
-            for r, row in enumerate(p.regions):
-                for c, g in enumerate(row):
-                    regions[g] |= 1 << (r * n + c)
+            for i, g in enumerate(of_region):
+                regions[g] |= 1 << i
             fams["region"] = regions
-        fams["row"] = [((1 << n) - 1) << (r * n) for r in range(n)]
-        fams["col"] = [sum(1 << (r * n + c) for r in range(n)) for c in range(n)]
+            self.index["region"] = of_region
+            self.of: list[list[Unit]] = [[("region", g), r, c] for g, (r, c)
+                                         in zip(of_region, lines.of, strict=True)]
+            # k = 1: a star on i clears its units too
+            self.attack = [(a | regions[g]) & ~(1 << i) for i, (a, g)
+                           in enumerate(zip(lines.attack, of_region, strict=True))]
+        else:
+            self.of = [list(units) for units in lines.of]
+            self.attack = lines.attack
+        fams["row"], fams["col"] = lines.rows, lines.cols
         self.families = fams
         self.units: list[Unit] = [(f, i) for f in fams for i in range(n)]
         self.unit_masks: list[tuple[Unit, int]] = [(u, fams[u[0]][u[1]]) for u in self.units]
         self.need: dict[Unit, int] = {u: self.k for u in self.units}
-        # the units of each square, in the order of the families (region, row, col)
-        self.index: dict[str, list[int]] = {"row": [i // n for i in range(n * n)],
-                                            "col": [i % n for i in range(n * n)]}
-        if p.kind == "regions":
-            self.index["region"] = [g for row in p.regions for g in row]
-        self.of: list[list[Unit]] = [[(f, self.index[f][i]) for f in fams]
-                                     for i in range(n * n)]
-        self.near = _near_masks(n, p.touching, p.uses_diagonals)
-        # k = 1: a star on i clears its units too
-        self.attack = [self.near[i] | self._units_mask(i) & ~(1 << i) for i in range(n * n)]
+        self.near = lines.near
         self.cand = (1 << (n * n)) - 1
         for r, c in p.blocked:
             self.cand &= ~(1 << (r * n + c))
@@ -87,12 +89,6 @@ class Board:
         # left touch, by those squares, both shared by copies
         self.reach, self.every = _geometry_memos(n, p.touching, p.uses_diagonals)
         self.touch: list = [None, {}, {}]
-
-    def _units_mask(self, i: int) -> int:
-        m = 0
-        for f, j in self.of[i]:
-            m |= self.families[f][j]
-        return m
 
     def copy(self) -> Board:
         """A board to try things on: the same puzzle, its own open squares and needs.
@@ -275,6 +271,30 @@ def _near_masks(n: int, touching: bool, diagonals: bool) -> list[int]:
                         mask |= 1 << (rr * n + cc)
         out.append(mask & ~(1 << i))
     return out
+
+
+class _Lines(NamedTuple):
+    """What a board's rows and columns are, the same for every puzzle of one geometry."""
+
+    rows: list[int]
+    cols: list[int]
+    rows_of: list[int]
+    cols_of: list[int]
+    of: list[tuple[Unit, Unit]]
+    near: list[int]
+    attack: list[int]
+
+
+@lru_cache(maxsize=8)
+def _line_geometry(n: int, touching: bool, diagonals: bool) -> _Lines:
+    """The row and column masks, each square's row and column, the squares near it and
+    those a star there forbids by touching, attacking or sharing its row or column."""
+    rows = [((1 << n) - 1) << (r * n) for r in range(n)]
+    cols = [sum(1 << (r * n + c) for r in range(n)) for c in range(n)]
+    near = _near_masks(n, touching, diagonals)
+    attack = [(near[i] | rows[i // n] | cols[i % n]) & ~(1 << i) for i in range(n * n)]
+    return _Lines(rows, cols, [i // n for i in range(n * n)], [i % n for i in range(n * n)],
+                  [(("row", i // n), ("col", i % n)) for i in range(n * n)], near, attack)
 
 
 def _fits(cells: int, need: int, near: list[int]) -> bool:
