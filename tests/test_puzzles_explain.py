@@ -27,6 +27,7 @@ from nqueens.puzzles.logic import (
     GRADES,
     RULES,
     Explanation,
+    Solve,
     explain,
     step_text,
     summary_text,
@@ -333,6 +334,29 @@ def test_every_k_star_step_is_sound_against_brute_force(n, seeds):
         assert e.solution is not None and star_squares_of(e.solution) in sols
         if e.logic_only:
             assert len(sols) == 1
+
+
+def test_a_solve_taken_grade_by_grade_is_the_explanation():
+    """The generator asks each board for the cheap techniques, then goes on with harder
+    ones: the steps, the grade and the solution are those of one explain() from scratch,
+    on real one-star levels, planted two-star puzzles and completion puzzles."""
+    from nqueens.puzzles.model import completion_puzzle
+
+    puzzles = [p for _, p in community()[::7]] + [planted_star_puzzle(8, 2, s) for s in range(4)]
+    puzzles.append(completion_puzzle(8, [(0, 0), (1, 4)]))
+    grades_seen = set()
+    for p in puzzles:
+        whole = explain(p)
+        solve = Solve(p)
+        for grade in (1, 2, 3, 4, 5):
+            done = solve.advance(grade)
+            if done:
+                break
+        e = solve.explanation()
+        assert (e.steps, e.grade, e.solution) == (whole.steps, whole.grade, whole.solution)
+        assert done == (whole.solution is not None)
+        grades_seen.add(whole.grade)
+    assert {1, 2, 3} <= grades_seen  # solves that stop and go on, not only easy ones
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])

@@ -72,7 +72,6 @@ __all__ = [
     "explain",
     "grade_number",
     "not_unique_text",
-    "stall",
     "step_text",
     "summary_text",
 ]
@@ -101,24 +100,6 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
     solve = Solve(p)
     solve.advance(max_grade)
     return solve.explanation()
-
-
-def stall(p: Puzzle, max_grade: int) -> tuple[int, int]:
-    """Where the techniques up to ``max_grade`` (below 5) stall: open squares, stars placed.
-
-    Both are bit masks (bit ``r * n + c``). All n k stars placed means the rules solve
-    ``p`` alone (so it has one solution at most); otherwise every solution lies on those
-    stars and open squares. No checks. Cost: O(that of :func:`explain` with
-    ``max_grade``).
-
-    >>> from nqueens.puzzles.model import parse_puzzle
-    >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
-    >>> [bin(stall(p, grade)[0]).count("1") for grade in (1, 2)]  # k-lines, medium
-    [25, 19]
-    """
-    s = Solve(p)
-    s.advance(max_grade)
-    return s.cand, s.stars
 
 
 class Solve:
