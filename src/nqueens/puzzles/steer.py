@@ -22,7 +22,9 @@ already long. So the hardest unique board so far is held (:func:`_hardness`: the
 the longest chain of forced queens, the fewest steps of that grade), and a board that comes
 out easier, or with a second solution, goes back to it before the next move. (Expert 15 x
 15 puzzles from seeds 1-8: 8 found, median 4.4 s, against 4 within 40 s without; 10 x 10: 7
-against 2.)
+against 2.) While it climbs, a board whose second solution a short search of the whole
+board finds (:func:`_second`) goes back at once, without the techniques: about a third of
+the boards, and the walk is the same, since the judge would send such a board back too.
 
 Each move changes a few squares, and the next board is judged afresh in milliseconds, so
 a 25 x 25 puzzle takes hundreds of boards, seconds, where repairing random regions until
@@ -167,10 +169,13 @@ def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
             if tally is not None:
                 tally(boards, start)
             p = region_puzzle(grid, diagonals=diagonals, stars=k)
-            done = judge(p, stars, recent)
-            if isinstance(done, int):
-                return p, sol, done
-            hardness = getattr(judge, "hardness", None)
+            if held is not None and not lean and _second(p, stars):
+                done, hardness = None, None  # as the judge would find: back to the held board
+            else:
+                done = judge(p, stars, recent)
+                if isinstance(done, int):
+                    return p, sol, done
+                hardness = getattr(judge, "hardness", None)
             if hardness is not None and (held is None or hardness >= held[0]):
                 held = hardness, [row[:] for row in grid]
             elif held is not None:  # easier, or not unique: back to the hardest board
@@ -286,6 +291,13 @@ def _hardness(e: Explanation) -> tuple[int, ...]:
     step left to find)."""
     chain = max((len(s.chain) for s in e.steps if s.rule == "lookahead"), default=0)
     return e.grade, chain, -sum(s.grade == e.grade for s in e.steps)
+
+
+def _second(p: Puzzle, stars: set[Square]) -> bool:
+    """Whether a short search of the whole board finds a second solution (False when it
+    finds none or does not settle within :data:`NODES` nodes)."""
+    found = solutions_within(p, (1 << p.n * p.n) - 1, limit=2, nodes=NODES)
+    return any(set(star_squares(s)) != stars for s in found or ())
 
 
 def _unique(p: Puzzle) -> bool:
