@@ -169,8 +169,10 @@ def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
             if tally is not None:
                 tally(boards, start)
             p = region_puzzle(grid, diagonals=diagonals, stars=k)
+            # climbing: a second solution sends the board back, as the judge would (a lean
+            # judge keeps a count of its looks, which skipping it would change)
             if held is not None and not lean and _second(p, stars):
-                done, hardness = None, None  # as the judge would find: back to the held board
+                done, hardness = None, None
             else:
                 done = judge(p, stars, recent)
                 if isinstance(done, int):
@@ -252,7 +254,7 @@ class _Judge:
                 self.unsettled = stars, cand.bit_count()
         else:
             self.unlooked += 1
-        others = [s for s in found or () if set(star_squares(s)) != stars]
+        others = _others(found, stars)
         if others:
             return [[sq for sq in star_squares(others[0]) if sq not in stars]]
         if found is not None and self.high > CHEAP:
@@ -296,8 +298,14 @@ def _hardness(e: Explanation) -> tuple[int, ...]:
 def _second(p: Puzzle, stars: set[Square]) -> bool:
     """Whether a short search of the whole board finds a second solution (False when it
     finds none or does not settle within :data:`NODES` nodes)."""
-    found = solutions_within(p, (1 << p.n * p.n) - 1, limit=2, nodes=NODES)
-    return any(set(star_squares(s)) != stars for s in found or ())
+    return bool(_others(solutions_within(p, (1 << p.n * p.n) - 1, limit=2, nodes=NODES),
+                        stars))
+
+
+def _others(found: list[Solution] | None, stars: set[Square]) -> list[Solution]:
+    """The solutions of ``found`` (None: a look that did not settle) other than the one
+    on ``stars``."""
+    return [s for s in found or () if set(star_squares(s)) != stars]
 
 
 def _unique(p: Puzzle) -> bool:

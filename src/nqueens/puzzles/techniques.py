@@ -85,10 +85,12 @@ class Board:
         # a unit's squares left, by those squares, and the squares near every placement of
         # its stars, by those squares and the stars, shared by every board of the geometry
         # (the generator's boards differ in a few squares); the lines each unit touches, by
-        # the open squares and stars they were found for, and the lines a unit's squares
-        # left touch, by those squares, both shared by copies
+        # the open squares and stars they were found for, shared by copies; and the lines
+        # of a family that a unit's squares left touch, by the family and those squares,
+        # shared by copies too (a step changes few units)
         self.reach, self.every = _geometry_memos(n, p.touching, p.uses_diagonals)
-        self.touch: list = [None, {}, {}]
+        self.touch: list = [None, {}]
+        self.lines_of_left: dict[tuple[str, int], int] = {}
 
     def copy(self) -> Board:
         """A board to try things on: the same puzzle, its own open squares and needs.
@@ -424,7 +426,7 @@ def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
     with the bit set of the numbers of the units it touches."""
     key = (b.cand, b.stars)
     if b.touch[0] != key:
-        b.touch[:2] = [key, {}]
+        b.touch[:] = [key, {}]
     seen = b.touch[1].get((a, other))
     if seen is None:
         seen = b.touch[1][a, other] = _lines_touched(b, a, other)
@@ -433,10 +435,10 @@ def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
 
 def _lines_touched(b: Board, a: str, other: str) -> list[tuple[Unit, int]]:
     """The open units of family ``a``, each with the bit set of the numbers of the units of
-    ``other`` its squares left touch (remembered by those squares: a step changes few)."""
+    ``other`` its squares left touch."""
     cand, n, need = b.cand, b.n, b.need
     full = (1 << n) - 1
-    memo = b.touch[2]
+    memo = b.lines_of_left
     out = []
     for u, m in b.unit_masks:
         if u[0] != a or need[u] <= 0:
