@@ -30,6 +30,10 @@ TARGETS = [
     "tests/test_estimate.py",
     "tests/test_completion.py",
     "tests/test_puzzles.py",
+    "tests/test_puzzles_quick.py::test_boards_on_a_walk_are_solved_as_the_explainer_solves_them"
+    "[6-False]",
+    "tests/test_puzzles_quick.py::test_boards_on_a_walk_are_solved_as_the_explainer_solves_them"
+    "[9-True]",
     "tests/test_large_construct.py",
     "tests/test_fixed_points.py",
     "tests/test_cli_paper_cuts.py::test_the_chunked_bit_table_check_agrees_with_first_conflict",

@@ -45,7 +45,9 @@ from nqueens.puzzles.steps import (
     KLINES_HARD,
     RULES,
     Explanation,
+    Record,
     Step,
+    record_of,
     stars_of,
 )
 from nqueens.puzzles.techniques import (
@@ -156,6 +158,18 @@ class Solve:
         steps = tuple(self._steps)
         grade = max((s.grade for s in steps), default=0)
         return Explanation(self._solver.p, steps, self._solver.solution(), grade)
+
+    def record(self) -> Record:
+        """How the solve went so far: the record of its explanation.
+
+        Cost: O(steps).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> s = Solve(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+        >>> s.advance(4), s.record()
+        (False, Record(solved=False, grade=2, chain=0, at_grade=5))
+        """
+        return record_of(self.explanation())
 
 
 def grade_number(grade: int | str) -> int:

@@ -2,8 +2,9 @@
 
 A start draws a random solution and grows connected regions around it
 (:mod:`nqueens.puzzles.grow`). Then each board is judged by the players' techniques
-(:class:`~nqueens.puzzles.logic.Solve`, the cheap ones: up to medium), not by an exhaustive
-search of the whole board:
+(:class:`~nqueens.puzzles.logic.Solve`, the cheap ones: up to medium; for one star the
+same solve compiled, :class:`~nqueens.puzzles.quick.QuickSolve`, a tenth of the time),
+not by an exhaustive search of the whole board:
 
 - the techniques solve it: it has one solution, proved by logic. If the explainer's grade
   is the one asked for, it is done; if it is too easy, a random square moves to a
@@ -50,8 +51,9 @@ from collections.abc import Callable
 from nqueens.errors import NQueensRuntimeError
 from nqueens.puzzles.exact import solutions, solutions_within, unique_within
 from nqueens.puzzles.grow import move_out, move_square, random_regions, random_solution, star_board
-from nqueens.puzzles.logic import GRADES, Explanation, Solve, explain
-from nqueens.puzzles.model import Puzzle, Square, region_puzzle
+from nqueens.puzzles.logic import GRADES, explain
+from nqueens.puzzles.model import Puzzle, Square, made_region_puzzle
+from nqueens.puzzles.quick import Record, solver
 from nqueens.puzzles.solution import Solution, star_squares
 
 __all__ = ["CHEAP", "NODES", "Tally", "steer", "steer_search"]
@@ -168,7 +170,7 @@ def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
             boards += 1
             if tally is not None:
                 tally(boards, start)
-            p = region_puzzle(grid, diagonals=diagonals, stars=k)
+            p = made_region_puzzle(grid, diagonals=diagonals, stars=k)
             # climbing: a second solution sends the board back, as the judge would (a lean
             # judge keeps a count of its looks, which skipping it would change)
             if held is not None and not lean and _second(p, stars):
@@ -237,12 +239,12 @@ class _Judge:
         """The grade of a board that is done, else the squares to move."""
         n, k = p.n, p.stars
         self.hardness = None
-        solve = Solve(p)
+        solve = solver(p)  # compiled for one star: the explainer's steps, unspoken
         if solve.advance(min(self.high, CHEAP)):
-            e = solve.explanation()  # the same steps as explain(p, max_grade=self.high)
-            if e.grade >= self.low and _unique(p):
-                return e.grade
-            self._climb(e)
+            done = solve.record()  # as explain(p, max_grade=self.high) would say
+            if done.grade >= self.low and _unique(p):
+                return done.grade
+            self._climb(done)
             return _anywhere(n, stars)  # too easy
         cand, placed = solve.cand, solve.stars
         found = None
@@ -259,11 +261,11 @@ class _Judge:
             return [[sq for sq in star_squares(others[0]) if sq not in stars]]
         if found is not None and self.high > CHEAP:
             solve.advance(self.high)  # on from where the cheap techniques stalled
-            e = solve.explanation()
-            if e.solution is not None and self.low <= e.grade <= self.high and _unique(p):
-                return e.grade
-            if e.solution is not None:
-                self._climb(e)
+            done = solve.record()
+            if done.solved and self.low <= done.grade <= self.high and _unique(p):
+                return done.grade
+            if done.solved:
+                self._climb(done)
         if not self.lean:
             return [_open(n, cand, stars)]
         return _tightest(p, cand, placed, stars, set(recent))
@@ -280,19 +282,18 @@ class _Judge:
             return False
         return self.unlooked + 1 >= LOOK_EVERY or open_ < 3 * n * k
 
-    def _climb(self, e: Explanation) -> None:
+    def _climb(self, done: Record) -> None:
         """Note how hard a unique board too easy for the grade is, when the grade asked
         for is expert: the walk climbs (see :func:`steer`)."""
         if self.low >= GRADES.index("expert"):
-            self.hardness = _hardness(e)
+            self.hardness = _hardness(done)
 
 
-def _hardness(e: Explanation) -> tuple[int, ...]:
+def _hardness(done: Record) -> tuple[int, ...]:
     """How hard a solved board is, greater for harder: its grade, then the longest chain of
     forced queens of a contradiction, then the fewer steps of that grade (so the one hard
     step left to find)."""
-    chain = max((len(s.chain) for s in e.steps if s.rule == "lookahead"), default=0)
-    return e.grade, chain, -sum(s.grade == e.grade for s in e.steps)
+    return done.grade, done.chain, -done.at_grade
 
 
 def _second(p: Puzzle, stars: set[Square]) -> bool:

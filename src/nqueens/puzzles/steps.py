@@ -45,11 +45,12 @@ search     search  logic stalls: trial and error (the exhaustive search) places 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from nqueens.puzzles.model import Puzzle, Square
 
-__all__ = ["CHAIN_EXPERT", "GRADES", "KLINES_HARD", "RULES", "Explanation", "Step", "Unit",
-           "stars_of"]
+__all__ = ["CHAIN_EXPERT", "GRADES", "KLINES_HARD", "RULES", "Explanation", "Record", "Step",
+           "Unit", "record_of", "stars_of"]
 
 RULES: dict[str, int] = {"given": 0, "single": 1, "one-way": 1, "confined": 1, "k-lines": 2,
                          "shape": 2, "blocks": 2, "pairs": 3, "lookahead": 3, "search": 5,
@@ -143,3 +144,27 @@ class Explanation:
         """The rules used, easiest first (each once). Cost: O(steps)."""
         used = {s.rule for s in self.steps}
         return tuple(r for r in RULES if r in used)
+
+
+class Record(NamedTuple):
+    """How a solve went: ``solved`` (every star placed), the ``grade`` (the hardest step,
+    0-4), the longest ``chain`` of forced queens of a contradiction (0 when none) and the
+    number of steps of that grade (``at_grade``)."""
+
+    solved: bool
+    grade: int
+    chain: int
+    at_grade: int
+
+
+def record_of(e: Explanation) -> Record:
+    """The :class:`Record` of an explanation. Cost: O(steps).
+
+    >>> from nqueens.puzzles.logic import explain
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> record_of(explain(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")))
+    Record(solved=True, grade=5, chain=0, at_grade=1)
+    """
+    chain = max((len(s.chain) for s in e.steps if s.rule == "lookahead"), default=0)
+    return Record(e.solution is not None, e.grade, chain,
+                  sum(s.grade == e.grade for s in e.steps))

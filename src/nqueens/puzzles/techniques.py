@@ -37,6 +37,7 @@ __all__ = [
     "find_single",
     "find_stuck",
     "first_solution",
+    "line_geometry",
 ]
 
 MAX_SUBSETS = 5_000
@@ -51,7 +52,7 @@ class Board:
         self.p = p
         n = self.n = p.n
         self.k = stars_of(p)
-        lines = _line_geometry(n, p.touching, p.uses_diagonals)
+        lines = line_geometry(n, p.touching, p.uses_diagonals)
         fams: dict[str, list[int]] = {}
         # the units of each square, in the order of the families (region, row, col)
         self.index: dict[str, list[int]] = {"row": lines.rows_of, "col": lines.cols_of}
@@ -288,9 +289,16 @@ class _Lines(NamedTuple):
 
 
 @lru_cache(maxsize=8)
-def _line_geometry(n: int, touching: bool, diagonals: bool) -> _Lines:
-    """The row and column masks, each square's row and column, the squares near it and
-    those a star there forbids by touching, attacking or sharing its row or column."""
+def line_geometry(n: int, touching: bool, diagonals: bool) -> _Lines:
+    """The masks of a board's rows and columns and what a star on each square forbids.
+
+    Each square's row and column, the squares near it and those a star there forbids by
+    touching, attacking or sharing its row or column. The same for every puzzle of one geometry, so computed once. Cost: O(n^4 / 64).
+
+    >>> g = line_geometry(3, True, False)
+    >>> bin(g.rows[1]), bin(g.attack[0])
+    ('0b111000', '0b1011110')
+    """
     rows = [((1 << n) - 1) << (r * n) for r in range(n)]
     cols = [sum(1 << (r * n + c) for r in range(n)) for c in range(n)]
     near = _near_masks(n, touching, diagonals)

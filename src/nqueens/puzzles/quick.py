@@ -1,0 +1,153 @@
+"""A compiled solve for the generator: what the explainer finds, without the words.
+
+The generator judges hundreds of boards per puzzle by the players' techniques
+(:mod:`nqueens.puzzles.steer`), and for a one-star board with no givens the same solve
+runs compiled (:mod:`nqueens.kernels.grading`): the same deductions in the same order as
+:class:`~nqueens.puzzles.logic.Solve`, so the same grade, the same squares left open where
+it stalls and the same record of how hard it was
+(:class:`~nqueens.puzzles.steps.Record`), in tens of
+microseconds a step where the explainer takes milliseconds. It keeps no steps: the made
+puzzle's explanation is the explainer's own. Boards it does not take (k stars, givens)
+use :class:`~nqueens.puzzles.logic.Solve`; :func:`solver` picks.
+
+>>> from nqueens.puzzles.model import parse_puzzle
+>>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
+>>> s = QuickSolve(p)
+>>> s.advance(2), bin(s.cand).count("1")
+(False, 19)
+>>> s.advance(4), s.record()  # it needs search: no technique up to expert goes on
+(False, Record(solved=False, grade=2, chain=0, at_grade=5))
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from nqueens.kernels.grading import INFO, WORD, setup, solve
+from nqueens.puzzles.logic import Solve
+from nqueens.puzzles.model import Puzzle
+from nqueens.puzzles.steps import Record, stars_of
+from nqueens.puzzles.techniques import line_geometry
+
+__all__ = ["QuickSolve", "solver"]
+
+
+class QuickSolve:
+    """The compiled solve of a one-star region puzzle with no givens (see the module).
+
+    Its face is :class:`~nqueens.puzzles.logic.Solve`'s, less the steps: :meth:`advance`,
+    :attr:`cand`, :attr:`stars`, and :meth:`record` for the explanation's summary. Grades
+    up to 4 (expert): search is the explainer's. No checks.
+    """
+
+    def __init__(self, p: Puzzle) -> None:
+        n = self.n = p.n
+        geo = _geometry(n, p.touching, p.uses_diagonals)
+        nw = self._nw = geo.nw
+        reg = np.array(p.regions, dtype=np.int64).ravel()
+        self._umask = np.empty((3 * n, nw), dtype=np.int64)
+        self._uof = np.empty((n * n, 3), dtype=np.int64)
+        self._attack = np.empty((n * n, nw), dtype=np.int64)
+        setup(n, nw, reg, geo.rows_cols, geo.line_attack, self._umask, self._uof, self._attack)
+        self._near = geo.near
+        self._cand = geo.full.copy()
+        self._stars = np.zeros(nw, dtype=np.int64)
+        self._need = np.ones(3 * n, dtype=np.int64)
+        self._info = np.zeros(INFO, dtype=np.int64)
+        self._done = 0
+
+    @staticmethod
+    def takes(p: Puzzle) -> bool:
+        """Whether ``p`` is a board this solve takes: one star, regions, no givens.
+
+        Cost: O(1).
+
+        >>> from nqueens.puzzles.model import completion_puzzle
+        >>> QuickSolve.takes(completion_puzzle(5))
+        False
+        """
+        return p.kind == "regions" and stars_of(p) == 1 and not p.givens and not p.blocked
+
+    @property
+    def cand(self) -> int:
+        """The squares still open, a bit mask (bit ``r * n + c``)."""
+        return _as_int(self._cand)
+
+    @property
+    def stars(self) -> int:
+        """The stars placed so far, a bit mask."""
+        return _as_int(self._stars)
+
+    def advance(self, max_grade: int) -> bool:
+        """Whether the techniques up to ``max_grade`` (at most 4) place every star.
+
+        They go on from here, as :meth:`Solve.advance <nqueens.puzzles.logic.Solve.advance>`.
+        Cost: O(steps * the compiled techniques up to ``max_grade``): microseconds a step
+        for the cheap ones, up to milliseconds for a contradiction at 25 x 25.
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> QuickSolve(parse_puzzle("AB\\nBA\\n")).advance(4)  # no 2 x 2 solution
+        False
+        """
+        if self._done == 0:
+            self._done = int(solve(min(max_grade, 4), self.n, self._nw, self._cand,
+                                   self._stars, self._need, self._info, self._umask,
+                                   self._uof, self._near, self._attack))
+        return self._done == 1
+
+    def record(self) -> Record:
+        """How the solve went so far. Cost: O(1).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> QuickSolve(parse_puzzle("AB\\nBA\\n")).record()
+        Record(solved=False, grade=0, chain=0, at_grade=0)
+        """
+        grade = int(self._info[2])
+        return Record(self._done == 1, grade, int(self._info[3]), int(self._info[4 + grade]))
+
+
+def solver(p: Puzzle) -> QuickSolve | Solve:
+    """The compiled solve where it takes ``p``, else the explainer's. Cost: O(n^2).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> type(solver(parse_puzzle("AB\\nBA\\n"))).__name__
+    'QuickSolve'
+    """
+    return QuickSolve(p) if QuickSolve.takes(p) else Solve(p)
+
+
+# --- private helpers ---------------------------------------------------------------------
+
+class _Geometry(NamedTuple):
+    nw: int
+    rows_cols: np.ndarray
+    line_attack: np.ndarray
+    near: np.ndarray
+    full: np.ndarray
+
+
+def _words(mask: int, nw: int) -> list[int]:
+    low = (1 << WORD) - 1
+    return [(mask >> (WORD * w)) & low for w in range(nw)]
+
+
+def _as_int(words: np.ndarray) -> int:
+    out = 0
+    for w, x in enumerate(words.tolist()):
+        out |= x << (WORD * w)
+    return out
+
+
+@lru_cache(maxsize=8)
+def _geometry(n: int, touching: bool, diagonals: bool) -> _Geometry:
+    """The word arrays of a board's rows, columns and near squares, once per geometry."""
+    lines = line_geometry(n, touching, diagonals)
+    nw = (n * n + WORD - 1) // WORD
+    rows_cols = np.array([_words(m, nw) for m in lines.rows + lines.cols], dtype=np.int64)
+    line_attack = np.array([_words(m, nw) for m in lines.attack], dtype=np.int64)
+    near = np.array([_words(m, nw) for m in lines.near], dtype=np.int64)
+    full = np.array(_words((1 << (n * n)) - 1, nw), dtype=np.int64)
+    return _Geometry(nw, rows_cols, line_attack, near, full)
