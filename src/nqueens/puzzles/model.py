@@ -53,6 +53,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Literal, cast
 
 from nqueens._types import Square
@@ -252,8 +253,9 @@ def made_region_puzzle(grid: Sequence[Sequence[int]], *, diagonals: bool = False
     >>> made_region_puzzle([[1, 1], [0, 0]]) == region_puzzle([[1, 1], [0, 0]])
     True
     """
-    names: dict[int, int] = {}
-    regions = tuple(tuple(names.setdefault(v, len(names)) for v in row) for row in grid)
+    number = dict(zip(dict.fromkeys(chain.from_iterable(grid)), range(len(grid)),
+                      strict=True))
+    regions = tuple(tuple(map(number.__getitem__, row)) for row in grid)
     return Puzzle("regions", len(regions), regions=regions, diagonals=diagonals, stars=stars)
 
 

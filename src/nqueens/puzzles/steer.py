@@ -338,9 +338,10 @@ def _tightest(p: Puzzle, cand: int, placed: int, stars: set[Square],
 
 def _anywhere(n: int, stars: set[Square]) -> Moves:
     """Any square but a star of the solution may move."""
-    return [_open(n, (1 << n * n) - 1, stars)]
+    return [[(r, c) for r in range(n) for c in range(n) if (r, c) not in stars]]
 
 
 def _open(n: int, mask: int, stars: set[Square]) -> list[Square]:
-    """The squares of ``mask`` that hold no star of the solution."""
-    return [divmod(i, n) for i in range(n * n) if mask >> i & 1 and divmod(i, n) not in stars]
+    """The squares of ``mask`` that hold no star of the solution, in reading order."""
+    bits = bin(mask)[:1:-1]  # bit i is character i: one conversion, not n^2 shifts
+    return [sq for i, bit in enumerate(bits) if bit == "1" and (sq := divmod(i, n)) not in stars]
