@@ -150,53 +150,64 @@ def _single(n, nw, umask, uof, near, cand, stars, need, info, buf):
 
 
 @njit
-def _lines_touched(u, o, n, nw, cand, umask, uof, buf, sq):
-    """The units of family ``o`` (0 regions, 1 rows, 2 columns) that the open squares of
-    unit ``u`` touch, as a bit set of their numbers."""
-    _left(cand, umask, u, nw, buf)
-    t = _squares(buf, nw, sq)
-    lines = np.int64(0)
+def _touched(n, nw, cand, need, umask, uof, touched, sq):
+    """``touched[u, o]``: the units of family ``o`` (0 regions, 1 rows, 2 columns) that the
+    open squares of each unit ``u`` needing a star touch, as a bit set of their numbers;
+    one pass over the open squares."""
+    for u in range(3 * n):
+        for o in range(3):
+            touched[u, o] = 0
+    t = _squares(cand, nw, sq)
     for x in range(t):
-        lines |= np.int64(1) << (uof[sq[x], o] - o * n)
-    return lines
+        i = sq[x]
+        for f in range(3):
+            u = uof[i, f]
+            for o in range(3):
+                touched[u, o] |= np.int64(1) << (uof[i, o] - o * n)
 
 
 @njit
-def _confine(a, o, size, n, nw, cand, need, umask, uof, buf, sq):
+def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union):
     """k regions in k lines for family ``a`` in family ``o`` (``size`` of each), as
     ``techniques._confine``: the first set of lines, smallest as a number, that is a union
     of touched sets and holds units needing as many stars as it; True when it crossed out
     squares."""
-    tu = np.empty(n, np.int64)
-    tl = np.empty(n, np.int64)
     m = 0
+    singles = np.int64(0)
     for idx in range(n):
         u = a * n + idx
         if need[u] <= 0:
             continue
-        lines = _lines_touched(u, o, n, nw, cand, umask, uof, buf, sq)
+        lines = touched[u, o]
         if popcount(lines) <= size:
             tu[m] = u
             tl[m] = lines
+            singles |= lines
             m += 1
-    unions = {np.int64(0)}
-    for t in range(m):
-        grown = []
+    if size == 1:  # the unions of one line are the lines touched: no set needed
+        picks = []
+        x = singles
+        while x:
+            low = x & -x
+            picks.append(low)
+            x ^= low
+    else:
+        unions = {np.int64(0)}
+        for t in range(m):
+            grown = []
+            for x in unions:
+                y = x | tl[t]
+                if popcount(y) <= size:
+                    grown.append(y)
+            for y in grown:
+                unions.add(y)
+            if len(unions) > _MAX_SUBSETS:
+                break
+        picks = []
         for x in unions:
-            y = x | tl[t]
-            if popcount(y) <= size:
-                grown.append(y)
-        for y in grown:
-            unions.add(y)
-        if len(unions) > _MAX_SUBSETS:
-            break
-    picks = []
-    for x in unions:
-        if popcount(x) == size:
-            picks.append(x)
-    picks.sort()
-    union = np.empty(nw, np.int64)
-    keep = np.empty(nw, np.int64)
+            if popcount(x) == size:
+                picks.append(x)
+        picks.sort()
     for pick in picks:
         inside = 0
         for t in range(m):
@@ -210,7 +221,6 @@ def _confine(a, o, size, n, nw, cand, need, umask, uof, buf, sq):
             continue
         for w in range(nw):
             union[w] = 0
-            keep[w] = 0
         for j in range(n):
             if (pick >> j) & 1:
                 for w in range(nw):
@@ -218,23 +228,29 @@ def _confine(a, o, size, n, nw, cand, need, umask, uof, buf, sq):
         for t in range(m):
             if tl[t] & ~pick == 0:
                 for w in range(nw):
-                    keep[w] |= umask[tu[t], w]
+                    union[w] &= ~umask[tu[t], w]
         removed = False
         for w in range(nw):
-            if cand[w] & union[w] & ~keep[w]:
+            if cand[w] & union[w]:
                 removed = True
         if removed:
             for w in range(nw):
-                cand[w] &= ~(union[w] & ~keep[w])
+                cand[w] &= ~union[w]
             return True
     return False
 
 
 @njit
-def _confined(size, n, nw, cand, need, umask, uof, buf, sq):
+def _confined(size, n, nw, cand, need, umask, uof, sq):
+    touched = np.empty((3 * n, 3), np.int64)
+    _touched(n, nw, cand, need, umask, uof, touched, sq)
+    tu = np.empty(n, np.int64)
+    tl = np.empty(n, np.int64)
+    union = np.empty(nw, np.int64)
     for a in range(3):
         for o in range(3):
-            if a != o and _confine(a, o, size, n, nw, cand, need, umask, uof, buf, sq):
+            if a != o and _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl,
+                                   union):
                 return True
     return False
 
@@ -393,8 +409,8 @@ def _deep(n, nw, cand, stars, need, info, umask, uof, near, attack, buf, sq, sq2
                 return chain
             placed = ti[0]
             if not (_single(n, nw, umask, uof, near, tc, ts, tn, ti, buf)
-                    or _confined(1, n, nw, tc, tn, umask, uof, buf, sq)
-                    or _confined(2, n, nw, tc, tn, umask, uof, buf, sq)
+                    or _confined(1, n, nw, tc, tn, umask, uof, sq)
+                    or _confined(2, n, nw, tc, tn, umask, uof, sq)
                     or _shape(n, nw, tc, tn, umask, attack, buf, sq)
                     or _pairs(n, nw, tc, tn, umask, attack, buf, sq, sq2)):
                 break
@@ -434,19 +450,19 @@ def _next(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack, b
         if need[n + r] > 0:
             rows += 1
     top = _largest_subset(rows)
-    if _confined(1, n, nw, cand, need, umask, uof, buf, sq):
+    if _confined(1, n, nw, cand, need, umask, uof, sq):
         return 1, -1
     if max_grade < 2:
         return -1, -1
     for size in range(2, min(top, _KLINES_HARD - 1) + 1):
-        if _confined(size, n, nw, cand, need, umask, uof, buf, sq):
+        if _confined(size, n, nw, cand, need, umask, uof, sq):
             return 2, -1
     if _shape(n, nw, cand, need, umask, attack, buf, sq):
         return 2, -1
     if max_grade < 3:
         return -1, -1
     for size in range(_KLINES_HARD, top + 1):
-        if _confined(size, n, nw, cand, need, umask, uof, buf, sq):
+        if _confined(size, n, nw, cand, need, umask, uof, sq):
             return 3, -1
     if _pairs(n, nw, cand, need, umask, attack, buf, sq, sq2):
         return 3, -1
