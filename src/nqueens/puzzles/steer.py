@@ -23,9 +23,7 @@ already long. So the hardest unique board so far is held (:func:`_hardness`: the
 the longest chain of forced queens, the fewest steps of that grade), and a board that comes
 out easier, or with a second solution, goes back to it before the next move. (Expert 15 x
 15 puzzles from seeds 1-8: 8 found, median 4.4 s, against 4 within 40 s without; 10 x 10: 7
-against 2.) While it climbs, a board whose second solution a short search of the whole
-board finds (:func:`_second`) goes back at once, without the techniques: about a third of
-the boards, and the walk is the same, since the judge would send such a board back too.
+against 2.)
 
 Each move changes a few squares, and the next board is judged afresh in milliseconds, so
 a 25 x 25 puzzle takes hundreds of boards, seconds, where repairing random regions until
@@ -171,15 +169,10 @@ def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
             if tally is not None:
                 tally(boards, start)
             p = made_region_puzzle(grid, diagonals=diagonals, stars=k)
-            # climbing: a second solution sends the board back, as the judge would (a lean
-            # judge keeps a count of its looks, which skipping it would change)
-            if held is not None and not lean and _second(p, stars):
-                done, hardness = None, None
-            else:
-                done = judge(p, stars, recent)
-                if isinstance(done, int):
-                    return p, sol, done
-                hardness = getattr(judge, "hardness", None)
+            done = judge(p, stars, recent)
+            if isinstance(done, int):
+                return p, sol, done
+            hardness = getattr(judge, "hardness", None)
             if hardness is not None and (held is None or hardness >= held[0]):
                 held = hardness, [row[:] for row in grid]
             elif held is not None:  # easier, or not unique: back to the hardest board
@@ -296,17 +289,17 @@ def _hardness(done: Record) -> tuple[int, ...]:
     return done.grade, done.chain, -done.at_grade
 
 
-def _second(p: Puzzle, stars: set[Square]) -> bool:
-    """Whether a short search of the whole board finds a second solution (False when it
-    finds none or does not settle within :data:`NODES` nodes)."""
-    return bool(_others(solutions_within(p, (1 << p.n * p.n) - 1, limit=2, nodes=NODES),
-                        stars))
-
-
 def _others(found: list[Solution] | None, stars: set[Square]) -> list[Solution]:
     """The solutions of ``found`` (None: a look that did not settle) other than the one
     on ``stars``."""
-    return [s for s in found or () if set(star_squares(s)) != stars]
+    return [s for s in found or () if _on(s) != stars]
+
+
+def _on(s: Solution) -> set[Square]:
+    """The squares of a solution the compiled search found (ints: nothing to check)."""
+    if isinstance(s[0], int):
+        return set(enumerate(s))
+    return {(r, c) for r, row in enumerate(s) for c in row}
 
 
 def _unique(p: Puzzle) -> bool:

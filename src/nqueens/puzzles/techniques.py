@@ -293,7 +293,8 @@ def line_geometry(n: int, touching: bool, diagonals: bool) -> _Lines:
     """The masks of a board's rows and columns and what a star on each square forbids.
 
     Each square's row and column, the squares near it and those a star there forbids by
-    touching, attacking or sharing its row or column. The same for every puzzle of one geometry, so computed once. Cost: O(n^4 / 64).
+    touching, attacking or sharing its row or column. The same for every puzzle of one
+    geometry, so computed once. Cost: O(n^4 / 64).
 
     >>> g = line_geometry(3, True, False)
     >>> bin(g.rows[1]), bin(g.attack[0])
