@@ -167,7 +167,7 @@ def _touched(n, nw, cand, need, umask, uof, touched, sq):
 
 
 @njit
-def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union):
+def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union, unions):
     """k regions in k lines for family ``a`` in family ``o`` (``size`` of each), as
     ``techniques._confine``: the first set of lines, smallest as a number, that is a union
     of touched sets and holds units needing as many stars as it; True when it crossed out
@@ -184,31 +184,36 @@ def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union):
             tl[m] = lines
             singles |= lines
             m += 1
-    if size == 1:  # the unions of one line are the lines touched: no set needed
-        picks = []
+    if size == 1:  # the unions of one line are the lines touched
         x = singles
+        count = 0
         while x:
             low = x & -x
-            picks.append(low)
+            unions[count] = low
+            count += 1
             x ^= low
-    else:
-        unions = {np.int64(0)}
+    else:  # every union of touched sets of at most ``size`` lines, sorted, each once
+        unions[0] = 0
+        count = 1
         for t in range(m):
-            grown = []
-            for x in unions:
-                y = x | tl[t]
+            grown = count
+            for x in range(count):
+                y = unions[x] | tl[t]
                 if popcount(y) <= size:
-                    grown.append(y)
-            for y in grown:
-                unions.add(y)
-            if len(unions) > _MAX_SUBSETS:
+                    unions[grown] = y
+                    grown += 1
+            unions[:grown].sort()
+            count = 0
+            for x in range(grown):
+                if x == 0 or unions[x] != unions[x - 1]:
+                    unions[count] = unions[x]
+                    count += 1
+            if count > _MAX_SUBSETS:
                 break
-        picks = []
-        for x in unions:
-            if popcount(x) == size:
-                picks.append(x)
-        picks.sort()
-    for pick in picks:
+    for x in range(count):
+        pick = unions[x]
+        if popcount(pick) != size:
+            continue
         inside = 0
         for t in range(m):
             if tl[t] & ~pick == 0:
@@ -247,10 +252,12 @@ def _confined(size, n, nw, cand, need, umask, uof, sq):
     tu = np.empty(n, np.int64)
     tl = np.empty(n, np.int64)
     union = np.empty(nw, np.int64)
+    # the unions grow to at most twice the most kept (each union gives one more)
+    unions = np.empty(2 * _MAX_SUBSETS + 2 if size > 1 else n + 1, np.int64)
     for a in range(3):
         for o in range(3):
             if a != o and _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl,
-                                   union):
+                                   union, unions):
                 return True
     return False
 
