@@ -104,3 +104,21 @@ def test_the_generator_makes_the_same_puzzles_as_with_the_explainer_judging(
     slow = generate.make(n, seed=seed, grade=grade)
     assert quick.puzzle == slow.puzzle
     assert quick.grade == slow.grade
+
+
+@pytest.mark.slow
+def test_a_first_make_says_once_that_it_compiles_the_solve(tmp_path) -> None:
+    from _procs import env, run_on_terminal
+
+    def run() -> str:
+        e = env()
+        e["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+        code, err, out = run_on_terminal(["puzzle", "make", "--size", "6", "--seed", "1"], e,
+                                         stream="stderr", timeout=600)
+        assert code == 0, err
+        assert "exactly one solution" in out
+        return err
+
+    first, second = run(), run()
+    assert first.count("compiling the puzzle solver") == 1, first
+    assert "compiling" not in second

@@ -28,7 +28,7 @@ import numpy as np
 from nqueens._jit import njit
 from nqueens.kernels.bits import bit_index, popcount
 
-__all__ = ["INFO", "WORD", "setup", "solve"]
+__all__ = ["INFO", "WORD", "setup", "solve", "uncached"]
 
 WORD = 63
 """Squares per int64 word (the sign bit stays clear, so shifts and counts stay plain)."""
@@ -509,3 +509,10 @@ def solve(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack):
         if chain > info[3]:
             info[3] = chain
     return -1 if info[1] else 1
+
+
+def uncached() -> bool:
+    """True when the solve has no on-disk cache yet: its first call compiles (about 20 s)."""
+    from nqueens._jit import needs_compiling
+
+    return needs_compiling(setup, solve)

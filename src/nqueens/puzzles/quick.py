@@ -26,13 +26,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from nqueens.kernels.grading import INFO, WORD, setup, solve
+from nqueens.kernels.grading import INFO, WORD, setup, solve, uncached
 from nqueens.puzzles.logic import Solve
 from nqueens.puzzles.model import Puzzle
 from nqueens.puzzles.steps import Record, stars_of
 from nqueens.puzzles.techniques import line_geometry
 
-__all__ = ["QuickSolve", "solver"]
+__all__ = ["QuickSolve", "needs_compiling", "solver"]
 
 
 class QuickSolve:
@@ -117,6 +117,18 @@ def solver(p: Puzzle) -> QuickSolve | Solve:
     'QuickSolve'
     """
     return QuickSolve(p) if QuickSolve.takes(p) else Solve(p)
+
+
+def needs_compiling() -> bool:
+    """Whether the compiled solve has no on-disk cache yet, so its first use compiles it.
+
+    A first run after installing compiles it once (about 20 s), then reads the cache.
+    Cost: O(1), a file check.
+
+    >>> needs_compiling() in (True, False)
+    True
+    """
+    return uncached()
 
 
 # --- private helpers ---------------------------------------------------------------------
