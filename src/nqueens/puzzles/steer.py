@@ -51,8 +51,9 @@ from nqueens.puzzles.exact import solutions, solutions_within, unique_within
 from nqueens.puzzles.grow import move_out, move_square, random_regions, random_solution, star_board
 from nqueens.puzzles.logic import GRADES, explain
 from nqueens.puzzles.model import Puzzle, Square, made_region_puzzle
-from nqueens.puzzles.quick import Record, solver
+from nqueens.puzzles.quick import solver
 from nqueens.puzzles.solution import Solution, star_squares
+from nqueens.puzzles.steps import Record
 
 __all__ = ["CHEAP", "NODES", "Tally", "steer", "steer_search"]
 
