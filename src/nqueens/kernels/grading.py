@@ -109,19 +109,25 @@ def _squares(mask, nw, out):
 
 
 @njit
-def _place(i, n, nw, umask, uof, near, cand, stars, need, info):
-    """A star on ``i``: its near squares and every unit it fills are crossed out."""
+def _cross(i, nw, umask, uof, near, cand, need):
+    """What a star on ``i`` crosses out: ``i``, its near squares and every unit it fills."""
     for w in range(nw):
         cand[w] &= ~near[i, w]
     cand[i // WORD] &= ~(np.int64(1) << (i % WORD))
-    stars[i // WORD] |= np.int64(1) << (i % WORD)
-    info[0] += 1
     for f in range(3):
         u = uof[i, f]
         need[u] -= 1
         if need[u] == 0:
             for w in range(nw):
                 cand[w] &= ~umask[u, w]
+
+
+@njit
+def _place(i, n, nw, umask, uof, near, cand, stars, need, info):
+    """A star on ``i``, counted: :func:`_cross`, and ``i`` joins the stars."""
+    _cross(i, nw, umask, uof, near, cand, need)
+    stars[i // WORD] |= np.int64(1) << (i % WORD)
+    info[0] += 1
 
 
 @njit
@@ -359,15 +365,7 @@ def _chain(start, limit, n, nw, cand, need, umask, uof, near, attack, c2, n2):
         if single < 0 or forced >= limit:
             return -1
         forced += 1
-        for w in range(nw):
-            c2[w] &= ~near[single, w]
-        c2[single // WORD] &= ~(np.int64(1) << (single % WORD))
-        for f in range(3):
-            u = uof[single, f]
-            n2[u] -= 1
-            if n2[u] == 0:
-                for w in range(nw):
-                    c2[w] &= ~umask[u, w]
+        _cross(single, nw, umask, uof, near, c2, n2)
 
 
 @njit
