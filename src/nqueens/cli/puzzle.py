@@ -87,8 +87,9 @@ def register(sub: Any) -> None:
     q.add_argument("--grade", metavar="G",
                    help="exact difficulty: 1-5 or easy, medium, hard, expert, search "
                    "(search is rare, expert slower: see docs/puzzles.md)")
-    q.add_argument("--attempts", type=positive_int, default=50, metavar="A",
-                   help="fresh starts before giving up (exit 3; default 50)")
+    q.add_argument("--attempts", type=positive_int, default=None, metavar="A",
+                   help="fresh starts before giving up (exit 3; default 50, 1000 for a "
+                   "6 x 6 expert)")
     q.add_argument("--seed", type=non_negative_int, metavar="S",
                    help="random seed (default: drawn and printed)")
     q.add_argument("--logic-only", action="store_true",

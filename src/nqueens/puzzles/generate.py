@@ -41,8 +41,18 @@ from nqueens.puzzles.model import KINDS, MAX_PUZZLE_N, Puzzle, check_stars, comp
 from nqueens.puzzles.solution import Solution
 from nqueens.puzzles.steer import CHEAP, Tally, steer, steer_search
 
-__all__ = ["EASY_MOST_STARS", "EXPERT_IN_PIECES", "EXPERT_SMALLEST", "Made", "make", "min_size",
-           "random_regions", "random_solution"]
+__all__ = [
+    "ATTEMPTS",
+    "EASY_MOST_STARS",
+    "EXPERT_IN_PIECES",
+    "EXPERT_SMALLEST",
+    "SMALL_EXPERT_STARTS",
+    "Made",
+    "make",
+    "min_size",
+    "random_regions",
+    "random_solution",
+]
 
 EASY_MOST_STARS = 4
 """The most stars an easy region puzzle is made with, unless its regions may fall into
@@ -64,11 +74,19 @@ within 30 s (median 18.7 s), against 5 of 5 in 0.3-2.0 s in pieces. From 11 x 11
 regions stay connected: there pieces are no faster (seeds 1-3 in pieces took 3.7-11 s at
 15 x 15 and 10-23 s at 20 x 20; connected, seeds 1-5 4.5 s and 11.1 s in the median)."""
 
-EXPERT_SMALLEST = 7
+EXPERT_SMALLEST = 6
 """The smallest board an expert one-star region puzzle is made on (regions in pieces; at
-7 x 7 one comes in seconds). Below it they are too rare to find in minutes: at 6 x 6 seeds
-1, 2 and 4 found one after 98, up to 400 and 65 fresh starts (43 s and 53 s for 1 and 4),
-seeds 3, 5 and 6 none within 100 s; at 5 x 5 seeds 1 and 2 none in 400 starts each."""
+7 x 7 one comes in a fraction of a second). At 6 x 6 they are rare: seeds 1-6 found one
+after 65 to 306 fresh starts, 2 to 10.5 s (so :data:`SMALL_EXPERT_STARTS` starts there);
+at 5 x 5 seeds 1-3 found none within 30 s, nor seeds 1 and 2 in 400 starts each."""
+
+ATTEMPTS = 50
+"""Fresh starts (attempts for completion puzzles) a make is given unless told."""
+
+SMALL_EXPERT_STARTS = 1_000
+"""Fresh starts an expert one-star puzzle on the smallest board (:data:`EXPERT_SMALLEST`)
+is given unless told (each start
+takes about 0.03 s at 6 x 6, where seeds 1-6 needed 65 to 306)."""
 
 
 @dataclass(frozen=True)
@@ -106,8 +124,8 @@ def min_size(stars: int) -> int:
 
 def make(
     n: int, *, kind: str = "regions", seed: int | None = None, grade: int | str | None = None,
-    logic_only: bool = False, diagonals: bool = False, attempts: int = 50, stars: int = 1,
-    tally: Tally | None = None, pieces: bool | None = None,
+    logic_only: bool = False, diagonals: bool = False, attempts: int | None = None,
+    stars: int = 1, tally: Tally | None = None, pieces: bool | None = None,
 ) -> Made:
     """A puzzle of size n with exactly one solution (k = ``stars`` per row, column, region).
 
@@ -119,8 +137,10 @@ def make(
     None (the default) keeps them in one piece except for an expert one-star puzzle up to
     :data:`EXPERT_IN_PIECES` x :data:`EXPERT_IN_PIECES`. Raises
     :class:`~nqueens.errors.NQueensRuntimeError` when ``attempts`` fresh starts find no
-    puzzle of the grade asked for. Bad input is refused before any attempt: a size, a
-    ``seed`` (a non-negative integer or None) or ``attempts`` (a positive integer) out of
+    puzzle of the grade asked for (None: :data:`ATTEMPTS`, or :data:`SMALL_EXPERT_STARTS`
+    for an expert one-star puzzle at :data:`EXPERT_SMALLEST`). Bad input is refused before
+    any attempt: a size, a ``seed`` (a non-negative integer or None) or ``attempts`` (a
+    positive integer or None) out of
     range, or ``stars`` that do not fit (below :func:`min_size`) raises
     :class:`~nqueens.errors.InvalidSizeError`; a ``grade`` that no generated
     puzzle has (anything but 1-5 or easy ... search: grade 0, trivial, is every queen
@@ -148,7 +168,8 @@ touch need n = 1 or n >= 4
     logic_only = check_bool(logic_only, "logic_only")
     diagonals = check_bool(diagonals, "diagonals")
     pieces = check_optional_bool(pieces, "pieces")
-    attempts = check_int(attempts, "attempts", low=1)
+    if attempts is not None:
+        attempts = check_int(attempts, "attempts", low=1)
     k = _check_stars(n, stars, kind, diagonals)
     if seed is not None:
         seed = check_int(seed, "seed", low=0)
@@ -173,10 +194,14 @@ touch need n = 1 or n >= 4
     if want == GRADES.index("expert") and k == 1 and kind == "regions" and n < EXPERT_SMALLEST:
         raise UnknownOptionError(
             f"grade expert is not made below {EXPERT_SMALLEST} x {EXPERT_SMALLEST}: such boards "
-            "are too rare to find in minutes (at 6 x 6 half the seeds tried found none in "
-            "100 s, at 5 x 5 none in 800 fresh starts); ask for hard or easier")
+            "are too rare to find in minutes (at 5 x 5 none in 800 fresh starts); ask for "
+            "hard or easier")
     if want is not None and want == RULES["search"] and logic_only:
         raise UnknownOptionError("grade 5 (search) contradicts logic_only")
+    if attempts is None:
+        small_expert = (kind == "regions" and k == 1 and want == GRADES.index("expert")
+                        and n <= EXPERT_SMALLEST)
+        attempts = SMALL_EXPERT_STARTS if small_expert else ATTEMPTS
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     rng = random.Random(seed)
