@@ -255,8 +255,8 @@ def test_an_easy_five_star_puzzle_is_made_in_pieces():
 
 
 @pytest.mark.parametrize(("kwargs", "error"), [
-    ({"n": 6, "grade": "expert"}, UnknownOptionError),
-    ({"n": 5, "grade": 4, "pieces": True}, UnknownOptionError),
+    ({"n": 5, "grade": "expert"}, UnknownOptionError),
+    ({"n": 4, "grade": 4, "pieces": True}, UnknownOptionError),
     ({"n": 8, "pieces": "yes"}, InvalidArgumentError),
     ({"n": 8, "pieces": 1}, InvalidArgumentError),
     ({"n": 8, "pieces": True, "kind": "completion"}, UnknownOptionError),
