@@ -372,8 +372,11 @@ def test_a_long_make_shows_its_progress_on_a_terminal(tmp_path):
     pid, fd = pty.fork()
     if pid == 0:  # the child: stdin, stdout and stderr are the terminal
         os.environ["PYTHONPATH"] = str(SRC)
+        # seconds long (the explainer judges k-star boards): a one-star 25 x 25 make now
+        # ends before the progress line's first second
         os.execv(sys.executable, [sys.executable, "-m", "nqueens", "puzzle", "make",
-                                  "--size", "25", "--seed", "1", "-o", str(out)])
+                                  "--size", "21", "--stars", "5", "--seed", "1", "-o",
+                                  str(out)])
     seen = b""
     while True:
         try:
@@ -385,5 +388,5 @@ def test_a_long_make_shows_its_progress_on_a_terminal(tmp_path):
         seen += chunk
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
-    assert b"making 25 x 25, 1 star" in seen and b"boards tried" in seen
-    assert out.read_text().count("\n") > 25
+    assert b"making 21 x 21, 5 stars" in seen and b"boards tried" in seen
+    assert out.read_text().count("\n") > 21
