@@ -85,8 +85,8 @@ ATTEMPTS = 50
 
 SMALL_EXPERT_STARTS = 1_000
 """Fresh starts an expert one-star puzzle on the smallest board (:data:`EXPERT_SMALLEST`)
-is given unless told (each start
-takes about 0.03 s at 6 x 6, where seeds 1-6 needed 65 to 306)."""
+is given unless told (each start takes about 0.03 s at 6 x 6, where seeds 1-6 needed 65
+to 306)."""
 
 
 @dataclass(frozen=True)
@@ -140,8 +140,8 @@ def make(
     puzzle of the grade asked for (None: :data:`ATTEMPTS`, or :data:`SMALL_EXPERT_STARTS`
     for an expert one-star puzzle at :data:`EXPERT_SMALLEST`). Bad input is refused before
     any attempt: a size, a ``seed`` (a non-negative integer or None) or ``attempts`` (a
-    positive integer or None) out of
-    range, or ``stars`` that do not fit (below :func:`min_size`) raises
+    positive integer or None) out of range, or ``stars`` that do not fit (below
+    :func:`min_size`) raises
     :class:`~nqueens.errors.InvalidSizeError`; a ``grade`` that no generated
     puzzle has (anything but 1-5 or easy ... search: grade 0, trivial, is every queen
     given), easy with more than :data:`EASY_MOST_STARS` stars (regions in one piece) or
