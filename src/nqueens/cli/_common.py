@@ -14,7 +14,7 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NoReturn, TypedDict
 
 from nqueens.cli._guard import (
@@ -47,6 +47,7 @@ __all__ = [
     "UsageError",
     "add_dask_options",
     "add_json_shorthand",
+    "announce_compiling",
     "ascii_int",
     "atomic_output",
     "board_size",
@@ -74,6 +75,16 @@ def atomic_output(path: str, mode: str = "w", *, say: bool = True) -> Iterator[A
         yield handle
     if say:
         say_wrote(path)
+
+
+def announce_compiling(what: str, uncached: Callable[[], bool]) -> None:
+    """On a terminal, say once that this first run compiles ``what`` (numba's kernels):
+    when ``uncached()`` finds no on-disk cache for them. Nothing off a terminal."""
+    if sys.stderr is None or not sys.stderr.isatty():
+        return
+    if uncached():
+        print(f"nqueens: compiling {what} (first run only; this takes a while)",
+              file=sys.stderr, flush=True)
 
 
 def say_wrote(path: str) -> None:

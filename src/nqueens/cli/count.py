@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from nqueens.cli._common import (
     UsageError,
     add_dask_options,
+    announce_compiling,
     board_size,
     cap_workers,
     check_address,
@@ -189,7 +190,7 @@ def _count_engine(args: argparse.Namespace, scheduler: str | None) -> _Outcome:
             _say_cost(e)
 
     if args.n > SMALL_N and device == "cpu":
-        _announce_compiling(args.n)
+        announce_compiling("the counting kernels", lambda: _kernels_uncached(args.n))
     try:
         result = count(args.n, unique=True, backend=backend, ledger=args.ledger,
                        progress=bar, on_estimate=on_estimate, **ledger_options(args))
@@ -250,12 +251,7 @@ def _backend(args: argparse.Namespace, scheduler: str | None) -> Any:
     return None if workers is None else ThreadBackend(workers)
 
 
-def _announce_compiling(n: int) -> None:
-    """On a terminal, say once that the first run compiles the counting kernels."""
-    if sys.stderr is None or not sys.stderr.isatty():
-        return
+def _kernels_uncached(n: int) -> bool:
     from nqueens.engine.run import needs_compiling
 
-    if needs_compiling(n):
-        print("nqueens: compiling the counting kernels (first run only; this takes a while)",
-              file=sys.stderr, flush=True)
+    return needs_compiling(n)

@@ -19,6 +19,7 @@ from nqueens.cli._common import (
     EXIT_NEGATIVE,
     UsageError,
     add_json_shorthand,
+    announce_compiling,
     atomic_output,
     file_name,
     non_negative_int,
@@ -270,7 +271,9 @@ def _make(args: argparse.Namespace) -> int:
     from nqueens.cli._make_progress import MakeProgress
 
     if args.kind == "regions" and args.stars == 1 and grade != 5:
-        _announce_compiling()
+        from nqueens.puzzles.quick import needs_compiling
+
+        announce_compiling("the puzzle solver", needs_compiling)
     with MakeProgress(args.size, args.stars) as shown:
         made = make(args.size, kind=args.kind, seed=args.seed, grade=grade,
                     logic_only=args.logic_only, diagonals=args.diagonals, stars=args.stars,
@@ -298,17 +301,6 @@ def _make(args: argparse.Namespace) -> int:
                 + f"\n# exactly one solution; difficulty: {made.grade_name}\n" + p.to_text())
     _emit(text, args.output)
     return 0
-
-
-def _announce_compiling() -> None:
-    """On a terminal, say once that the first make compiles the generator's solve."""
-    if sys.stderr is None or not sys.stderr.isatty():
-        return
-    from nqueens.puzzles.quick import needs_compiling
-
-    if needs_compiling():
-        print("nqueens: compiling the puzzle solver (first run only; this takes a while)",
-              file=sys.stderr, flush=True)
 
 
 def _svg(args: argparse.Namespace) -> int:

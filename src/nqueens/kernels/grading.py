@@ -252,9 +252,9 @@ def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union, union
 
 
 @njit
-def _confined(size, n, nw, cand, need, umask, uof, sq):
-    touched = np.empty((3 * n, 3), np.int64)
-    _touched(n, nw, cand, need, umask, uof, touched, sq)
+def _confined(size, n, nw, cand, need, umask, touched):
+    """k regions in k lines of ``size``, every pair of families in the explainer's order,
+    from the lines ``touched`` found for the squares open now (:func:`_touched`)."""
     tu = np.empty(n, np.int64)
     tl = np.empty(n, np.int64)
     union = np.empty(nw, np.int64)
@@ -305,12 +305,12 @@ def _pairs(n, nw, cand, need, umask, attack, buf, sq, sq2):
             u = fam * n + a
             if need[u] <= 0:
                 continue
+            _left(cand, umask, u, nw, buf)
+            tu = _squares(buf, nw, sq)
             for b in range(a + 1, n):
                 v = fam * n + b
                 if need[v] <= 0:
                     continue
-                _left(cand, umask, u, nw, buf)
-                tu = _squares(buf, nw, sq)
                 _left(cand, umask, v, nw, buf)
                 tv = _squares(buf, nw, sq2)
                 for w in range(nw):
@@ -400,6 +400,7 @@ def _deep(n, nw, cand, stars, need, info, umask, uof, near, attack, buf, sq, sq2
     ts = np.empty(nw, np.int64)
     tn = np.empty(3 * n, np.int64)
     ti = np.empty(INFO, np.int64)
+    touched = np.empty((3 * n, 3), np.int64)
     for x in range(t):
         i = order[x]
         tc[:] = cand
@@ -413,12 +414,15 @@ def _deep(n, nw, cand, stars, need, info, umask, uof, near, attack, buf, sq, sq2
                 cand[i // WORD] &= ~(np.int64(1) << (i % WORD))
                 return chain
             placed = ti[0]
-            if not (_single(n, nw, umask, uof, near, tc, ts, tn, ti, buf)
-                    or _confined(1, n, nw, tc, tn, umask, uof, sq)
-                    or _confined(2, n, nw, tc, tn, umask, uof, sq)
-                    or _shape(n, nw, tc, tn, umask, attack, buf, sq)
-                    or _pairs(n, nw, tc, tn, umask, attack, buf, sq, sq2)):
-                break
+            if not _single(n, nw, umask, uof, near, tc, ts, tn, ti, buf):
+                # a technique that finds nothing leaves the squares as they were: the
+                # lines they touch serve both sizes
+                _touched(n, nw, tc, tn, umask, uof, touched, sq)
+                if not (_confined(1, n, nw, tc, tn, umask, touched)
+                        or _confined(2, n, nw, tc, tn, umask, touched)
+                        or _shape(n, nw, tc, tn, umask, attack, buf, sq)
+                        or _pairs(n, nw, tc, tn, umask, attack, buf, sq, sq2)):
+                    break
             if ti[0] == n:
                 break
             if ti[0] > placed:
@@ -455,19 +459,23 @@ def _next(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack, b
         if need[n + r] > 0:
             rows += 1
     top = _largest_subset(rows)
-    if _confined(1, n, nw, cand, need, umask, uof, sq):
+    # each technique below that finds nothing leaves the squares as they were, so the lines
+    # they touch, found once, serve every size of k regions in k lines
+    touched = np.empty((3 * n, 3), np.int64)
+    _touched(n, nw, cand, need, umask, uof, touched, sq)
+    if _confined(1, n, nw, cand, need, umask, touched):
         return 1, -1
     if max_grade < 2:
         return -1, -1
     for size in range(2, min(top, _KLINES_HARD - 1) + 1):
-        if _confined(size, n, nw, cand, need, umask, uof, sq):
+        if _confined(size, n, nw, cand, need, umask, touched):
             return 2, -1
     if _shape(n, nw, cand, need, umask, attack, buf, sq):
         return 2, -1
     if max_grade < 3:
         return -1, -1
     for size in range(_KLINES_HARD, top + 1):
-        if _confined(size, n, nw, cand, need, umask, uof, sq):
+        if _confined(size, n, nw, cand, need, umask, touched):
             return 3, -1
     if _pairs(n, nw, cand, need, umask, attack, buf, sq, sq2):
         return 3, -1

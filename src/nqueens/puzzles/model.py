@@ -51,7 +51,7 @@ stars touch, so at most 4 fit (one per 2 x 2 block) and 2 x 4 = 8 are needed
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Literal, cast
@@ -241,14 +241,15 @@ class Puzzle:
         return data
 
 
-def made_region_puzzle(grid: Sequence[Sequence[int]], *, diagonals: bool = False,
-                       stars: int = 1) -> Puzzle:
-    """A region puzzle from a grid the generator built, so valid already: unchecked.
+def made_region_puzzle(grid: Sequence[Sequence[Hashable]], *, diagonals: bool = False,
+                       connected: bool = False, stars: int = 1) -> Puzzle:
+    """A region puzzle from a grid known to be valid: unchecked.
 
-    The regions are numbered in reading order of first appearance, as
-    :func:`region_puzzle` numbers them (the same puzzle, the same numbers); the grid must
-    be square with n region numbers 0..n-1 (nothing checks it). Cost: O(n^2), a tenth of
-    :func:`region_puzzle`'s, which the generator would pay on each of hundreds of boards.
+    The regions are numbered 0..n-1 in reading order of first appearance (the one
+    numbering of every region puzzle: :func:`region_puzzle` checks its grid, then numbers
+    it here); the grid must be square with n distinct region names (nothing checks it,
+    nor ``connected``). Cost: O(n^2), a tenth of :func:`region_puzzle`'s, which the
+    generator would pay on each of hundreds of boards.
 
     >>> made_region_puzzle([[1, 1], [0, 0]]) == region_puzzle([[1, 1], [0, 0]])
     True
@@ -256,7 +257,8 @@ def made_region_puzzle(grid: Sequence[Sequence[int]], *, diagonals: bool = False
     number = dict(zip(dict.fromkeys(chain.from_iterable(grid)), range(len(grid)),
                       strict=True))
     regions = tuple(tuple(map(number.__getitem__, row)) for row in grid)
-    return Puzzle("regions", len(regions), regions=regions, diagonals=diagonals, stars=stars)
+    return Puzzle("regions", len(regions), regions=regions, diagonals=diagonals,
+                  connected=connected, stars=stars)
 
 
 def region_puzzle(
@@ -288,8 +290,7 @@ def region_puzzle(
     if not isinstance(diagonals, bool) or not isinstance(connected, bool):
         raise PuzzleFormatError(f"diagonals and connected must be True or False, got "
                                 f"{short_repr(diagonals)} and {short_repr(connected)}")
-    names: dict[object, int] = {}
-    order: list[object] = []
+    seen: dict[object, None] = {}  # the region names in order of first appearance
     for r, row in enumerate(rows):
         for c, v in enumerate(row):
             if isinstance(v, str):
@@ -304,16 +305,13 @@ def region_puzzle(
                         f"square <{r + 1},{c + 1}>: {v!r} is not a region: give a letter "
                         f"(A-Z, a-z, 0-9) or a region number from 0 to {n - 1}")
                 v = row[c] = number
-            if v not in names:
-                names[v] = len(names)
-                order.append(v)
-    if len(names) != n:
+            seen[v] = None
+    if len(seen) != n:
+        order = list(seen)
         shown = ", ".join(str(v) for v in order[:12]) + (", ..." if len(order) > 12 else "")
         raise PuzzleFormatError(
-            f"a {n} x {n} grid needs {n} regions, found {len(names)} ({shown})")
-    regions = tuple(tuple(names[v] for v in row) for row in rows)
-    p = Puzzle("regions", n, regions=regions, diagonals=diagonals, connected=connected,
-               stars=stars)
+            f"a {n} x {n} grid needs {n} regions, found {len(seen)} ({shown})")
+    p = made_region_puzzle(rows, diagonals=diagonals, connected=connected, stars=stars)
     if connected:
         _check_connected(p)
     return p

@@ -332,7 +332,7 @@ def _tightest(p: Puzzle, cand: int, placed: int, stars: set[Square],
 
 def _anywhere(n: int, stars: set[Square]) -> Moves:
     """Any square but a star of the solution may move."""
-    return [[(r, c) for r in range(n) for c in range(n) if (r, c) not in stars]]
+    return [_open(n, (1 << n * n) - 1, stars)]
 
 
 def _open(n: int, mask: int, stars: set[Square]) -> list[Square]:
