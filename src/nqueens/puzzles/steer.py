@@ -44,7 +44,8 @@ techniques' steps alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Set
+from functools import lru_cache
 
 from nqueens.errors import NQueensRuntimeError
 from nqueens.puzzles.exact import solutions, solutions_within, unique_within
@@ -332,10 +333,16 @@ def _tightest(p: Puzzle, cand: int, placed: int, stars: set[Square],
 
 def _anywhere(n: int, stars: set[Square]) -> Moves:
     """Any square but a star of the solution may move."""
-    return [_open(n, (1 << n * n) - 1, stars)]
+    return [list(_everywhere(n, frozenset(stars)))]
 
 
-def _open(n: int, mask: int, stars: set[Square]) -> list[Square]:
+@lru_cache(maxsize=4)
+def _everywhere(n: int, stars: frozenset[Square]) -> tuple[Square, ...]:
+    """Every square but ``stars``, in reading order: once per start, not once per board."""
+    return tuple(_open(n, (1 << n * n) - 1, stars))
+
+
+def _open(n: int, mask: int, stars: Set[Square]) -> list[Square]:
     """The squares of ``mask`` that hold no star of the solution, in reading order."""
     bits = bin(mask)[:1:-1]  # bit i is character i: one conversion, not n^2 shifts
     return [sq for i, bit in enumerate(bits) if bit == "1" and (sq := divmod(i, n)) not in stars]
