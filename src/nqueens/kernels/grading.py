@@ -173,7 +173,8 @@ def _touched(n, nw, cand, need, umask, uof, touched, sq):
 
 
 @njit
-def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union, unions):
+def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union, unions,
+             partner):
     """k regions in k lines for family ``a`` in family ``o`` (``size`` of each), as
     ``techniques._confine``: the first set of lines, smallest as a number, that is a union
     of touched sets and holds units needing as many stars as it; True when it crossed out
@@ -198,6 +199,8 @@ def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union, union
             unions[count] = low
             count += 1
             x ^= low
+    elif size == 2:  # pairs: one set of two lines, or two sets of one line each
+        count = _pairs_of(m, tl, singles, unions, partner)
     else:  # every union of touched sets of at most ``size`` lines, sorted, each once
         unions[0] = 0
         count = 1
@@ -252,6 +255,42 @@ def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union, union
 
 
 @njit
+def _pairs_of(m, tl, lines, unions, partner):
+    """The unions of exactly two lines of the touched sets ``tl[:m]`` (each of at most two
+    lines; ``lines`` their union), ascending, each once, into ``unions``; their number. Such
+    a union is one set of two lines, or two sets of one line each: what growing every union
+    and sorting gives, without the sorting. ``partner``: 64 words of scratch."""
+    ones = np.int64(0)
+    x = lines
+    while x:
+        low = x & -x
+        partner[bit_index(low)] = 0
+        x ^= low
+    for t in range(m):
+        y = tl[t]
+        if popcount(y) == 1:
+            ones |= y
+        elif popcount(y) == 2:
+            low = y & -y
+            partner[bit_index(y ^ low)] |= low  # the higher line's partner below it
+    count = 0
+    x = lines
+    while x:
+        hi = x & -x
+        x ^= hi
+        b = bit_index(hi)
+        below = partner[b]
+        if ones & hi:
+            below |= ones & (hi - 1)
+        while below:
+            low = below & -below
+            unions[count] = hi | low
+            count += 1
+            below ^= low
+    return count
+
+
+@njit
 def _confined(size, n, nw, cand, need, umask, touched):
     """k regions in k lines of ``size``, every pair of families in the explainer's order,
     from the lines ``touched`` found for the squares open now (:func:`_touched`)."""
@@ -260,10 +299,11 @@ def _confined(size, n, nw, cand, need, umask, touched):
     union = np.empty(nw, np.int64)
     # the unions grow to at most twice the most kept (each union gives one more)
     unions = np.empty(2 * _MAX_SUBSETS + 2 if size > 1 else n + 1, np.int64)
+    partner = np.empty(64, np.int64)
     for a in range(3):
         for o in range(3):
             if a != o and _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl,
-                                   union, unions):
+                                   union, unions, partner):
                 return True
     return False
 

@@ -27,6 +27,7 @@ from typing import NamedTuple
 import numpy as np
 
 from nqueens.kernels.grading import INFO, WORD, setup, solve, uncached
+from nqueens.puzzles.exact import region_array
 from nqueens.puzzles.logic import Solve
 from nqueens.puzzles.model import Puzzle
 from nqueens.puzzles.steps import Record, stars_of
@@ -47,7 +48,7 @@ class QuickSolve:
         n = self.n = p.n
         geo = _geometry(n, p.touching, p.uses_diagonals)
         nw = self._nw = geo.nw
-        reg = np.array(p.regions, dtype=np.int64).ravel()
+        reg = region_array(p)
         self._umask = np.empty((3 * n, nw), dtype=np.int64)
         self._uof = np.empty((n * n, 3), dtype=np.int64)
         self._attack = np.empty((n * n, nw), dtype=np.int64)
