@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nqueens._jit import njit
+from nqueens._jit import MINUS_ONE, ONE, TWO, ZERO, njit
 from nqueens.kernels.bits import bit_index, popcount
 
 __all__ = ["INFO", "WORD", "setup", "solve", "uncached"]
@@ -179,7 +179,7 @@ def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union, union
     ``techniques._confine``: the first set of lines, smallest as a number, that is a union
     of touched sets and holds units needing as many stars as it; True when it crossed out
     squares."""
-    m = 0
+    m = ZERO
     singles = np.int64(0)
     for idx in range(n):
         u = a * n + idx
@@ -386,7 +386,7 @@ def _chain(start, limit, n, nw, cand, need, umask, uof, near, attack, c2, n2):
         n2[uof[start, f]] = 0
     forced = 0
     while True:
-        single = -1
+        single = MINUS_ONE
         for u in range(3 * n):
             if n2[u] <= 0:
                 continue
@@ -458,8 +458,8 @@ def _deep(n, nw, cand, stars, need, info, umask, uof, near, attack, buf, sq, sq2
                 # a technique that finds nothing leaves the squares as they were: the
                 # lines they touch serve both sizes
                 _touched(n, nw, tc, tn, umask, uof, touched, sq)
-                if not (_confined(1, n, nw, tc, tn, umask, touched)
-                        or _confined(2, n, nw, tc, tn, umask, touched)
+                if not (_confined(ONE, n, nw, tc, tn, umask, touched)
+                        or _confined(TWO, n, nw, tc, tn, umask, touched)
                         or _shape(n, nw, tc, tn, umask, attack, buf, sq)
                         or _pairs(n, nw, tc, tn, umask, attack, buf, sq, sq2)):
                     break
@@ -494,7 +494,7 @@ def _next(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack, b
         return 1, -1
     if max_grade < 1:
         return -1, -1
-    rows = 0
+    rows = ZERO
     for r in range(n):
         if need[n + r] > 0:
             rows += 1
@@ -503,7 +503,7 @@ def _next(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack, b
     # they touch, found once, serve every size of k regions in k lines
     touched = np.empty((3 * n, 3), np.int64)
     _touched(n, nw, cand, need, umask, uof, touched, sq)
-    if _confined(1, n, nw, cand, need, umask, touched):
+    if _confined(ONE, n, nw, cand, need, umask, touched):
         return 1, -1
     if max_grade < 2:
         return -1, -1

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nqueens._jit import njit
+from nqueens._jit import FALSE, TRUE, ZERO, njit
 from nqueens.kernels.bits import bit_index, take_lowest
 
 __all__ = ["new_state", "search"]
@@ -143,12 +143,12 @@ def _windows(n, d, allowed, regmask, need, off, lo, hi, acc):
             if inside == want and meet > want:
                 for g in range(n):
                     if (need[g0 + g] > 0 and not (lo[g] >= a and hi[g] <= b)
-                            and _strike(n, d, allowed, regmask, off, a, b, g, True)):
+                            and _strike(n, d, allowed, regmask, off, a, b, g, TRUE)):
                         changed = 1
             if meet == want and inside < want:
                 for g in range(n):
                     if (need[g0 + g] > 0 and hi[g] >= a and lo[g] <= b
-                            and _strike(n, d, allowed, regmask, off, a, b, g, False)):
+                            and _strike(n, d, allowed, regmask, off, a, b, g, FALSE)):
                         changed = 1
             if changed:
                 return 1
@@ -203,7 +203,7 @@ def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, 
                     span[8, g] = _room(d, allowed, regmask, g, span[0, g], span[1, g])
                     if span[8, g] < need:
                         return 0
-            w = _windows(n, d, allowed, regmask, span[4], 0, span[0], span[1], span[5:])
+            w = _windows(n, d, allowed, regmask, span[4], ZERO, span[0], span[1], span[5:])
             if w < 0:
                 return 0
             if w == 0:
@@ -308,7 +308,8 @@ def _search(n, k, region, regmask, touching, diagonals, allowed, cnt, cand, ncan
                 regmask[region[r, c], r] |= np.int64(1) << c
         meta[0] = 0
         pos[0] = 0
-        if _choose(n, k, 0, allowed, cnt, region, regmask, cand, ncand, counts, lines, span) == 0:
+        if _choose(n, k, ZERO, allowed, cnt, region, regmask, cand, ncand, counts, lines,
+                   span) == 0:
             meta[2] = 1
             return 1
     steps = 0
