@@ -6,7 +6,8 @@ Sizes: the whole command, as a user runs it (a fresh process each time: Python, 
 cached kernels, the generator, the output), ``--json`` to read the grade, for one star at
 n = 5, 10, 15, 20, 25 and the classic Star Battle sizes (10 x 10 with 2 stars, 14 x 14 with
 3, 17/4, 21/5, 25/6); median, fastest and slowest of seeds 1..S (k >= 3: three seeds),
-and the grades made.
+and the grades made. Then the whole command asked for the hardest grade, expert, with one
+star at n = 15, 20 and 25 (the issue's targets: 1 s, 3 s, 15 s).
 Grades: in one process, ``make(n, grade=G, seed=s)`` for each grade easy..expert on a few
 sizes, each make given at most a third of ``--cap`` seconds (stopped through its tally
 when past): how many seeds found one, the median time of all seeds (a stopped one counted
@@ -40,17 +41,21 @@ SIZES = [(5, 1), (10, 1), (15, 1), (20, 1), (25, 1), (10, 2), (14, 3), (17, 4), 
 GRADE_SIZES = [(7, 1), (10, 1), (15, 1), (20, 1), (25, 1), (10, 2), (14, 3), (17, 4), (21, 5),
                (25, 6)]
 GRADES = ("easy", "medium", "hard", "expert")
+WHOLE_EXPERT = [15, 20, 25]
+"""One-star sizes whose whole command is also timed with ``--grade expert``."""
 
 
 class TooLong(Exception):
     """Raised from the tally when a make passes its cap."""
 
 
-def whole_command(n: int, k: int, seed: int, cap: float) -> tuple[float, str]:
-    """(seconds, grade name) of one ``nqueens puzzle make`` process; grade '-' past cap."""
+def whole_command(n: int, k: int, seed: int, cap: float, grade: str | None = None
+                  ) -> tuple[float, str]:
+    """(seconds, grade name) of one ``nqueens puzzle make`` process (``--grade`` when
+    given); grade '-' past cap."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     argv = [sys.executable, "-m", "nqueens", "puzzle", "make", "--size", str(n), "--stars",
-            str(k), "--seed", str(seed), "--json"]
+            str(k), "--seed", str(seed), "--json", *(["--grade", grade] if grade else [])]
     start = time.perf_counter()
     try:
         out = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=cap,
@@ -104,6 +109,15 @@ def main(argv: list[str] | None = None) -> None:
         table.append(f"| {n} x {n} | {k} | {statistics.median(times):.2f} | {min(times):.2f} "
                      f"| {max(times):.2f} | {shown} |")
         print(table[-1], flush=True)
+    experts = ["| board | median (s) | fastest (s) | slowest (s) | grades made |",
+               "|---|---:|---:|---:|---|"]
+    for n in [] if args.quick or args.sizes else WHOLE_EXPERT:
+        runs = [whole_command(n, 1, s, args.cap, "expert") for s in seeds]
+        times = [t for t, _ in runs]
+        shown = ", ".join(f"{g} {c}" for g, c in sorted(Counter(g for _, g in runs).items()))
+        experts.append(f"| {n} x {n} | {statistics.median(times):.2f} | {min(times):.2f} "
+                       f"| {max(times):.2f} | {shown} |")
+        print(experts[-1], flush=True)
     cap = args.cap / 3
     grades = ["| board | stars | grade | found | median (s) | each seed (s) |",
               "|---|---:|---|---:|---:|---|"]
@@ -120,6 +134,9 @@ def main(argv: list[str] | None = None) -> None:
             grades.append(f"| {n} x {n} | {k} | {grade} | {len(found)} of {len(seeds)} "
                           f"| {median} | {each} |")
             print(grades[-1], flush=True)
+    expert_md = ("The same whole command asked for expert one-star puzzles (`--grade expert`), "
+                 f"seeds 1 to {len(seeds)}:\n\n" + "\n".join(experts) + "\n\n"
+                 if len(experts) > 2 else "")
     markdown = (
         "# Making puzzles: time and grades\n\n"
         f"Made by `PYTHONPATH=src python benchmarks/puzzles/bench_make.py` (Python "
@@ -130,6 +147,7 @@ def main(argv: list[str] | None = None) -> None:
         "asked (the generator returns the first logic-only puzzle it reaches); a run past "
         f"{args.cap:.0f} s is stopped and "
         "counted at that time, grade '-'.\n\n" + "\n".join(table) + "\n\n"
+        + expert_md +
         f"Each grade asked for, in one process, seeds 1 to {len(seeds)}, each make stopped "
         f"after {cap:.0f} s ('-'): how many found one, the median time of all (a stopped "
         "one counted as longer than any; the upper middle of an even count) and each "
