@@ -206,11 +206,19 @@ def _fill(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
     """A unit that holds as many of the blocks (their squares left) as it needs stars
     gets its stars from them: its other squares are crossed out."""
     corners = tuple(corner for corner, _ in blocks)
+    holding: dict[Unit, list[tuple[Square, int]]] = {}  # the blocks inside each unit
+    for block in blocks:
+        squares = _bits(block[1])
+        units = set(b.of[squares[0]])
+        for i in squares[1:]:
+            units.intersection_update(b.of[i])
+        for u in units:
+            holding.setdefault(u, []).append(block)
     for u in b.open_units():
-        mask = b.mask(u)
-        inside = [(corner, cells) for corner, cells in blocks if not cells & ~mask]
+        inside = holding.get(u, [])
         if len(inside) != b.need[u]:
             continue
+        mask = b.mask(u)
         keep = 0
         for _, cells in inside:
             keep |= cells

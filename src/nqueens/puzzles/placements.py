@@ -89,7 +89,7 @@ def _shape_hits(b: Board, u: Unit, left: int, fill: list[int], ones: list[int]) 
             if not w & clear:
                 break
         else:
-            w = _witness(left & ~clear, need, near)
+            w = witness(b, left & ~clear, need)
             if w < 0:
                 hit |= bit
             else:
@@ -146,6 +146,26 @@ def _near_all(cells: int, need: int, near: list[int], acc: int, target: int,
             if not out:
                 return 0
     return out
+
+
+def witness(b: Board, cells: int, need: int) -> int:
+    """``need`` squares of ``cells``, none touching, as a mask (-1 when there are none).
+
+    :func:`_witness` on board ``b``'s geometry, remembered there for every board of it: the
+    same squares and stars give the same placement (a 21 x 21 five-star make asked 510,000
+    times for 8,000 different ones). Cost: O(1) when remembered, else an exact search,
+    exponential in the worst case (small units in practice).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> from nqueens.puzzles.techniques import Board
+    >>> b = Board(parse_puzzle("stars: 2\\n" + "ABCDEFGH\\n" * 8))
+    >>> witness(b, 0b111, 2), witness(b, 0b11, 2)  # squares 0 and 2; none on 0 and 1
+    (5, -1)
+    """
+    w = b.witness.get((cells, need))
+    if w is None:
+        w = b.witness[cells, need] = _witness(cells, need, b.near)
+    return w
 
 
 def _witness(cells: int, need: int, near: list[int]) -> int:

@@ -21,7 +21,7 @@ from math import comb
 from typing import Any, NamedTuple
 
 from nqueens.puzzles.model import Puzzle, Square
-from nqueens.puzzles.placements import _bits, _fill_masks, _shape_hits, _witness
+from nqueens.puzzles.placements import _bits, _fill_masks, _shape_hits, witness
 from nqueens.puzzles.shapes import shape_name
 from nqueens.puzzles.steps import Step, Unit, stars_of
 
@@ -83,13 +83,15 @@ class Board:
         self.stars = 0
         self.placed = 0
         # remembered by the techniques (the keys say all they depend on): the squares near
-        # a unit's squares left, by those squares, and the squares near every placement of
-        # its stars, by those squares and the stars, shared by every board of the geometry
+        # a unit's squares left, by those squares, the squares near every placement of
+        # its stars, by those squares and the stars, and a placement of stars on squares,
+        # by those squares and the stars, shared by every board of the geometry
         # (the generator's boards differ in a few squares); the lines each unit touches, by
         # the open squares and stars they were found for, shared by copies; and the lines
         # of a family that a unit's squares left touch, by the family and those squares,
         # shared by copies too (a step changes few units)
-        self.reach, self.every = _geometry_memos(n, p.touching, p.uses_diagonals)
+        self.reach, self.every, self.witness = _geometry_memos(n, p.touching,
+                                                               p.uses_diagonals)
         self.touch: list = [None, {}]
         self.lines_of_left: dict[tuple[str, int], int] = {}
 
@@ -240,10 +242,11 @@ megabytes at 25 x 25); past it they are forgotten and found again."""
 
 @lru_cache(maxsize=8)
 def _geometry_memos(n: int, touching: bool, diagonals: bool
-                    ) -> tuple[dict[int, int], dict[tuple[int, int], int]]:
+                    ) -> tuple[dict[int, int], dict[tuple[int, int], int],
+                               dict[tuple[int, int], int]]:
     """The answers of the shape check that depend on the geometry alone (see
     :class:`Board`), emptied when they pass :data:`MEMO_LIMIT`."""
-    return _BoundedDict(), _BoundedDict()
+    return _BoundedDict(), _BoundedDict(), _BoundedDict()
 
 
 class _BoundedDict(dict):
@@ -377,18 +380,18 @@ def find_one_way(b: Board) -> Step | None:
     for u in b.open_units():
         need = b.need[u]
         if need > 1:
-            way = _one_way(b.cand & b.mask(u), need, b.near)
+            way = _one_way(b, b.cand & b.mask(u), need)
             if way:
                 return b.place((way & -way).bit_length() - 1, "one-way", (u,))
     return None
 
 
-def _one_way(cells: int, need: int, near: list[int]) -> int:
+def _one_way(b: Board, cells: int, need: int) -> int:
     """The stars of the only way ``need`` stars fit on ``cells`` with none touching; 0 when
     there is none or more than one. Another way leaves out one of the first way's squares,
     so there is none when each left out in turn leaves no way at all."""
-    way = _witness(cells, need, near)
-    if way <= 0 or any(_witness(cells & ~(1 << i), need, near) >= 0 for i in _bits(way)):
+    way = witness(b, cells, need)
+    if way <= 0 or any(witness(b, cells & ~(1 << i), need) >= 0 for i in _bits(way)):
         return 0
     return way
 
