@@ -67,6 +67,22 @@ def _shape_hits(b: Board, u: Unit, left: int, fill: list[int], ones: list[int]) 
     # squares near it (the touching and attacks are symmetric): it leaves the unit short
     # exactly when every placement of the unit's stars has a square near it
     tested = b.cand & reach
+    # the answer depends on these alone (the units needing one star reach ``tested`` only
+    # through the squares near ``left``), and a step changes few units: remembered
+    ones_near = tuple(unit_mask for unit_mask in ones if unit_mask & reach)
+    key = (mu, m, left, tested, ones_near)
+    hit = b.shapes.get(key)
+    if hit is None:
+        hit = b.shapes[key] = _shape_hits_of(b, mu, m, left, near_left, tested, fill,
+                                             ones_near)
+    return hit
+
+
+def _shape_hits_of(b: Board, mu: int, m: int, left: int, near_left: int, tested: int,
+                   fill: list[int], ones: tuple[int, ...]) -> int:
+    """:func:`_shape_hits` worked out: ``tested`` the open squares that matter, ``ones``
+    the units needing one star that reach them."""
+    near = b.near
     plain = tested & ~mu
     for unit_mask in ones:
         if unit_mask & left:

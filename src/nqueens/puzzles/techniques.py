@@ -84,14 +84,15 @@ class Board:
         self.placed = 0
         # remembered by the techniques (the keys say all they depend on): the squares near
         # a unit's squares left, by those squares, the squares near every placement of
-        # its stars, by those squares and the stars, and a placement of stars on squares,
-        # by those squares and the stars, shared by every board of the geometry
+        # its stars, by those squares and the stars, a placement of stars on squares, by
+        # those squares and the stars, and the squares that a unit's shape check crosses
+        # out, by what it looks at, shared by every board of the geometry
         # (the generator's boards differ in a few squares); the lines each unit touches, by
         # the open squares and stars they were found for, shared by copies; and the lines
         # of a family that a unit's squares left touch, by the family and those squares,
         # shared by copies too (a step changes few units)
-        self.reach, self.every, self.witness = _geometry_memos(n, p.touching,
-                                                               p.uses_diagonals)
+        self.reach, self.every, self.witness, self.shapes = _geometry_memos(
+            n, p.touching, p.uses_diagonals)
         self.touch: list = [None, {}]
         self.lines_of_left: dict[tuple[str, int], int] = {}
 
@@ -243,10 +244,10 @@ megabytes at 25 x 25); past it they are forgotten and found again."""
 @lru_cache(maxsize=8)
 def _geometry_memos(n: int, touching: bool, diagonals: bool
                     ) -> tuple[dict[int, int], dict[tuple[int, int], int],
-                               dict[tuple[int, int], int]]:
+                               dict[tuple[int, int], int], dict[tuple, int]]:
     """The answers of the shape check that depend on the geometry alone (see
     :class:`Board`), emptied when they pass :data:`MEMO_LIMIT`."""
-    return _BoundedDict(), _BoundedDict(), _BoundedDict()
+    return _BoundedDict(), _BoundedDict(), _BoundedDict(), _BoundedDict()
 
 
 class _BoundedDict(dict):
