@@ -254,10 +254,21 @@ def made_region_puzzle(grid: Sequence[Sequence[Hashable]], *, diagonals: bool = 
     >>> made_region_puzzle([[1, 1], [0, 0]]) == region_puzzle([[1, 1], [0, 0]])
     True
     """
-    number = dict(zip(dict.fromkeys(chain.from_iterable(grid)), range(len(grid)),
-                      strict=True))
-    regions = tuple(tuple(map(number.__getitem__, row)) for row in grid)
-    return Puzzle("regions", len(regions), regions=regions, diagonals=diagonals,
+    n = len(grid)
+    try:  # names that are small numbers (the generator's) are renumbered as bytes, in C
+        flat = bytes(chain.from_iterable(grid))
+    except (TypeError, ValueError):
+        flat = None
+    if flat is None:
+        number = dict(zip(dict.fromkeys(chain.from_iterable(grid)), range(n), strict=True))
+        regions = tuple(tuple(map(number.__getitem__, row)) for row in grid)
+    else:
+        table = bytearray(256)
+        for new, old in zip(range(n), sorted(set(flat), key=flat.index), strict=True):
+            table[old] = new
+        numbered = tuple(flat.translate(table))
+        regions = tuple([numbered[i:i + n] for i in range(0, n * n, n)])
+    return Puzzle("regions", n, regions=regions, diagonals=diagonals,
                   connected=connected, stars=stars)
 
 
