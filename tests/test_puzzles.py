@@ -447,3 +447,29 @@ def test_first_violation_checks_k_stars_per_unit_and_touching():
     assert first_violation(p, good[:-1]).startswith("a solution has 2 stars in each")
     assert first_violation(region_puzzle(["AAB", "ACB", "CCB"]), ((0,), (2,), (1,))) == (
         "queens at <2,3> and <3,2> touch")
+
+
+@pytest.mark.parametrize("names", ["letters", "numbers", "big numbers", "bools"])
+def test_an_unchecked_board_is_numbered_as_a_checked_one(names):
+    """made_region_puzzle numbers small numbers as bytes and other names as a dict: both
+    number regions in reading order of first appearance, as region_puzzle does."""
+    from nqueens.puzzles.model import made_region_puzzle
+
+    rng = random.Random(len(names))
+    for _ in range(200):
+        n = rng.randint(2, 9)
+        pool = {"letters": list("ABCDEFGHIJ"), "numbers": list(range(256)),
+                "big numbers": list(range(1000, 1300)), "bools": [True, False]}[names]
+        if len(pool) < n:
+            n = len(pool)
+        label = rng.sample(pool, n)
+        grid = [[rng.randrange(n) for _ in range(n)] for _ in range(n)]
+        if len({g for row in grid for g in row}) < n:
+            with pytest.raises(ValueError):
+                made_region_puzzle([[label[g] for g in row] for row in grid])
+            continue
+        first = {}
+        for g in (g for row in grid for g in row):
+            first.setdefault(g, len(first))
+        made = made_region_puzzle([[label[g] for g in row] for row in grid])
+        assert made.regions == tuple(tuple(first[g] for g in row) for row in grid)
