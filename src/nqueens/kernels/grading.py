@@ -558,7 +558,7 @@ def solve(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack):
 
 
 def uncached() -> bool:
-    """True when the solve has no on-disk cache yet: its first call compiles (about 20 s)."""
+    """True when the solve has no on-disk cache yet: its first call compiles (about 15 s)."""
     from nqueens._jit import needs_compiling
 
     return needs_compiling(setup, solve)
