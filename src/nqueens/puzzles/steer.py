@@ -49,7 +49,14 @@ from functools import lru_cache
 
 from nqueens.errors import NQueensRuntimeError
 from nqueens.puzzles.exact import solutions, solutions_within, unique_within
-from nqueens.puzzles.grow import move_out, move_square, random_regions, random_solution, star_board
+from nqueens.puzzles.grow import (
+    mask_squares,
+    move_out,
+    move_square,
+    random_regions,
+    random_solution,
+    star_board,
+)
 from nqueens.puzzles.logic import GRADES, explain
 from nqueens.puzzles.model import Puzzle, Square, made_region_puzzle
 from nqueens.puzzles.quick import solver
@@ -344,5 +351,4 @@ def _everywhere(n: int, stars: frozenset[Square]) -> tuple[Square, ...]:
 
 def _open(n: int, mask: int, stars: Set[Square]) -> list[Square]:
     """The squares of ``mask`` that hold no star of the solution, in reading order."""
-    bits = bin(mask)[:1:-1]  # bit i is character i: one conversion, not n^2 shifts
-    return [sq for i, bit in enumerate(bits) if bit == "1" and (sq := divmod(i, n)) not in stars]
+    return [sq for sq in mask_squares(n, mask) if sq not in stars]
