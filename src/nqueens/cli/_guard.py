@@ -117,15 +117,12 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
         # ImportError or a RuntimeError: that is still the person stopping the command
         if _SIGNALLED:
             return _stopped(err, _SIGNALLED[-1], exit_on_interrupt)
-        if _no_threads(err):
-            _flush_quietly()
-            _say(_with_notes(NO_THREADS, err))
-            return EXIT_RUNTIME
-        if _no_memory(err):
-            _flush_quietly()
-            _say(_with_notes(NO_MEMORY, err))
-            return EXIT_RUNTIME
-        raise
+        line = NO_THREADS if _no_threads(err) else NO_MEMORY if _no_memory(err) else None
+        if line is None:
+            raise
+        _flush_quietly()
+        _say(_with_notes(line, err))
+        return EXIT_RUNTIME
     finally:
         undo_hook()
         _restore_signals(previous)

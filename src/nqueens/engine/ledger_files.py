@@ -147,6 +147,8 @@ by a few pages a batch. No log a count leaves comes near 16 times the ledger and
 def log_bound(size: int) -> int:
     """The most bytes a ``-wal`` beside a ledger of ``size`` bytes is read (copied) at.
 
+    Cost: O(1).
+
     >>> log_bound(0) == 64 << 20, log_bound(1 << 20) == 80 << 20
     (True, True)
     """
