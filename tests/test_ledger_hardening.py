@@ -314,7 +314,8 @@ def temp_folder(tmp_path):
         subprocess.run(["umount", "-l", str(where)], check=False)
 
 
-@pytest.mark.parametrize("log", ["dev-zero-link", "sparse-100-GB", "fifo", "shm-link"])
+@pytest.mark.parametrize("log", ["dev-zero-link", "sparse-100-GB", "fifo", "shm-link",
+                                 "journal-link"])
 def test_a_log_that_is_no_log_of_the_ledger_is_refused_writing_nothing(
         tmp_path, capsys, monkeypatch, log, temp_folder):
     path = tmp_path / "killed" / "l.sqlite"
@@ -328,9 +329,11 @@ def test_a_log_that_is_no_log_of_the_ledger_is_refused_writing_nothing(
         os.truncate(os.open(wal, os.O_WRONLY | os.O_CREAT, 0o644), 100 << 30)
     elif log == "fifo":
         os.mkfifo(wal)
-    else:
+    elif log == "shm-link":
         shm.unlink()
         shm.symlink_to("/dev/zero")
+    else:  # a rollback journal, which SQLite would open read-write beside the ledger
+        Path(f"{path}-journal").symlink_to("/dev/zero")
     before = _folder(path)
     size = path.stat().st_size
     temp = temp_folder

@@ -156,16 +156,16 @@ def log_bound(size: int) -> int:
 
 
 def _check_side_files(name: str, real: str) -> None:
-    """Refuse a ``-wal`` or ``-shm`` beside the ledger that SQLite did not write: a link
-    (to ``/dev/zero``, to another file), anything but a regular file, or a log larger than
-    :func:`log_bound` of the ledger's size (a sparse 100 GB file). Read through, such a log
+    """Refuse a ``-wal``, ``-shm`` or ``-journal`` beside the ledger that SQLite did not
+    write: a link (to ``/dev/zero``, to another file), anything but a regular file, or a log
+    or journal larger than :func:`log_bound` of the ledger's size (a sparse 100 GB file). Read through, such a log
     would fill the temporary folder; written through, it would lose every row.
     Cost: O(1): two ``lstat`` calls."""
     try:
         size = os.stat(real).st_size
     except OSError:
         return  # nothing there yet (a count creates it), or refused where it is read
-    for side in ("-wal", "-shm"):
+    for side in ("-wal", "-shm", "-journal"):
         path = real + side
         try:
             st = os.lstat(path)
@@ -178,7 +178,7 @@ def _check_side_files(name: str, real: str) -> None:
                     else str(_kind(path)).split(",")[0])
             raise LedgerError(f"{_shown(path)} beside the ledger {_shown(name)} is {what}, "
                               "not a file SQLite wrote; move it away")
-        if side == "-wal" and st.st_size > log_bound(size):
+        if side != "-shm" and st.st_size > log_bound(size):
             raise LedgerError(
                 f"{_shown(path)} is {st.st_size:,} bytes, more than any log of the ledger "
                 f"{_shown(name)} ({size:,} bytes) can be (at most {log_bound(size):,}); it "
