@@ -400,6 +400,11 @@ def test_a_key_on_a_full_disk_is_exit_3(tmp_path, monkeypatch):
         line = _one_line_of(proc, 3)
         assert "cannot create the ledger key" in line, line
         assert list((disk / "keys").iterdir()) == [] and not (tmp_path / "l.sqlite").exists()
+        # a key folder the count had to make is not left behind either
+        proc = _run("count", "8", "--ledger", str(tmp_path / "l.sqlite"),
+                    env={ENV: str(disk / "new" / "ledger.key")})
+        assert "cannot create the ledger key" in _one_line_of(proc, 3)
+        assert sorted(p.name for p in disk.iterdir()) == ["fill", "keys"]
 
 
 def _to_dev_full(*argv: str) -> str:

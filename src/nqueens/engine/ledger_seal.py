@@ -181,6 +181,7 @@ def _create(path: str) -> None:
     existing key: two counts starting at once end with one key)."""
     folder = os.path.dirname(path)
     tmp = f"{path}.{os.getpid()}.tmp"
+    made = not os.path.isdir(folder)
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -196,6 +197,9 @@ def _create(path: str) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
     except OSError as err:
+        if made:  # the folder this call made, left empty: nothing half-made stays
+            with contextlib.suppress(OSError):
+                os.rmdir(folder)
         if err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
             raise DiskFullError(f"cannot create the ledger key {path!r}: "
                                 f"{err.strerror or err}") from None
