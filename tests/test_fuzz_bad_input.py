@@ -112,7 +112,10 @@ def generated() -> list[Case]:
             if isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
                 continue
             kind = getattr(action.type, "__name__", "")
-            if kind == "file_name":  # every FILE argument, input or output: '' is no name
+            if kind in ("file_name", "ledger_name"):  # every FILE argument: '' is no name
+                if kind == "ledger_name":  # and a ledger is no stream: '-' is refused
+                    cases.append(Case(_with_option(base, action.option_strings[0], "-"),
+                                      need))
                 if action.option_strings:
                     cases.append(Case(_with_option(base, action.option_strings[0], ""), need))
                 else:
@@ -150,7 +153,7 @@ HANDMADE: list[Case] = [
     *[Case(("verify", name), (name,)) for name in (
         "empty.txt", "words.txt", "zero.txt", "off.txt", "binary.bin", "deep.json",
         "bignum.json", "bool.json", "strcols.json", "nmismatch.json", "notjson.json",
-        "floats.json", "obj.json", "empty.json", "bad.npy", "float.npy", "matrix.npy",
+        "floats.json", "obj.json", "empty.json", "col19.json", "bad.npy", "float.npy", "matrix.npy",
         "npz.npy", "endless.txt")],
     *[Case(("verify", name, "--format", fmt), (name,)) for name, fmt in (
         ("deep.json", "json"), ("bignum.json", "json"), ("words.txt", "json"),
@@ -297,7 +300,8 @@ def _files(good: Path) -> dict[str, Callable[[Path], None]]:
         "bignum.json": '{"cols": [' + "9" * 5000 + "]}", "bool.json": "[true, false]",
         "strcols.json": '{"cols": "1 2 3"}', "nmismatch.json": '{"n": 5, "cols": [2, 4, 1, 3]}',
         "notjson.json": "{cols: [1, 2]}", "floats.json": "[1.5, 2.5]", "obj.json": '{"x": 1}',
-        "empty.json": "[]", "ragged.board": "Q..\n..\n...\n", "chars.board": "Q.z\n...\n...\n",
+        "empty.json": "[]", "col19.json": '{"cols": [2, 4, 1, 9999999999999999999]}\n',
+        "ragged.board": "Q..\n..\n...\n", "chars.board": "Q.z\n...\n...\n",
         "twoq.board": "QQ..\n....\n....\n....\n", "four.board": "Q...\n....\n....\n....\n",
         "big.board": ("." * 3000 + "\n") * 3000,
         "notes.txt": "hello\n" * 100, "empty.sqlite": "",

@@ -85,6 +85,7 @@ def test_a_ledger_sealed_by_another_key_is_refused_naming_its_key(finished, tmp_
     path = _copy(finished, tmp_path / "theirs.sqlite")
     other = tmp_path / "other.key"
     other.write_text("ab" * 32 + "\n")
+    other.chmod(0o600)  # a key others can read is refused before its id is compared
     monkeypatch.setenv(ENV, str(other))
     for argv in (["ledger", "show", str(path)], ["count", "10", "--ledger", str(path)],
                  ["ledger", "export", str(path), "--to", "csv"]):
@@ -99,6 +100,7 @@ def test_no_key_or_a_bad_key_file_is_one_line(finished, tmp_path, capsys, monkey
     assert "no ledger key at" in line and not (tmp_path / "absent.key").exists()
     bad = tmp_path / "bad.key"
     bad.write_text("not hex\n")
+    bad.chmod(0o600)
     monkeypatch.setenv(ENV, str(bad))
     assert "is not a ledger key" in _one_line(*_cli(capsys, "ledger", "show",
                                                     str(finished))[::2])

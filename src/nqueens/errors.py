@@ -32,6 +32,7 @@ __all__ = [
     "LedgerError",
     "LedgerKeyError",
     "LedgerRowsError",
+    "LedgerWarning",
     "MissingDependencyError",
     "MissingFontWarning",
     "NQueensError",
@@ -123,6 +124,11 @@ class TreeTooLargeError(InvalidSizeError):
 class MissingFontWarning(UserWarning):
     """A PNG with Japanese or Korean text drawn where no installed font has its glyphs
     (a warning, not an error: the picture is still drawn)."""
+
+
+class LedgerWarning(UserWarning):
+    """A ledger taken up with a caveat: an unsealed (format 2) ledger whose rows are all
+    counted again, and the rows that recount contradicted (the CLI shows it as one line)."""
 
 
 class MissingDependencyError(ImportError):

@@ -332,9 +332,13 @@ def _checked(name: str, index: int, line: int, cols: npt.NDArray[np.integer], *,
     if bad.size:
         row = int(bad[0]) + 1
         where = f"line {row}" if column_a_line else f"line {line}"
-        raise ParseError(f"{_shown(name)} {where}: row {row} has column {int(cols[bad[0]])}, "
-                         f"off a board of size {n} (columns 1..{n})")
+        raise _off_board(name, where, row, int(cols[bad[0]]), n)
     return Found(index, line, cols - 1)
+
+
+def _off_board(name: str, where: str, row: int, col: int, n: int) -> ParseError:
+    return ParseError(f"{_shown(name)} {where}: row {row} has column {col}, off a board of "
+                      f"size {n} (columns 1..{n})")
 
 
 def _read_text(stream: IO[bytes], name: str, what: str) -> str:
@@ -416,6 +420,8 @@ def _json_cols(name: str, line: int, value: object) -> list[int] | None:
         if isinstance(c, bool) or not isinstance(c, int):
             raise ParseError(f"{_shown(name)} line {line}: row {row} has {short_repr(c)}, "
                              "not a whole number")
+        if not 1 <= c <= len(cols):  # before numpy, which takes no 19-digit column
+            raise _off_board(name, f"line {line}", row, c, len(cols))
     if isinstance(value, dict) and "n" in value and value["n"] != len(cols):
         raise ParseError(f"{_shown(name)} line {line}: n is {short_repr(value['n'])} but "
                          f"there are {len(cols)} columns")

@@ -57,6 +57,7 @@ __all__ = [
     "dask_options",
     "file_name",
     "hint_if_slow",
+    "ledger_name",
     "ledger_options",
     "non_negative_int",
     "one_line",
@@ -322,6 +323,25 @@ def file_name(text: str) -> str:
     if not text:
         raise argparse.ArgumentTypeError("expected a file name, got ''")
     return text
+
+
+def ledger_name(text: str) -> str:
+    """argparse type of ``--ledger FILE``: a file name, never ``-``.
+
+    A ledger is a file read and rewritten in place, never a stream: ``--ledger -`` would
+    otherwise create a file named ``-`` where the person meant standard output.
+
+    >>> ledger_name("n16.sqlite")
+    'n16.sqlite'
+    >>> ledger_name("-")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a ledger is a file, not standard input or output: ...
+    """
+    if text == "-":
+        raise argparse.ArgumentTypeError("a ledger is a file, not standard input or output: "
+                                         "give a file name (./- for a file named '-')")
+    return file_name(text)
 
 
 def same_file(a: str, b: str) -> bool:

@@ -107,7 +107,7 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
     except OSError as err:
         if _SIGNALLED:  # an interrupt that a C extension turned into its own error
             return _stopped(err, _SIGNALLED[-1], exit_on_interrupt)
-        _say(_os_failure(err))
+        _say(_with_notes(NO_MEMORY, err) if _no_memory(err) else _os_failure(err))
         return EXIT_RUNTIME
     except KeyboardInterrupt as stop:
         signum = stop.signum if isinstance(stop, Terminated) else signal.SIGINT
@@ -117,11 +117,12 @@ def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> 
         # ImportError or a RuntimeError: that is still the person stopping the command
         if _SIGNALLED:
             return _stopped(err, _SIGNALLED[-1], exit_on_interrupt)
-        if _no_threads(err):
-            _flush_quietly()
-            _say(_with_notes(NO_THREADS, err))
-            return EXIT_RUNTIME
-        raise
+        line = NO_THREADS if _no_threads(err) else NO_MEMORY if _no_memory(err) else None
+        if line is None:
+            raise
+        _flush_quietly()
+        _say(_with_notes(line, err))
+        return EXIT_RUNTIME
     finally:
         undo_hook()
         _restore_signals(previous)
@@ -132,6 +133,31 @@ NO_THREADS = ("nqueens: error: cannot start a thread: this user's process and th
               "is reached (ulimit -u, or a container's pids limit); raise it or end other "
               "processes, then run the command again")
 """The one line for work that could not start a thread (a runtime failure, exit 3)."""
+
+
+NO_MEMORY = ("nqueens: error: out of memory: a library could not be loaded or mapped "
+             "(an address-space limit such as ulimit -v is too low); raise the limit or "
+             "free memory, then run the command again")
+"""The one line for a shared library or mapping refused for want of memory (exit 3)."""
+
+_NO_MEMORY_WORDS = ("failed to map segment", "cannot allocate memory", "out of memory",
+                    "cannot map zero-fill pages")
+
+
+def _no_memory(err: BaseException) -> bool:
+    """Whether ``err`` (or an error it was raised from) is memory refused while loading:
+    an extension module or ``ctypes`` library the loader could not map (``ulimit -v``),
+    which Python reports as an ImportError or OSError, not a MemoryError."""
+    seen: set[int] = set()
+    cause: BaseException | None = err
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        if isinstance(cause, ImportError | OSError) and (
+                getattr(cause, "errno", None) == errno.ENOMEM
+                or any(w in str(cause).lower() for w in _NO_MEMORY_WORDS)):
+            return True
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _no_threads(err: BaseException) -> bool:

@@ -25,8 +25,8 @@ from nqueens.cli._common import (
     check_address,
     check_dask_options,
     dask_options,
-    file_name,
     fraction,
+    ledger_name,
     ledger_options,
     positive_int,
 )
@@ -62,7 +62,7 @@ def register(sub: Any) -> None:
         "(default: $DASK_SCHEDULER_ADDRESS when set)",
     )
     p.add_argument(
-        "--ledger", type=file_name, metavar="FILE", default=None,
+        "--ledger", type=ledger_name, metavar="FILE", default=None,
         help="record finished subproblems in this SQLite file and resume from it",
     )
     p.add_argument("--repair", action="store_true",

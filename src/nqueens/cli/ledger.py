@@ -106,26 +106,32 @@ def run_show(args: argparse.Namespace) -> int:
         led.check_split()  # what a count checks: the method, version and split of its N
         s = led.summary()
         failing = led.failing()
+        sealed = led.version >= 3
     job = s.job
     extra_total, extra_unique = trivial_counts(job.n)
-    complete = s.done == job.subproblems
+    # an unsealed (format 2) ledger's rows are claims anyone could have written: never
+    # called complete on their word
+    complete = sealed and s.done == job.subproblems
     if args.json:
         print(json.dumps({
             "file": args.file, "n": job.n, "method": job.method, "version": job.version,
             "subproblems": job.subproblems, "done": s.done, "complete": complete,
+            "sealed": sealed,
             "total": s.total + extra_total, "unique": s.unique + extra_unique,
             "nodes": s.nodes, "cpu_seconds": round(s.seconds, 3),
             "created": s.created, "updated": s.updated, "failing": failing,
         }))
         return EXIT_FAILING if failing else 0
     pct = 100.0 * s.done / job.subproblems if job.subproblems else 100.0
-    state = "complete" if complete else "incomplete"
+    state = ("complete" if complete else "incomplete" if sealed
+             else "unsealed (format 2): its rows are claims, not evidence")
     # text from the file (and its name) printed as one plain line: a forged field's escape
     # sequences are shown, never sent to the terminal
     print(f"ledger {one_line(args.file)}: N = {job.n}, method {one_line(job.method)} "
           f"v{job.version}, {state}")
-    print(f"  subproblems  {s.done:,} of {job.subproblems:,} done ({pct:.1f}%)")
-    word = "total" if complete else "so far"
+    print(f"  subproblems  {s.done:,} of {job.subproblems:,} "
+          f"{'done' if sealed else 'recorded'} ({pct:.1f}%)")
+    word = "total" if complete else "so far" if sealed else "claimed"
     print(f"  solutions    {s.total + extra_total:,} ({word}), "
           f"{s.unique + extra_unique:,} unique up to symmetry")
     print(f"  searched     {s.nodes:,} nodes in the kernels, {s.seconds:,.1f} s of worker time")
@@ -133,6 +139,9 @@ def run_show(args: argparse.Namespace) -> int:
     if failing:
         print(f"  damaged      {_failing_text(failing)}, left out above; recount just "
               f"those: {_repair_command(job.n, args.file)}")
+    elif not sealed:
+        print(f"  unsealed     format 2 has no seal: anyone can rewrite its rows; "
+              f"{resume_command(job.n, args.file)} counts every row again and seals it")
     elif not complete:
         print(f"  resume       {resume_command(job.n, args.file)}")
     return EXIT_FAILING if failing else 0

@@ -47,6 +47,7 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from nqueens.engine.ledger_claims import Claims
 from nqueens.engine.ledger_files import (
     _connect,
     _connect_ro,
@@ -73,7 +74,7 @@ from nqueens.engine.ledger_format import (
     upgrade_statements,
 )
 from nqueens.engine.ledger_format import read_checked as _validate
-from nqueens.engine.ledger_seal import load_key
+from nqueens.engine.ledger_seal import key_id, load_key
 from nqueens.errors import (
     LedgerBusyError,
     LedgerError,
@@ -134,6 +135,7 @@ class Ledger:
         self._rows = checked.rows
         self._key = checked.key
         self._lock_fd = lock_fd
+        self._claims: Claims | None = None
         self._pid = os.getpid()
         self._folded = time.monotonic()
 
@@ -179,10 +181,12 @@ class Ledger:
         # the lock before any SQLite open: a ledger held by another count, under any of its
         # names, is refused without a byte written beside it
         fd = _lock(name, wait)
+        # made by this call (empty when locked): nothing in it was ever recorded
+        fresh = kind is None and os.fstat(fd).st_size == 0
         try:
             return cls._open_locked(name, job, fd, repair, keys, key)
         except BaseException:
-            if kind is None and os.path.getsize(name) < 4096:  # ours, and never finished
+            if fresh:
                 real = os.path.realpath(name)
                 for side in ("-wal", "-shm", "-journal", ""):
                     with contextlib.suppress(OSError):
@@ -240,23 +244,29 @@ class Ledger:
 
     def _upgrade_or_repair(self, key: bytes, bad: list[int]) -> None:
         """Delete the failing rows ``bad`` (to be recounted); rewrite a version 2 ledger as
-        version 3, its sound rows sealed under ``key``, in the same transaction."""
+        version 3 under ``key`` with none of its rows (an unsealed row proves nothing: every
+        one is counted again, and compared with its old value as it is, :class:`Claims`)."""
         if not bad and self.version == FORMAT_VERSION:
             return
         with self._write("repair"):
             self._conn.execute("BEGIN IMMEDIATE")
             if self.version != FORMAT_VERSION:
+                # no row of an unsealed ledger is trusted: every one is counted again
+                claims = Claims(self.path, self.done())
                 checked = Checked(self.job, self.created, self._digest, self._rows,
                                   self.version, None)
-                upgrade_statements(self._conn, checked, key, set(self.done()))
+                upgrade_statements(self._conn, checked, key, set())
                 self._digest = str(self._conn.execute(
                     "SELECT value FROM meta WHERE key = 'job_digest'").fetchone()[0])
                 self.version, self._key = FORMAT_VERSION, key
+                self._rows, bad, self._claims = {}, [], claims
             else:
                 self._conn.executemany("DELETE FROM results WHERE idx = ?",
                                        [(i,) for i in bad])
         for i in bad:
             del self._rows[i]
+        if self._claims is not None:
+            self._claims.announce(key_id(key))
 
     @classmethod
     def read(cls, path: str | os.PathLike[str], *, check_rows: bool = True) -> Ledger:
@@ -443,6 +453,8 @@ class Ledger:
             )
         for v in values:
             self._rows[v[0]] = (v[1], (v[2], v[3], v[4], v[5]), "ok")
+        if self._claims is not None:
+            self._claims.compare((v[0], v[2], v[3]) for v in values)  # type: ignore[misc]
         if time.monotonic() - self._folded >= _FOLD_EVERY:
             self._fold()
 
@@ -509,6 +521,8 @@ class Ledger:
         """
         if os.getpid() != self._pid:
             return  # a forked child's copy: the file is its parent's to close
+        if self._claims is not None:
+            self._claims.report()
         if self._lock_fd is not None:
             with contextlib.suppress(sqlite3.Error, NQueensError, NQueensRuntimeError), \
                     self._write("write"):

@@ -121,6 +121,7 @@ def _refuse_foreign_log(name: str) -> None:
     """
     real = os.path.realpath(name)  # SQLite keeps the log beside the file a link points to
     wal = real + "-wal"
+    _check_side_files(name, real)
     if _wal_form(real):
         return
     try:
@@ -133,6 +134,56 @@ def _refuse_foreign_log(name: str) -> None:
             "WAL form), and SQLite would replay it over this file; if "
             f"{name!r} is the ledger you want, move {wal!r} away"
         )
+
+
+_LOG_SLACK = 64 << 20
+"""Bytes a ``-wal`` may hold beyond :data:`_LOG_FACTOR` times its ledger's size."""
+_LOG_FACTOR = 16
+"""A count folds its log at ``_FOLD_PAGES`` pages and restarts it, so a killed count's log
+is under a megabyte; a reader holding a fold back for the whole of a long count lets it grow
+by a few pages a batch. No log a count leaves comes near 16 times the ledger and 64 MB."""
+
+
+def log_bound(size: int) -> int:
+    """The most bytes a ``-wal`` beside a ledger of ``size`` bytes is read (copied) at.
+
+    Cost: O(1).
+
+    >>> log_bound(0) == 64 << 20, log_bound(1 << 20) == 80 << 20
+    (True, True)
+    """
+    return _LOG_FACTOR * size + _LOG_SLACK
+
+
+def _check_side_files(name: str, real: str) -> None:
+    """Refuse a ``-wal``, ``-shm`` or ``-journal`` beside the ledger that SQLite did not
+    write: a link (to ``/dev/zero``, to another file), anything but a regular file, or a log
+    or journal larger than :func:`log_bound` of the ledger's size (a sparse 100 GB file). Read through, such a log
+    would fill the temporary folder; written through, it would lose every row.
+    Cost: O(1): two ``lstat`` calls."""
+    try:
+        size = os.stat(real).st_size
+    except OSError:
+        return  # nothing there yet (a count creates it), or refused where it is read
+    for side in ("-wal", "-shm", "-journal"):
+        path = real + side
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        except OSError as err:
+            raise LedgerError(f"cannot look up {_shown(path)}: {err.strerror or err}") from None
+        if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
+            what = ("a symbolic link" if stat.S_ISLNK(st.st_mode)
+                    else str(_kind(path)).split(",")[0])
+            raise LedgerError(f"{_shown(path)} beside the ledger {_shown(name)} is {what}, "
+                              "not a file SQLite wrote; move it away")
+        if side != "-shm" and st.st_size > log_bound(size):
+            raise LedgerError(
+                f"{_shown(path)} is {st.st_size:,} bytes, more than any log of the ledger "
+                f"{_shown(name)} ({size:,} bytes) can be (at most {log_bound(size):,}); it "
+                "is not this ledger's log: move it away"
+            )
 
 
 def _uri(name: str, query: str = "") -> str:
@@ -229,18 +280,25 @@ def _snapshot(name: str, real: str) -> sqlite3.Connection:
     """An in-memory copy of the WAL file ``real`` with its log replayed: both are copied to
     a private temporary folder, opened there (SQLite replays the log into the copy), and
     the result copied into memory; the folder is removed. The ledger's own folder is not
-    touched. Cost: O(size of the file and its log) in time and memory."""
-    import shutil
+    touched. The log is copied only if it is a regular file (never through a link) of at
+    most :func:`log_bound` bytes, so the copy never takes more than 17 times the ledger's
+    size and 64 MB; a full temporary folder is a :class:`DiskFullError` (exit 3).
+    Cost: O(size of the file and its log) in time, memory and temporary room."""
     import tempfile
 
-    with tempfile.TemporaryDirectory(prefix="nqueens-ledger-") as d:
+    try:
+        folder = tempfile.TemporaryDirectory(prefix="nqueens-ledger-")
+    except OSError as err:
+        raise _no_room(name, tempfile.gettempdir(), err) from None
+    with folder as d:
         copy = os.path.join(d, "ledger.sqlite")
         try:
-            shutil.copyfile(real, copy)
-            with contextlib.suppress(FileNotFoundError):
-                shutil.copyfile(real + "-wal", copy + "-wal")
+            size = _copy_bounded(real, copy, None)
+            _copy_bounded(real + "-wal", copy + "-wal", log_bound(size))
+        except FileNotFoundError:
+            pass  # the log was folded in and removed a moment ago: the file holds it
         except OSError as err:
-            raise LedgerError(f"cannot read {name!r}: {err.strerror or err}") from None
+            raise _no_room(name, d, err) from None
         try:
             src = sqlite3.connect(_uri(copy, "mode=rw"), uri=True)
             try:
@@ -249,8 +307,54 @@ def _snapshot(name: str, real: str) -> sqlite3.Connection:
             finally:
                 src.close()
         except sqlite3.DatabaseError as err:
+            if "full" in str(err) or "disk I/O" in str(err):
+                raise DiskFullError(f"cannot read {name!r} with its log in the temporary "
+                                    f"folder {d!r}: {err}; free some room or set TMPDIR "
+                                    "to another folder") from None
             raise LedgerError(f"{name!r} is not a readable nqueens ledger ({err})") from None
     return mem
+
+
+def _no_room(name: str, folder: str, err: OSError) -> NQueensError | NQueensRuntimeError:
+    """The error for a copy of a ledger and its log that failed: a full temporary folder
+    is a runtime failure (exit 3), anything else bad input."""
+    reason = err.strerror or str(err)
+    if err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return DiskFullError(f"cannot read {name!r} with its log: no room in the temporary "
+                             f"folder {folder!r} ({reason}); free some room or set TMPDIR to "
+                             "another folder")
+    return LedgerError(f"cannot read {name!r}: {reason}")
+
+
+def _copy_bounded(src: str, dst: str, bound: int | None) -> int:
+    """Copy the regular file ``src`` to the new file ``dst`` and return its size: opened
+    without following a link or blocking, checked on its descriptor (a regular file, at
+    most ``bound`` bytes), and never more than that copied even if it grows meanwhile.
+    Cost: O(size) in time, and ``size`` bytes written to ``dst``."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | (0 if bound is None else os.O_NOFOLLOW)
+    try:
+        fd = os.open(src, flags)
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise LedgerError(f"{_shown(src)} is a symbolic link, not a file SQLite wrote; "
+                              "move it away") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or (bound is not None and st.st_size > bound):
+            raise LedgerError(f"{_shown(src)} changed while it was read and is no longer a "
+                              "file SQLite wrote; move it away")
+        left = st.st_size
+        with open(dst, "xb") as out:
+            while left > 0:
+                chunk = os.read(fd, min(left, 1 << 20))
+                if not chunk:
+                    break
+                out.write(chunk)
+                left -= len(chunk)
+        return st.st_size - left
+    finally:
+        os.close(fd)
 
 
 _HELD: set[int] = set()
@@ -289,6 +393,9 @@ def _lock(name: str, wait: bool) -> int:
     try:
         fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o666)
     except OSError as err:
+        if err.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise DiskFullError(f"cannot create ledger {name!r}: "
+                                f"{err.strerror or err}") from None
         raise LedgerError(f"cannot open ledger {name!r}: {err.strerror or err}") from None
     while True:
         try:

@@ -7,7 +7,8 @@ digest under the ledger key, :mod:`nqueens.engine.ledger_seal`), so an edited or
 row is found (:func:`check_row`) and a file that is not this format's is refused
 (:func:`read_checked`). Version 2 ledgers (residues modulo 65521 and 65519, no seal) are
 still read, their rows checked by their old digests; a count that resumes one rewrites it
-as version 3 (:func:`upgrade_statements`). The format is documented in ``docs/ledger.md``.
+as version 3 (:func:`upgrade_statements`) with none of its rows, which anyone could have
+rewritten: it counts every one again. The format is documented in ``docs/ledger.md``.
 
 >>> check_row(Job(8, "constellations", 2, "x", 78), "d",
 ...           (0, "k", 8, 1, 5, 9, "t", 8, 8, "?", "?"), 3, bytes(32))
