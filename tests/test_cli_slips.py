@@ -78,3 +78,12 @@ def test_ledger_show_never_says_100_percent_of_an_incomplete_count(tmp_path) -> 
 
 def test_bad_sizes_through_the_command_line_stay_one_line() -> None:
     assert_bad_input(run_cli("puzzle", "make", "x"), "expected a positive integer, got 'x'")
+
+
+def test_an_xcsp3_file_not_named_xml_gets_the_note_ace_needs(tmp_path) -> None:
+    named = run_cli("export", "6", "--to", "xcsp3", "--output", str(tmp_path / "q6.xcsp3"))
+    assert named.code == 0 and (tmp_path / "q6.xcsp3").read_text().startswith("<instance")
+    assert named.err.strip() == ("nqueens: note: ACE, pycsp3's XCSP3 solver, reads an XCSP3 "
+                                 "file only when its name ends in .xml")
+    xml = run_cli("export", "6", "--to", "xcsp3", "--output", str(tmp_path / "q6.xml"))
+    assert xml.code == 0 and xml.err == ""
