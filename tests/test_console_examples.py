@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from console_examples import blocks, mask, matches
 
 ROOT = Path(__file__).resolve().parents[1]
