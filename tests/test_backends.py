@@ -93,7 +93,7 @@ def test_missing_dask_is_an_import_error_with_its_install_line(monkeypatch):
     from nqueens.engine.fleet import DaskBackend
 
     monkeypatch.setitem(sys.modules, "distributed", None)
-    with pytest.raises(DaskUnavailableError, match=r'pip install "dask\[distributed\]"') as err:
+    with pytest.raises(DaskUnavailableError, match=r'pip install "nqueens-toolkit\[dask\]"') as err:
         nqueens.count(12, backend=DaskBackend("tcp://127.0.0.1:9"))
     assert isinstance(err.value, ImportError) and isinstance(err.value, MissingDependencyError)
     assert not isinstance(err.value, ValueError)
@@ -106,5 +106,5 @@ def test_the_cli_says_the_install_line_and_exits_2_without_dask():
                           timeout=120, env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"})
     assert proc.returncode == 2, proc.stderr
     lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and 'pip install "dask[distributed]"' in lines[0], proc.stderr
+    assert len(lines) == 1 and 'pip install "nqueens-toolkit[dask]"' in lines[0], proc.stderr
     assert proc.stdout == ""

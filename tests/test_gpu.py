@@ -216,7 +216,7 @@ def test_missing_numba_cuda_is_one_clear_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "numba.cuda", None)
     from nqueens.errors import MissingDependencyError
 
-    with pytest.raises(MissingDependencyError, match=r'pip install numba-cuda') as err:
+    with pytest.raises(MissingDependencyError, match=r'install "nqueens-toolkit\[gpu\]"') as err:
         gpu.require_gpu()
     assert isinstance(err.value, ImportError)
 

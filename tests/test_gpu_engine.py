@@ -41,7 +41,7 @@ def test_numbas_own_builtin_cuda_is_not_numba_cuda(monkeypatch):
     builtin = types.SimpleNamespace(implementation="Built-in", is_available=lambda: True)
     monkeypatch.setitem(sys.modules, "numba.cuda", builtin)
     with pytest.raises(MissingDependencyError,
-                       match=r"needs numba-cuda: pip install numba-cuda"):
+                       match=r'needs numba-cuda: pip install "nqueens-toolkit\[gpu\]"'):
         require_gpu()
     monkeypatch.setitem(sys.modules, "numba.cuda", types.SimpleNamespace(
         implementation="NVIDIA", is_available=lambda: True))

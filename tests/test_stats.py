@@ -171,7 +171,7 @@ def test_cli_plot_without_matplotlib_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", str(fake))
     target = tmp_path / "p.svg"
     r = run_cli("stats", "4", "--plot", str(target))
-    assert_bad_input(r, "pip install matplotlib", ".[plot]")
+    assert_bad_input(r, 'pip install "nqueens-toolkit[plot]"')
     assert not target.exists()
 
 

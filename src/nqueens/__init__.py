@@ -74,7 +74,7 @@ def __dir__() -> list[str]:
     return sorted({*__all__, "__doc__", "__file__", "__name__", "__path__", "__version__"})
 
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Backend",

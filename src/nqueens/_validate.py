@@ -92,11 +92,12 @@ def check_int(value: object, name: str, *, low: int | None = None,
     >>> check_int(True, "k")
     Traceback (most recent call last):
     ...
-    nqueens.errors.InvalidSizeError: k must be an integer, got True
+    nqueens.errors.InvalidSizeError: k must be an integer, got True (a bool, not a number)
     """
     number = as_int(value)
     if number is None:
-        raise InvalidSizeError(f"{name} must be {_int_range(low, high)}, got {value!r}")
+        raise InvalidSizeError(f"{name} must be {_int_range(low, high)}, got "
+                               f"{short_repr(value)}{not_a_number(value)}")
     if (low is not None and number < low) or (high is not None and number > high):
         raise InvalidSizeError(f"{name} must be {_int_range(low, high)}, got {number!r}")
     return number
@@ -474,6 +475,29 @@ def _other_base(cols: tuple[int, ...], base: int) -> str:
     return (f"; {words[base]} columns were expected: read as {words[other]}, "
             f"'{shown}' would fit" + (" (the text form Solution('2 4 1 3') is 1-based)"
                                       if base == 0 else ""))
+
+
+def not_a_number(value: object) -> str:
+    """What to change when ``value`` was given for an integer: ``""`` when nothing helps.
+
+    Text, a float or a bool where a number is needed is the commonest slip from Python
+    (``count("8")`` after ``input()``). Cost: O(len(repr(value))).
+
+    >>> not_a_number("8"), not_a_number(8.0)
+    (' (text: pass the number 8, without quotes)', ' (a float: pass the integer 8)')
+    >>> not_a_number("x"), not_a_number(True), not_a_number(2.5)
+    (' (text, not a number)', ' (a bool, not a number)', '')
+    """
+    if isinstance(value, bool):
+        return " (a bool, not a number)"
+    if isinstance(value, str):
+        text = value.strip()
+        if text.isascii() and text.lstrip("+-").isdigit():
+            return f" (text: pass the number {int(text)}, without quotes)"
+        return " (text, not a number)"
+    if isinstance(value, float) and value.is_integer():
+        return f" (a float: pass the integer {int(value)})"
+    return ""
 
 
 def short_repr(value: object) -> str:

@@ -89,7 +89,14 @@ ORDERED_MAX_N = 24
 
 ORDERS = ("auto", "rows", "constrained")
 
-_UNSET: Any = object()
+class _NotGiven:
+    """The default of an argument left out; ``help()`` shows it as ``NOT_GIVEN``."""
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+
+_UNSET: Any = _NotGiven()
 """An argument left out (``queens`` has the deprecated alias ``placed``)."""
 
 

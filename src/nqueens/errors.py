@@ -17,6 +17,7 @@ prints it as one line and exits 3. Library messages name arguments, not command-
 from __future__ import annotations
 
 __all__ = [
+    "DISTRIBUTION",
     "ConflictingOptionsError",
     "DaskUnavailableError",
     "DiskFullError",
@@ -51,7 +52,20 @@ __all__ = [
     "UnknownOptionError",
     "UsageError",
     "WriteFailedError",
+    "install_line",
 ]
+
+DISTRIBUTION = "nqueens-toolkit"
+"""The toolkit's name on the package index; the import name and the command are ``nqueens``."""
+
+
+def install_line(extra: str) -> str:
+    """The ``pip install`` line that adds the optional extra ``extra``. Cost: O(1).
+
+    >>> install_line("image")
+    'pip install "nqueens-toolkit[image]"'
+    """
+    return f'pip install "{DISTRIBUTION}[{extra}]"'
 
 
 class NQueensError(ValueError):

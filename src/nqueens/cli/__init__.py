@@ -106,11 +106,34 @@ def _one_line_warnings(default: Callable[..., None]) -> Callable[..., None]:
 def _dispatch(argv: Sequence[str] | None) -> int:
     from nqueens.cli._common import UsageError
 
-    args, extra = build_parser().parse_known_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
     if extra:  # named after the subcommand they were given to, as its other errors are
-        words = [args.command, getattr(args, f"{args.command}_command", None)]
-        prog = " ".join(["nqueens", *(w for w in words if w)])
-        raise UsageError(f"{prog}: error: unrecognized arguments: {' '.join(extra)} "
+        words = [w for w in (args.command, getattr(args, f"{args.command}_command", None)) if w]
+        prog = " ".join(["nqueens", *words])
+        hint = _nearest_option(parser, words, extra)
+        raise UsageError(f"{prog}: error: unrecognized arguments: {' '.join(extra)}{hint} "
                          f"(see {prog} --help)")
     code: int = args.func(args)
     return code
+
+
+def _nearest_option(parser: ArgumentParser, words: Sequence[str], extra: Sequence[str]) -> str:
+    """" (did you mean '--unique'?)" for the first unknown option of ``extra`` that is near
+    an option of the subcommand ``words`` names, else ""."""
+    import argparse
+
+    from nqueens.cli._common import did_you_mean
+
+    for word in words:  # down to the subcommand's own parser
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction) and word in action.choices:
+                parser = action.choices[word]
+                break
+    options = [o for a in parser._actions for o in a.option_strings if o.startswith("--")]
+    for token in extra:
+        if token.startswith("--"):
+            hint = did_you_mean(token.split("=", 1)[0], options)
+            if hint:
+                return hint
+    return ""

@@ -14,7 +14,7 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NoReturn, TypedDict
 
 from nqueens.cli._guard import (
@@ -108,6 +108,34 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: error: {message} (see {self.prog} --help)")
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # a choice mistyped (a command, an action, a --format): the nearest one first
+        choices = action.choices
+        if choices is not None and value not in choices:
+            names = [str(c) for c in choices]
+            listed = ", ".join(repr(c) for c in names)
+            raise argparse.ArgumentError(
+                action, f"invalid choice: {value!r}{did_you_mean(str(value), names)} "
+                        f"(choose from {listed})")
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``" (did you mean 'x'?)"`` for the nearest of ``known`` to a mistyped ``word``, or "".
+
+    Cost: O(len(known)) string comparisons (difflib).
+
+    >>> did_you_mean("cout", ["solve", "count", "first"])
+    " (did you mean 'count'?)"
+    >>> did_you_mean("--uniqe", ["--unique", "--quiet"])
+    " (did you mean '--unique'?)"
+    >>> did_you_mean("xyz", ["solve", "count"])
+    ''
+    """
+    import difflib
+
+    near = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {near[0]!r}?)" if near else ""
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         # argparse drops a failed write (``--help > /dev/full`` said nothing, status 0):

@@ -77,7 +77,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--gpu", action="store_true",
-        help="count on a CUDA GPU (pip install \".[gpu]\"); with --scheduler, on "
+        help="count on a CUDA GPU (pip install \"nqueens-toolkit[gpu]\"); with --scheduler, on "
         "workers that have one",
     )
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")

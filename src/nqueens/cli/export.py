@@ -36,8 +36,8 @@ def register(sub: Any) -> None:
     p.add_argument("n", type=board_size, metavar="N", nargs="?",
                    help="board size: N rows (optional with --board)")
     p.add_argument("--to", "-t", required=True, choices=_FORMATS, metavar="FORMAT",
-                   help="cnf, opb, mzn (MiniZinc), xcsp3 or xcc (Knuth's exact cover "
-                   "with colours)")
+                   help="cnf, opb, mzn (MiniZinc), xcsp3 (save it as FILE.xml for ACE) or "
+                   "xcc (Knuth's exact cover with colours)")
     p.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE",
                    help="write to FILE (default: standard output)")
     p.add_argument("--encoding", "-e", choices=_ENCODINGS, metavar="ENCODING",
@@ -59,6 +59,11 @@ def register(sub: Any) -> None:
                    help="exactly K queens on the N x N board, at most one per row and "
                    "column (the K-queens problem)")
     p.set_defaults(func=run_export)
+
+
+XCSP3_SUFFIX_NOTE = ("ACE, pycsp3's XCSP3 solver, reads an XCSP3 file only when its name "
+                     "ends in .xml")
+"""Said when ``--to xcsp3`` writes to a file named otherwise (ACE takes it for a class)."""
 
 
 def _givens(text: str) -> list[tuple[int, int]]:
@@ -98,6 +103,8 @@ def run_export(args: argparse.Namespace) -> int:
     problem = board_problem(n, width=args.width, variant=args.variant, k=args.k,
                             givens=placed, blocked=blocked)
     lines = export_lines(problem, args.to, encoding=args.encoding)
+    if args.to == "xcsp3" and args.output is not None and not args.output.endswith(".xml"):
+        print(f"nqueens: note: {XCSP3_SUFFIX_NOTE}", file=sys.stderr)
     if args.output is None:
         sys.stdout.writelines(lines)
     else:

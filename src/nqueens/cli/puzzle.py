@@ -78,8 +78,10 @@ def register(sub: Any) -> None:
                       "about a second, 25 x 25 several; 3 stars and more take tens of "
                       "seconds to minutes. Progress on a terminal after a second; Ctrl-C "
                       "stops.")
-    q.add_argument("--size", "-n", type=positive_int, required=True, metavar="N",
-                   help="board size")
+    q.add_argument("size_given", nargs="?", type=positive_int, metavar="N",
+                   help="board size (or --size N)")
+    q.add_argument("--size", "-n", type=positive_int, metavar="N",
+                   help="board size, as the positional N")
     q.add_argument("--stars", "-k", type=positive_int, default=1, metavar="K",
                    help="region puzzles: K stars per row, column and region (default 1, "
                    "the Queens game; K > 1 needs N >= 4K: 10/2, 14/3, 17/4, 21/5, 25/6 "
@@ -248,6 +250,7 @@ def _make(args: argparse.Namespace) -> int:
     from nqueens.puzzles.generate import make
     from nqueens.puzzles.logic import grade_number
 
+    args.size = _board_size(args)
     if args.solution and args.format not in ("svg", "png"):
         raise UsageError("--solution applies only to --format svg or png")
     if args.format == "png":
@@ -370,3 +373,13 @@ def _emit_png(svg: str, output: str | None) -> None:
         return
     with atomic_output(output, "wb") as f:
         f.write(data)
+
+
+def _board_size(args: argparse.Namespace) -> int:
+    """The size ``puzzle make`` was given, as ``N`` or as ``--size N`` (not two sizes)."""
+    given = [v for v in (args.size_given, args.size) if v is not None]
+    if not given:
+        raise UsageError("puzzle make needs a board size: nqueens puzzle make N (or --size N)")
+    if len(given) == 2 and given[0] != given[1]:
+        raise UsageError(f"two board sizes given: {given[0]} and --size {given[1]}")
+    return int(given[0])

@@ -14,8 +14,8 @@ The backends bundled here:
   GIL), or the calling thread alone for one worker;
 * :class:`ExecutorBackend` - any :class:`concurrent.futures.Executor`;
 * :class:`~nqueens.engine.fleet.DaskBackend` - a Dask cluster at an address whose workers
-  pull units sized to their speed (``pip install ".[dask]"``; in :mod:`nqueens.engine.fleet`);
-* :class:`GPUBackend` - a CUDA GPU of this machine (``pip install ".[gpu]"``), or the
+  pull units sized to their speed (the ``dask`` extra; in :mod:`nqueens.engine.fleet`);
+* :class:`GPUBackend` - a CUDA GPU of this machine (the ``gpu`` extra), or the
   workers of an executor that have one.
 
 A new one (a pull-based cluster scheduler, say) subclasses :class:`Backend` and
@@ -242,7 +242,7 @@ class ExecutorBackend(Backend):
 
 
 class GPUBackend(Backend):
-    """A CUDA GPU (``pip install ".[gpu]"``): this machine's, or, with ``executor``, those
+    """A CUDA GPU (the ``gpu`` extra): this machine's, or, with ``executor``, those
     of the executor's workers (``workers`` of them at once).
 
     On this machine the GPU counts in the calling thread, given the subproblems largest
@@ -280,7 +280,7 @@ class GPUBackend(Backend):
         Traceback (most recent call last):
         ...
         nqueens.errors.GPUPackageError: counting on a GPU needs numba-cuda: \
-pip install numba-cuda (the ".[gpu]" extra)
+pip install "nqueens-toolkit[gpu]"
         """
         if self.executor is not None:
             yield self.workers

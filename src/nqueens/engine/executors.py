@@ -27,9 +27,11 @@ from nqueens.errors import (
     OutputPathError,
     SchedulerAddressError,
     SchedulerError,
+    install_line,
 )
 
 __all__ = [
+    "NEEDS_DASK",
     "SCHEDULER_ENV",
     "DaskUnavailableError",
     "FinishedFutures",
@@ -42,6 +44,9 @@ __all__ = [
     "parse_address",
     "quiet_dask",
 ]
+
+NEEDS_DASK = f"a Dask scheduler needs dask.distributed: {install_line('dask')}"
+"""The one line a Dask feature prints when dask.distributed is not installed."""
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -398,10 +403,7 @@ address (expected tcp://HOST:PORT, a port from 1 to 65535)
     try:
         import distributed  # noqa: F401  (configures its loggers on import)
     except ImportError:
-        raise DaskUnavailableError(
-            'a Dask scheduler needs dask.distributed: pip install "dask[distributed]" '
-            '(the ".[dask]" extra)'
-        ) from None
+        raise DaskUnavailableError(NEEDS_DASK) from None
     quiet_dask(log)
     client = _connect(url, timeout)
     executor: _WatchedExecutor | None = None

@@ -162,16 +162,14 @@ class DaskBackend(Backend):
         >>> hasattr(cm, "__enter__")
         True
         """
-        from nqueens.engine.executors import _close_soon, _connect, quiet_dask
+        from nqueens.engine.executors import NEEDS_DASK, _close_soon, _connect, quiet_dask
 
         try:
             import distributed  # noqa: F401
         except ImportError:
             from nqueens.errors import DaskUnavailableError
 
-            raise DaskUnavailableError(
-                'a Dask scheduler needs dask.distributed: pip install "dask[distributed]" '
-                '(the ".[dask]" extra)') from None
+            raise DaskUnavailableError(NEEDS_DASK) from None
         quiet_dask(self.log)
         client = _connect(self.address, self.timeout)
         try:

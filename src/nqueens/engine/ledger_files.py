@@ -158,8 +158,9 @@ def log_bound(size: int) -> int:
 def _check_side_files(name: str, real: str) -> None:
     """Refuse a ``-wal``, ``-shm`` or ``-journal`` beside the ledger that SQLite did not
     write: a link (to ``/dev/zero``, to another file), anything but a regular file, or a log
-    or journal larger than :func:`log_bound` of the ledger's size (a sparse 100 GB file). Read through, such a log
-    would fill the temporary folder; written through, it would lose every row.
+    or journal larger than :func:`log_bound` of the ledger's size (a sparse 100 GB file).
+    Read through, such a log would fill the temporary folder; written through, it would lose
+    every row.
     Cost: O(1): two ``lstat`` calls."""
     try:
         size = os.stat(real).st_size

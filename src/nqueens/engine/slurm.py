@@ -19,7 +19,7 @@ storage so that a restarted client resumes where it stopped::
 
     nqueens count 20 --scheduler tcp://LOGIN:8786 --ledger /shared/n20.sqlite
 
-Building the job script needs ``dask-jobqueue`` (``pip install ".[fleet]"``) but no Slurm:
+Building the job script needs ``dask-jobqueue`` (the ``fleet`` extra) but no Slurm:
 :meth:`job_script` of the result shows what would be submitted.
 
 >>> import pytest; _ = pytest.importorskip("dask_jobqueue")
@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from nqueens.errors import InvalidArgumentError, MissingDependencyError
+from nqueens.errors import InvalidArgumentError, MissingDependencyError, install_line
 
 __all__ = ["LIFETIME_MARGIN", "lifetime", "slurm_cluster"]
 
@@ -134,7 +134,7 @@ def _slurm_cluster_class() -> Any:
         from dask_jobqueue import SLURMCluster
     except ImportError:
         raise MissingDependencyError(
-            "a Slurm cluster needs dask-jobqueue: pip install \"nqueens[fleet]\""
+            f"a Slurm cluster needs dask-jobqueue: {install_line('fleet')}"
         ) from None
     finally:
         if handler is not None and signal.getsignal(signal.SIGINT) is not handler:

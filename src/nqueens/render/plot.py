@@ -12,11 +12,11 @@ from typing import IO
 
 from nqueens._validate import check_choice
 from nqueens.analysis.stats import TreeStats
-from nqueens.errors import MissingDependencyError, RenderError
+from nqueens.errors import MissingDependencyError, RenderError, install_line
 
 __all__ = ["INSTALL_HINT", "PLOT_FORMATS", "stats_plot"]
 
-INSTALL_HINT = 'the plot needs matplotlib: pip install matplotlib (the ".[plot]" extra)'
+INSTALL_HINT = f"the plot needs matplotlib: {install_line('plot')}"
 
 
 PLOT_FORMATS = ("svg", "png")

@@ -18,14 +18,19 @@ from __future__ import annotations
 
 import functools
 
-from nqueens.errors import ImageTooLargeError, MissingDependencyError, MissingFontWarning
+from nqueens.errors import (
+    ImageTooLargeError,
+    MissingDependencyError,
+    MissingFontWarning,
+    install_line,
+)
 
 __all__ = ["FONT_PACKAGE", "MAX_PNG_SIDE", "ImageTooLargeError", "MissingDependencyError",
            "MissingFontWarning", "fonts_for", "svg_to_png"]
 
 INSTALL_HINT = (
-    'PNG output needs cairosvg and the cairo library: pip install cairosvg (the ".[png]" '
-    "extra; on Debian/Ubuntu also apt install libcairo2), or use SVG"
+    f"PNG output needs cairosvg and the cairo library: {install_line('png')} "
+    "(on Debian/Ubuntu also apt install libcairo2), or use SVG"
 )
 
 

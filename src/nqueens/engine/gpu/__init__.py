@@ -1,4 +1,4 @@
-"""The GPU wing: count the engine's subproblems on a CUDA GPU (``pip install ".[gpu]"``).
+"""The GPU wing: count the engine's subproblems on a CUDA GPU (the ``gpu`` extra).
 
 What the product uses, re-exported here (:data:`__all__`); each lives in a module with one
 job:

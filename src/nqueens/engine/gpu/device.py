@@ -1,6 +1,6 @@
 """The GPU itself: numba-cuda present, a device there, and one batch's tables and launches.
 
-numba-cuda is an optional extra (``pip install ".[gpu]"``, or ``pip install numba-cuda``)
+numba-cuda is an optional extra (``pip install "nqueens-toolkit[gpu]"``)
 imported only here, only when a GPU count runs; CuPy (``pip install cupy-cuda12x``) runs
 the CUDA C kernel. With ``NUMBA_ENABLE_CUDASIM=1`` numba-cuda's simulator runs the numba
 kernel on the CPU (slowly: for tests of small boards).
@@ -25,12 +25,12 @@ from typing import Any
 
 import numpy as np
 
-from nqueens.errors import GPUPackageError, GPUUnavailableError
+from nqueens.errors import GPUPackageError, GPUUnavailableError, install_line
 
 __all__ = ["NEEDS_CUPY", "NEEDS_NUMBA_CUDA", "Device", "device_name", "numba_cuda",
            "raw_kernel", "require_gpu", "simulated"]
 
-NEEDS_NUMBA_CUDA = 'counting on a GPU needs numba-cuda: pip install numba-cuda (the ".[gpu]" extra)'
+NEEDS_NUMBA_CUDA = f"counting on a GPU needs numba-cuda: {install_line('gpu')}"
 
 
 WAIT_POLL = 0.001
@@ -50,7 +50,7 @@ def numba_cuda() -> Any:
     Traceback (most recent call last):
     ...
     nqueens.errors.GPUPackageError: counting on a GPU needs numba-cuda: \
-pip install numba-cuda (the ".[gpu]" extra)
+pip install "nqueens-toolkit[gpu]"
     """
     try:
         cuda = importlib.import_module("numba.cuda")
@@ -79,7 +79,7 @@ def require_gpu() -> None:
     ...         require_gpu()
     ...     except GPUPackageError as err:
     ...         print(err)
-    counting on a GPU needs numba-cuda: pip install numba-cuda (the ".[gpu]" extra)
+    counting on a GPU needs numba-cuda: pip install "nqueens-toolkit[gpu]"
     """
     cuda = numba_cuda()
     try:
@@ -110,7 +110,7 @@ def device_name() -> str:
     Traceback (most recent call last):
     ...
     nqueens.errors.GPUPackageError: counting on a GPU needs numba-cuda: \
-pip install numba-cuda (the ".[gpu]" extra)
+pip install "nqueens-toolkit[gpu]"
     """
     if simulated():
         return "simulator"

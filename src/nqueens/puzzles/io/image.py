@@ -26,14 +26,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from nqueens.errors import ImageSupportMissingError, PuzzleImportError
+from nqueens.errors import ImageSupportMissingError, PuzzleImportError, install_line
 
 if TYPE_CHECKING:
     from nqueens.puzzles.io import Imported
 
 __all__ = ["INSTALL_HINT", "MAX_PIXELS", "MAX_SIDE", "Lattice", "find_lattice", "read_image"]
 
-INSTALL_HINT = "reading a screenshot needs Pillow: pip install 'nqueens[image]'"
+INSTALL_HINT = f"reading a screenshot needs Pillow: {install_line('image')}"
 MAX_SIDE = 1000
 """Pictures larger than this on a side are shrunk to it first (boards stay sharp enough)."""
 MAX_PIXELS = 60_000_000
