@@ -102,6 +102,7 @@
     counter.textContent = (book ? L.step + " (" + book + ") \u00b7 " : "")
       + (current + 1) + " / " + FRAMES;
     position.value = String(current);
+    if (window.nqueensStudio) { window.nqueensStudio.show(current); }
   }
 
   function playing() { return timer !== null; }
@@ -155,6 +156,9 @@
   });
   speedValue.textContent = speed.value;
   pause();
+  if (window.nqueensStudio) {
+    window.nqueensStudio.init(DATA, function (i) { pause(); show(i); });
+  }
   show(0);
   document.body.setAttribute("data-ready", "1");
 })();
