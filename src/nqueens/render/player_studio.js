@@ -52,6 +52,7 @@
   // -- the programs
   function buildPrograms() {
     var box = document.getElementById("programs");
+    if (D.programs.length > 1) { box.classList.add("compare"); }
     D.programs.forEach(function (p) {
       var div = el("div", { "class": "program", "data-strategy": p.name, "data-line": "-1" });
       div.appendChild(el("h2", {}, W.program + ": " + p.title));
