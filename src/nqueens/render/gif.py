@@ -41,8 +41,11 @@ _FRAME_COLORS = {"promising": "#2f9e5f", "nonpromising": "#d6332f", "lifted": "#
                  "solution": "#e8a317"}
 
 
-def frame_svg(n: int, event: Event, line: str, lang: str, index: int, total: int) -> str:
-    """One frame as SVG: the board at ``event`` and ``line`` under it. Cost: O(n^2)."""
+def frame_svg(n: int, event: Event, line: str, lang: str, index: int, total: int,
+              rows_of_text: int = 1) -> str:
+    """One frame as SVG: the board at ``event`` and ``line`` under it, room for at least
+    ``rows_of_text`` rows of it (every frame of a GIF has the first one's size).
+    Cost: O(n^2)."""
     board = board_svg(event.queens, n=n, size=_WIDTH)
     side = MARGIN + n * SQUARE + MARGIN // 2
     unit = _WIDTH / side
@@ -54,7 +57,7 @@ def frame_svg(n: int, event: Event, line: str, lang: str, index: int, total: int
     elif event.kind == "solution":
         marks = [(r, c, "solution") for r, c in enumerate(event.queens)]
     rows = _wrap(line, _WIDTH - 24)
-    height = _WIDTH + 16 + (len(rows) + 1) * (_TEXT + 6)
+    height = _WIDTH + 16 + (max(len(rows), rows_of_text) + 1) * (_TEXT + 6)
     font = escape(FONTS.get(lang, FONTS["en"]), {'"': "&quot;"})
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_WIDTH}" height="{height}" '
            f'viewBox="0 0 {_WIDTH} {height}">',
@@ -108,9 +111,10 @@ def trace_gif(n: int, events: Sequence[Event], lines: Sequence[str], lang: str) 
 
     images, durations = [], []
     shown = ""
+    rows = max(len(_wrap(line, _WIDTH - 24)) for line in lines)
     for k, (e, line) in enumerate(zip(events, lines, strict=True)):
         shown = line or shown
-        png = svg_to_png(frame_svg(n, e, shown, lang, k + 1, len(events)))
+        png = svg_to_png(frame_svg(n, e, shown, lang, k + 1, len(events), rows))
         with Image.open(io.BytesIO(png)) as im:
             images.append(im.convert("RGB").quantize(colors=64, dither=Image.Dither.NONE))
         durations.append(FRAME_MS * (4 if e.kind == "solution" else 1))
