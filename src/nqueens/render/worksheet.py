@@ -171,7 +171,8 @@ def _pages(w: dict[str, Any], lang: str) -> tuple[str, str]:
             out.append(_text(x, y + 12, t["sol"].format(k=k + 1), font, 11))
             out.append(_board(x, y + 18, 115, sol if answers else [], n))
             if answers:
-                out.append(_text(x, y + 150, " ".join(str(c + 1) for c in sol), font, 11))
+                out.append(_text(x, y + 150, "col = " + ", ".join(str(c + 1) for c in sol),
+                                 font, 11))
         out.append("</svg>")
         pages.append("\n".join(out))
     return pages[0], pages[1]
