@@ -192,3 +192,17 @@ def test_bad_input_one_line_exit_2_nothing_written(tmp_path: Path) -> None:
                              "--html", str(page)), "first solution")
     assert_bad_input(run_cli("trace", "4", "--strategy", "arrays"), "--html")
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("n", [4, 5])
+@pytest.mark.parametrize(("strategy", "until"), [
+    ("promising", "first"), ("promising", "all"), ("arrays", "first"), ("arrays", "all"),
+    ("put_queen", "first")])
+def test_frames_are_what_the_running_program_does(strategy: str, until: str, n: int) -> None:
+    from _studio_programs import program_steps
+
+    evs = list(events(n, until=until))
+    steps = program_steps(strategy, n, until)
+    assert [kind for kind, _, _ in steps] == [e.kind for e in evs]
+    for (_, line, values), f in zip(steps, frames(evs, n=n, strategy=strategy), strict=True):
+        assert (f["line"], f["vars"]) == (line, values)
