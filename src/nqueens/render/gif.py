@@ -43,9 +43,15 @@ _FRAME_COLORS = {"promising": "#2f9e5f", "nonpromising": "#d6332f", "lifted": "#
 
 def frame_svg(n: int, event: Event, line: str, lang: str, index: int, total: int,
               rows_of_text: int = 1) -> str:
-    """One frame as SVG: the board at ``event`` and ``line`` under it, room for at least
-    ``rows_of_text`` rows of it (every frame of a GIF has the first one's size).
-    Cost: O(n^2)."""
+    """One frame as SVG: the board at ``event`` and ``line`` under it.
+
+    The frame has room for at least ``rows_of_text`` rows of text (every frame of a GIF has
+    the first one's size). Cost: O(n^2 + len(line)).
+
+    >>> from nqueens.trace import events
+    >>> 'stroke="#d6332f"' in frame_svg(4, list(events(4))[2], "", "en", 3, 9)
+    True
+    """
     board = board_svg(event.queens, n=n, size=_WIDTH)
     side = MARGIN + n * SQUARE + MARGIN // 2
     unit = _WIDTH / side
@@ -99,6 +105,15 @@ def trace_gif(n: int, events: Sequence[Event], lines: Sequence[str], lang: str) 
 
     Cost: O(n^2) per frame to draw, and about 20 ms a frame to rasterise.
     Raises :class:`~nqueens.errors.MissingDependencyError` without Pillow or cairosvg.
+
+    >>> from nqueens.trace import events
+    >>> try:
+    ...     gif = trace_gif(1, list(events(1)), ["a", "", "b"], "en")
+    ...     made = gif.startswith(b"GIF89a")
+    ... except MissingDependencyError as err:  # no Pillow, or no cairosvg
+    ...     made = str(err) == INSTALL_HINT or "cairosvg" in str(err)
+    >>> made
+    True
     """
     n = check_size(n)
     if not events or len(lines) != len(events):
@@ -126,5 +141,14 @@ def trace_gif(n: int, events: Sequence[Event], lines: Sequence[str], lang: str) 
 
 def write_gif(path: str | os.PathLike[str], n: int, events: Sequence[Event],
               lines: Sequence[str], lang: str) -> None:
-    """Write :func:`trace_gif` to ``path`` atomically. Cost: as :func:`trace_gif`."""
+    """Write :func:`trace_gif` to ``path`` atomically (no half-written file).
+
+    Cost: O(n^2) a frame, as :func:`trace_gif`.
+
+    >>> from nqueens.trace import events
+    >>> write_gif("/no/such/dir/t.gif", 1, list(events(1)), [""] * 2, "en")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.PlayerInputError: 3 events but 2 lines; one line each
+    """
     write_atomic(path, trace_gif(n, events, lines, lang))

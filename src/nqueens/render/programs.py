@@ -128,7 +128,9 @@ def role_lines(strategy: str) -> dict[str, int]:
 
 
 def frames(events: Sequence[Event], *, n: int, strategy: str) -> list[dict[str, Any]]:
-    """For each event: ``line`` (0-based, of :data:`SOURCES`), ``vars`` (name -> value or
+    """What the program ``strategy`` does at each event: its line, variables and cost.
+
+    Each frame has ``line`` (0-based, of :data:`SOURCES`), ``vars`` (name -> value or
     list, in the program's own terms) and ``looked`` (squares or entries a check looked at;
     ``None`` for other events).
 

@@ -71,8 +71,10 @@ def search_totals(n: int) -> Totals | None:
 
 
 def check_strategies(strategies: Sequence[str], *, until: str | None = None) -> tuple[str, ...]:
-    """One or two known programs, none twice; a first-solution program only with
-    ``until="first"``. Raises :class:`~nqueens.errors.PlayerInputError` with one line.
+    """The programs to show, checked: one or two known ones, none twice.
+
+    A first-solution program is taken only with ``until="first"``; anything else raises
+    :class:`~nqueens.errors.PlayerInputError` with one line.
 
     Cost: O(1).
 
@@ -98,6 +100,12 @@ def studio_data(*, n: int, events: Sequence[Event], lang: str, strategies: Seque
     """The page data of the program panels, the tree and the counters (module docstring).
 
     Cost: O(n) per event.
+
+    >>> from nqueens.trace import events
+    >>> d = studio_data(n=1, events=list(events(1)), lang="ja", strategies=["arrays"],
+    ...                 totals=None)
+    >>> [f["line"] for f in d["programs"][0]["frames"]], d["words"]["solutions"]
+    ([7, 9, 2], '解')
     """
     chosen = check_strategies(strategies)
     titles = STRATEGY_TITLES.get(lang, STRATEGY_TITLES["en"])
@@ -108,9 +116,11 @@ def studio_data(*, n: int, events: Sequence[Event], lang: str, strategies: Seque
 
 
 def tree_nodes(events: Sequence[Event]) -> list[list[int]]:
-    """The tried nodes in search order: ``[node, parent, row, col, promising, step,
-    solution_below]`` (integers; ``step`` is the event's index, ``solution_below`` 1 when
-    the node is a solution or an ancestor of one).
+    """The tried nodes in search order, each a list of integers.
+
+    ``[node, parent, row, col, promising, step, solution_below]``: ``step`` is the index of
+    the event that tried it, ``solution_below`` 1 when the node is a solution or an
+    ancestor of one.
 
     Cost: O(events * depth).
 

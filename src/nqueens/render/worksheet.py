@@ -80,7 +80,8 @@ def worksheet(n: int) -> dict[str, Any]:
     the next row and its promising columns; ``checked``/``promising``: the whole search's
     nodes (root included); ``solutions``: the first four in search order.
     An ``n`` outside :data:`WORKSHEET_SIZES` raises :class:`~nqueens.errors.InvalidSizeError`.
-    Cost: one walk of the whole search (15,720 squares for n = 8, about 0.1 s).
+    Cost: O(nodes of the pruned tree), one walk of the whole search (15,720 squares for
+    n = 8, about 0.1 s).
 
     >>> worksheet(4)["solutions"]
     [[1, 3, 0, 2], [2, 0, 3, 1]]
@@ -181,8 +182,15 @@ def _pages(w: dict[str, Any], lang: str) -> tuple[str, str]:
 def worksheet_pdf(n: int, lang: str = "en") -> bytes:
     """The worksheet as a two-page PDF: the exercises, then the answer key.
 
-    Cost: :func:`worksheet`, then about 0.1 s to draw. Raises
-    :class:`~nqueens.errors.MissingDependencyError` without cairosvg or libcairo.
+    Cost: O(nodes of the pruned tree) for :func:`worksheet`, then about 0.1 s to draw.
+    Raises :class:`~nqueens.errors.MissingDependencyError` without cairosvg or libcairo.
+
+    >>> try:
+    ...     made = worksheet_pdf(4, "ko").startswith(b"%PDF")
+    ... except MissingDependencyError as err:
+    ...     made = str(err) == INSTALL_HINT
+    >>> made
+    True
     """
     exercises, key = _pages(worksheet(n), lang)
     try:
@@ -208,5 +216,13 @@ def worksheet_pdf(n: int, lang: str = "en") -> bytes:
 
 
 def write_worksheet(path: str | os.PathLike[str], n: int, lang: str = "en") -> None:
-    """Write :func:`worksheet_pdf` to ``path`` atomically. Cost: as :func:`worksheet_pdf`."""
+    """Write :func:`worksheet_pdf` to ``path`` atomically (no half-written file).
+
+    Cost: O(nodes of the pruned tree), as :func:`worksheet_pdf`.
+
+    >>> write_worksheet("w.pdf", 3)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.InvalidSizeError: worksheet board size must be an integer from 4 to 8, got 3
+    """
     write_atomic(path, worksheet_pdf(n, lang))
