@@ -124,18 +124,28 @@ def trace_gif(n: int, events: Sequence[Event], lines: Sequence[str], lang: str) 
         raise MissingDependencyError(INSTALL_HINT) from None
     from nqueens.render.png import svg_to_png
 
-    images, durations = [], []
+    rgb, durations = [], []
     shown = ""
     rows = max(len(_wrap(line, _WIDTH - 24)) for line in lines)
     for k, (e, line) in enumerate(zip(events, lines, strict=True)):
         shown = line or shown
         png = svg_to_png(frame_svg(n, e, shown, lang, k + 1, len(events), rows))
         with Image.open(io.BytesIO(png)) as im:
-            images.append(im.convert("RGB").quantize(colors=64, dither=Image.Dither.NONE))
+            rgb.append(im.convert("RGB"))
         durations.append(FRAME_MS * (4 if e.kind == "solution" else 1))
+    # one palette for every frame, from a frame of each kind side by side (each colour of
+    # the frames is in it), so that Pillow stores only what changes from frame to frame
+    kinds: dict[tuple[str, bool | None], int] = {}
+    for k, e in enumerate(events):
+        kinds.setdefault((e.kind, e.promising), k)
+    sample = Image.new("RGB", (rgb[0].width * len(kinds), rgb[0].height))
+    for i, k in enumerate(kinds.values()):
+        sample.paste(rgb[k], (i * rgb[0].width, 0))
+    palette = sample.quantize(colors=64, dither=Image.Dither.NONE)
+    images = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in rgb]
     out = io.BytesIO()
     images[0].save(out, format="GIF", save_all=True, append_images=images[1:],
-                   duration=durations, loop=0, optimize=False, disposal=1)
+                   duration=durations, loop=0, optimize=True, disposal=1)
     return out.getvalue()
 
 
