@@ -150,6 +150,9 @@
     place(0, 0);
     return { pos: pos, width: leaf, depth: deepest };
   }
+  // Node ids are the order of the tries (the k-th square tried is node k), so the nodes
+  // shown at a step are those with an id up to the tries so far: a step only shows or hides
+  // the elements of the nodes between the last count and the new one.
   function drawTree() {
     var svg = document.getElementById("tree");
     while (svg.firstChild) { svg.removeChild(svg.firstChild); }
@@ -159,13 +162,19 @@
     svg.setAttribute("height", String(PAD * 2 + L.depth * DY + 4));
     svg.appendChild(edges); svg.appendChild(dots);
     tree.drawn = {};
+    tree.appear = {};  // node id -> the elements that appear with it
+    tree.shownUpTo = Infinity;
+    tree.marked = null;
+    function appear(id, element) { (tree.appear[id] = tree.appear[id] || []).push(element); }
     function xy(id) { var p = L.pos[id]; return [PAD + p[0] * DX + DX / 2, PAD + p[1] * DY]; }
     Object.keys(L.pos).forEach(function (key) {
-      var node = tree.nodes[key], p = xy(key), g;
+      var node = tree.nodes[key], p = xy(key), g, id = Number(key);
       if (node.parent >= 0) {
         var q = xy(node.parent);
-        edges.appendChild(el("line", { "class": "tedge", "data-node": key, x1: q[0], y1: q[1],
-                                       x2: p[0], y2: p[1] }, undefined, true));
+        var line = el("line", { "class": "tedge", "data-node": key, x1: q[0], y1: q[1],
+                                x2: p[0], y2: p[1] }, undefined, true);
+        edges.appendChild(line);
+        appear(id, line);
       }
       g = el("g", { "class": "tnode", "data-node": key, "data-step": String(node.step),
                     "data-promising": String(node.promising),
@@ -176,6 +185,7 @@
                        String(node.col + 1), true));
       g.addEventListener("click", function () { go(Math.max(0, node.step)); });
       dots.appendChild(g);
+      appear(id, g);
       tree.drawn[key] = g;
       if (foldable(node)) {
         var f = el("g", { "class": "fold", "data-node": key,
@@ -191,42 +201,54 @@
           drawTree();
         });
         dots.appendChild(f);
+        appear(tree.kids[key][0], f);  // with the subtree's first node
       }
     });
     showTree(lastShown);
   }
   var lastShown = 0;
+  function setShown(upTo) {
+    // show the elements of nodes 1..upTo, hide the others (only those that change)
+    var before = tree.shownUpTo, lo, hi, k;
+    if (before === upTo) { return; }
+    if (before === Infinity) {
+      Object.keys(tree.appear).forEach(function (id) {
+        tree.appear[id].forEach(function (e) {
+          e.setAttribute("display", Number(id) <= upTo ? "inline" : "none");
+        });
+      });
+    } else {
+      lo = Math.min(before, upTo) + 1; hi = Math.max(before, upTo);
+      for (k = lo; k <= hi; k++) {
+        (tree.appear[k] || []).forEach(function (e) {
+          e.setAttribute("display", k <= upTo ? "inline" : "none");
+        });
+      }
+    }
+    tree.shownUpTo = upTo;
+  }
   function showTree(i) {
     lastShown = i;
     var svg = document.getElementById("tree");
     var closing = i >= EVENTS.length, e = closing ? null : EVENTS[i];
-    var step = closing ? Infinity : i;
     var current = e ? e.node : -1;
     svg.setAttribute("data-current", String(current));
+    setShown(closing ? D.tree.length : prefix.checked[i] - 1);
     // the node shown as current: the current node, or the folded subtree hiding it
     var shown = current;
     while (shown > 0 && !tree.drawn[shown]) { shown = tree.nodes[shown].parent; }
-    svg.querySelectorAll(".tnode, .tedge, .fold").forEach(function (g) {
-      var id = Number(g.getAttribute("data-node")), node = tree.nodes[id];
-      var visible = node.step <= step;
-      if (g.classList.contains("fold")) {
-        visible = tree.kids[id].some(function (k) { return tree.nodes[k].step <= step; });
-      }
-      g.setAttribute("display", visible ? "inline" : "none");
-      if (g.classList.contains("tnode")) {
-        g.classList.toggle("current", id === shown && current >= 0);
-      }
-    });
-    var mark = tree.drawn[shown];
-    if (mark && current >= 0) {
-      var box = document.getElementById("tree-box"), c = mark.querySelector("circle");
-      var cx = Number(c.getAttribute("cx")), cy = Number(c.getAttribute("cy"));
-      if (cx < box.scrollLeft || cx > box.scrollLeft + box.clientWidth) {
-        box.scrollLeft = cx - box.clientWidth / 2;
-      }
-      if (cy < box.scrollTop || cy > box.scrollTop + box.clientHeight) {
-        box.scrollTop = cy - box.clientHeight / 2;
-      }
+    var mark = current >= 0 ? tree.drawn[shown] : null;
+    if (tree.marked && tree.marked !== mark) { tree.marked.classList.remove("current"); }
+    tree.marked = mark || null;
+    if (!mark) { return; }
+    mark.classList.add("current");
+    var box = document.getElementById("tree-box"), c = mark.querySelector("circle");
+    var cx = Number(c.getAttribute("cx")), cy = Number(c.getAttribute("cy"));
+    if (cx < box.scrollLeft || cx > box.scrollLeft + box.clientWidth) {
+      box.scrollLeft = cx - box.clientWidth / 2;
+    }
+    if (cy < box.scrollTop || cy > box.scrollTop + box.clientHeight) {
+      box.scrollTop = cy - box.clientHeight / 2;
     }
   }
 
