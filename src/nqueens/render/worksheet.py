@@ -11,8 +11,9 @@ Three exercises, all answered by :func:`nqueens.trace.events` itself, never type
 
 :func:`worksheet` gives the questions and answers as plain data; :func:`worksheet_pdf`
 draws the exercise page and the answer page as SVG and writes both into one PDF with
-cairosvg (the ``png`` extra): chosen by measurement over matplotlib (imports in 0.46 s
-against 2.8 s here, and its Japanese text reads back whole with pdftotext). Japanese and
+cairosvg (the ``png`` extra): chosen by measurement over matplotlib's PdfPages
+(``benchmarks/teaching/bench_studio.py``: imports in 1.2 s against 3.6 s, and its Japanese
+text reads back whole with pdftotext, matplotlib's not). Japanese and
 Korean need a CJK font (Noto Sans CJK, Debian's fonts-noto-cjk).
 
 >>> w = worksheet(5)
