@@ -178,19 +178,30 @@ def test_worksheet_answers_are_the_searchs(tmp_path: Path, lang: str) -> None:
     assert sq.format(first[0] + 1) not in exercises
 
 
-def test_bad_input_one_line_exit_2_nothing_written(tmp_path: Path) -> None:
+def test_bad_input_one_line_exit_2_nothing_written(tmp_path: Path, capsys) -> None:
+    from nqueens.cli import main
+
+    from conftest import CliResult
+
+    def run(*args: str) -> CliResult:
+        code = main(list(args))
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
     gif, pdf, page = tmp_path / "t.gif", tmp_path / "w.pdf", tmp_path / "p.html"
-    assert_bad_input(run_cli("trace", "6", "--until", "all", "--gif", str(gif)),
-                     "GIF", "894")
-    assert_bad_input(run_cli("worksheet", "0", "-o", str(pdf)), "4 to 8")
-    assert_bad_input(run_cli("worksheet", "5", "-o", str(tmp_path / "w.txt")), "PDF")
-    assert_bad_input(run_cli("trace", "4", "--compare", "promising,bogus", "--html",
-                             str(page)), "unknown strategy 'bogus'")
-    assert_bad_input(run_cli("trace", "4", "--compare", "arrays", "--html", str(page)),
+    assert_bad_input(run("trace", "6", "--until", "all", "--gif", str(gif)), "GIF", "894")
+    assert_bad_input(run("trace", "5", "--gif", str(gif), "--max-steps", "10"), "GIF", "15")
+    assert_bad_input(run("worksheet", "0", "-o", str(pdf)), "4 to 8")
+    assert_bad_input(run("worksheet", "5", "-o", str(tmp_path / "w.txt")), "PDF")
+    assert_bad_input(run("trace", "4", "--compare", "promising,bogus", "--html", str(page)),
+                     "unknown strategy 'bogus'")
+    assert_bad_input(run("trace", "4", "--compare", "arrays", "--html", str(page)),
                      "two programs")
-    assert_bad_input(run_cli("trace", "4", "--strategy", "put_queen", "--until", "all",
-                             "--html", str(page)), "first solution")
-    assert_bad_input(run_cli("trace", "4", "--strategy", "arrays"), "--html")
+    assert_bad_input(run("trace", "4", "--compare", "arrays,arrays", "--html", str(page)),
+                     "twice")
+    assert_bad_input(run("trace", "4", "--strategy", "put_queen", "--until", "all",
+                         "--html", str(page)), "first solution")
+    assert_bad_input(run("trace", "4", "--strategy", "arrays"), "--html")
     assert not any(tmp_path.iterdir())
 
 
