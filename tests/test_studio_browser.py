@@ -206,3 +206,27 @@ def test_layout_on_each_screen(browser, tmp_path: Path, width: int, height: int)
         assert box[sel]["x"] >= 0 and box[sel]["x"] + box[sel]["width"] <= width, sel
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     page.close()
+
+
+@pytest.mark.parametrize(("n", "strategy"), [(1, "put_queen"), (3, "arrays"), (3, "promising")])
+def test_small_boards_to_their_closing_frame(browser, tmp_path: Path, n: int,
+                                             strategy: str) -> None:
+    from _studio_programs import program_steps
+
+    until = "first" if strategy == "put_queen" else "all"
+    evs = jsonl(str(n), "--until", until)
+    path = page_of(tmp_path, "small", str(n), "--until", until, "--strategy", strategy)
+    programs = {strategy: program_steps(strategy, n, until)}
+    p = BrowserPage(browser, path)
+    for k in range(len(evs)):
+        if k:
+            p.page.click("#forward")
+        expect(p.page.evaluate(VIEW), evs, k, programs)
+    p.page.click("#last")
+    view = p.page.evaluate(VIEW)
+    if until == "all":  # n = 3: no solution, the page ends on the closing line
+        assert view["kind"] == "summary" and view["progs"][0]["line"] == -1
+        assert view["marked"] == [] and len(view["shown"]) == 1 + sum(
+            x["kind"] == "try" for x in evs)
+    assert p.errors() == []
+    p.page.close()
