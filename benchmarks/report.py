@@ -30,6 +30,7 @@ SECTIONS = (
     "puzzle_make",
     "analysis",
     "render",
+    "studio",
 )
 """The order of the sections: counting first, then the rest of the library."""
 

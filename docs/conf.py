@@ -9,11 +9,11 @@ import sys
 
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "src")))
 
-import nqueens  # noqa: E402
+import nqueens
 
 project = "nqueens-toolkit"
 author = "The nqueens-toolkit developers"
-copyright = "2026, The nqueens-toolkit developers"  # noqa: A001
+copyright = "2026, The nqueens-toolkit developers"
 release = nqueens.__version__
 version = release
 

@@ -214,6 +214,7 @@ def test_sigterm_stops_a_long_command_within_a_second(args, startup_cpu):
     ["find", "30000000", "--method", "local", "--seed", "2", "--out", "{dir}/sol.npy"],
     ["first", "40", "--format", "cols", "--out", "{dir}/first.txt"],
     ["export", "900", "--to", "cnf", "--encoding", "sequential", "-o", "{dir}/q.cnf"],
+    ["trace", "5", "--until", "all", "--gif", "{dir}/t.gif"],  # 326 frames, a minute
 ], ids=lambda a: a[0])
 def test_ctrl_c_leaves_no_file_behind(args, startup_cpu, tmp_path):
     args = [a.replace("{dir}", str(tmp_path)) for a in args]

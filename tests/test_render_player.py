@@ -63,7 +63,7 @@ def test_narration_cannot_break_out_of_the_page() -> None:
     evs = list(events(4, until="first"))
     lines = ["</script><script>alert(1)</script> <1,1> & %JS% %DATA%"] * len(evs)
     page = player_html(n=4, events=evs, lines=lines, lang="en")
-    assert page.count("</script>") == 2
+    assert page.count("</script>") == 3  # the data, the studio's script, the player's
     assert embedded(page)["lines"] == lines
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from nqueens.analysis.tree import pruned_tree
 from nqueens.board import Solution
 from nqueens.narrate import event_lines, summary_line
-from nqueens.render.player import write_player
+from nqueens.render.player import search_totals, write_player
 from nqueens.render.svg import board_svg
 from nqueens.render.tree import tree_svg
 from nqueens.trace import events
@@ -51,8 +51,10 @@ def main() -> None:
     evs = list(events(4, until="all"))
     page = HERE / "player-4.html"
     found = sum(e.kind == "solution" for e in evs)
+    # as `nqueens trace 4 --until all --compare promising,arrays --html`
     write_player(page, n=4, events=evs, lines=list(event_lines(evs, "en")), lang="en",
-                 summary=summary_line(4, found, "en"))  # as `nqueens trace 4 --until all --html`
+                 summary=summary_line(4, found, "en"), strategies=("promising", "arrays"),
+                 totals=search_totals(4))
     chromium = shutil.which("chromium")
     try:
         from playwright.sync_api import sync_playwright
@@ -68,7 +70,7 @@ def main() -> None:
                 if e.kind == "try" and len(e.attackers) >= 2 and len(e.queens) >= 2)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=ARGS)
-        tab = browser.new_page(viewport={"width": 1040, "height": 620})
+        tab = browser.new_page(viewport={"width": 1366, "height": 768})
         tab.goto(page.as_uri())
         tab.eval_on_selector(
             "#position", f"el => {{ el.value = {step}; el.dispatchEvent(new Event('input')); }}")

@@ -108,6 +108,24 @@ class TreeStats:
         """``n**n / tried``: the slides' "about 1067 times faster" for n = 8."""
         return float(self.n**self.n / self.tried)
 
+    def _repr_html_(self) -> str:
+        """Jupyter's hook: the numbers per depth as a table, the textbook's totals below.
+
+        Cost: O(n).
+
+        >>> "<td>17</td>" in tree_stats(4)._repr_html_()
+        True
+        """
+        rows = "".join(f"<tr><td>{d}</td><td>{checked:,}</td><td>{good:,}</td></tr>"
+                       for d, (checked, good) in enumerate(zip(self.checked_levels,
+                                                               self.levels, strict=True)))
+        return (f"<table><caption>{self.n} queens: the pruned state-space tree</caption>"
+                "<tr><th>depth</th><th>nodes checked</th><th>promising nodes</th></tr>"
+                f"{rows}<tr><th>all</th><td>{self.checked:,}</td><td>{self.promising:,}</td>"
+                f"</tr></table><p>{self.solutions:,} solutions; the whole tree has "
+                f"{self.tree_nodes:,} nodes, {self.candidates:,} candidates with one queen "
+                "a row and a column</p>")
+
     def to_json(self) -> dict[str, object]:
         """A plain dict of every number (integers exact).
 

@@ -25,7 +25,7 @@ __all__ = ["COMMANDS", "build_parser", "main"]
 
 COMMANDS = (
     "solve", "count", "ledger", "trace", "stats", "estimate", "tree", "find", "verify",
-    "complete", "puzzle", "dominate", "export",
+    "complete", "puzzle", "dominate", "export", "worksheet",
 )
 """Modules of :mod:`nqueens.cli` that each add one or more subcommands."""
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from nqueens.cli._common import UsageError, board_size, file_name, positive_int
 from nqueens.narrate import LANGUAGES
+from nqueens.render.programs import FIRST_ONLY, STRATEGIES
 
 __all__ = ["FORMATS", "register", "run"]
 
@@ -47,32 +48,73 @@ def register(sub: Any) -> None:
                    help="refuse a trace that would try more than K squares (default: 10000)")
     p.add_argument("--html", type=file_name, metavar="FILE",
                    help="write an interactive HTML player of the trace to FILE instead")
+    program = p.add_mutually_exclusive_group()
+    program.add_argument("--strategy", choices=STRATEGIES, default=None,
+                         help="the program the player shows beside the board: promising "
+                         "(the textbook's queens/promising, default), arrays (cols, diags1, "
+                         "diags2) or put_queen (the blog's first-solution search; with "
+                         "--until first)")
+    program.add_argument("--compare", type=_two_strategies, metavar="A,B", default=None,
+                         help="the player shows two programs side by side, e.g. "
+                         "promising,arrays, with what each check costs")
+    p.add_argument("--gif", type=file_name, metavar="FILE",
+                   help="write an animated GIF of the trace to FILE (one frame a step, the "
+                   "sentence under the board; needs Pillow and cairosvg)")
     p.set_defaults(func=run)
+
+
+def _two_strategies(text: str) -> tuple[str, str]:
+    """argparse type of --compare: two different known programs, comma-separated."""
+    names = tuple(part.strip() for part in text.split(","))
+    if len(names) != 2:
+        raise argparse.ArgumentTypeError(
+            f"give two programs separated by a comma, e.g. promising,arrays; got {text!r}")
+    for name in names:
+        if name not in STRATEGIES:
+            raise argparse.ArgumentTypeError(
+                f"unknown strategy {name!r}; choose from {', '.join(STRATEGIES)}")
+    if names[0] == names[1]:
+        raise argparse.ArgumentTypeError(f"compare two different programs, not {names[0]} twice")
+    return names[0], names[1]
+
+
+def _programs(args: argparse.Namespace) -> tuple[str, ...]:
+    """The program(s) the player shows, checked against the other options."""
+    chosen = args.compare or ((args.strategy,) if args.strategy else ("promising",))
+    if (args.strategy or args.compare) and args.html is None:
+        raise UsageError("--strategy and --compare choose what the player shows: give "
+                         "--html FILE")
+    for name in chosen:
+        if name in FIRST_ONLY and args.until == "all":
+            raise UsageError(f"{name} stops at the first solution; use --until first")
+    return chosen
 
 
 def run(args: argparse.Namespace) -> int:
     from nqueens.analysis.treesize import DEFAULT_MAX_STEPS, trace
 
-    if args.html is not None and args.format is not None:
+    if (args.html is not None or args.gif is not None) and args.format is not None:
         raise UsageError("--format and --json apply only to the trace on stdout, not to "
-                         "--html FILE")
+                         "--html FILE or --gif FILE")
+    programs = _programs(args)
     max_steps = args.max_steps if args.max_steps is not None else DEFAULT_MAX_STEPS
+    if args.gif is not None:
+        _check_gif_size(args.n, args.until, max_steps)
     stream = trace(args.n, until=args.until, max_steps=max_steps)
-    if args.html is not None:
-        from nqueens.narrate import event_lines, summary_line
-        from nqueens.render.player import write_player
+    if args.html is not None or args.gif is not None:
+        from nqueens.cli._common import say_wrote
+        from nqueens.narrate import event_lines
 
         events = list(stream)
         lines = event_lines(events, args.lang, n=args.n)
-        found = sum(e.kind == "solution" for e in events)
-        # the closing line the text narrative ends with, as the player's last frame
-        summary = (summary_line(args.n, found, args.lang)
-                   if args.until == "all" or found == 0 else None)
-        write_player(args.html, n=args.n, events=events, lines=lines, lang=args.lang,
-                     summary=summary)
-        from nqueens.cli._common import say_wrote
+        if args.gif is not None:
+            from nqueens.render.gif import write_gif
 
-        say_wrote(args.html)
+            write_gif(args.gif, args.n, events, lines, args.lang)
+            say_wrote(args.gif)
+        if args.html is not None:
+            _write_html(args, events, lines, programs)
+            say_wrote(args.html)
         return 0
     out = sys.stdout
     if args.format == "jsonl":
@@ -102,6 +144,35 @@ def run(args: argparse.Namespace) -> int:
         first = False
     out.flush()
     return 0
+
+
+def _check_gif_size(n: int, until: str, max_steps: int) -> None:
+    """Refuse, before anything is drawn, a GIF of more squares than it is drawn for."""
+    from nqueens.analysis.treesize import MAX_TRACE_N, trace_size
+    from nqueens.render.gif import GIF_MAX_STEPS
+
+    if n > MAX_TRACE_N:
+        return  # trace() says so
+    bound = min(max_steps, GIF_MAX_STEPS)
+    tried, _ = trace_size(n, until=until, max_steps=bound)
+    if tried > bound:
+        goal = "to the first solution" if until == "first" else "to the end"
+        raise UsageError(f"a GIF of {n} queens {goal} would show {tried:,} squares tried, "
+                         f"more than the GIF's bound of {bound:,}; use a smaller board, "
+                         "--until first, or --html FILE")
+
+
+def _write_html(args: argparse.Namespace, events: list[Any], lines: list[str],
+                programs: tuple[str, ...]) -> None:
+    from nqueens.narrate import summary_line
+    from nqueens.render.player import search_totals, write_player
+
+    found = sum(e.kind == "solution" for e in events)
+    # the closing line the text narrative ends with, as the player's last frame
+    summary = (summary_line(args.n, found, args.lang)
+               if args.until == "all" or found == 0 else None)
+    write_player(args.html, n=args.n, events=events, lines=lines, lang=args.lang,
+                 summary=summary, strategies=programs, totals=search_totals(args.n))
 
 
 def _emit(console: Any, out: Any, text: str, style: str | None) -> None:

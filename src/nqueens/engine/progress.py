@@ -5,7 +5,9 @@ it with a :class:`~nqueens.engine.run.CountProgress` after each finished batch a
 times a second. Nothing is drawn until the count has run for ``delay`` seconds, nothing at
 all when the stream is not a terminal or the caller asked for quiet. The bar shows the
 share of the *work* done (subproblems weighted by their estimated size) and the engine's
-ETA. rich is imported only when a bar is actually drawn.
+ETA. rich is imported only when a bar is actually drawn. Run from a notebook
+(``!nqueens count ...``, a terminal that keeps every frame a live bar draws), the bar is
+written once, when the count ends (:func:`in_notebook`).
 
 >>> p = Progress(enabled=False)
 >>> p.close()
@@ -13,14 +15,33 @@ ETA. rich is imported only when a bar is actually drawn.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from nqueens.engine.run import CountProgress
 
-__all__ = ["Progress", "format_seconds", "wants_progress"]
+__all__ = ["Progress", "format_seconds", "in_notebook", "wants_progress"]
+
+
+def in_notebook(environ: Mapping[str, str] | None = None) -> bool:
+    """True in a command a Jupyter kernel started (``!nqueens count`` in a notebook).
+
+    jupyter_client gives its kernels ``JPY_PARENT_PID``; ipykernel sets ``TERM=xterm-color``,
+    ``CLICOLOR_FORCE=1`` and ``PAGER=cat`` for the commands it runs (so VS Code's and
+    Colab's kernels are seen too). Their output is a pseudo-terminal whose every frame the
+    saved notebook keeps. Cost: O(1).
+
+    >>> in_notebook({"JPY_PARENT_PID": "41"}), in_notebook({"TERM": "xterm-256color"})
+    (True, False)
+    """
+    env = os.environ if environ is None else environ
+    return bool(env.get("JPY_PARENT_PID")) or (
+        env.get("TERM") == "xterm-color" and env.get("CLICOLOR_FORCE") == "1"
+        and env.get("PAGER") == "cat")
 
 
 def wants_progress(*, quiet: bool, stream: TextIO | None = None) -> bool:
@@ -72,8 +93,10 @@ def format_seconds(seconds: float | None) -> str:
 class Progress:
     """Work done, subproblems done of total, solutions so far, elapsed and ETA, on stderr."""
 
-    def __init__(self, *, enabled: bool, delay: float = 1.0, label: str = "counting") -> None:
+    def __init__(self, *, enabled: bool, delay: float = 1.0, label: str = "counting",
+                 final_only: bool | None = None) -> None:
         self.enabled = enabled
+        self.final_only = in_notebook() if final_only is None else final_only
         self.delay = delay
         self.label = label
         self._start = time.monotonic()
@@ -84,7 +107,7 @@ class Progress:
     def __call__(self, info: CountProgress) -> None:
         """Record the latest snapshot; draw it once ``delay`` has passed. O(1)."""
         self.last = info
-        if not self.enabled:
+        if not self.enabled or self.final_only:
             return
         if self._bar is None:
             if time.monotonic() - self._start < self.delay:
@@ -128,3 +151,13 @@ class Progress:
         if self._bar is not None:
             self._bar.stop()
             self._bar = None
+        elif (self.enabled and self.final_only and self.last is not None
+              and time.monotonic() - self._start >= self.delay):
+            # one line, the bar as it ended, where a live bar would leave every frame
+            info = self.last
+            filled = round(20 * info.fraction)
+            print(f"{self.label} [{'#' * filled}{'.' * (20 - filled)}] "
+                  f"{100 * info.fraction:5.1f}% {info.done}/{info.total} subproblems "
+                  f"{info.solutions:,} solutions {format_seconds(info.elapsed)}",
+                  file=sys.stderr, flush=True)
+            self.enabled = False

@@ -102,7 +102,16 @@
     counter.textContent = (book ? L.step + " (" + book + ") \u00b7 " : "")
       + (current + 1) + " / " + FRAMES;
     position.value = String(current);
+    if (window.nqueensStudio) { window.nqueensStudio.show(current); }
+    if (window.nqueensPlayer.onStep) { window.nqueensPlayer.onStep(current); }
   }
+  // for a page that holds this one (the notebook widget): go to a step, read it, follow it
+  window.nqueensPlayer = {
+    go: function (i) { pause(); show(i); },
+    current: function () { return current; },
+    frames: FRAMES,
+    onStep: null
+  };
 
   function playing() { return timer !== null; }
   function pause() {
@@ -155,6 +164,9 @@
   });
   speedValue.textContent = speed.value;
   pause();
+  if (window.nqueensStudio) {
+    window.nqueensStudio.init(DATA, function (i) { pause(); show(i); });
+  }
   show(0);
   document.body.setAttribute("data-ready", "1");
 })();

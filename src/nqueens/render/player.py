@@ -51,10 +51,12 @@ from nqueens._validate import check_size
 from nqueens.errors import PlayerInputError
 from nqueens.files import write_atomic
 from nqueens.narrate import step_labels
+from nqueens.render.studio import Totals, search_totals, studio_data
 from nqueens.render.svg import COLORS, MARGIN, SQUARE, queen_shape
 from nqueens.trace import Event
 
-__all__ = ["LABELS", "PlayerInputError", "player_html", "write_player"]
+__all__ = ["LABELS", "PlayerInputError", "Totals", "player_html", "search_totals",
+           "write_player"]
 
 MAX_PLAYER_N = 32
 """The largest board the player draws (a trace of a larger board would not be readable)."""
@@ -94,14 +96,17 @@ the slides' ``(r,c)``), by language; other languages get the English ones."""
 
 
 def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: str,
-                summary: str | None = None) -> str:
+                summary: str | None = None, strategies: Sequence[str] = ("promising",),
+                totals: Totals | None = None) -> str:
     """The player page for ``events`` of an ``n``-queens search, narrated by ``lines``.
 
     ``lines[i]`` is shown with ``events[i]`` (``""`` shows nothing); ``lang`` sets the
     page's language and its button texts (en, ja, ko; others fall back to English).
     ``events`` start at the beginning of the search (the counter shows the book's steps).
     A ``summary`` (:func:`nqueens.narrate.summary_line`) is shown on a last frame after
-    the events.
+    the events. ``strategies`` (one, or two side by side) name the programs of
+    :mod:`nqueens.render.programs` shown beside the board; ``totals`` are the whole
+    search's counts shown beside the counters (:func:`search_totals`).
     Cost: O(n^2 + len(events)) time and page size; 200 to 500 bytes of page per event.
 
     >>> from nqueens.trace import events
@@ -122,6 +127,7 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
     if summary is not None and not isinstance(summary, str):
         raise PlayerInputError(f"summary must be a line of text, got {type(summary).__name__}")
     labels = LABELS.get(lang, LABELS["en"])
+    studio = studio_data(n=n, events=events, lang=lang, strategies=strategies, totals=totals)
     data = {
         "n": n,
         "square": SQUARE,  # the board's geometry, for the script: the one in render.svg
@@ -131,6 +137,7 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
         "lines": [str(line) for line in lines],
         "steps": step_labels(events),
         "summary": summary,
+        **studio,
     }
     payload = (json.dumps(data, ensure_ascii=False, separators=(",", ":"))
                .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
@@ -141,6 +148,7 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
         "%DATA%": payload,
         "%CSS%": _asset("player.css"),
         "%JS%": _asset("player.js"),
+        "%STUDIO_JS%": _asset("player_studio.js"),
         "%LAST%": str(len(events) - (summary is None)),
     }
     for key in ("first", "back", "play", "forward", "last", "speed", "stop", "step",
@@ -155,7 +163,9 @@ def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: 
 
 
 def write_player(path: str | os.PathLike[str], *, n: int, events: Sequence[Event],
-                 lines: Sequence[str], lang: str, summary: str | None = None) -> None:
+                 lines: Sequence[str], lang: str, summary: str | None = None,
+                 strategies: Sequence[str] = ("promising",),
+                 totals: Totals | None = None) -> None:
     """Write :func:`player_html` to ``path`` atomically (no half-written file).
 
     An unwritable path raises :class:`~nqueens.files.OutputPathError` (an
@@ -173,7 +183,7 @@ def write_player(path: str | os.PathLike[str], *, n: int, events: Sequence[Event
     True
     """
     write_atomic(path, player_html(n=n, events=events, lines=lines, lang=lang,
-                                   summary=summary))
+                                   summary=summary, strategies=strategies, totals=totals))
 
 
 def _board_skeleton(n: int) -> str:
