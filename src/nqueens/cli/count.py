@@ -27,6 +27,7 @@ from nqueens.cli._common import (
     dask_options,
     file_name,
     fraction,
+    one_line,
     ledger_options,
     positive_int,
 )
@@ -145,8 +146,13 @@ def _fleet_words(fleet: dict[str, Any]) -> str:
     if rep["units"]:
         agreed = ("all agreed" if rep["agree"] == rep["units"]
                   else f"{rep['agree']} agreed, {rep['units'] - rep['agree']} DISAGREED "
-                       "(settled by a third count; see --json)")
+                       "(settled by this machine's own recount; see --json)")
         words += f"; {rep['units']} replicated, {agreed}"
+    spots = fleet.get("spot_checks") or {}
+    if spots.get("units"):
+        words += f"; {spots['units']} spot-checked here"
+    for q in fleet.get("quarantined") or []:
+        words += f"; worker {one_line(q['worker'])} QUARANTINED ({q['reason']})"
     return words
 
 

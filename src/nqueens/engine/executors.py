@@ -403,6 +403,14 @@ address (expected tcp://HOST:PORT, a port from 1 to 65535)
             '(the ".[dask]" extra)'
         ) from None
     quiet_dask(log)
+    from nqueens.engine.wire import no_pickle
+
+    with no_pickle():
+        yield from _on_client(url, timeout, lost_after)
+
+
+def _on_client(url: str, timeout: float,
+               lost_after: float) -> Iterator[tuple[cf.Executor, int]]:
     client = _connect(url, timeout)
     executor: _WatchedExecutor | None = None
     try:
@@ -430,11 +438,14 @@ def _connect(url: str, timeout: float) -> Any:
 
     from distributed import Client
 
+    from nqueens.engine.wire import SERIALIZERS
+
     made: dict[str, Any] = {}
 
     def connect() -> None:
         try:
-            made["client"] = Client(url, timeout=timeout, set_as_default=False)
+            made["client"] = Client(url, timeout=timeout, set_as_default=False,
+                                    serializers=SERIALIZERS, deserializers=SERIALIZERS)
         except BaseException as err:  # handed to the caller below
             made["error"] = err
 
