@@ -27,8 +27,8 @@ from nqueens.cli._common import (
     dask_options,
     file_name,
     fraction,
-    one_line,
     ledger_options,
+    one_line,
     positive_int,
 )
 from nqueens.cli.variants import add_variant_options, wants_variant

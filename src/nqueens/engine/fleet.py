@@ -602,6 +602,8 @@ class _Run:
             back = [i for i in idxs if i in self.done]
             for i in back:
                 del self.done[i]
+            if self.sink.forget is not None and back:
+                self.sink.forget(back)   # not in the ledger until counted again
             self.queue.extendleft(reversed(back))
             self.left_weight += sum(self.weight.get(i, 1.0) for i in back)
         if at_once or self.strikes[address] >= self.cfg.quarantine_after:

@@ -446,6 +446,17 @@ class Ledger:
         if time.monotonic() - self._folded >= _FOLD_EVERY:
             self._fold()
 
+    def forget(self, idxs: Iterable[int]) -> None:
+        """Delete the rows of ``idxs`` (answers found wrong or untrustworthy), one commit.
+
+        Cost: O(len(idxs)) deletes.
+        """
+        gone = [(int(i),) for i in idxs]
+        with self._write("write"):
+            self._conn.executemany("DELETE FROM results WHERE idx = ?", gone)
+        for (i,) in gone:
+            self._rows.pop(i, None)
+
     def certificate(self) -> Iterator[tuple[int, str, int, int, int, int, int, str]]:
         """The sound rows, by index: what ``ledger export`` publishes (a version 3 ledger).
 

@@ -80,7 +80,7 @@ def is_refusal(err: BaseException) -> bool:
     True
     """
     text = str(err)
-    return REFUSED in text or "serialized with pickle" in text or (
+    return REFUSED in text or "only able to deserialize data with" in text or (
         isinstance(err.args[0] if err.args else None, (bytes, bytearray)))
 
 
