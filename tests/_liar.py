@@ -32,9 +32,19 @@ class Payload(Exception):
 @click.option("--liar-mode", default="plus8")
 def dask_setup(worker, liar_mode):
     import nqueens.engine.answers as answers
+    import nqueens.engine.verify as verify
 
     MODE["mode"] = liar_mode
     honest = answers.run_unit
+    honest_recount = verify.recount_batch
+
+    def lie(k, total, unique):
+        if MODE["mode"] == "plus8" or (MODE["mode"] == "some" and k % 7 == 0):
+            return total + 8, unique + 1
+        return total, unique
+
+    def lying_recount(n, items):   # what `ledger verify --scheduler` runs
+        return [lie(k, t, u) for k, (t, u) in enumerate(honest_recount(n, items))]
 
     def lying_unit(n, batch, kind, task=None):
         mode = MODE["mode"]
@@ -48,14 +58,13 @@ def dask_setup(worker, liar_mode):
         if mode == "pickle-error":
             raise Payload()
         rows, _, seconds = honest(n, batch, kind, task)
+        if kind == "recount" and mode in ("plus8", "some"):
+            return rows, [answers.residues(r[0]) for r in rows], seconds  # lied already
         if mode == "huge":
             rows = [(2**(8 * 10**7), 1, 0, 0), *rows[1:]]
             return rows, [answers.residues(r[0]) for r in rows], seconds
-        lied = []
-        for k, (t, u, nodes, us) in enumerate(rows):
-            if mode == "plus8" or (mode == "some" and k % 7 == 0):
-                t, u = t + 8, u + 1
-            lied.append((t, u, nodes, us))
+        lied = [(*lie(k, t, u), nodes, us) for k, (t, u, nodes, us) in enumerate(rows)]
         return lied, [answers.residues(r[0]) for r in lied], seconds
 
     answers.run_unit = lying_unit
+    verify.recount_batch = lying_recount
