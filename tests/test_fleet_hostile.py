@@ -299,3 +299,55 @@ def test_verify_all_on_an_honest_fleet_names_the_forged_row(tmp_path):
                     c.address, timeout=BOUND)
     assert r.code == 1, r.err
     assert [m["index"] for m in json.loads(r.out)["mismatches"]] == [42]
+
+
+def test_a_tls_cluster_counts_and_a_member_without_a_certificate_cannot_join(
+        tmp_path, monkeypatch):
+    """docs/engine.md's TLS recipe, as written there: one certificate authority, the
+    scheduler, workers and the coordinator each with a certificate it signed."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    from _cluster import free_port
+    from _procs import env
+
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                    str(key), "-out", str(cert), "-days", "2", "-subj", "/CN=nqueens-test"],
+                   check=True, capture_output=True)
+    tls = ["--tls-ca-file", str(cert), "--tls-cert", str(cert), "--tls-key", str(key)]
+    port = free_port()
+    address = f"tls://127.0.0.1:{port}"
+
+    def spawn(*args: str) -> subprocess.Popen[bytes]:
+        return subprocess.Popen([sys.executable, "-m", *args], env=env(),
+                                start_new_session=True, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+
+    procs = [spawn("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port",
+                   str(port), "--no-dashboard", "--protocol", "tls", *tls)]
+    try:
+        for name, extra in (("member", tls), ("stranger", [])):
+            procs.append(spawn("distributed.cli.dask_worker", address, "--nthreads", "1",
+                               "--no-nanny", "--no-dashboard", "--host", "127.0.0.1",
+                               "--name", name, *extra))
+        # the coordinator without a certificate: refused, in one line
+        refused = run_cli("count", "10", "--scheduler", address, "--scheduler-timeout", "5",
+                          "--quiet", timeout=120)
+        monkeypatch.setenv("DASK_DISTRIBUTED__COMM__TLS__CA_FILE", str(cert))
+        monkeypatch.setenv("DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT", str(cert))
+        monkeypatch.setenv("DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY", str(key))
+        r = run_cli("count", "12", "--scheduler", address, "--scheduler-timeout", "60",
+                    "--replicate", "0", "--json", "--quiet", timeout=BOUND)
+    finally:
+        for p in reversed(procs):
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait(timeout=30)
+    one_line_failure(refused)
+    out = exact(r, 12)
+    assert out["fleet"]["workers"] == 1   # the stranger never joined
