@@ -73,8 +73,9 @@ def register(sub: Any) -> None:
     add_dask_options(p)
     p.add_argument(
         "--replicate", type=fraction, default=None, metavar="F",
-        help="with --scheduler: recount a random fraction F (0 to 1) of the units on another "
-        "worker with an independent search; a disagreement goes to a third count",
+        help="with --scheduler: hold a random fraction F (0 to 1) of the units until another "
+        "worker's independent search agrees (1: no single lying worker can change the "
+        "total); a disagreement is settled by this machine's own recount",
     )
     p.add_argument(
         "--gpu", action="store_true",

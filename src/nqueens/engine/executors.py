@@ -199,9 +199,9 @@ def map_on_threads(fn: Callable[[T], R], args: list[T], threads: int, name: str)
 
 
 def parse_address(address: str) -> str:
-    """The scheduler address as ``tcp://host:port`` (or ``tls://``: Dask's TLS, with the
-    certificates its configuration names), or :class:`SchedulerAddressError`.
+    """The scheduler address as ``tcp://`` or ``tls://host:port``, or SchedulerAddressError.
 
+    ``tls://`` is Dask's TLS, with the certificates its configuration names.
     Cost: O(len(address)) per call.
 
     >>> parse_address("10.0.0.5:8786"), parse_address("tcp://[::1]:8786")

@@ -52,7 +52,7 @@ from nqueens._validate import check_bool, check_callable, check_path, check_seco
 from nqueens.engine.answers import is_number, run_unit
 from nqueens.engine.backends import Backend
 from nqueens.engine.dispatch import Sink
-from nqueens.engine.fleet_answers import Answers, _Unit, _Worker
+from nqueens.engine.fleet_answers import _Answers, _Unit, _Worker
 from nqueens.engine.fleet_stats import FleetConfig, FleetStats
 from nqueens.engine.fleet_trust import Claim, Judge
 from nqueens.engine.scheduler import Scheduler
@@ -191,7 +191,7 @@ class DaskBackend(Backend):
         _Run(self, n, items, sched, sink).run()
 
 
-class _Run(Answers):
+class _Run(_Answers):
     """One fleet count in progress: the queue, the workers, the units out."""
 
     def __init__(self, backend: DaskBackend, n: int, items: Items, sched: Scheduler,

@@ -1,7 +1,7 @@
 """What a fleet count does with what comes back from its workers: answers checked, not
 trusted (the rules are in :mod:`nqueens.engine.fleet_trust`; this is their bookkeeping).
 
-:class:`Answers` is the half of :class:`nqueens.engine.fleet._Run` that lands a unit's
+:class:`_Answers` is the half of :class:`nqueens.engine.fleet._Run` that lands a unit's
 answer, holds or records it, settles replicas and ties, strikes and quarantines workers,
 and hands starved replicas to this machine. Its methods use the run's queue, workers and
 units (``self.queue``, ``self.workers``, ``self.held``...).
@@ -20,7 +20,7 @@ from nqueens.engine.fleet_trust import Claim, checked, judge_rows
 from nqueens.engine.wire import is_refusal, plain_reason
 from nqueens.errors import EngineError
 
-__all__ = ["Answers"]
+__all__: list[str] = []
 
 Row = tuple[int, int, int, int]
 RESULT_WAIT = 10.0
@@ -59,7 +59,7 @@ class _Unit:
     starved: float = 0.0                # a replica: since when no other worker could take it
 
 
-class Answers:
+class _Answers:
     """Landing, checking and settling answers (a mixin of the fleet's run)."""
 
     # the run's state these methods use (set by fleet._Run.__init__)

@@ -254,7 +254,6 @@ def _run(n: int, items: list[tuple[int, ...]], workers: int,
 
 def _plain(n: int, fut: cf.Future[Any], count: int) -> list[tuple[int, int]]:
     """A batch's recounts as plain ``(total, unique)`` pairs, or one line of EngineError."""
-    from nqueens.engine.answers import check_rows
     from nqueens.engine.wire import plain_reason
     from nqueens.errors import EngineError
 
@@ -264,11 +263,13 @@ def _plain(n: int, fut: cf.Future[Any], count: int) -> list[tuple[int, int]]:
         raise
     except Exception as err:  # a pickled or failed answer: refused, in one line
         raise EngineError(f"a worker's recount was refused: {plain_reason(err)}") from None
-    if not isinstance(got, (list, tuple)) or not all(
-            isinstance(c, (list, tuple)) and len(c) == 2 for c in got):
-        raise EngineError("a worker's recount is not a list of (total, unique) pairs")
-    rows = check_rows(n, count, [(*c, 0, 0) for c in got], who="a worker")
-    return [(r[0], r[1]) for r in rows]
+    if not isinstance(got, (list, tuple)) or len(got) != count or not all(
+            isinstance(c, (list, tuple)) and len(c) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in c)
+            and 0 <= c[1] <= c[0] <= 8 * c[1] < 2**63 for c in got):
+        raise EngineError(f"a worker's recount for n = {n} is not {count} (total, unique) "
+                          "pairs of whole numbers with 0 <= unique <= total <= 8 * unique")
+    return [(int(c[0]), int(c[1])) for c in got]
 
 
 def _audit(n: int, items: list[tuple[int, ...]], got: list[tuple[int, int]]) -> None:
@@ -282,19 +283,15 @@ def _audit(n: int, items: list[tuple[int, ...]], got: list[tuple[int, int]]) -> 
 
     chosen = sorted(random.SystemRandom().sample(range(len(items)),
                                                  sample_size(len(items))))
-    mine = _run(n, [items[i] for i in chosen], workers=cpu_count_here(), executor=None)
+    from nqueens.engine.executors import cpu_count
+
+    mine = _run(n, [items[i] for i in chosen], workers=cpu_count(), executor=None)
     for i, c in zip(chosen, mine, strict=True):
         if got[i] != c:
             raise EngineError(
                 f"the fleet's recount of checked row {i + 1} gave {got[i]}, this machine's own "
                 f"recount {c}: the fleet's verdict cannot be trusted (recount without "
                 "--scheduler, or on workers you trust)")
-
-
-def cpu_count_here() -> int:
-    from nqueens.engine.executors import cpu_count
-
-    return cpu_count()
 
 
 def _check_fractions(rate: object, confidence: object) -> None:
