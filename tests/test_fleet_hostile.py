@@ -67,6 +67,9 @@ def test_a_liar_beside_an_honest_worker_never_changes_the_total(replicate):
     out = exact(r, 13)
     assert quarantined(out) == ["liar"]
     assert "honest" not in json.dumps(out["fleet"]["quarantined"])
+    # a tie between the two is never the liar's to decide: this machine's recount is
+    for d in out["fleet"]["disagreements"]:
+        assert d["verdict"].endswith("wrong: liar"), d
 
 
 def test_the_final_line_names_the_quarantined_liar():
