@@ -45,6 +45,7 @@ def no_pickle() -> Iterator[None]:
 
     Cost: O(1).
 
+    >>> import pytest; _ = pytest.importorskip("distributed")
     >>> import distributed.protocol.pickle as p
     >>> with no_pickle():
     ...     p.loads(p.dumps(1))
