@@ -25,7 +25,7 @@ from _results import RESULTS, latest, render  # noqa: E402
 PAGE = HERE.parent / "docs" / "performance.md"
 
 SECTIONS = (
-    "strategies", "engine", "verify", "gpu", "fleet", "dask_failures", "variants",
+    "strategies", "engine", "verify", "gpu", "fleet", "trust", "dask_failures", "variants",
     "exports", "large", "completion", "puzzles", "puzzles_cpsat", "explain", "puzzle_import",
     "puzzle_make",
     "analysis",

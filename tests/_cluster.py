@@ -40,9 +40,13 @@ class Cluster:
                                 start_new_session=True, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
 
-    def add(self, name: str, *, resources: str | None = None) -> None:
-        """Start a one-thread worker called ``name`` (``resources`` as ``GPU=1``)."""
+    def add(self, name: str, *, resources: str | None = None,
+            liar: str | None = None) -> None:
+        """Start a one-thread worker called ``name`` (``resources`` as ``GPU=1``); ``liar``
+        makes it misbehave that way (a mode of tests/_liar.py)."""
         extra = ["--resources", resources] if resources else []
+        if liar is not None:
+            extra += ["--preload", str(TESTS / "_liar.py"), "--liar-mode", liar]
         self.procs[name] = self._spawn(
             "distributed.cli.dask_worker", self.address, "--nthreads", "1", "--no-nanny",
             "--no-dashboard", "--host", "127.0.0.1", "--name", name, *extra)

@@ -97,9 +97,9 @@ def test_options_that_would_do_nothing_are_refused(capfd, argv, fragment):
 def test_the_scheduler_from_the_environment_takes_the_dask_options(capfd, monkeypatch):
     """Not refused as options without a scheduler: $DASK_SCHEDULER_ADDRESS is one (here an
     unsupported address, so that the count stops at once, at the address)."""
-    monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", "tls://127.0.0.1:1")
+    monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", "ucx://127.0.0.1:1")
     line = _refused(capfd, "count", "8", "--scheduler-timeout", "5", "--dask-log", "d.log")
-    assert "tls:// protocol is not supported" in line
+    assert "ucx:// protocol is not supported" in line
 
 
 @pytest.fixture(scope="module")

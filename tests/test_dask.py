@@ -140,7 +140,7 @@ def test_a_service_that_is_not_dask_is_one_line_in_time(reply):
 
 
 @pytest.mark.parametrize("address", [
-    "tls://127.0.0.1:8786", "ucx://127.0.0.1:8786", "ws://h:1", "garbage", "tcp://:8786",
+    "udp://127.0.0.1:8786", "ucx://127.0.0.1:8786", "ws://h:1", "garbage", "tcp://:8786",
     "tcp://127.0.0.1:99999", "127.0.0.1:notaport", "%%%://x", "tcp://a b:1",
 ])
 def test_bad_addresses_are_one_line_at_once(address):

@@ -16,7 +16,7 @@ import nqueens
 from _cluster import Cluster
 from _fleet_tasks import Forged, lying_task
 from nqueens.engine.fleet import DaskBackend, FleetConfig
-from nqueens.errors import EngineError
+from nqueens.errors import SchedulerError
 
 from conftest import OEIS, assert_bad_input, run_cli
 
@@ -50,8 +50,9 @@ def test_a_lying_worker_is_outvoted_and_reported(tmp_path):
     lied = [d for d in s.disagreements if "liar" in str(d["workers"][0])]
     if not lied:
         pytest.skip("the liar took no unit in this run")
-    assert (got.total, got.unique) == OEIS[12]   # the majority replaced what it claimed
-    assert all(d["verdict"] == "recorded rows replaced by the majority" for d in lied)
+    assert (got.total, got.unique) == OEIS[12]   # this machine's recount settled it
+    assert all(d["verdict"].endswith("wrong: liar") for d in lied)
+    assert [q["worker"] for q in s.quarantined] == ["liar"]
     assert s.agree < s.replicated
     # and the ledger holds the corrected rows: it resumes to the right total
     again = nqueens.count(12, unique=True, ledger=tmp_path / "l.sqlite")
@@ -63,8 +64,12 @@ def test_a_worker_answer_that_is_not_a_count_never_reaches_the_ledger(tmp_path, 
     with Cluster() as c:
         c.add("w")
         c.wait(1)
-        backend = DaskBackend(c.address, task=Forged(kind))
-        with pytest.raises(EngineError, match="is not a count"):
+        backend = DaskBackend(c.address, task=Forged(kind),
+                              config=FleetConfig(no_worker_seconds=3))
+        # the only worker is quarantined (a total above 2**64 can only travel pickled,
+        # and is refused unread), and with no other the count ends
+        why = "pickled" if kind == "huge" else "is not a count"
+        with pytest.raises(SchedulerError, match=f"quarantined: w .*{why}"):
             nqueens.count(10, backend=backend, ledger=tmp_path / "l.sqlite")
     r = run_cli("ledger", "show", str(tmp_path / "l.sqlite"), "--json")
     assert r.code == 0, r.err

@@ -200,9 +200,9 @@ HANDMADE: list[Case] = [
     Case(("ledger",)), Case(("ledger", "nope")),
     # scheduler addresses: refused at once, before any connection
     *[Case(("count", "8", "--scheduler", a)) for a in (
-        "tls://127.0.0.1:8786", "ucx://127.0.0.1:8786", "ws://h:1", "garbage", "tcp://:1",
+        "udp://127.0.0.1:8786", "ucx://127.0.0.1:8786", "ws://h:1", "garbage", "tcp://:1",
         "tcp://127.0.0.1:0", "tcp://127.0.0.1:65536", "h:-1", "%%%://x", "tcp://a b:1", "")],
-    Case(("ledger", "verify", "good.sqlite", "--scheduler", "tls://h:1"), ("good.sqlite",)),
+    Case(("ledger", "verify", "good.sqlite", "--scheduler", "ucx://h:1"), ("good.sqlite",)),
     # output paths
     *[Case((*argv, path)) for argv in (
         ("solve", "6", "--limit", "1", "--out"), ("find", "8", "--out"),

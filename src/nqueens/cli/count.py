@@ -28,6 +28,7 @@ from nqueens.cli._common import (
     fraction,
     ledger_name,
     ledger_options,
+    one_line,
     positive_int,
 )
 from nqueens.cli.variants import add_variant_options, wants_variant
@@ -72,8 +73,9 @@ def register(sub: Any) -> None:
     add_dask_options(p)
     p.add_argument(
         "--replicate", type=fraction, default=None, metavar="F",
-        help="with --scheduler: recount a random fraction F (0 to 1) of the units on another "
-        "worker with an independent search; a disagreement goes to a third count",
+        help="with --scheduler: hold a random fraction F (0 to 1) of the units until another "
+        "worker's independent search agrees (1: no single lying worker can change the "
+        "total); a disagreement is settled by this machine's own recount",
     )
     p.add_argument(
         "--gpu", action="store_true",
@@ -145,8 +147,13 @@ def _fleet_words(fleet: dict[str, Any]) -> str:
     if rep["units"]:
         agreed = ("all agreed" if rep["agree"] == rep["units"]
                   else f"{rep['agree']} agreed, {rep['units'] - rep['agree']} DISAGREED "
-                       "(settled by a third count; see --json)")
+                       "(settled by this machine's own recount; see --json)")
         words += f"; {rep['units']} replicated, {agreed}"
+    spots = fleet.get("spot_checks") or {}
+    if spots.get("units"):
+        words += f"; {spots['units']} spot-checked here"
+    for q in fleet.get("quarantined") or []:
+        words += f"; worker {one_line(q['worker'])} QUARANTINED ({q['reason']})"
     return words
 
 

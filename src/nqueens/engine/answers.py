@@ -35,7 +35,7 @@ MAX_TOTAL = 2**63 - 1
 """The largest subtotal, node count or time a row may hold (the ledger's 64-bit integers)."""
 
 Row = tuple[int, int, int, int]
-Answer = tuple[list[Row], list[tuple[int, ...]], float]
+Answer = tuple[list[Row], list[tuple[int, ...]], float] | tuple[str, str, str]
 """A fleet worker's answer: the rows, each total's residues, the seconds it counted."""
 
 
@@ -125,12 +125,12 @@ def check_answer(n: int, count: int, answer: object) -> list[Row]:
 does not match the residues the worker sent ((5, 7))
     """
     where = f"a worker's answer for n = {n} is not a count"
-    if not (isinstance(answer, tuple) and len(answer) == 3):
+    if not (isinstance(answer, (tuple, list)) and len(answer) == 3):
         raise EngineError(f"{where}: expected (rows, residues, seconds), got "
                           f"{type(answer).__name__}")
     rows, sent, seconds = answer
     out = check_rows(n, count, rows)
-    if not isinstance(sent, list) or len(sent) != count:
+    if not isinstance(sent, (list, tuple)) or len(sent) != count:
         raise EngineError(f"{where}: expected the residues of {count} rows")
     if not is_number(seconds) or not 0 <= float(seconds) < 1e9:
         raise EngineError(f"{where}: its time {seconds!r} is not a number of seconds")
@@ -148,7 +148,9 @@ def run_unit(n: int, batch: list[tuple[int, ...]], kind: str,
     ``kind`` is ``"cpu"`` (the CPU kernel), ``"gpu"`` (this worker's GPU) or ``"recount"``
     (the independent search of :mod:`nqueens.engine.verify`; its nodes and time are 0).
     ``task`` replaces the counting function (a benchmark's). A worker asked for a GPU unit
-    without numba-cuda or a GPU raises the one-line error the client reports.
+    without numba-cuda or a GPU answers ``("error", class name, message)``, plain words the
+    client reports in one line (a worker's exceptions would travel pickled, and the client
+    loads nothing pickled); so does any other failure.
 
     Cost: O(the unit's search): the nodes the counting function visits for ``batch``.
 
@@ -157,19 +159,29 @@ def run_unit(n: int, batch: list[tuple[int, ...]], kind: str,
     ([(8, 1, 0, 0)], [(8, 8)])
     """
     start = time.perf_counter()
+    try:
+        rows = _count_unit(n, batch, kind, task)
+    except Exception as err:  # sent back as plain words (NQueensError, ImportError, ...)
+        return "error", type(err).__name__, str(err)[:500]
+    # plain ints only: they travel as msgpack, and the client loads nothing else
+    plain = [tuple(int(x) if is_int(x) else x for x in r) for r in rows]
+    sums = [residues(r[0]) if r and is_int(r[0]) else () for r in plain]
+    return plain, sums, time.perf_counter() - start
+
+
+def _count_unit(n: int, batch: list[tuple[int, ...]], kind: str,
+                task: Callable[..., list[Row]] | None) -> list[Row]:
     if task is not None:
-        rows = list(task(n, batch))
-    elif kind == "recount":
+        return list(task(n, batch))
+    if kind == "recount":
         from nqueens.engine.verify import recount_batch
 
-        rows = [(t, u, 0, 0) for t, u in recount_batch(n, batch)]
-    elif kind == "gpu":
+        return [(t, u, 0, 0) for t, u in recount_batch(n, batch)]
+    if kind == "gpu":
         from nqueens.engine import gpu
 
         gpu.require_gpu()
-        rows = list(gpu.count_batch(n, batch))
-    else:
-        from nqueens.engine.task import count_batch
+        return list(gpu.count_batch(n, batch))
+    from nqueens.engine.task import count_batch
 
-        rows = list(count_batch(n, batch))
-    return rows, [residues(int(r[0])) for r in rows], time.perf_counter() - start
+    return list(count_batch(n, batch))

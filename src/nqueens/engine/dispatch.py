@@ -52,12 +52,14 @@ class Sink:
     ``record(idxs, rows)`` takes finished subproblems (their indexes and rows; called from
     the thread that runs the backend, never from a worker thread); ``tally(nodes)`` the
     nodes counted by batches still running (any thread); ``report()`` asks for a progress
-    update (cheap: it reports at most a few times a second).
+    update (cheap: it reports at most a few times a second); ``forget(idxs)``, where given,
+    takes back recorded rows found untrustworthy (a fleet's quarantined worker's).
     """
 
     record: Callable[[list[int], list[Row]], None]
     tally: Callable[[int], None]
     report: Callable[[], None]
+    forget: Callable[[list[int]], None] | None = None
 
 
 def accepts(fn: Callable[..., Any], name: str) -> bool:

@@ -174,7 +174,7 @@ def cpu_count() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-_SUPPORTED_SCHEMES = ("tcp",)
+_SUPPORTED_SCHEMES = ("tcp", "tls")
 _HOST = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]{0,252}[A-Za-z0-9])?)$")
 
 
@@ -204,17 +204,20 @@ def map_on_threads(fn: Callable[[T], R], args: list[T], threads: int, name: str)
 
 
 def parse_address(address: str) -> str:
-    """The scheduler address as ``tcp://host:port``, or :class:`SchedulerAddressError`.
+    """The scheduler address as ``tcp://`` or ``tls://host:port``, or SchedulerAddressError.
 
+    ``tls://`` is Dask's TLS, with the certificates its configuration names.
     Cost: O(len(address)) per call.
 
     >>> parse_address("10.0.0.5:8786"), parse_address("tcp://[::1]:8786")
     ('tcp://10.0.0.5:8786', 'tcp://[::1]:8786')
+    >>> parse_address("TLS://h:8786")
+    'tls://h:8786'
     >>> parse_address("udp://10.0.0.5:8786")
     Traceback (most recent call last):
     ...
     nqueens.errors.SchedulerAddressError: scheduler address 'udp://10.0.0.5:8786': \
-the udp:// protocol is not supported (use tcp://HOST:PORT)
+the udp:// protocol is not supported (use tcp://HOST:PORT or tls://HOST:PORT)
     """
     if not isinstance(address, str):
         raise SchedulerAddressError(f"{address!r} is not a scheduler address "
@@ -228,7 +231,7 @@ the udp:// protocol is not supported (use tcp://HOST:PORT)
         if re.fullmatch(r"[a-z][a-z0-9+.-]*", scheme):
             raise SchedulerAddressError(
                 f"scheduler address {address!r}: the {scheme}:// protocol is not supported "
-                "(use tcp://HOST:PORT)"
+                "(use tcp://HOST:PORT or tls://HOST:PORT)"
             )
         raise SchedulerAddressError(f"{address!r} is not a scheduler address "
                                     "(expected tcp://HOST:PORT)")
@@ -236,7 +239,7 @@ the udp:// protocol is not supported (use tcp://HOST:PORT)
     if not colon or not _HOST.match(host) or not port.isdigit() or not 0 < int(port) < 65536:
         raise SchedulerAddressError(f"{address!r} is not a scheduler address "
                                     "(expected tcp://HOST:PORT, a port from 1 to 65535)")
-    return f"tcp://{host}:{int(port)}"
+    return f"{scheme}://{host}:{int(port)}"
 
 
 def quiet_dask(log: str | os.PathLike[str] | None = None) -> None:
@@ -405,6 +408,14 @@ address (expected tcp://HOST:PORT, a port from 1 to 65535)
     except ImportError:
         raise DaskUnavailableError(NEEDS_DASK) from None
     quiet_dask(log)
+    from nqueens.engine.wire import no_pickle
+
+    with no_pickle():
+        yield from _on_client(url, timeout, lost_after)
+
+
+def _on_client(url: str, timeout: float,
+               lost_after: float) -> Iterator[tuple[cf.Executor, int]]:
     client = _connect(url, timeout)
     executor: _WatchedExecutor | None = None
     try:
@@ -432,11 +443,14 @@ def _connect(url: str, timeout: float) -> Any:
 
     from distributed import Client
 
+    from nqueens.engine.wire import SERIALIZERS
+
     made: dict[str, Any] = {}
 
     def connect() -> None:
         try:
-            made["client"] = Client(url, timeout=timeout, set_as_default=False)
+            made["client"] = Client(url, timeout=timeout, set_as_default=False,
+                                    serializers=SERIALIZERS, deserializers=SERIALIZERS)
         except BaseException as err:  # handed to the caller below
             made["error"] = err
 

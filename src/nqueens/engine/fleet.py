@@ -21,17 +21,18 @@ for a fixed share to finish:
   engine loop on this machine, is what a restarted coordinator resumes from;
 - **every answer checked** before it reaches the ledger (:func:`check_rows`): its shape and
   type, its range, and the residues the worker computed beside it;
-- **replication**: with ``replicate=F`` a random fraction F of the units is recounted on a
-  different worker (a different device class where the fleet has one) with the independent
-  search of :mod:`nqueens.engine.verify`; a disagreement goes to a third count, the
-  majority is recorded, and the disagreement is reported. :meth:`DaskBackend.stats` (and
-  the :class:`FleetStats` in ``DaskBackend.fleet_stats``) say how many units were
-  replicated and agreed, and how idle the workers were.
+- **answers checked, not trusted** (:mod:`nqueens.engine.fleet_trust`): with
+  ``replicate=F`` a random fraction F of the units is held until a different worker (a
+  different device class where the fleet has one) recounts it with the independent search
+  of :mod:`nqueens.engine.verify` and agrees; a disagreement is settled by this machine's
+  own recount, never by a worker; the rest is spot-checked here; a worker caught wrong has
+  its units counted again elsewhere and is quarantined. :meth:`DaskBackend.stats` (and the
+  :class:`FleetStats` in ``DaskBackend.fleet_stats``) say how many units were replicated and
+  agreed, spot-checked, who was quarantined, and how idle the workers were;
+- **no code from the cluster runs here**: answers travel as msgpack, and the client
+  refuses anything pickled before it is loaded (:mod:`nqueens.engine.wire`).
 
-Trust: results travel by pickle, so any member of a Dask cluster can run code in the
-client (Dask's own documentation says this of every cluster). Run a fleet only on machines
-you trust as you trust this one; replication and ``nqueens ledger verify`` are the checks on
-what a worker claims, the ledger's seal the check on what was recorded (docs/ledger.md).
+docs/engine.md ("Threat model") says what a lying worker can and cannot do.
 """
 
 from __future__ import annotations
@@ -44,56 +45,25 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from nqueens._signals import WAIT_STEP_SECONDS, HeldSignals
 from nqueens._validate import check_bool, check_callable, check_path, check_seconds
-from nqueens.engine.answers import check_answer, is_number, run_unit
+from nqueens.engine.answers import is_number, run_unit
 from nqueens.engine.backends import Backend
 from nqueens.engine.dispatch import Sink
+from nqueens.engine.fleet_answers import _Answers, _Unit, _Worker
 from nqueens.engine.fleet_stats import FleetConfig, FleetStats
+from nqueens.engine.fleet_trust import Claim, Judge
 from nqueens.engine.scheduler import Scheduler
-from nqueens.errors import EngineError, InvalidArgumentError, NQueensError, SchedulerError
+from nqueens.engine.wire import plain_reason
+from nqueens.errors import EngineError, InvalidArgumentError, SchedulerError
 
 __all__ = ["DaskBackend", "FleetConfig", "FleetStats"]
 
 
 Row = tuple[int, int, int, int]
-RESULT_WAIT = 10.0
-"""Seconds to wait for the answer of a unit Dask says is done (a moment, unless it is lost)."""
 Items = Sequence[tuple[int, ...]]
-
-
-@dataclass
-class _Worker:
-    address: str
-    name: str
-    kind: str                      # "cpu" or "gpu"
-    arrived: float
-    left: float | None = None
-    rate: float | None = None      # estimated work a second
-    units: list[_Unit] = field(default_factory=list)   # the first one is counting
-    suspect: bool = False
-    beat: Any = None               # the scheduler's last_seen; heard: when it last changed
-    heard: float = 0.0
-
-
-@dataclass
-class _Unit:
-    uid: int
-    idxs: list[int]
-    weight: float
-    kind: str                      # "count" or "recount"
-    worker: str
-    sent: float
-    expected: float
-    started: float = 0.0                # when it began counting (it was first on its worker)
-    future: Any = None
-    original: list[Row] | None = None   # a replica: the rows it checks
-    voters: list[str] = field(default_factory=list)
-    votes: list[list[Row]] = field(default_factory=list)
-    abandoned: bool = False             # overran: its work was handed to another worker
 
 
 class DaskBackend(Backend):
@@ -163,6 +133,7 @@ class DaskBackend(Backend):
         True
         """
         from nqueens.engine.executors import NEEDS_DASK, _close_soon, _connect, quiet_dask
+        from nqueens.engine.wire import no_pickle
 
         try:
             import distributed  # noqa: F401
@@ -171,19 +142,20 @@ class DaskBackend(Backend):
 
             raise DaskUnavailableError(NEEDS_DASK) from None
         quiet_dask(self.log)
-        client = _connect(self.address, self.timeout)
-        try:
+        with no_pickle():
+            client = _connect(self.address, self.timeout)
             try:
-                client.wait_for_workers(1, timeout=self.timeout)
-            except (TimeoutError, OSError):
-                raise SchedulerError(
-                    f"the Dask scheduler at {self.address} has no workers") from None
-            self._client = client
-            self.fleet_stats = FleetStats()
-            yield max(1, len(client.scheduler_info()["workers"]))
-        finally:
-            self._client = None
-            _close_soon(client, self.timeout)
+                try:
+                    client.wait_for_workers(1, timeout=self.timeout)
+                except (TimeoutError, OSError):
+                    raise SchedulerError(
+                        f"the Dask scheduler at {self.address} has no workers") from None
+                self._client = client
+                self.fleet_stats = FleetStats()
+                yield max(1, len(client.scheduler_info()["workers"]))
+            finally:
+                self._client = None
+                _close_soon(client, self.timeout)
 
     def schedule(self, n: int, items: Items, pending: list[int],
                  weights: list[float] | None, workers: int) -> Scheduler:
@@ -217,7 +189,7 @@ class DaskBackend(Backend):
         _Run(self, n, items, sched, sink).run()
 
 
-class _Run:
+class _Run(_Answers):
     """One fleet count in progress: the queue, the workers, the units out."""
 
     def __init__(self, backend: DaskBackend, n: int, items: Items, sched: Scheduler,
@@ -240,6 +212,14 @@ class _Run:
         self.stats = backend.fleet_stats
         self.landed = threading.Event()   # set by Dask's thread when a unit is done
         self.watch = _Watch(self.client, backend.address, backend.timeout, self.landed)
+        self.judge = Judge(n, items, self.landed)   # this machine's own recounts
+        self.held: dict[int, Claim] = {}            # uid -> rows waiting for a check
+        self.claimed: set[int] = set()              # subproblems in a held claim
+        self.judging: set[int] = set()              # uids of held claims being settled here
+        self.trusted: dict[str, list[list[int]]] = {}   # worker -> units taken on trust
+        self.spotted: set[str] = set()              # workers whose first unit was checked
+        self.strikes: dict[str, int] = {}
+        self.quarantined: dict[str, str] = {}       # worker -> why
 
     # -- the loop --------------------------------------------------------------------
 
@@ -249,17 +229,21 @@ class _Run:
         with HeldSignals() as held:
             self.watch.start()
             try:
-                while self.queue or self.replicas or self.waiting():
+                while (self.queue or self.replicas or self.waiting() or self.held
+                       or self.judge.busy):
                     self.look()
                     self.fill()
                     self.wait_for_landing(held)
                     for unit in [u for u in self.out.values() if u.future is not None
                                  and u.future.done()]:
                         self.land(unit)
+                    self.hear_judge()
+                    self.starve()
                     self.watch_overruns()
                     self.sink.report()
             finally:
                 self.watch.stop.set()
+                self.judge.close()
                 for unit in self.out.values():
                     if unit.future is not None:
                         with contextlib.suppress(Exception):
@@ -293,7 +277,8 @@ class _Run:
                     gpu = self.b.gpu or (w.get("resources") or {}).get("GPU", 0) >= 1
                     kind = "gpu" if gpu else "cpu"
                     self.workers[address] = _Worker(address, str(w.get("name", address)),
-                                                    kind, now)
+                                                    kind, now,
+                                                    suspect=address in self.quarantined)
                     self.stats.workers_seen += 1
             for address, worker in self.workers.items():
                 if worker.left is None and address not in info:
@@ -308,9 +293,13 @@ class _Run:
         else:
             self.lonely_since = self.lonely_since or now
             if now - self.lonely_since > self.cfg.no_worker_seconds:
+                why = "every worker gone or frozen"
+                if self.quarantined:
+                    why = "every worker gone, frozen or quarantined: " + "; ".join(
+                        f"{self.name(a)} ({r})" for a, r in self.quarantined.items())
                 raise SchedulerError(
                     f"no live Dask worker at {self.b.address} for "
-                    f"{self.cfg.no_worker_seconds:g} s (every worker gone or frozen); "
+                    f"{self.cfg.no_worker_seconds:g} s ({why}); what was checked is kept: "
                     "rerun with the same --ledger to resume")
 
     def fill(self) -> None:
@@ -345,22 +334,23 @@ class _Run:
         return _Unit(next(self.uids), idxs, weight, "count", worker.address, 0.0, expected)
 
     def take_replica(self, worker: _Worker) -> _Unit | None:
-        live = {w.address for w in self.workers.values() if w.left is None and not w.suspect}
+        """A replica ``worker`` may take: never one of a unit it counted or recounted, and
+        one counted on another device class while a live worker of a third class waits."""
         for unit in list(self.replicas):
-            # never the worker that counted it, nor one that recounted it, while another
-            # live worker can take it
-            if worker.address in unit.voters and (live - set(unit.voters)
-                                                  or worker.address == unit.voters[0]):
+            if worker.address in unit.voters or unit.uid not in self.held:
                 continue
             others = {self.workers[a].kind for a in unit.voters if a in self.workers}
-            rivals = [w for w in self.workers.values() if w.left is None
+            rivals = [w for w in self.workers.values() if self.usable(w)
                       and w.address not in unit.voters and w.kind not in others]
-            if worker.kind in others and rivals and len(unit.voters) < 2:
+            if worker.kind in others and rivals:
                 continue  # another device class is live: leave this one for it
             self.replicas.remove(unit)
             unit.worker = worker.address
             return unit
         return None
+
+    def usable(self, worker: _Worker) -> bool:
+        return worker.left is None and not worker.suspect
 
     def speed_share(self, worker: _Worker) -> float:
         """``worker``'s share of the live fleet's speed (equal shares while unmeasured)."""
@@ -398,105 +388,14 @@ class _Run:
         worker.units.append(unit)
         self.out[unit.uid * 2 + (unit.kind == "recount")] = unit
 
-    # -- answers -------------------------------------------------------------------------
-
-    def land(self, unit: _Unit) -> None:
-        key = unit.uid * 2 + (unit.kind == "recount")
-        self.out.pop(key, None)
-        worker = self.workers.get(unit.worker)
-        if worker is not None:
-            self.unhook(unit, worker)
-        if getattr(unit.future, "status", "finished") in ("cancelled", "lost"):
-            self.requeue(unit)   # Dask gave up on it (its worker left): count it elsewhere
-            return
-        try:
-            answer = unit.future.result(timeout=RESULT_WAIT)
-        except (NQueensError, ImportError):
-            raise  # bad input on the worker (no GPU packages, say): one line, exit 2
-        except TimeoutError:  # done, yet no answer came: as good as lost
-            self.requeue(unit)
-            return
-        except Exception as err:
-            if worker is not None and unit.worker in self.gone():
-                self.lose(unit, worker)
-            else:
-                self.retry(unit, err)
-            return
-        if worker is not None:
-            worker.suspect = False   # it answers again
-        rows = check_answer(self.n, len(unit.idxs), answer)
-        seconds = float(answer[2])
-        self.stats.busy_seconds += seconds
-        if worker is not None and unit.kind == "count" and seconds > 0:
-            rate = unit.weight / seconds
-            worker.rate = rate if worker.rate is None else 0.5 * (worker.rate + rate)
-        if unit.kind == "recount":
-            self.vote(unit, rows)
-        else:
-            self.record(unit, rows)
-
-    def record(self, unit: _Unit, rows: list[Row]) -> None:
-        for i, r in zip(unit.idxs, rows, strict=True):
-            seen = self.done.get(i)
-            if seen is not None and seen[0][:2] != r[:2]:
-                self.stats.disagreements.append({
-                    "subproblems": [i], "workers": [self.name(unit.worker)],
-                    "verdict": "a late answer (after its unit was handed on) disagreed with "
-                               "the recorded row, which stands",
-                    "counts": [list(seen[0][:2]), list(r[:2])]})
-        fresh = [(i, r) for i, r in zip(unit.idxs, rows, strict=True) if i not in self.done]
-        if not fresh:
-            return
-        idxs = [i for i, _ in fresh]
-        got = [r for _, r in fresh]
-        self.sink.record(idxs, got)
-        for i, r in fresh:
-            self.done[i] = [r]
-        self.stats.units += 1
-        kind = self.workers[unit.worker].kind if unit.worker in self.workers else "cpu"
-        self.stats.by_kind[kind] = self.stats.by_kind.get(kind, 0) + 1
-        if self.b.replicate and self.b.rng.random() < self.b.replicate:
-            self.replicas.append(_Unit(unit.uid, idxs, unit.weight, "recount", "",
-                                       0.0, unit.expected * 4, original=got,
-                                       voters=[unit.worker]))
-
-    def vote(self, unit: _Unit, rows: list[Row]) -> None:
-        """A replica came back: compare (total, unique) with the recorded rows."""
-        assert unit.original is not None
-        unit.voters.append(unit.worker)
-        unit.votes.append(rows)
-        same = [r[:2] for r in rows] == [r[:2] for r in unit.original]
-        if len(unit.votes) == 1:
-            self.stats.replicated += 1
-            if same:
-                self.stats.agree += 1
-                return
-            self.replicas.appendleft(unit)   # a third count decides
-            return
-        first = unit.votes[0]
-        if [r[:2] for r in first] == [r[:2] for r in rows]:
-            # two recounts against the recorded rows: the majority replaces them
-            fixed = [(r[0], r[1], o[2], o[3]) for r, o in zip(rows, unit.original, strict=True)]
-            self.sink.record(unit.idxs, fixed)
-            verdict = "recorded rows replaced by the majority"
-        elif same:
-            verdict = "recorded rows confirmed; the first recount was wrong"
-        else:
-            raise EngineError(
-                f"three counts of subproblems {unit.idxs[:5]} of n = {self.n} disagree: "
-                "no majority; recount them with nqueens ledger verify --all")
-        self.stats.disagreements.append({
-            "subproblems": unit.idxs, "workers": [self.name(a) for a in unit.voters],
-            "verdict": verdict,
-            "counts": [[list(r[:2]) for r in v] for v in [unit.original, *unit.votes]]})
+    # -- answers: fleet_answers.Answers; what goes back ------------------------------------
 
     def retry(self, unit: _Unit, err: BaseException) -> None:
         for i in unit.idxs:
             self.attempts[i] = self.attempts.get(i, 0) + 1
             if self.attempts[i] >= 4:
-                reason = str(err).splitlines()[0] if str(err) else type(err).__name__
                 raise EngineError(f"subproblem {i} of n = {self.n} failed 4 times on the "
-                                  f"workers: {reason}")
+                                  f"workers: {plain_reason(err)}")
         self.requeue(unit)
 
     def lose(self, unit: _Unit, worker: _Worker) -> None:
@@ -514,9 +413,10 @@ class _Run:
         self.stats.requeued += 1
         if unit.kind == "recount":
             unit.voters = [v for v in unit.voters if v != unit.worker]
-            self.replicas.appendleft(unit)
+            if unit.uid in self.held and unit not in self.replicas:
+                self.replicas.appendleft(unit)
             return
-        fresh = [i for i in unit.idxs if i not in self.done]
+        fresh = [i for i in unit.idxs if i not in self.done and i not in self.claimed]
         self.queue.extendleft(reversed(fresh))
         self.left_weight += sum(self.weight.get(i, 1.0) for i in fresh)
 
@@ -545,10 +445,11 @@ class _Run:
             for unit in reversed(worker.units):
                 unit.abandoned = True
                 if unit.kind == "count":
-                    fresh = [i for i in unit.idxs if i not in self.done]
+                    fresh = [i for i in unit.idxs if i not in self.done
+                             and i not in self.claimed]
                     self.queue.extendleft(reversed(fresh))
                     self.left_weight += sum(self.weight.get(i, 1.0) for i in fresh)
-                else:
+                elif unit.uid in self.held and unit not in self.replicas:
                     self.replicas.appendleft(unit)
 
     def unhook(self, unit: _Unit, worker: _Worker) -> None:

@@ -28,7 +28,11 @@ class FleetConfig:
     ``floor_rate``: the estimated nodes a second no device falls below, which sets a unit's
     expected time before its worker's speed is known; ``in_flight``: units kept on a worker,
     one counting and the next queued behind it, so a worker never waits for the coordinator
-    between two units.
+    between two units; ``spot_fraction``: the share of the units taken on trust (not
+    replicated) of which this machine recounts one subproblem, chosen at random, itself (the
+    first such unit of every worker always); ``quarantine_after``: strikes (answers proved
+    wrong here) after which a worker gets no more units (a malformed or pickled answer
+    quarantines at once).
     """
 
     unit_seconds: float = 60.0
@@ -40,6 +44,8 @@ class FleetConfig:
     poll_seconds: float = 0.2
     floor_rate: float = 1e6
     in_flight: int = 2
+    spot_fraction: float = 0.05
+    quarantine_after: int = 1
 
 
 @dataclass
@@ -56,6 +62,10 @@ class FleetStats:
     agree: int = 0
     disagreements: list[dict[str, Any]] = field(default_factory=list)
     by_kind: dict[str, int] = field(default_factory=dict)
+    spot_checks: int = 0
+    spot_agree: int = 0
+    coordinator_recounts: int = 0
+    quarantined: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def idle_fraction(self) -> float:
@@ -79,4 +89,7 @@ class FleetStats:
         return {"units": self.units, "requeued": self.requeued, "overrun": self.overrun,
                 "workers": self.workers_seen, "idle_fraction": round(self.idle_fraction, 4),
                 "replicated": {"units": self.replicated, "agree": self.agree},
-                "disagreements": self.disagreements, "units_by_device": self.by_kind}
+                "disagreements": self.disagreements, "units_by_device": self.by_kind,
+                "spot_checks": {"units": self.spot_checks, "agree": self.spot_agree},
+                "coordinator_recounts": self.coordinator_recounts,
+                "quarantined": self.quarantined}

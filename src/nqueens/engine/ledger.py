@@ -458,6 +458,28 @@ class Ledger:
         if time.monotonic() - self._folded >= _FOLD_EVERY:
             self._fold()
 
+    def forget(self, idxs: Iterable[int]) -> None:
+        """Delete the rows of ``idxs`` (answers found wrong or untrustworthy), one commit.
+
+        Cost: O(len(idxs)) deletes.
+
+        >>> import os, tempfile
+        >>> job = Job(n=8, method="constellations", version=1, split_hash="ab", subproblems=2)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "job.sqlite")
+        ...     with Ledger.open(path, job) as led:
+        ...         led.record([(0, "0,1,0,2", 8, 1, 9, 20), (1, "0,2,0,1", 0, 0, 3, 5)])
+        ...         led.forget([0])
+        ...     with Ledger.read(path) as seen:
+        ...         seen.done()
+        {1: (0, 0, 3, 5)}
+        """
+        gone = [(int(i),) for i in idxs]
+        with self._write("write"):
+            self._conn.executemany("DELETE FROM results WHERE idx = ?", gone)
+        for (i,) in gone:
+            self._rows.pop(i, None)
+
     def certificate(self) -> Iterator[tuple[int, str, int, int, int, int, int, str]]:
         """The sound rows, by index: what ``ledger export`` publishes (a version 3 ledger).
 

@@ -297,7 +297,8 @@ class _Count:
         if pending:
             sched = self.backend.schedule(self.n, self.items, pending, self.weights,
                                           self.workers)
-            self.backend.run(self.n, self.items, sched, Sink(record, watch.tally, watch.report))
+            self.backend.run(self.n, self.items, sched,
+                             Sink(record, watch.tally, watch.report, book.forget))
         watch.report(force=True)
 
 
@@ -325,6 +326,12 @@ class _Book:
         if self.led is not None:
             keys = self.keys
             self.led.record((i, keys[i], *row) for i, row in zip(idxs, rows, strict=True))
+
+    def forget(self, idxs: list[int]) -> None:
+        for i in idxs:
+            self.results.pop(i, None)
+        if self.led is not None:
+            self.led.forget(idxs)
 
     def close(self) -> None:
         if self.led is not None:

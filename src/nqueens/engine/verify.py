@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from nqueens._signals import HeldSignals
 from nqueens._validate import check_bool, check_executor, check_int, check_path
-from nqueens.errors import InvalidArgumentError
+from nqueens.errors import InvalidArgumentError, NQueensError
 
 if TYPE_CHECKING:
     from nqueens.engine.ledger import Summary
@@ -240,14 +240,58 @@ def _run(n: int, items: list[tuple[int, ...]], workers: int,
                 futures[finished.watch(pool.submit(recount_batch, n,
                                                    [items[i] for i in b]))] = b
             for fut in finished.each(len(futures), held):
-                for i, c in zip(futures[fut], fut.result(), strict=True):
-                    out[i] = (int(c[0]), int(c[1]))
+                for i, c in zip(futures[fut], _plain(n, fut, len(futures[fut])), strict=True):
+                    out[i] = c
         finally:
             for fut in futures:
                 fut.cancel()
             if own:
                 pool.shutdown(wait=False, cancel_futures=True)
+    if not own:
+        _audit(n, items, out)
     return out
+
+
+def _plain(n: int, fut: cf.Future[Any], count: int) -> list[tuple[int, int]]:
+    """A batch's recounts as plain ``(total, unique)`` pairs, or one line of EngineError."""
+    from nqueens.engine.wire import plain_reason
+    from nqueens.errors import EngineError
+
+    try:
+        got = fut.result()
+    except (NQueensError, KeyboardInterrupt):
+        raise
+    except Exception as err:  # a pickled or failed answer: refused, in one line
+        raise EngineError(f"a worker's recount was refused: {plain_reason(err)}") from None
+    if not isinstance(got, (list, tuple)) or len(got) != count or not all(
+            isinstance(c, (list, tuple)) and len(c) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in c)
+            and 0 <= c[1] <= c[0] <= 8 * c[1] < 2**63 for c in got):
+        raise EngineError(f"a worker's recount for n = {n} is not {count} (total, unique) "
+                          "pairs of whole numbers with 0 <= unique <= total <= 8 * unique")
+    return [(int(c[0]), int(c[1])) for c in got]
+
+
+def _audit(n: int, items: list[tuple[int, ...]], got: list[tuple[int, int]]) -> None:
+    """Recount here a random sample of what an executor (a fleet) recounted, sized to catch
+    a fleet that fakes 1% of its recounts with 99% confidence; a disagreement means the
+    fleet's verdict cannot be trusted: EngineError (exit status 3), whatever it said.
+
+    Cost: :func:`sample_size` of ``len(items)`` recounts on this machine's cores.
+    """
+    from nqueens.errors import EngineError
+
+    chosen = sorted(random.SystemRandom().sample(range(len(items)),
+                                                 sample_size(len(items))))
+    from nqueens.engine.executors import cpu_count
+
+    mine = _run(n, [items[i] for i in chosen], workers=cpu_count(), executor=None)
+    for i, c in zip(chosen, mine, strict=True):
+        if got[i] != c:
+            raise EngineError(
+                f"the fleet's recount of checked row {i + 1} gave {got[i]}, this machine's own "
+                f"recount {c}: the fleet's verdict cannot be trusted (recount without "
+                "--scheduler, or on workers you trust)")
 
 
 def _check_fractions(rate: object, confidence: object) -> None:
