@@ -143,7 +143,7 @@ def test_walls_alone_cannot_show_a_region_in_pieces():
 
 def test_without_pillow_the_error_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "PIL", None)
-    with pytest.raises(ImportError, match=r"pip install 'nqueens\[image\]'") as err:
+    with pytest.raises(ImportError, match=r'pip install "nqueens-toolkit\[image\]"') as err:
         read_image(b"\x89PNG\r\n\x1a\n")
     assert isinstance(err.value, ImageSupportMissingError)
 

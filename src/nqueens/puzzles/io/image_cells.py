@@ -47,18 +47,28 @@ def read_regions(rgb: np.ndarray, lattice: object) -> list[list[int]]:
     ys = np.asarray(lattice.ys)  # type: ignore[attr-defined]
     n = len(xs) - 1
     colours = _cell_colours(rgb, xs, ys)
+    vertical, horizontal = _wall_thickness(rgb, xs, ys, colours)
+    walls = _split_walls(np.concatenate([vertical.ravel(), horizontal.ravel()]))
+    doubt: PuzzleImportError | None = None
+    if walls is not None:
+        try:
+            by_walls = _by_walls(n, colours, vertical >= walls, horizontal >= walls)
+        except PuzzleImportError as err:
+            by_walls, doubt = None, err
+        if by_walls is not None:
+            return by_walls
     groups = _colour_groups(colours.reshape(n * n, 3))
     label = None if groups is None else groups.reshape(n, n)
     if label is not None:
         by_colour = _renumber(label.tolist())
         count = max(max(row) for row in by_colour) + 1
         if count == n:
-            return by_colour
+            return by_colour  # the walls were unclear: n colours, cleanly apart, decide
+        if doubt is not None:
+            raise doubt
         if count > n:
             raise PuzzleImportError(f"{_WHAT}: the {n} x {n} board shows {count} region "
                                     f"colours; it needs {n} regions")
-    vertical, horizontal = _wall_thickness(rgb, xs, ys, colours)
-    walls = _split_walls(np.concatenate([vertical.ravel(), horizontal.ravel()]))
     if walls is None:
         if label is None:
             raise PuzzleImportError(f"{_WHAT}: no regions visible on the {n} x {n} board: "
@@ -72,6 +82,82 @@ def read_regions(rgb: np.ndarray, lattice: object) -> list[list[int]]:
         raise PuzzleImportError(f"{_WHAT}: the walls cut the {n} x {n} board into {found} "
                                 f"regions; it needs {n}")
     return pieces
+
+
+def _by_walls(n: int, colours: np.ndarray, wall_v: np.ndarray, wall_h: np.ndarray
+              ) -> list[list[int]] | None:
+    """The regions the thick walls make, checked against the colours; None when the walls
+    make fewer than n pieces (then one colour serves several regions, see the caller).
+
+    Walls are believed over colours: a square coloured unlike the rest of its piece is
+    allowed only as a shade or a tint of the piece's colour (a hover shade, a highlight);
+    any other disagreement is refused. Pieces of one colour are one region (a region in
+    pieces, as real puzzles have) when that leaves n.
+    """
+    pieces = _components(n, None, wall_v, wall_h)
+    count = max(max(row) for row in pieces) + 1
+    if count < n:
+        return None
+    flat = np.array(pieces).ravel()
+    refs = np.zeros((count, 3), np.float32)
+    cells = colours.reshape(n * n, 3)
+    for piece in range(count):
+        members = cells[flat == piece]
+        refs[piece], odd = _piece_colour(members)
+        if odd:
+            where = [divmod(int(i), n) for i in np.flatnonzero(flat == piece)[odd]]
+            sq = ", ".join(f"row {r + 1} column {c + 1}" for r, c in where[:3])
+            raise PuzzleImportError(
+                f"{_WHAT}: the walls and the colours disagree (the square at {sq} is coloured "
+                "unlike the rest of its walled region, and not as a shade of it); crop the "
+                "picture to the board without a pointer over it, or type the puzzle")
+    if count == n:
+        return pieces
+    groups = _colour_groups(refs)
+    if groups is None:
+        raise PuzzleImportError(f"{_WHAT}: the walls cut the {n} x {n} board into {count} "
+                                f"regions; it needs {n}")
+    joined = _renumber([[int(groups[v]) for v in row] for row in pieces])
+    found = max(max(row) for row in joined) + 1
+    if found != n:
+        raise PuzzleImportError(f"{_WHAT}: the walls cut the {n} x {n} board into {count} "
+                                f"pieces of {found} colours; it needs {n} regions")
+    return joined
+
+
+SHADE_FIT = 14.0
+"""How far (RGB distance) a square may lie from an exact shade or tint of its region's colour."""
+
+
+def _piece_colour(members: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """A walled piece's colour (that of the square most others match) and the squares that
+    are neither that colour nor a shade (darker, towards black) or tint (towards white) of
+    it. Cost: O(m^2) for m squares."""
+    d = np.linalg.norm(members[:, None, :] - members[None, :, :], axis=2)
+    ref = members[int(np.argmax((d < MIN_COLOUR_STEP).sum(axis=1)))]
+    odd = []
+    for i, c in enumerate(members):
+        if np.linalg.norm(c - ref) < MIN_COLOUR_STEP or _is_shade(c, ref):
+            continue
+        odd.append(i)
+    return ref, odd
+
+
+def _is_shade(c: np.ndarray, ref: np.ndarray) -> bool:
+    """Whether ``c`` is ``ref`` mixed with black or with white (or ``ref`` a mix of ``c``).
+
+    >>> bool(_is_shade(np.array([120., 150., 200.]), np.array([150., 190., 250.])))
+    True
+    >>> bool(_is_shade(np.array([250., 160., 120.]), np.array([150., 190., 250.])))
+    False
+    """
+    for a, b in ((c, ref), (ref, c)):
+        for base in (0.0, 255.0):
+            u, v = a - base, b - base
+            t = float(u @ v) / max(float(v @ v), 1e-6)
+            if 0.4 <= t <= 1.0 and np.linalg.norm(u - t * v) < SHADE_FIT:
+                return True
+    return False
 
 
 def _components(n: int, label: np.ndarray | None, wall_v: np.ndarray | None,

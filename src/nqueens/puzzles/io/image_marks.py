@@ -1,0 +1,2 @@
+def read_marks(rgb, lattice):
+    return None
