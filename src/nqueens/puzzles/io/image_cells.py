@@ -18,7 +18,7 @@ import numpy as np
 
 from nqueens.errors import PuzzleImportError
 
-__all__ = ["read_regions"]
+__all__ = ["cell_colours", "read_regions"]
 
 _WHAT = "the picture"
 MIN_COLOUR_STEP = 24.0
@@ -46,7 +46,7 @@ def read_regions(rgb: np.ndarray, lattice: object) -> list[list[int]]:
     xs = np.asarray(lattice.xs)  # type: ignore[attr-defined]
     ys = np.asarray(lattice.ys)  # type: ignore[attr-defined]
     n = len(xs) - 1
-    colours = _cell_colours(rgb, xs, ys)
+    colours = cell_colours(rgb, xs, ys)
     vertical, horizontal = _wall_thickness(rgb, xs, ys, colours)
     walls = _split_walls(np.concatenate([vertical.ravel(), horizontal.ravel()]))
     doubt: PuzzleImportError | None = None
@@ -187,7 +187,7 @@ def _ring(n_y: int, n_x: int) -> np.ndarray:
     return ring
 
 
-def _cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+def cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """n x n x 3 median colours of the rings inside the squares. Cost: O(board pixels)."""
     n = len(xs) - 1
     out = np.zeros((n, n, 3), np.float32)
