@@ -69,8 +69,11 @@ def _mark(ink: np.ndarray, r: int, c: int) -> str:
     """``Q``, ``x`` or ``.`` for one square's inked middle."""
     if ink.size == 0 or ink.mean() < MIN_MARK or ink.sum() < 4:
         return "."
-    rows_on = np.flatnonzero(ink.any(axis=1))
-    cols_on = np.flatnonzero(ink.any(axis=0))
+    across, down = ink.sum(axis=1), ink.sum(axis=0)  # JPEG specks do not widen the mark
+    rows_on = np.flatnonzero(across >= max(2, 0.2 * across.max()))
+    cols_on = np.flatnonzero(down >= max(2, 0.2 * down.max()))
+    if not len(rows_on) or not len(cols_on):
+        return "."
     box = ink[rows_on[0]:rows_on[-1] + 1, cols_on[0]:cols_on[-1] + 1]
     h, w = box.shape
     if h >= 4 and w >= 4:
