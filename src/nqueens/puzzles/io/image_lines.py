@@ -77,8 +77,8 @@ def find_lattice(rgb: np.ndarray) -> Lattice:
         along = _ridges(sign * grey.T, reach).T    # lines along the columns
         either = np.maximum(across, along)  # a wall crossing a line does not break it
         shortest = max(30, min(grey.shape) // 14)
-        rows = _line_candidates(either, shortest)
-        cols = _line_candidates(either.T, shortest)
+        rows = _line_candidates(either, shortest, min(grey.shape))
+        cols = _line_candidates(either.T, shortest, min(grey.shape))
         lattice, why = _pair(rows, cols, polarity)
         if lattice is not None:
             return lattice  # dark lines first: light ones are looked for only without them
@@ -105,7 +105,7 @@ class _Line:
     width: int    # thickness in pixels
 
 
-def _line_candidates(ridge: np.ndarray, shortest: int) -> list[_Line]:
+def _line_candidates(ridge: np.ndarray, shortest: int, gap_from: int) -> list[_Line]:
     """Runs of ridge pixels at least ``shortest`` long along each row, bridged over small
     gaps, grouped into lines.
 
@@ -117,7 +117,7 @@ def _line_candidates(ridge: np.ndarray, shortest: int) -> list[_Line]:
     for shift in (1, 2):
         mask[shift:] |= core[:-shift]
         mask[:-shift] |= core[shift:]
-    gap = max(6, ridge.shape[1] // 60)
+    gap = max(6, gap_from // 60)
     # bridge gaps: a pixel is on when ridge pixels lie within gap on both sides of it
     on = mask.astype(np.int32)
     csum = np.concatenate([np.zeros((on.shape[0], 1), np.int32), np.cumsum(on, axis=1)], axis=1)
@@ -228,6 +228,16 @@ def _even(at: list[float], widths: list[int], lo: float, hi: float
     return found
 
 
+def _covering(lines: list[_Line], start: float, end: float) -> tuple[list[float], list[int]]:
+    """Positions and widths of the lines running from about ``start`` to about ``end``,
+    or a little further (bridged into a button or text beside the board)."""
+    tol = 0.05 * (end - start) + 4
+    found = sorted((ln.at, ln.width) for ln in lines
+                   if ln.start <= start + tol and ln.end >= end - tol
+                   and ln.end - ln.start <= 1.25 * (end - start) + 2 * tol)
+    return [a for a, _ in found], [w for _, w in found]
+
+
 def _frames(xs: tuple[float, ...], ys: tuple[float, ...], h: _Family, v: _Family) -> bool:
     """Whether the row lines (family ``h``, at ``ys``) and the column lines (``v``, at
     ``xs``) frame one square: each family runs from about the other's first line to its
@@ -274,8 +284,8 @@ def _pair(rows: list[_Line], cols: list[_Line], polarity: str) -> tuple[Lattice 
             side_x, side_y = h.end - h.start, v.end - v.start
             if min(side_x, side_y) < 0.8 * max(side_x, side_y):
                 continue  # not a square
-            for ys in _even(list(h.at), list(h.widths), v.start, v.end):
-                for xs in _even(list(v.at), list(v.widths), h.start, h.end):
+            for ys in _even(*_covering(rows, h.start, h.end), v.start, v.end):
+                for xs in _even(*_covering(cols, v.start, v.end), h.start, h.end):
                     if len(xs) != len(ys):
                         mismatch = f"the grid has {len(xs) - 1} columns but {len(ys) - 1} rows"
                         continue
