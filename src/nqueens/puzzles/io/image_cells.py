@@ -47,7 +47,8 @@ def read_regions(rgb: np.ndarray, lattice: object) -> list[list[int]]:
     ys = np.asarray(lattice.ys)  # type: ignore[attr-defined]
     n = len(xs) - 1
     colours = cell_colours(rgb, xs, ys)
-    vertical, horizontal = _wall_thickness(rgb, xs, ys, colours)
+    dark = getattr(lattice, "polarity", "dark") == "dark"
+    vertical, horizontal = _wall_thickness(rgb, xs, ys, colours, dark)
     walls = _split_walls(np.concatenate([vertical.ravel(), horizontal.ravel()]))
     doubt: PuzzleImportError | None = None
     if walls is not None:
@@ -266,47 +267,64 @@ def _spanning_tree(points: np.ndarray) -> list[tuple[float, int, int]]:
     return edges
 
 
-def _wall_thickness(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray, colours: np.ndarray
-                   ) -> tuple[np.ndarray, np.ndarray]:
+def _wall_thickness(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray, colours: np.ndarray,
+                    dark: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Thickness of each line between neighbours as a share of a square: n x (n - 1) between
-    side-by-side squares, (n - 1) x n between squares one above the other."""
+    side-by-side squares, (n - 1) x n between squares one above the other.
+
+    A line's thickness is its ink summed across it, each pixel weighed by how far it goes
+    from the squares' own grey level towards the ink's (the darkest, or on light-lined
+    boards the lightest, grey of the lines): a blurred or shrunk line keeps its weight, so
+    thin and thick stay apart when a picture is scaled down.
+    """
     n = len(xs) - 1
     cell = (xs[-1] - xs[0]) / n
     half = max(2, round(0.3 * cell))
-    vertical = np.zeros((n, n - 1), np.float32)
-    horizontal = np.zeros((n - 1, n), np.float32)
+    grey = rgb @ np.array([0.299, 0.587, 0.114], np.float32)
+    level = colours @ np.array([0.299, 0.587, 0.114], np.float32)
+    bands_v, bands_h = [], []
     for r in range(n):
         y0, y1 = round(ys[r] + 0.3 * cell), round(ys[r + 1] - 0.3 * cell)
         for c in range(n - 1):
             x = round(xs[c + 1])
-            band = rgb[y0:y1, x - half:x + half + 1]
-            vertical[r, c] = _thickness(band, colours[r, c], colours[r, c + 1]) / cell
+            bands_v.append((grey[y0:y1, x - half:x + half + 1], level[r, c], level[r, c + 1]))
     for r in range(n - 1):
         y = round(ys[r + 1])
         for c in range(n):
             x0, x1 = round(xs[c] + 0.3 * cell), round(xs[c + 1] - 0.3 * cell)
-            band = rgb[y - half:y + half + 1, x0:x1].transpose(1, 0, 2)
-            horizontal[r, c] = _thickness(band, colours[r, c], colours[r + 1, c]) / cell
-    return vertical, horizontal
+            bands_h.append((grey[y - half:y + half + 1, x0:x1].T, level[r, c],
+                            level[r + 1, c]))
+    every = [band for band, _, _ in bands_v + bands_h if band.size]
+    if not every:
+        return np.zeros((n, n - 1), np.float32), np.zeros((n - 1, n), np.float32)
+    ink = float(np.percentile(np.concatenate([band.ravel() for band in every]),
+                              1 if dark else 99))
+    vertical = np.array([_thickness(*band, ink) for band in bands_v], np.float32)
+    horizontal = np.array([_thickness(*band, ink) for band in bands_h], np.float32)
+    return vertical.reshape(n, n - 1) / cell, horizontal.reshape(n - 1, n) / cell
 
 
-def _thickness(band: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
-    """Median over the band's rows of the ink of the line through the band's middle (a pixel
-    or two either side of it): the pixels unlike both squares' colours in one run, each
-    counted by how unlike (up to :data:`FULL_INK`), so a mark in a square is no wall and a
-    blurred line keeps its weight."""
-    unlike = np.minimum(np.linalg.norm(band - a, axis=2), np.linalg.norm(band - b, axis=2))
-    far = unlike > 40
-    if far.size == 0:
+def _thickness(band: np.ndarray, a: float, b: float, ink: float) -> float:
+    """Median over the band's rows of the line through its middle, in pixels of full ink:
+    the run of inked pixels (more than a tenth of the way from the square's grey to the
+    ink's) through the middle, each counted by how far along it goes, so a mark in a square
+    is no wall. Square ``a`` lies left of the middle, ``b`` right of it."""
+    if band.size == 0:
         return 0.0
-    ink = np.minimum(unlike, FULL_INK) / FULL_INK
-    mid = far.shape[1] // 2
-    best = np.zeros(far.shape[0])
-    for m in range(max(0, mid - 2), min(far.shape[1], mid + 3)):
-        left = np.cumprod(far[:, m::-1], axis=1)
-        right = np.cumprod(far[:, m:], axis=1)
-        mass = (left * ink[:, m::-1]).sum(axis=1) + (right * ink[:, m:]).sum(axis=1)
-        best = np.maximum(best, np.where(far[:, m], mass - ink[:, m], 0))
+    mid = band.shape[1] // 2
+    base = np.empty(band.shape[1], np.float32)
+    base[:mid], base[mid:] = a, b
+    base[mid] = max(a, b) if ink < min(a, b) else min(a, b)
+    reach = ink - base
+    reach[np.abs(reach) < 1.0] = 1.0 if ink >= max(a, b) else -1.0
+    weight = np.clip((band - base) / reach, 0.0, 1.0)
+    on = weight > 0.1
+    best = np.zeros(band.shape[0])
+    for m in range(max(0, mid - 2), min(band.shape[1], mid + 3)):
+        left = np.cumprod(on[:, m::-1], axis=1)
+        right = np.cumprod(on[:, m:], axis=1)
+        mass = (left * weight[:, m::-1]).sum(axis=1) + (right * weight[:, m:]).sum(axis=1)
+        best = np.maximum(best, np.where(on[:, m], mass - weight[:, m], 0))
     return float(np.median(best))
 
 
