@@ -2,9 +2,10 @@
 
 Each square's middle (15% in from its sides, clear of the lines and walls) is compared with
 the square's own colour (:func:`nqueens.puzzles.io.image_cells.cell_colours`): pixels far
-from it are ink. A square with almost no ink is open. A mark is a crown when it is a solid
-shape standing on a base - the middle of the bottom of its ink is filled - and a cross when
-that spot is empty (between the legs of the x). A hover shade or a highlight changes a
+from it are ink. A square with almost no ink is open. A small, faint mark (under 45% of the middle's side,
+under 12% of it inked) is a cross, as the apps draw them; a larger one is a crown when it is
+a solid shape standing on a base - the middle of the bottom of its ink is filled - and a
+cross when that spot is empty (between the legs of a large x). A hover shade or a highlight changes a
 square's colour evenly and leaves no ink. A mark that is neither clearly (half filled, or
 too faint to tell) refuses the picture in one line: a wrong state is worse than none.
 
@@ -76,12 +77,16 @@ def _mark(ink: np.ndarray, r: int, c: int) -> str:
         return "."
     box = ink[rows_on[0]:rows_on[-1] + 1, cols_on[0]:cols_on[-1] + 1]
     h, w = box.shape
+    share = float(ink.mean())
+    small = max(h, w) < 0.45 * min(ink.shape)
+    if small and share < 0.12:
+        return "x"  # a small x, as the apps draw them; a crown fills much of the square
     if h >= 4 and w >= 4:
         base = box[h - max(1, h // 4):, w // 3:w - w // 3]
         filled = float(base.mean())
-        if filled >= 0.5 and ink.mean() >= 0.12:
+        if filled >= 0.5 and share >= 0.12 and not small:
             return "Q"
-        if filled <= 0.25:
+        if filled <= 0.25 and share < 0.3:
             return "x"
     raise PuzzleImportError(f"{_WHAT}: the mark on the square at row {r + 1} column {c + 1} "
                             "is neither a clear crown nor a clear cross; clear it or take "
