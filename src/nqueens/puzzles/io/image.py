@@ -35,9 +35,10 @@ __all__ = ["FIND_SIDE", "INSTALL_HINT", "MAX_PIXELS", "READ_SIDE", "Lattice", "f
            "read_image"]
 
 INSTALL_HINT = 'reading a screenshot needs Pillow: pip install "nqueens-toolkit[image]"'
-MAX_PIXELS = 20_000_000
-"""Larger pictures are refused before a pixel is decoded (a 6K screen has 20 million; a
-decompression bomb is no screenshot). Keeps the memory of a reading under 300 MB."""
+MAX_PIXELS = 12_000_000
+"""Larger pictures are refused before a pixel is decoded (a 4K screen has 8.3 million, a
+phone 2 to 5 million; a decompression bomb is no screenshot). Keeps the memory of the whole
+``nqueens puzzle import`` under 300 MB."""
 FIND_SIDE = 1200
 """The board is looked for on the picture shrunk (by a whole factor) to at most this a side."""
 READ_SIDE = 1000
@@ -87,7 +88,7 @@ def locate_board(data: bytes) -> tuple[np.ndarray, Lattice]:
     img = open_picture(data)
     w, h = img.size
     factor = max(1, -(-max(w, h) // FIND_SIDE))
-    small = _flatten(img.reduce(factor) if factor > 1 else img)
+    small = img.reduce(factor) if factor > 1 else img
     first = find_lattice(np.asarray(small, dtype=np.float32))
     # the board and a square's margin, at full detail
     cell = (first.xs[-1] - first.xs[0]) / first.n * factor
@@ -95,9 +96,8 @@ def locate_board(data: bytes) -> tuple[np.ndarray, Lattice]:
     y0 = max(0, int(first.ys[0] * factor - cell))
     x1 = min(w, int(first.xs[-1] * factor + cell) + 1)
     y1 = min(h, int(first.ys[-1] * factor + cell) + 1)
-    crop = img.crop((x0, y0, x1, y1))
-    shrink = max(1, -(-max(crop.size) // READ_SIDE))
-    crop = _flatten(crop.reduce(shrink) if shrink > 1 else crop)
+    shrink = max(1, -(-max(x1 - x0, y1 - y0) // READ_SIDE))
+    crop = img.reduce(shrink, box=(x0, y0, x1, y1))  # no full-size copy
     rgb = np.asarray(crop, dtype=np.float32)
     try:
         again = find_lattice(rgb)
@@ -132,9 +132,13 @@ def open_picture(data: bytes) -> Any:
                 raise PuzzleImportError(f"{_WHAT} is {w} x {h} pixels: too small to hold a "
                                         "readable board")
             img.load()
-            img = ImageOps.exif_transpose(img)
-            if img.mode not in ("RGB", "RGBA"):
-                img = _flatten(img)  # palette, CMYK, 16-bit grey: 8-bit RGB from here on
+            if img.getexif().get(0x0112, 1) != 1:  # a phone's photo turned on its side
+                img = ImageOps.exif_transpose(img)
+            frames = getattr(img, "n_frames", 1)
+            if frames > 1:
+                raise PuzzleImportError(f"{_WHAT} is animated ({frames} frames): give a "
+                                        "still screenshot of the board")
+            img = _to_rgb(img)  # 8-bit RGB from here on
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as err:
         raise PuzzleImportError(f"{_WHAT} declares more pixels than Pillow decodes safely "
                                 f"({str(err).split('.')[0]}): no screenshot is that large"
@@ -145,6 +149,24 @@ def open_picture(data: bytes) -> Any:
         reason = str(err).split(" <", 1)[0] or type(err).__name__
         raise PuzzleImportError(f"{_WHAT} cannot be decoded as PNG or JPEG: {reason}") from None
     return img
+
+
+def _to_rgb(img: Any) -> Any:
+    """``img`` as 8-bit RGB; transparency laid on white a strip at a time, so that no
+    second full-size copy with an alpha channel is made. Cost: O(pixels)."""
+    from PIL import Image
+
+    if img.mode == "RGB":
+        return img
+    if img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info):
+        if img.mode == "RGBA" and img.getextrema()[3][0] == 255:
+            return img.convert("RGB")  # opaque, as screenshots are
+        out = Image.new("RGB", img.size, (255, 255, 255))
+        for top in range(0, img.height, 256):
+            strip = img.crop((0, top, img.width, min(img.height, top + 256))).convert("RGBA")
+            out.paste(strip, (0, top), strip)
+        return out
+    return _flatten(img)
 
 
 def _flatten(img: Any) -> Any:

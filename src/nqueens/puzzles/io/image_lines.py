@@ -73,9 +73,10 @@ def find_lattice(rgb: np.ndarray) -> Lattice:
     reasons: list[str] = []
     for polarity in ("dark", "light"):
         sign = 1.0 if polarity == "dark" else -1.0
-        across = _ridges(sign * grey, reach)       # lines along the rows
-        along = _ridges(sign * grey.T, reach).T    # lines along the columns
-        either = np.maximum(across, along)  # a wall crossing a line does not break it
+        signed = sign * grey
+        either = _ridges(signed, reach)                              # lines along the rows
+        np.maximum(either, _ridges(signed.T, reach).T, out=either)   # ... the columns
+        del signed  # a wall crossing a line does not break it
         shortest = max(30, min(grey.shape) // 14)
         rows = _line_candidates(either, shortest, min(grey.shape))
         cols = _line_candidates(either.T, shortest, min(grey.shape))
@@ -93,7 +94,8 @@ def _ridges(grey: np.ndarray, reach: int) -> np.ndarray:
     out = np.zeros_like(grey)
     for w in range(1, reach + 1):
         sides = np.minimum(grey[:-2 * w], grey[2 * w:])
-        np.maximum(out[w:-w], sides - grey[w:-w], out=out[w:-w])
+        np.subtract(sides, grey[w:-w], out=sides)
+        np.maximum(out[w:-w], sides, out=out[w:-w])
     return out
 
 
@@ -119,12 +121,14 @@ def _line_candidates(ridge: np.ndarray, shortest: int, gap_from: int) -> list[_L
         mask[:-shift] |= core[shift:]
     gap = max(6, gap_from // 60)
     # bridge gaps: a pixel is on when ridge pixels lie within gap on both sides of it
-    on = mask.astype(np.int32)
-    csum = np.concatenate([np.zeros((on.shape[0], 1), np.int32), np.cumsum(on, axis=1)], axis=1)
-    idx = np.arange(on.shape[1])
-    left = csum[:, idx + 1] - csum[:, np.maximum(idx - gap, 0)]
-    right = csum[:, np.minimum(idx + gap, on.shape[1] - 1) + 1] - csum[:, idx]
-    bridged = (left > 0) & (right > 0)
+    width = mask.shape[1]
+    csum = np.zeros((mask.shape[0], width + 1), np.int16 if width < 32767 else np.int32)
+    np.cumsum(mask, axis=1, out=csum[:, 1:])
+    del core, mask
+    idx = np.arange(width)
+    bridged = (csum[:, idx + 1] - csum[:, np.maximum(idx - gap, 0)]) > 0
+    bridged &= (csum[:, np.minimum(idx + gap, width - 1) + 1] - csum[:, idx]) > 0
+    del csum
     padded = np.zeros((bridged.shape[0], bridged.shape[1] + 2), np.int8)
     padded[:, 1:-1] = bridged
     d = np.diff(padded, axis=1)
