@@ -1,7 +1,8 @@
 """The regions of a board found on a screenshot: square colours and wall thicknesses.
 
-Each square's colour is the median of a ring inside it (between 14% and 32% of a square in
-from its sides), away from its middle, where a player's crown or cross sits, and from the
+Each square's colour is that of the largest bunch of like pixels in a ring inside it
+(between 6% and 18% of a square in from its sides), away from its middle, where a player's
+crown or cross sits (a crown as large as our play page's still leaves the ring), and from the
 lines. Each line between two neighbouring squares gets a thickness: in the middle half of
 that side, the pixels unlike both squares, as a share of a square. Colours are grouped by
 single linkage, cut where the distances jump (a clean cut is required); thicknesses are
@@ -184,12 +185,14 @@ def _ring(n_y: int, n_x: int) -> np.ndarray:
     yy, xx = np.mgrid[0:n_y, 0:n_x]
     inset = np.minimum(np.minimum(yy + 0.5, n_y - yy - 0.5) / n_y,
                        np.minimum(xx + 0.5, n_x - xx - 0.5) / n_x)
-    ring: np.ndarray = (inset >= 0.14) & (inset <= 0.32)
+    ring: np.ndarray = (inset >= 0.06) & (inset <= 0.18)
     return ring
 
 
 def cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """n x n x 3 median colours of the rings inside the squares. Cost: O(board pixels)."""
+    """n x n x 3 colours of the squares: of the pixels of a ring inside each, the median of
+    the largest bunch of like ones (a crown or a letter over part of the ring, as the apps
+    and our play page draw them, does not shift it). Cost: O(board pixels)."""
     n = len(xs) - 1
     out = np.zeros((n, n, 3), np.float32)
     for r in range(n):
@@ -200,8 +203,18 @@ def cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
             if patch.shape[0] < 4 or patch.shape[1] < 4:
                 raise PuzzleImportError(f"{_WHAT}: the squares are {x1 - x0} pixels wide, "
                                         "too small to read")
-            out[r, c] = np.median(patch[_ring(*patch.shape[:2])], axis=0)
+            out[r, c] = _main_colour(patch[_ring(*patch.shape[:2])])
     return out
+
+
+def _main_colour(pixels: np.ndarray) -> np.ndarray:
+    """The median of the pixels near the pixel with the most others near it (within
+    :data:`MIN_COLOUR_STEP`), looked for among up to 48 evenly picked. Cost: O(pixels)."""
+    picks = pixels[np.linspace(0, len(pixels) - 1, min(48, len(pixels))).astype(int)]
+    near = np.linalg.norm(pixels[None, :, :] - picks[:, None, :], axis=2) < MIN_COLOUR_STEP
+    best = int(np.argmax(near.sum(axis=1)))
+    found: np.ndarray = np.median(pixels[near[best]], axis=0)
+    return found
 
 
 def _colour_groups(colours: np.ndarray) -> np.ndarray | None:
@@ -299,12 +312,13 @@ def _wall_thickness(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray, colours: np
         return np.zeros((n, n - 1), np.float32), np.zeros((n - 1, n), np.float32)
     ink = float(np.percentile(np.concatenate([band.ravel() for band in every]),
                               1 if dark else 99))
-    vertical = np.array([_thickness(*band, ink) for band in bands_v], np.float32)
-    horizontal = np.array([_thickness(*band, ink) for band in bands_h], np.float32)
+    slack = max(2, round(0.04 * cell))  # lines a few pixels off the even spacing
+    vertical = np.array([_thickness(*band, ink, slack) for band in bands_v], np.float32)
+    horizontal = np.array([_thickness(*band, ink, slack) for band in bands_h], np.float32)
     return vertical.reshape(n, n - 1) / cell, horizontal.reshape(n - 1, n) / cell
 
 
-def _thickness(band: np.ndarray, a: float, b: float, ink: float) -> float:
+def _thickness(band: np.ndarray, a: float, b: float, ink: float, slack: int = 2) -> float:
     """Median over the band's rows of the line through its middle, in pixels of full ink:
     the run of inked pixels (more than a tenth of the way from the square's grey to the
     ink's) through the middle, each counted by how far along it goes, so a mark in a square
@@ -320,7 +334,7 @@ def _thickness(band: np.ndarray, a: float, b: float, ink: float) -> float:
     weight = np.clip((band - base) / reach, 0.0, 1.0)
     on = weight > 0.1
     best = np.zeros(band.shape[0])
-    for m in range(max(0, mid - 2), min(band.shape[1], mid + 3)):
+    for m in range(max(0, mid - slack), min(band.shape[1], mid + slack + 1)):
         left = np.cumprod(on[:, m::-1], axis=1)
         right = np.cumprod(on[:, m:], axis=1)
         mass = (left * weight[:, m::-1]).sum(axis=1) + (right * weight[:, m:]).sum(axis=1)

@@ -228,7 +228,10 @@ def _even(at: list[float], widths: list[int], lo: float, hi: float
         extra = [a for a in pos if min(abs(a - e) for e in expected) > 0.2 * cell]
         missing = sum(1 for d in near if d > 0.2 * cell)  # a line a player's mark broke
         if missing <= max(1, n // 4) and not extra:
-            found.append(tuple(expected))
+            # each line where it was seen (screens round cells unevenly), else where due
+            found.append(tuple(min(pos, key=lambda a, e=e: abs(a - e))
+                               if min(abs(a - e) for a in pos) <= 0.2 * cell else e
+                               for e in expected))
     return found
 
 
