@@ -69,7 +69,7 @@ def test_each_real_screenshot_reads_exactly(name, picture, rows, cols, progress)
 
 @pytest.mark.slow
 def test_each_real_screenshot_solves_to_its_recorded_solution():
-    for name, picture, rows, cols, _ in TRUTHS:
+    for name, picture, _, cols, _ in TRUTHS:
         p = read_source(picture.read_bytes()).puzzle
         assert count(p, limit=2).count == 1, name
         if cols is not None:
@@ -129,7 +129,7 @@ def _outcome(data: bytes, rows, progress) -> str:
 
 
 def test_a_real_screenshot_in_a_phone_screen_and_compressed_reads():
-    name, picture, rows, _, progress = next(t for t in TRUTHS if t[0] == "257-ans.png")
+    _, picture, rows, _, progress = next(t for t in TRUTHS if t[0] == "257-ans.png")
     img = Image.open(picture)
     assert _outcome(_jpeg(in_a_phone(img), 70), rows, progress) == "read"
     assert _outcome(_jpeg(img, 50), rows, progress) == "read"

@@ -2,12 +2,13 @@
 
 Each square's middle (15% in from its sides, clear of the lines and walls) is compared with
 the square's own colour (:func:`nqueens.puzzles.io.image_cells.cell_colours`): pixels far
-from it are ink. A square with almost no ink is open. A small, faint mark (under 45% of the middle's side,
-under 12% of it inked) is a cross, as the apps draw them; a larger one is a crown when it is
-a solid shape standing on a base - the middle of the bottom of its ink is filled - and a
-cross when that spot is empty (between the legs of a large x). A hover shade or a highlight changes a
-square's colour evenly and leaves no ink. A mark that is neither clearly (half filled, or
-too faint to tell) refuses the picture in one line: a wrong state is worse than none.
+from it are ink. A square with almost no ink is open. A small, faint mark (under 45% of the
+middle's side, under 12% of it inked) is a cross, as the apps draw them; a larger one is a
+crown when it is a solid shape standing on a base - the middle of the bottom of its ink is
+filled - and a cross when that spot is empty (between the legs of a large x). A hover shade
+or a highlight changes a square's colour evenly and leaves no ink. A mark that is neither
+clearly (half filled, or too faint to tell) refuses the picture in one line: a wrong state
+is worse than none.
 
 Cost: O(pixels of the board).
 """
