@@ -69,12 +69,13 @@ def read_image(data: bytes, *, stars: int = 1) -> Imported:
     """
     from nqueens.puzzles.io import Imported
     from nqueens.puzzles.io.grids import build_puzzle
-    from nqueens.puzzles.io.image_cells import read_regions
+    from nqueens.puzzles.io.image_cells import cell_colours, read_regions
     from nqueens.puzzles.io.image_marks import read_marks
 
     rgb, lattice = locate_board(data)
-    regions = read_regions(rgb, lattice)
-    progress = read_marks(rgb, lattice)
+    colours = cell_colours(rgb, np.asarray(lattice.xs), np.asarray(lattice.ys))
+    regions = read_regions(rgb, lattice, colours)
+    progress = read_marks(rgb, lattice, colours)
     puzzle = build_puzzle(regions, stars, f"{_WHAT} (read as a {lattice.n} x {lattice.n} "
                                            "board)")
     return Imported(puzzle, progress, "image", stars_stated=False)

@@ -28,10 +28,12 @@ MIN_MARK = 0.02
 """A square whose middle is less inked than this share is open."""
 
 
-def read_marks(rgb: np.ndarray, lattice: object) -> tuple[str, ...] | None:
+def read_marks(rgb: np.ndarray, lattice: object, colours: np.ndarray | None = None
+               ) -> tuple[str, ...] | None:
     """n rows of ``Q`` (crown), ``x`` (cross) and ``.`` (open), or None on a bare board.
 
-    ``lattice`` is a :class:`~nqueens.puzzles.io.image_lines.Lattice`. Raises
+    ``lattice`` is a :class:`~nqueens.puzzles.io.image_lines.Lattice`; ``colours`` the
+    squares' colours if already known (n x n x 3). Raises
     :class:`~nqueens.errors.PuzzleImportError` for a mark that is neither crown nor cross.
     Cost: O(pixels of the board).
 
@@ -48,7 +50,8 @@ def read_marks(rgb: np.ndarray, lattice: object) -> tuple[str, ...] | None:
     xs = np.asarray(lattice.xs)  # type: ignore[attr-defined]
     ys = np.asarray(lattice.ys)  # type: ignore[attr-defined]
     n = len(xs) - 1
-    colours = cell_colours(rgb, xs, ys)
+    if colours is None:
+        colours = cell_colours(rgb, xs, ys)
     rows = []
     for r in range(n):
         row = []
