@@ -142,8 +142,8 @@ def open_picture(data: bytes) -> Any:
             img = _to_rgb(img)  # 8-bit RGB from here on
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as err:
         raise PuzzleImportError(f"{_WHAT} declares more pixels than Pillow decodes safely "
-                                f"({str(err).split('.')[0]}): no screenshot is that large"
-                                ) from None
+                                f"({str(err).split(',')[0]}): no screenshot is that large; "
+                                "crop it to the board") from None
     except (OSError, SyntaxError, ValueError, EOFError, MemoryError) as err:
         if isinstance(err, PuzzleImportError):
             raise
