@@ -35,7 +35,7 @@ __all__ = ["FIND_SIDE", "INSTALL_HINT", "MAX_PIXELS", "READ_SIDE", "Lattice", "f
            "read_image"]
 
 INSTALL_HINT = 'reading a screenshot needs Pillow: pip install "nqueens-toolkit[image]"'
-MAX_PIXELS = 12_000_000
+MAX_PIXELS = 10_000_000
 """Larger pictures are refused before a pixel is decoded (a 4K screen has 8.3 million, a
 phone 2 to 5 million; a decompression bomb is no screenshot). Keeps the memory of the whole
 ``nqueens puzzle import`` under 300 MB."""
