@@ -58,22 +58,21 @@ def _save(img: Image.Image, fmt: str, **kw) -> bytes:
 
 
 _MEASURE = """
-import resource, runpy, sys
-sys.argv = ["nqueens", "puzzle", "import", sys.argv[1], "-o", sys.argv[2]]
-try:
-    runpy.run_module("nqueens", run_name="__main__")
-    code = 0
-except SystemExit as stop:
-    code = stop.code
-sys.stdout.flush()
-print(code, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+import resource, subprocess, sys
+done = subprocess.run([sys.executable, "-m", "nqueens", "puzzle", "import", sys.argv[1],
+                       "-o", sys.argv[2]], capture_output=True, text=True)
+sys.stderr.write(done.stderr)
+print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)
 """
+"""A small go-between starts the command and reports its children's peak: Linux carries a
+process's maxrss across fork and exec, so the command started straight from the test process
+would report the test process's own peak."""
 
 
 def import_measured(tmp_path: Path, data: bytes, name: str = "shot.png"
                     ) -> tuple[int, list[str], int, Path]:
-    """Run ``nqueens puzzle import FILE -o OUT`` in a child: exit code, stderr lines (less
-    the measurement), peak memory in KB, and OUT."""
+    """Run ``nqueens puzzle import FILE -o OUT`` in a grandchild: exit code, stderr lines
+    (less the measurement), peak memory in KB (getrusage's maxrss), and OUT."""
     shot, out = tmp_path / name, tmp_path / "out.txt"
     shot.write_bytes(data)
     env = dict(os.environ, PYTHONPATH=str(SRC))
