@@ -82,6 +82,19 @@ def test_screenshots_read_exactly(style, size, whole, options):
     imp = read_source(picture)
     assert imp.source == "image" and not imp.stars_stated
     assert imp.puzzle.regions == region_puzzle(rows, connected=False).regions
+    assert imp.progress == marks(size, options.get("crowns", ()), options.get("crosses", ()))
+
+
+def marks(n, crowns, crosses):
+    """The progress a picture with these crowns and crosses drawn on it shows."""
+    if not crowns and not crosses:
+        return None
+    grid = [["."] * n for _ in range(n)]
+    for r, c in crowns:
+        grid[r][c] = "Q"
+    for r, c in crosses:
+        grid[r][c] = "x"
+    return tuple("".join(row) for row in grid)
 
 
 def test_our_own_renderer_reads_back():
@@ -169,4 +182,6 @@ def test_a_two_star_board_from_a_picture(tmp_path):
     shot.write_bytes(draw_board([list(row) for row in want.regions], style="walls",
                                 header=80, crowns=((0, 1),)))
     r = run_cli("puzzle", "export", str(shot), "--stars", "2", "--to", "sbn")
-    assert (r.code, r.out) == (0, sbn + "\n")
+    assert r.code == 0  # SBN with the crown drawn as progress
+    back = read_source(r.out.strip())
+    assert back.puzzle == want and back.progress == marks(10, ((0, 1),), ())

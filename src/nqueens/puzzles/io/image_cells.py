@@ -1,7 +1,8 @@
 """The regions of a board found on a screenshot: square colours and wall thicknesses.
 
-Each square's colour is the median of a ring inside it (between 14% and 32% of a square in
-from its sides), away from its middle, where a player's crown or cross sits, and from the
+Each square's colour is that of the largest bunch of like pixels in a ring inside it
+(between 6% and 18% of a square in from its sides), away from its middle, where a player's
+crown or cross sits (a crown as large as our play page's still leaves the ring), and from the
 lines. Each line between two neighbouring squares gets a thickness: in the middle half of
 that side, the pixels unlike both squares, as a share of a square. Colours are grouped by
 single linkage, cut where the distances jump (a clean cut is required); thicknesses are
@@ -18,7 +19,7 @@ import numpy as np
 
 from nqueens.errors import PuzzleImportError
 
-__all__ = ["read_regions"]
+__all__ = ["cell_colours", "read_regions"]
 
 _WHAT = "the picture"
 MIN_COLOUR_STEP = 24.0
@@ -29,7 +30,8 @@ FULL_INK = 200.0
 """A line pixel this far (RGB distance) from both squares' colours counts fully."""
 
 
-def read_regions(rgb: np.ndarray, lattice: object) -> list[list[int]]:
+def read_regions(rgb: np.ndarray, lattice: object, colours: np.ndarray | None = None
+                 ) -> list[list[int]]:
     """Region numbers by square, or :class:`~nqueens.errors.PuzzleImportError` when unsure.
 
     ``lattice`` is a :class:`~nqueens.puzzles.io.image.Lattice`. Colours decide where they
@@ -46,19 +48,31 @@ def read_regions(rgb: np.ndarray, lattice: object) -> list[list[int]]:
     xs = np.asarray(lattice.xs)  # type: ignore[attr-defined]
     ys = np.asarray(lattice.ys)  # type: ignore[attr-defined]
     n = len(xs) - 1
-    colours = _cell_colours(rgb, xs, ys)
+    if colours is None:
+        colours = cell_colours(rgb, xs, ys)
+    dark = getattr(lattice, "polarity", "dark") == "dark"
+    vertical, horizontal = _wall_thickness(rgb, xs, ys, colours, dark)
+    walls = _split_walls(np.concatenate([vertical.ravel(), horizontal.ravel()]))
+    doubt: PuzzleImportError | None = None
+    if walls is not None:
+        try:
+            by_walls = _by_walls(n, colours, vertical >= walls, horizontal >= walls)
+        except PuzzleImportError as err:
+            by_walls, doubt = None, err
+        if by_walls is not None:
+            return by_walls
     groups = _colour_groups(colours.reshape(n * n, 3))
     label = None if groups is None else groups.reshape(n, n)
     if label is not None:
         by_colour = _renumber(label.tolist())
         count = max(max(row) for row in by_colour) + 1
         if count == n:
-            return by_colour
+            return by_colour  # the walls were unclear: n colours, cleanly apart, decide
+        if doubt is not None:
+            raise doubt
         if count > n:
             raise PuzzleImportError(f"{_WHAT}: the {n} x {n} board shows {count} region "
                                     f"colours; it needs {n} regions")
-    vertical, horizontal = _wall_thickness(rgb, xs, ys, colours)
-    walls = _split_walls(np.concatenate([vertical.ravel(), horizontal.ravel()]))
     if walls is None:
         if label is None:
             raise PuzzleImportError(f"{_WHAT}: no regions visible on the {n} x {n} board: "
@@ -72,6 +86,82 @@ def read_regions(rgb: np.ndarray, lattice: object) -> list[list[int]]:
         raise PuzzleImportError(f"{_WHAT}: the walls cut the {n} x {n} board into {found} "
                                 f"regions; it needs {n}")
     return pieces
+
+
+def _by_walls(n: int, colours: np.ndarray, wall_v: np.ndarray, wall_h: np.ndarray
+              ) -> list[list[int]] | None:
+    """The regions the thick walls make, checked against the colours; None when the walls
+    make fewer than n pieces (then one colour serves several regions, see the caller).
+
+    Walls are believed over colours: a square coloured unlike the rest of its piece is
+    allowed only as a shade or a tint of the piece's colour (a hover shade, a highlight);
+    any other disagreement is refused. Pieces of one colour are one region (a region in
+    pieces, as real puzzles have) when that leaves n.
+    """
+    pieces = _components(n, None, wall_v, wall_h)
+    count = max(max(row) for row in pieces) + 1
+    if count < n:
+        return None
+    flat = np.array(pieces).ravel()
+    refs = np.zeros((count, 3), np.float32)
+    cells = colours.reshape(n * n, 3)
+    for piece in range(count):
+        members = cells[flat == piece]
+        refs[piece], odd = _piece_colour(members)
+        if odd:
+            where = [divmod(int(i), n) for i in np.flatnonzero(flat == piece)[odd]]
+            sq = ", ".join(f"row {r + 1} column {c + 1}" for r, c in where[:3])
+            raise PuzzleImportError(
+                f"{_WHAT}: the walls and the colours disagree (the square at {sq} is coloured "
+                "unlike the rest of its walled region, and not as a shade of it); crop the "
+                "picture to the board without a pointer over it, or type the puzzle")
+    if count == n:
+        return pieces
+    groups = _colour_groups(refs)
+    if groups is None:
+        raise PuzzleImportError(f"{_WHAT}: the walls cut the {n} x {n} board into {count} "
+                                f"regions; it needs {n}")
+    joined = _renumber([[int(groups[v]) for v in row] for row in pieces])
+    found = max(max(row) for row in joined) + 1
+    if found != n:
+        raise PuzzleImportError(f"{_WHAT}: the walls cut the {n} x {n} board into {count} "
+                                f"pieces of {found} colours; it needs {n} regions")
+    return joined
+
+
+SHADE_FIT = 14.0
+"""How far (RGB distance) a square may lie from an exact shade or tint of its region's colour."""
+
+
+def _piece_colour(members: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """A walled piece's colour (that of the square most others match) and the squares that
+    are neither that colour nor a shade (darker, towards black) or tint (towards white) of
+    it. Cost: O(m^2) for m squares."""
+    d = np.linalg.norm(members[:, None, :] - members[None, :, :], axis=2)
+    ref = members[int(np.argmax((d < MIN_COLOUR_STEP).sum(axis=1)))]
+    odd = []
+    for i, c in enumerate(members):
+        if np.linalg.norm(c - ref) < MIN_COLOUR_STEP or _is_shade(c, ref):
+            continue
+        odd.append(i)
+    return ref, odd
+
+
+def _is_shade(c: np.ndarray, ref: np.ndarray) -> bool:
+    """Whether ``c`` is ``ref`` mixed with black or with white (or ``ref`` a mix of ``c``).
+
+    >>> bool(_is_shade(np.array([120., 150., 200.]), np.array([150., 190., 250.])))
+    True
+    >>> bool(_is_shade(np.array([250., 160., 120.]), np.array([150., 190., 250.])))
+    False
+    """
+    for a, b in ((c, ref), (ref, c)):
+        for base in (0.0, 255.0):
+            u, v = a - base, b - base
+            t = float(u @ v) / max(float(v @ v), 1e-6)
+            if 0.4 <= t <= 1.0 and np.linalg.norm(u - t * v) < SHADE_FIT:
+                return True
+    return False
 
 
 def _components(n: int, label: np.ndarray | None, wall_v: np.ndarray | None,
@@ -97,12 +187,14 @@ def _ring(n_y: int, n_x: int) -> np.ndarray:
     yy, xx = np.mgrid[0:n_y, 0:n_x]
     inset = np.minimum(np.minimum(yy + 0.5, n_y - yy - 0.5) / n_y,
                        np.minimum(xx + 0.5, n_x - xx - 0.5) / n_x)
-    ring: np.ndarray = (inset >= 0.14) & (inset <= 0.32)
+    ring: np.ndarray = (inset >= 0.06) & (inset <= 0.18)
     return ring
 
 
-def _cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """n x n x 3 median colours of the rings inside the squares. Cost: O(board pixels)."""
+def cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """n x n x 3 colours of the squares: of the pixels of a ring inside each, the median of
+    the largest bunch of like ones (a crown or a letter over part of the ring, as the apps
+    and our play page draw them, does not shift it). Cost: O(board pixels)."""
     n = len(xs) - 1
     out = np.zeros((n, n, 3), np.float32)
     for r in range(n):
@@ -113,8 +205,21 @@ def _cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray
             if patch.shape[0] < 4 or patch.shape[1] < 4:
                 raise PuzzleImportError(f"{_WHAT}: the squares are {x1 - x0} pixels wide, "
                                         "too small to read")
-            out[r, c] = np.median(patch[_ring(*patch.shape[:2])], axis=0)
+            out[r, c] = _main_colour(patch[_ring(*patch.shape[:2])])
     return out
+
+
+def _main_colour(pixels: np.ndarray) -> np.ndarray:
+    """The median of the pixels near the pixel with the most others near it (within
+    :data:`MIN_COLOUR_STEP`), looked for among up to 48 evenly picked, counted among up to
+    600. Cost: O(1) per square after picking."""
+    some = pixels[np.linspace(0, len(pixels) - 1, min(600, len(pixels))).astype(int)]
+    picks = some[np.linspace(0, len(some) - 1, min(48, len(some))).astype(int)]
+    gaps = some[None, :, :] - picks[:, None, :]
+    near = np.einsum("ijk,ijk->ij", gaps, gaps) < MIN_COLOUR_STEP ** 2
+    best = int(np.argmax(near.sum(axis=1)))
+    found: np.ndarray = np.median(some[near[best]], axis=0)
+    return found
 
 
 def _colour_groups(colours: np.ndarray) -> np.ndarray | None:
@@ -180,47 +285,65 @@ def _spanning_tree(points: np.ndarray) -> list[tuple[float, int, int]]:
     return edges
 
 
-def _wall_thickness(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray, colours: np.ndarray
-                   ) -> tuple[np.ndarray, np.ndarray]:
+def _wall_thickness(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray, colours: np.ndarray,
+                    dark: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Thickness of each line between neighbours as a share of a square: n x (n - 1) between
-    side-by-side squares, (n - 1) x n between squares one above the other."""
+    side-by-side squares, (n - 1) x n between squares one above the other.
+
+    A line's thickness is its ink summed across it, each pixel weighed by how far it goes
+    from the squares' own grey level towards the ink's (the darkest, or on light-lined
+    boards the lightest, grey of the lines): a blurred or shrunk line keeps its weight, so
+    thin and thick stay apart when a picture is scaled down.
+    """
     n = len(xs) - 1
     cell = (xs[-1] - xs[0]) / n
     half = max(2, round(0.3 * cell))
-    vertical = np.zeros((n, n - 1), np.float32)
-    horizontal = np.zeros((n - 1, n), np.float32)
+    grey = rgb @ np.array([0.299, 0.587, 0.114], np.float32)
+    level = colours @ np.array([0.299, 0.587, 0.114], np.float32)
+    bands_v, bands_h = [], []
     for r in range(n):
         y0, y1 = round(ys[r] + 0.3 * cell), round(ys[r + 1] - 0.3 * cell)
         for c in range(n - 1):
             x = round(xs[c + 1])
-            band = rgb[y0:y1, x - half:x + half + 1]
-            vertical[r, c] = _thickness(band, colours[r, c], colours[r, c + 1]) / cell
+            bands_v.append((grey[y0:y1, x - half:x + half + 1], level[r, c], level[r, c + 1]))
     for r in range(n - 1):
         y = round(ys[r + 1])
         for c in range(n):
             x0, x1 = round(xs[c] + 0.3 * cell), round(xs[c + 1] - 0.3 * cell)
-            band = rgb[y - half:y + half + 1, x0:x1].transpose(1, 0, 2)
-            horizontal[r, c] = _thickness(band, colours[r, c], colours[r + 1, c]) / cell
-    return vertical, horizontal
+            bands_h.append((grey[y - half:y + half + 1, x0:x1].T, level[r, c],
+                            level[r + 1, c]))
+    every = [band for band, _, _ in bands_v + bands_h if band.size]
+    if not every:
+        return np.zeros((n, n - 1), np.float32), np.zeros((n - 1, n), np.float32)
+    ink = float(np.percentile(np.concatenate([band.ravel() for band in every]),
+                              1 if dark else 99))
+    slack = max(2, round(0.04 * cell))  # lines a few pixels off the even spacing
+    vertical = np.array([_thickness(*band, ink, slack) for band in bands_v], np.float32)
+    horizontal = np.array([_thickness(*band, ink, slack) for band in bands_h], np.float32)
+    return vertical.reshape(n, n - 1) / cell, horizontal.reshape(n - 1, n) / cell
 
 
-def _thickness(band: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
-    """Median over the band's rows of the ink of the line through the band's middle (a pixel
-    or two either side of it): the pixels unlike both squares' colours in one run, each
-    counted by how unlike (up to :data:`FULL_INK`), so a mark in a square is no wall and a
-    blurred line keeps its weight."""
-    unlike = np.minimum(np.linalg.norm(band - a, axis=2), np.linalg.norm(band - b, axis=2))
-    far = unlike > 40
-    if far.size == 0:
+def _thickness(band: np.ndarray, a: float, b: float, ink: float, slack: int = 2) -> float:
+    """Median over the band's rows of the line through its middle, in pixels of full ink:
+    the run of inked pixels (more than a tenth of the way from the square's grey to the
+    ink's) through the middle, each counted by how far along it goes, so a mark in a square
+    is no wall. Square ``a`` lies left of the middle, ``b`` right of it."""
+    if band.size == 0:
         return 0.0
-    ink = np.minimum(unlike, FULL_INK) / FULL_INK
-    mid = far.shape[1] // 2
-    best = np.zeros(far.shape[0])
-    for m in range(max(0, mid - 2), min(far.shape[1], mid + 3)):
-        left = np.cumprod(far[:, m::-1], axis=1)
-        right = np.cumprod(far[:, m:], axis=1)
-        mass = (left * ink[:, m::-1]).sum(axis=1) + (right * ink[:, m:]).sum(axis=1)
-        best = np.maximum(best, np.where(far[:, m], mass - ink[:, m], 0))
+    mid = band.shape[1] // 2
+    base = np.empty(band.shape[1], np.float32)
+    base[:mid], base[mid:] = a, b
+    base[mid] = max(a, b) if ink < min(a, b) else min(a, b)
+    reach = ink - base
+    reach[np.abs(reach) < 1.0] = 1.0 if ink >= max(a, b) else -1.0
+    weight = np.clip((band - base) / reach, 0.0, 1.0)
+    on = weight > 0.1
+    best = np.zeros(band.shape[0])
+    for m in range(max(0, mid - slack), min(band.shape[1], mid + slack + 1)):
+        left = np.cumprod(on[:, m::-1], axis=1)
+        right = np.cumprod(on[:, m:], axis=1)
+        mass = (left * weight[:, m::-1]).sum(axis=1) + (right * weight[:, m:]).sum(axis=1)
+        best = np.maximum(best, np.where(on[:, m], mass - weight[:, m], 0))
     return float(np.median(best))
 
 
