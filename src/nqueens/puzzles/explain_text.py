@@ -11,34 +11,54 @@ speaks of queens (the Queens game), a k-star puzzle of stars (Star Battle).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+
 from nqueens._validate import check_choice, check_instance
 from nqueens.hangul import with_particle
 from nqueens.narrate import LANGUAGES
 from nqueens.puzzles.exact import PuzzleCount
+from nqueens.puzzles.grades import DEDUCTION, TECHNIQUES, technique
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square, check_puzzle
 from nqueens.puzzles.steps import GRADES, Explanation, Step, Unit, stars_of
 
-__all__ = ["GRADE_NAMES", "SHAPE_NAMES", "TECHNIQUE_NAMES", "not_unique_text", "step_text",
-           "summary_text"]
+__all__ = ["GRADE_NAMES", "NAMES", "SAY", "SHAPE_NAMES", "TECHNIQUE_NAMES", "not_unique_text",
+           "step_text", "summary_text"]
 
-TECHNIQUE_NAMES: dict[str, dict[str, str]] = {
-    "given": {"en": "given queen", "ja": "最初からあるクイーン", "ko": "주어진 퀸"},
-    "single": {"en": "last square", "ja": "最後の1マス", "ko": "마지막 칸"},
-    "one-way": {"en": "only one way", "ja": "置き方が1通り", "ko": "놓는 방법이 하나뿐"},
-    "confined": {"en": "region confined to a line", "ja": "1本の行(列)に収まる領域",
-                 "ko": "한 줄에 갇힌 영역"},
-    "k-lines": {"en": "k regions in k lines", "ja": "k個の領域がk本の行(列)に収まる",
+NAMES: dict[str, dict[str, str]] = {
+    "given_queen": {"en": "given queen", "ja": "最初からあるクイーン", "ko": "주어진 퀸"},
+    "last_square": {"en": "last square", "ja": "最後の1マス", "ko": "마지막 칸"},
+    "one_way": {"en": "only one way", "ja": "置き方が1通り", "ko": "놓는 방법이 하나뿐"},
+    "confined_line": {"en": "region confined to a line", "ja": "1本の行(列)に収まる領域",
+                      "ko": "한 줄에 갇힌 영역"},
+    "k_lines": {"en": "k regions in k lines", "ja": "k個の領域がk本の行(列)に収まる",
                 "ko": "k개 영역이 k줄에"},
-    "shape": {"en": "attacks a whole region", "ja": "領域全体を攻撃するマス",
-              "ko": "영역 전체를 공격하는 칸"},
-    "blocks": {"en": "2x2 blocks", "ja": "2×2ブロック", "ko": "2×2 블록"},
-    "pairs": {"en": "pairs of rows or columns", "ja": "2行(2列)の組",
-              "ko": "두 행(열)의 짝"},
-    "lookahead": {"en": "contradiction", "ja": "背理法(仮置き)", "ko": "모순(가정해 보기)"},
-    "search": {"en": "trial and error (search)", "ja": "探索(総当たり)",
-               "ko": "탐색(모든 경우 시도)"},
-    "stuck": {"en": "no solution", "ja": "解なし", "ko": "해답 없음"},
+    "whole_region": {"en": "attacks a whole region", "ja": "領域全体を攻撃するマス",
+                     "ko": "영역 전체를 공격하는 칸"},
+    "two_by_two": {"en": "2x2 blocks", "ja": "2×2ブロック", "ko": "2×2 블록"},
+    "line_pairs": {"en": "pairs of rows or columns", "ja": "2行(2列)の組",
+                   "ko": "두 행(열)의 짝"},
+    "contradiction": {"en": "contradiction", "ja": "背理法(仮置き)", "ko": "모순(가정해 보기)"},
+    "trial": {"en": "trial and error (search)", "ja": "探索(総当たり)",
+              "ko": "탐색(모든 경우 시도)"},
+    "no_solution": {"en": "no solution", "ja": "解なし", "ko": "해답 없음"},
 }
+"""Each technique's name as players say it, by its words key and language."""
+
+
+class _ByRule(Mapping):
+    """:data:`NAMES` by a technique's name (its steps' ``rule``), easiest first."""
+
+    def __getitem__(self, rule: str) -> dict[str, str]:
+        return NAMES[technique(rule).words]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(TECHNIQUES)
+
+    def __len__(self) -> int:
+        return len(TECHNIQUES)
+
+
+TECHNIQUE_NAMES: Mapping[str, dict[str, str]] = _ByRule()
 """Each technique's name as players say it, by language."""
 
 SHAPE_NAMES: dict[str, dict[str, str]] = {
@@ -71,19 +91,10 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
     check_instance(step, Step, "step", "a Step (from explain)")
     check_puzzle(p)
     check_choice(lang, "language", LANGUAGES)
-    k = stars_of(p)
-    if step.rule in ("given", "single", "one-way", "search"):
-        return _placement(step, lang, p, k)
-    if step.rule in ("confined", "k-lines"):
-        return _confined(step, lang, p, k)
-    if step.rule == "shape":
-        return _shape(step, lang, p, k)
-    if step.rule == "pairs":
-        return _pairs(step, lang, p, k)
-    if step.rule == "blocks":
-        return _blocks(step, lang, k)
-    if step.rule == "lookahead":
-        return _lookahead(step, lang, p, k)
+    return SAY[technique(step.rule).words](step, lang, p, stars_of(p))
+
+
+def _stuck(step: Step, lang: str, p: Puzzle, k: int) -> str:
     u = _unit(step.lines[0], lang) if step.lines else ""
     return {"en": f"{_cap(u)} has too few squares left: the puzzle has no solution.",
             "ja": f"{u}に置けるマスが足りないので、このパズルには解がない。",
@@ -97,8 +108,8 @@ def _star(k: int, lang: str, plural: bool = False) -> str:
     return {"ja": "クイーン" if k == 1 else "星", "ko": "퀸" if k == 1 else "별"}[lang]
 
 
-def _name(rule: str, lang: str) -> str:
-    name = TECHNIQUE_NAMES[rule][lang]
+def _name(key: str, lang: str) -> str:
+    name = NAMES[key][lang]
     return _cap(name) if lang == "en" else name
 
 
@@ -115,21 +126,22 @@ def _placement(step: Step, lang: str, p: Puzzle, k: int) -> str:
     clears = {"en": f" It clears {cleared} square{'s' if cleared != 1 else ''}.",
               "ja": f"{cleared}マスに置けなくなる。",
               "ko": f" {cleared}칸을 지운다."}[lang] if cleared else ""
-    if step.rule == "given":
+    key = technique(step.rule).words
+    if key == "given_queen":
         return {"en": f"A {star} is given at {where}.",
                 "ja": f"{where}には最初から{star}がある。",
                 "ko": f"{where}에 {star}이 주어져 있다." if k > 1 else
                       f"{where}에 퀸이 주어져 있다."}[lang] + clears
     u = _unit(step.units[0], lang) if step.units else ""
-    if step.rule == "search":
+    if key == "trial":
         return {"en": f"Logic stalls here, so a search (trying the possibilities) places "
                       f"a {star} of {u} at {where}.",
                 "ja": f"論理ではここで行き詰まるので、探索(総当たり)で{u}の{star}を"
                       f"{where}に置く。",
                 "ko": f"논리로는 더 나아갈 수 없으므로 탐색(모든 경우 시도)으로 {u}의 "
                       f"{star}을 {where}에 놓는다."}[lang] + clears
-    name = _name(step.rule, lang)
-    if step.rule == "one-way":
+    name = _name(key, lang)
+    if key == "one_way":
         head = {"en": f"{name}: the stars {u} still needs fit on its squares left in only "
                       f"one way, none touching, so a star goes at {where}.",
                 "ja": f"{name}: {u}に残るマスに必要な星を隣り合わずに置く方法は1通りしか"
@@ -170,9 +182,9 @@ def _confined(step: Step, lang: str, p: Puzzle, k: int) -> str:
                 f"of {lines} belong{'' if plural else 's'} to {units}: clear the other "
                 f"squares of {lines}: {squares}.")
     if count == m == 1:
-        name = TECHNIQUE_NAMES["confined"][lang]
+        name = NAMES["confined_line"][lang]
     else:
-        name = TECHNIQUE_NAMES["k-lines"][lang].replace("k", str(count), 1).replace(
+        name = NAMES["k_lines"][lang].replace("k", str(count), 1).replace(
             "k", str(m), 1)
     if lang == "ja":
         need = f"あり、{lines}に残る星の数だけ星が必要なので" if k > 1 else "あるので"
@@ -192,7 +204,7 @@ def _shape(step: Step, lang: str, p: Puzzle, k: int) -> str:
     u = _unit(step.lines[0], lang)
     listed, more = _squares(step.removed, lang)
     squares = listed + (" ..." if more else "")
-    name = _name("shape", lang)
+    name = _name("whole_region", lang)
     shape = SHAPE_NAMES[step.shape][lang] if step.shape in SHAPE_NAMES else ""
     one = len(step.removed) == 1
     star = _star(k, lang)
@@ -216,7 +228,7 @@ def _pairs(step: Step, lang: str, p: Puzzle, k: int) -> str:
     lines = _units(step.lines, lang)
     listed, more = _squares(step.removed, lang)
     squares = listed + (" ..." if more else "")
-    name = _name("pairs", lang)
+    name = _name("line_pairs", lang)
     return {"en": f"{name}: every way {lines} can take their queens, without touching, "
                   f"attacks {squares}, so {'it is' if len(step.removed) == 1 else 'they are'} "
                   "crossed out.",
@@ -226,12 +238,12 @@ def _pairs(step: Step, lang: str, p: Puzzle, k: int) -> str:
                   "지운다."}[lang]
 
 
-def _blocks(step: Step, lang: str, k: int) -> str:
+def _blocks(step: Step, lang: str, p: Puzzle, k: int) -> str:
     """A band of lines, less the regions inside it, fits in as many 2x2 blocks as it needs
     stars: each block holds one (it places a lone square or clears what would empty one)."""
     lines, m, star = _units(step.lines, lang), len(step.blocks), _star(k, lang, plural=True)
     corners = _list([_square(s, lang) for s in step.blocks], lang)
-    block, name = _list([_square(s, lang) for s in step.used], lang), _name("blocks", lang)
+    block, name = _list([_square(s, lang) for s in step.used], lang), _name("two_by_two", lang)
     taken = _units(step.units, lang) if step.units else ""
     if step.filled is not None:
         tail = _filled(step, lang, block, star)
@@ -292,7 +304,7 @@ def _lookahead(step: Step, lang: str, p: Puzzle, k: int) -> str:
     where = _square(step.removed[0], lang)
     u = _unit(step.lines[0], lang)
     star = _star(k, lang)
-    name = _name("lookahead", lang)
+    name = _name("contradiction", lang)
     chain = _list([_square(s, lang) for s in step.chain], lang)
     deep = step.shape == "deep"
     if lang == "en":
@@ -345,7 +357,8 @@ def summary_text(e: Explanation, lang: str) -> str:
     name = GRADE_NAMES[lang][e.grade]
     if e.solution is None:
         return {"en": "No solution.", "ja": "解なし。", "ko": "해답 없음."}[lang]
-    used = [TECHNIQUE_NAMES[r][lang] for r in e.techniques if r not in ("given", "stuck")]
+    used = [TECHNIQUE_NAMES[r][lang] for r in e.techniques
+            if technique(r).role == DEDUCTION]
     sep = {"en": ", ", "ja": "、", "ko": ", "}[lang]
     tech = {"en": f" Techniques: {sep.join(used)}." if used else "",
             "ja": f"使った手筋: {sep.join(used)}。" if used else "",
@@ -356,6 +369,15 @@ def summary_text(e: Explanation, lang: str) -> str:
             "ja": f"{n}個の{star}をすべて置いた。解けた。{tech}難易度: {name} (5段階中{e.grade})。",
             "ko": f"{star} {n}개를 모두 놓았다. 풀었다.{tech} 난이도: {name} "
                   f"(5단계 중 {e.grade})."}[lang]
+
+
+SAY: dict[str, Callable[[Step, str, Puzzle, int], str]] = {
+    "given_queen": _placement, "last_square": _placement, "one_way": _placement,
+    "trial": _placement, "confined_line": _confined, "k_lines": _confined,
+    "whole_region": _shape, "line_pairs": _pairs, "two_by_two": _blocks,
+    "contradiction": _lookahead, "no_solution": _stuck}
+"""The sentence of a step, by its technique's words key (a new technique adds its words
+here and its names to :data:`NAMES`)."""
 
 
 def not_unique_text(counted: PuzzleCount, lang: str) -> str | None:

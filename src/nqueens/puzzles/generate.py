@@ -35,8 +35,9 @@ from dataclasses import dataclass
 from nqueens._validate import check_bool, check_choice, check_int, check_optional_bool, check_size
 from nqueens.errors import InvalidSizeError, NQueensRuntimeError, UnknownOptionError
 from nqueens.puzzles.exact import is_unique
+from nqueens.puzzles.grades import SEARCH
 from nqueens.puzzles.grow import random_regions, random_solution
-from nqueens.puzzles.logic import GRADES, RULES, explain, grade_number
+from nqueens.puzzles.logic import GRADES, explain, grade_number
 from nqueens.puzzles.model import KINDS, MAX_PUZZLE_N, Puzzle, check_stars, completion_puzzle
 from nqueens.puzzles.solution import Solution
 from nqueens.puzzles.steer import CHEAP, Tally, steer, steer_search
@@ -196,7 +197,7 @@ touch need n = 1 or n >= 4
             f"grade expert is not made below {EXPERT_SMALLEST} x {EXPERT_SMALLEST}: such boards "
             "are too rare to find in minutes (at 5 x 5 none in 800 fresh starts); ask for "
             "hard or easier")
-    if want is not None and want == RULES["search"] and logic_only:
+    if want is not None and want == SEARCH and logic_only:
         raise UnknownOptionError("grade 5 (search) contradicts logic_only")
     if attempts is None:
         small_expert = (kind == "regions" and k == 1 and want == GRADES.index("expert")
@@ -257,13 +258,13 @@ def _make_regions(n: int, k: int, rng: random.Random, seed: int, want: int | Non
         if tally is not None:
             tally(boards, start)
     try:
-        if want == RULES["search"]:
+        if want == SEARCH:
             p, sol, grade = steer_search(n, k, rng, diagonals=diagonals, starts=attempts,
                                          tally=told, pieces=pieces)
         else:
             # unasked, k >= 3 stays with the cheap techniques: the explainer's harder
             # ones take seconds per board there (docs/puzzles.md has the times)
-            top = RULES["search"] - 1 if k <= 2 else CHEAP
+            top = SEARCH - 1 if k <= 2 else CHEAP
             low, high = (1, top) if want is None else (want, want)
             p, sol, grade = steer(n, k, rng, diagonals=diagonals, low=low, high=high,
                                   starts=attempts, tally=told, pieces=pieces)
@@ -286,7 +287,7 @@ def _make_completion(n: int, rng: random.Random, max_grade: int
         p = completion_puzzle(n, trial)
         if not is_unique(p):
             continue
-        if max_grade < RULES["search"] and explain(p, max_grade=max_grade).solution is None:
+        if max_grade < SEARCH and explain(p, max_grade=max_grade).solution is None:
             continue
         givens = trial
     return completion_puzzle(n, givens), sol

@@ -4,8 +4,8 @@ A placement is ``need`` squares of a unit's squares left, no two touching (nor a
 where the rules say so); a square whose star leaves a unit without one is crossed out.
 These helpers answer that for every square near a unit at once, on bit masks (square
 ``r * n + c`` is bit ``r * n + c`` of a Python int), exactly as testing each square alone
-with :meth:`~nqueens.puzzles.techniques.Board.after` and
-:meth:`~nqueens.puzzles.techniques.Board.fits` would.
+with :meth:`~nqueens.puzzles.techniques.board.Board.after` and
+:meth:`~nqueens.puzzles.techniques.board.Board.fits` would.
 
 >>> near = [0b10, 0b101, 0b10]          # three squares in a line, neighbours touching
 >>> _witness(0b111, 2, near), _witness(0b011, 2, near)
@@ -21,7 +21,7 @@ from typing import Any
 from nqueens.puzzles.steps import Unit
 
 Board = Any
-"""A :class:`~nqueens.puzzles.techniques.Board` (which imports this module)."""
+"""A :class:`~nqueens.puzzles.techniques.board.Board` (which imports this module)."""
 
 PLACEMENT_NODES = 2_000
 """The most partial placements gone through to find the squares near every placement of
@@ -173,7 +173,7 @@ def witness(b: Board, cells: int, need: int) -> int:
     exponential in the worst case (small units in practice).
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> from nqueens.puzzles.techniques import Board
+    >>> from nqueens.puzzles.techniques.board import Board
     >>> b = Board(parse_puzzle("stars: 2\\n" + "ABCDEFGH\\n" * 8))
     >>> witness(b, 0b111, 2), witness(b, 0b11, 2)  # squares 0 and 2; none on 0 and 1
     (5, -1)

@@ -28,6 +28,7 @@ from importlib import resources
 
 from nqueens._validate import check_choice
 from nqueens.narrate import LANGUAGES
+from nqueens.puzzles.grades import START, technique
 from nqueens.puzzles.logic import explain, step_text
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle
 from nqueens.puzzles.solution import first_violation, star_squares
@@ -163,7 +164,7 @@ def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
     k = p.stars
     steps = [{"rule": s.rule, "place": None if s.place is None else list(s.place),
               "removed": [list(sq) for sq in s.removed], "text": step_text(s, lang, p)}
-             for s in e.steps if s.rule != "given"]
+             for s in e.steps if technique(s.rule).role != START]
     solution = e.solution
     if solution is not None and first_violation(p, solution) is not None:
         # an explainer that does not know k stars yet: no hints rather than wrong ones
