@@ -532,7 +532,7 @@ def _partial_text(text: str, name: str, fmt: str) -> tuple[int, list[Square], li
         from nqueens.puzzles.model import parse_puzzle
 
         puzzle = parse_puzzle(text)
-        if puzzle.kind != "completion":
+        if not puzzle.rules.has_givens:
             raise ParseError(f"{_shown(name)} holds a region puzzle; a partial board is a "
                              "board or a completion puzzle (`nqueens puzzle solve FILE` "
                              "solves region puzzles)")

@@ -67,6 +67,8 @@ from nqueens._validate import (
 )
 from nqueens.completion import board_squares
 from nqueens.errors import PuzzleFormatError
+from nqueens.puzzles.rules import KINDS as RULE_KINDS
+from nqueens.puzzles.rules import CompletionRules, RegionRules, Rules, rules_for
 
 __all__ = [
     "KINDS",
@@ -87,7 +89,7 @@ __all__ = [
 ]
 
 Kind = Literal["regions", "completion"]
-KINDS: tuple[Kind, ...] = ("regions", "completion")
+KINDS: tuple[Kind, ...] = RULE_KINDS  # type: ignore[assignment]
 
 REGION_LETTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 """The letters naming regions 0, 1, 2, ...: A-Z, then a-z, then 0-9 (62 regions at most)."""
@@ -130,14 +132,25 @@ class Puzzle:
     stars: int = 1
 
     @property
+    def rules(self) -> Rules:
+        """The puzzle's rules (:mod:`nqueens.puzzles.rules`): ask them, not ``kind``.
+
+        Cost: O(1).
+
+        >>> completion_puzzle(4).rules.has_givens
+        True
+        """
+        return rules_for(self.kind, self.stars, self.diagonals)
+
+    @property
     def touching(self) -> bool:
         """Whether queens may not touch (region puzzles); the diagonal rule covers it otherwise."""
-        return self.kind == "regions"
+        return self.rules.touching
 
     @property
     def uses_diagonals(self) -> bool:
         """Whether two queens on one diagonal clash (completion puzzles, or the rule)."""
-        return self.kind == "completion" or self.diagonals
+        return self.rules.uses_diagonals
 
     def region_cells(self) -> list[list[Square]]:
         """The squares of each region, row by row.
@@ -164,13 +177,7 @@ class Puzzle:
         ...               stars=2).rules_text()
         '2 stars per row, column and region; no two stars touch'
         """
-        if self.kind == "completion":
-            return "one queen per row and column, none sharing a diagonal"
-        if self.stars == 1:
-            text = "one queen per row, column and region; no two queens touch"
-        else:
-            text = (f"{self.stars} stars per row, column and region; no two stars touch")
-        return text + "; none share a diagonal" if self.diagonals else text
+        return self.rules.text()
 
     def __str__(self) -> str:
         """The puzzle in the text format (:meth:`to_text`), as ``print(puzzle)`` shows it.
@@ -211,7 +218,7 @@ class Puzzle:
                  if on]
         if rules:
             lines.append("rules: " + ", ".join(rules))
-        if self.kind == "regions":
+        if self.rules.has_regions:
             lines.extend("".join(REGION_LETTERS[k] for k in row) for row in self.regions)
         else:
             grid = [["."] * self.n for _ in range(self.n)]
@@ -231,7 +238,7 @@ class Puzzle:
         {'kind': 'completion', 'n': 2, 'givens': [[1, 1]], 'blocked': [[2, 2]]}
         """
         data: dict[str, object] = {"kind": self.kind, "n": self.n}
-        if self.kind == "regions":
+        if self.rules.has_regions:
             data["stars"] = self.stars
             data["rules"] = {"diagonals": self.diagonals, "connected": self.connected}
             data["regions"] = ["".join(REGION_LETTERS[k] for k in row) for row in self.regions]
@@ -436,9 +443,9 @@ have equal length
     if not grid:
         raise PuzzleFormatError("no grid found: give one line of squares per row")
     _check_square(len(grid), [len(row) for row in grid], lines)
-    if kind is None:
-        kind = "completion" if set("".join(grid)) <= set(".Qx") else "regions"
-    if kind == "completion":
+    if kind is None:  # a grid of queens, dots and crosses is a board to complete
+        kind = CompletionRules.kind if set("".join(grid)) <= set(".Qx") else RegionRules.kind
+    if rules_for(kind).has_givens:
         if rules or stars is not None:
             what = "rules apply" if rules else "stars apply"
             raise PuzzleFormatError(f"{what} to region puzzles only; a completion puzzle "

@@ -32,7 +32,7 @@ from nqueens.puzzles.grades import EXPERT, Rung
 from nqueens.puzzles.ladder import compiled_ladder
 from nqueens.puzzles.logic import Solve
 from nqueens.puzzles.model import Puzzle
-from nqueens.puzzles.steps import Record, stars_of
+from nqueens.puzzles.steps import Record
 from nqueens.puzzles.techniques.board import line_geometry
 
 __all__ = ["QuickSolve", "ladder_array", "needs_compiling", "solver"]
@@ -74,7 +74,7 @@ class QuickSolve:
         >>> QuickSolve.takes(completion_puzzle(5))
         False
         """
-        return (p.kind == "regions" and stars_of(p) == 1 and not p.blocked
+        return (p.rules.has_regions and p.rules.one_star and not p.blocked
                 and compiled_ladder(p, EXPERT) is not None)
 
     @property

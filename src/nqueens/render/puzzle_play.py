@@ -141,7 +141,7 @@ def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
     out = {key: base.get(key + "_stars", text) if k > 1 else text
            for key, text in base.items() if not key.endswith("_stars")}
     out["title"] = out["title"].replace("{n}", str(p.n)).replace("{k}", str(k))
-    if p.kind == "completion":
+    if p.rules.has_givens:
         out["rules"] = out["completion"]
     else:
         out["rules"] = out["regions"].replace("{k}", str(k)) + (

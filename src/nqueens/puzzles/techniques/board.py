@@ -36,7 +36,7 @@ class Board:
         fams: dict[str, list[int]] = {}
         # the units of each square, in the order of the families (region, row, col)
         self.index: dict[str, list[int]] = {"row": lines.rows_of, "col": lines.cols_of}
-        if p.kind == "regions":
+        if p.rules.has_regions:
             of_region = [g for row in p.regions for g in row]
             regions = [0] * n
             for i, g in enumerate(of_region):
