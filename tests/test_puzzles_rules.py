@@ -13,7 +13,6 @@ from conftest import SRC
 
 KIND_NAMES = set(KINDS)
 LEFT_TO_THE_EXACT_SEARCH = {"nqueens/puzzles/exact.py"}  # rebuilt in parallel
-LEFT_TO_THE_MAKE_REQUEST = {"nqueens/puzzles/generate.py", "nqueens/cli/puzzle.py"}
 
 
 def test_each_kind_has_its_rules():
@@ -54,8 +53,7 @@ def test_kind_branches_stay_in_the_model_and_the_rules():
     where = {}
     for f in sorted((SRC / "nqueens").rglob("*.py")):
         name = f.relative_to(SRC).as_posix()
-        if ("puzzles/io/image" in name or name in LEFT_TO_THE_EXACT_SEARCH
-                or name in LEFT_TO_THE_MAKE_REQUEST):
+        if "puzzles/io/image" in name or name in LEFT_TO_THE_EXACT_SEARCH:
             continue
         if (k := _kind_branches(f)):
             where[name] = k
