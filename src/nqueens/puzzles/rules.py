@@ -22,7 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-__all__ = ["KINDS", "CompletionRules", "RegionRules", "Rules", "rules_for"]
+from nqueens._validate import as_int, short_repr
+from nqueens.errors import PuzzleFormatError
+
+__all__ = ["KINDS", "CompletionRules", "RegionRules", "Rules", "check_stars", "rules_for"]
 
 
 @dataclass(frozen=True)
@@ -122,3 +125,31 @@ def rules_for(kind: str, stars: int = 1, diagonals: bool = False) -> Rules:
     (True, False)
     """
     return _BY_KIND[kind](stars, diagonals)
+
+
+def check_stars(n: int, stars: object) -> int:
+    """``stars`` (k, the stars per row, column and region of an n x n board) as an int.
+
+    Cost: O(1). Raises :class:`PuzzleFormatError` for a k that is not an integer >= 1, or
+    (k > 1) that cannot fit: no two stars touch, so each 2 x 2 block holds one at most, and
+    ceil(n/2)^2 >= k n is needed (k = 1 takes every n, as ever: n = 2, 3 just have no
+    solution).
+
+    >>> check_stars(10, 2), check_stars(14, 3), check_stars(25, 6)
+    (2, 3, 6)
+    >>> check_stars(9, 3)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.PuzzleFormatError: 3 stars per row cannot fit on a 9 x 9 board: no \
+two stars touch, so at most 25 fit (one per 2 x 2 block) and 3 x 9 = 27 are needed
+    """
+    k = as_int(stars)
+    if k is None or k < 1:
+        raise PuzzleFormatError(f"stars must be an integer >= 1 (stars per row, column and "
+                                f"region), got {short_repr(stars)}")
+    room = ((n + 1) // 2) ** 2
+    if k > 1 and k * n > room:
+        raise PuzzleFormatError(
+            f"{k} stars per row cannot fit on a {n} x {n} board: no two stars touch, so at "
+            f"most {room} fit (one per 2 x 2 block) and {k} x {n} = {k * n} are needed")
+    return k
