@@ -50,7 +50,6 @@ stars touch, so at most 4 fit (one per 2 x 2 block) and 2 x 4 = 8 are needed
 
 from __future__ import annotations
 
-import string
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -68,7 +67,14 @@ from nqueens._validate import (
 from nqueens.completion import board_squares
 from nqueens.errors import PuzzleFormatError
 from nqueens.puzzles.rules import KINDS as RULE_KINDS
-from nqueens.puzzles.rules import CompletionRules, RegionRules, Rules, check_stars, rules_for
+from nqueens.puzzles.rules import (
+    REGION_LETTERS,
+    CompletionRules,
+    RegionRules,
+    Rules,
+    check_stars,
+    rules_for,
+)
 
 __all__ = [
     "KINDS",
@@ -92,8 +98,6 @@ __all__ = [
 Kind = Literal["regions", "completion"]
 KINDS: tuple[Kind, ...] = RULE_KINDS  # type: ignore[assignment]
 
-REGION_LETTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits
-"""The letters naming regions 0, 1, 2, ...: A-Z, then a-z, then 0-9 (62 regions at most)."""
 
 MAX_PUZZLE_N = 62
 """The largest puzzle: 62 region letters, and 64-bit row masks in the compiled search."""

@@ -21,12 +21,16 @@ region puzzles, ``data-region`` (its letter); queens are ``<g class="queen">`` w
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
+from nqueens._types import Square
 from nqueens.errors import InvalidBoardError
-from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square
+from nqueens.puzzles.rules import REGION_LETTERS
 from nqueens.render.svg import COLORS, MARGIN, SQUARE, coordinate_labels, queen_shape
+
+if TYPE_CHECKING:  # the model draws itself in notebooks through this module, lazily
+    from nqueens.puzzles.model import Puzzle
 
 __all__ = ["PALETTE", "puzzle_svg", "region_colors"]
 
