@@ -54,12 +54,12 @@ from nqueens.engine.backends import Backend
 from nqueens.engine.dispatch import Sink
 from nqueens.engine.fleet_stats import FleetConfig, FleetStats
 from nqueens.engine.scheduler import Scheduler
+from nqueens.engine.task import Row
 from nqueens.errors import EngineError, InvalidArgumentError, NQueensError, SchedulerError
 
 __all__ = ["DaskBackend", "FleetConfig", "FleetStats"]
 
 
-Row = tuple[int, int, int, int]
 RESULT_WAIT = 10.0
 """Seconds to wait for the answer of a unit Dask says is done (a moment, unless it is lost)."""
 Items = Sequence[tuple[int, ...]]
