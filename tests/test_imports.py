@@ -115,7 +115,7 @@ def test_no_import_circle_in_the_package() -> None:
 
 LAYERS: list[tuple[str, ...]] = [
     ("nqueens.errors", "nqueens._types", "nqueens._jit", "nqueens._signals", "nqueens.files",
-     "nqueens.sniff", "nqueens.hangul", "nqueens._validate"),
+     "nqueens.sniff", "nqueens.hangul", "nqueens._validate", "nqueens.words"),
     ("nqueens.kernels",),
     ("nqueens.board", "nqueens.trace", "nqueens.strategies", "nqueens.search",
      "nqueens.completion", "nqueens.narrate", "nqueens.large", "nqueens.variants",

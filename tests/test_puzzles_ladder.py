@@ -10,13 +10,13 @@ import json
 import pytest
 
 from nqueens.kernels.grading import OPS
-from nqueens.narrate import LANGUAGES
 from nqueens.puzzles import explain, explain_text, ladder, parse_puzzle, step_text
 from nqueens.puzzles.grades import EASY, GRADES, HARD, TECHNIQUES, Compiled, Rung, Technique
 from nqueens.puzzles.logic import summary_text
 from nqueens.puzzles.quick import QuickSolve
 from nqueens.puzzles.steps import Step
 from nqueens.puzzles.techniques.board import Board
+from nqueens.words import LANGUAGES, words
 
 from conftest import DATA, SRC
 
@@ -47,12 +47,19 @@ def _toy_words(step: Step, lang: str, p: object, k: int) -> str:
             "ko": f"외로운 영역: <{r + 1},{c + 1}>에 퀸."}[lang]
 
 
+TOY_NAMES = {"en": "lone region", "ja": "孤立した領域", "ko": "외로운 영역"}
+
+
 @pytest.fixture
 def toy(monkeypatch):
-    """The toy technique in the ladder, before last square, with its words."""
-    monkeypatch.setitem(explain_text.NAMES, TOY.words,
-                        {"en": "lone region", "ja": "孤立した領域", "ko": "외로운 영역"})
-    monkeypatch.setitem(explain_text.SAY, TOY.words, _toy_words)
+    """The toy technique in the ladder, before last square, with its words in each
+    language's words module (its name and its sentence)."""
+    for lang in LANGUAGES:
+        said = words(lang)
+        monkeypatch.setitem(said.NAMES, TOY.words, TOY_NAMES[lang])
+        monkeypatch.setattr(said, TOY.words,
+                            lambda step, k, lang=lang: _toy_words(step, lang, None, k),
+                            raising=False)
     with ladder.with_rung(TOY_RUNG, before="single"):
         yield
 
@@ -102,9 +109,17 @@ def test_the_ladder_climbs():
 
 
 def test_every_technique_has_words_in_every_language():
-    for t in TECHNIQUES.values():
-        assert t.words in explain_text.SAY
-        assert set(explain_text.NAMES[t.words]) == set(LANGUAGES), t.name
+    for lang in LANGUAGES:
+        said = words(lang)
+        for t in TECHNIQUES.values():
+            assert callable(getattr(said, t.words)) and said.NAMES[t.words], (lang, t.name)
+    assert set(explain_text.TECHNIQUE_NAMES["k-lines"]) == set(LANGUAGES)
+
+
+def test_the_words_and_the_narration_have_the_same_languages():
+    from nqueens import narrate
+
+    assert LANGUAGES == narrate.LANGUAGES
 
 
 def test_the_compiled_judge_runs_the_ladders_own_numbers():
@@ -135,11 +150,13 @@ def _string_constants(path) -> set[str]:
 
 def test_each_technique_name_is_written_in_one_module():
     """Outside its own module a technique is asked for by its record, never by its name
-    (the grade ``search`` shares its name with the technique: grades.py names grades)."""
+    (the grade ``search`` shares its name with the technique: grades.py and the words
+    modules name grades)."""
     where: dict[str, list[str]] = {t: [] for t in TECHNIQUES}
     for f in sorted((SRC / "nqueens").rglob("*.py")):
         found = _string_constants(f) & set(where)
         for t in found:
-            if not (f.name == "grades.py" and t in GRADES):
+            grade_names = f.name == "grades.py" or f.parent.name == "words"
+            if not (grade_names and t in GRADES):
                 where[t].append(f.relative_to(SRC).as_posix())
     assert {t: len(m) for t, m in where.items()} == dict.fromkeys(where, 1), where

@@ -19,19 +19,15 @@ reading of its text).
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 from typing import ClassVar
 
+from nqueens._types import REGION_LETTERS
 from nqueens._validate import as_int, short_repr
 from nqueens.errors import PuzzleFormatError
 
 __all__ = ["KINDS", "REGION_LETTERS", "CompletionRules", "RegionRules", "Rules", "check_stars",
            "rules_for"]
-
-
-REGION_LETTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits
-"""The letters naming regions 0, 1, 2, ...: A-Z, then a-z, then 0-9 (62 regions at most)."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,214 @@
+"""English words: the explainer's steps, in the players' terms (the Queens game, Star
+Battle). One module per language (this one, :mod:`.ja`, :mod:`.ko`) with the same names;
+:mod:`nqueens.words` finds them.
+
+Squares are written ``<row,col>``, 1-based; a one-star puzzle speaks of queens, a k-star
+puzzle of stars.
+
+>>> square((2, 4)), unit(("col", 0))
+('<3,5>', 'column 1')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nqueens._types import REGION_LETTERS, Square
+
+NAME = "English"
+
+NAMES: dict[str, str] = {
+    "given_queen": "given queen", "last_square": "last square", "one_way": "only one way",
+    "confined_line": "region confined to a line", "k_lines": "k regions in k lines",
+    "whole_region": "attacks a whole region", "two_by_two": "2x2 blocks",
+    "line_pairs": "pairs of rows or columns", "contradiction": "contradiction",
+    "trial": "trial and error (search)", "no_solution": "no solution",
+}
+"""Each technique's name as players say it, by the technique's words key."""
+
+SHAPES: dict[str, str] = {"2-square": "a 2-square", "3-in-a-line": "a 3-in-a-line",
+                          "L": "an L", "T": "a T", "Z": "a Z", "block": "a 2x2 block"}
+"""The shapes a whole-region step can see."""
+
+GRADE_NAMES = ("trivial", "easy", "medium", "hard", "expert", "search")
+"""The grade names by number."""
+
+_FAMILY = {"region": "regions", "row": "rows", "col": "columns"}
+
+
+def square(s: Square) -> str:
+    return f"<{s[0] + 1},{s[1] + 1}>"
+
+
+def unit(u: tuple[str, int]) -> str:
+    family, i = u
+    if family == "region":
+        return f"region {REGION_LETTERS[i]}"
+    return f"row {i + 1}" if family == "row" else f"column {i + 1}"
+
+
+def units(us: tuple[tuple[str, int], ...]) -> str:
+    if len(us) == 1:
+        return unit(us[0])
+    family = us[0][0]
+    names = [REGION_LETTERS[i] if family == "region" else str(i + 1) for _, i in us]
+    return f"{_FAMILY[family]} {listed(names)}"
+
+
+def listed(items: list[str]) -> str:
+    if len(items) > 1:
+        return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _star(k: int, plural: bool = False) -> str:
+    return ("queen" if k == 1 else "star") + ("s" if plural else "")
+
+
+def _name(key: str) -> str:
+    return _cap(NAMES[key])
+
+
+def _squares(squares: tuple[Square, ...]) -> str:
+    return listed([square(s) for s in squares[:8]]) + (" ..." if len(squares) > 8 else "")
+
+
+def _clears(n: int) -> str:
+    return f" It clears {n} square{'s' if n != 1 else ''}." if n else ""
+
+
+def given_queen(step: Any, k: int) -> str:
+    return f"A {_star(k)} is given at {square(step.place)}." + _clears(len(step.removed))
+
+
+def trial(step: Any, k: int) -> str:
+    u = unit(step.units[0]) if step.units else ""
+    return (f"Logic stalls here, so a search (trying the possibilities) places a {_star(k)} "
+            f"of {u} at {square(step.place)}." + _clears(len(step.removed)))
+
+
+def last_square(step: Any, k: int) -> str:
+    u, where = unit(step.units[0]) if step.units else "", square(step.place)
+    if k == 1:
+        head = f"{_name('last_square')}: {u} has one square left, {where}, so a queen goes there."
+    else:
+        head = (f"{_name('last_square')}: {u} has only as many squares left as it needs "
+                f"stars, so a star goes at {where}.")
+    return head + _clears(len(step.removed))
+
+
+def one_way(step: Any, k: int) -> str:
+    u = unit(step.units[0]) if step.units else ""
+    return (f"{_name('one_way')}: the stars {u} still needs fit on its squares left in only "
+            f"one way, none touching, so a star goes at {square(step.place)}."
+            + _clears(len(step.removed)))
+
+
+def confined_line(step: Any, k: int) -> str:
+    us, lines = units(step.units), units(step.lines)
+    m, count = len(step.lines), len(step.units)
+    fam_u, fam_l = _FAMILY[step.units[0][0]], _FAMILY[step.lines[0][0]]
+    name = (f"a {fam_u[:-1]} confined to a {fam_l[:-1]}" if count == m == 1
+            else f"{count} {fam_u if count > 1 else fam_u[:-1]} in {m} "
+                 f"{fam_l if m > 1 else fam_l[:-1]}")
+    plural = k > 1 or m > 1
+    need = (f", and {'they need' if count > 1 else 'it needs'} as many stars as "
+            f"{'those' if m > 1 else 'that'} {fam_l if m > 1 else fam_l[:-1]} still "
+            f"{'hold' if m > 1 else 'holds'}" if k > 1 else "")
+    return (f"Every square left in {us} lies in {lines}{need} ({name}), so the "
+            f"{_star(k, plural=plural)} of {lines} belong{'' if plural else 's'} to {us}: "
+            f"clear the other squares of {lines}: {_squares(step.removed)}.")
+
+
+k_lines = confined_line
+
+
+def whole_region(step: Any, k: int) -> str:
+    u = unit(step.lines[0])
+    squares = _squares(step.removed)
+    shape = SHAPES.get(step.shape, "")
+    one = len(step.removed) == 1
+    where = squares if one else f"any of {squares}"
+    what = (f"every square left in {u}" + (f" ({shape})" if shape else "") if k == 1
+            else f"{u} too few squares for its stars")
+    verb = "touch or attack" if k == 1 else "leave"
+    return (f"{_name('whole_region')}: a {_star(k)} on {where} would {verb} {what}, so "
+            f"{'it is' if one else 'they are'} crossed out.")
+
+
+def line_pairs(step: Any, k: int) -> str:
+    one = len(step.removed) == 1
+    return (f"{_name('line_pairs')}: every way {units(step.lines)} can take their queens, "
+            f"without touching, attacks {_squares(step.removed)}, so "
+            f"{'it is' if one else 'they are'} crossed out.")
+
+
+def two_by_two(step: Any, k: int) -> str:
+    lines, m, star = units(step.lines), len(step.blocks), _star(k, plural=True)
+    corners = listed([square(s) for s in step.blocks])
+    block = listed([square(s) for s in step.used])
+    taken = units(step.units) if step.units else ""
+    if step.filled is not None:
+        one = len(step.used) == 1
+        u = unit(step.filled)
+        tail = (f" The block{'' if one else 's'} at {block} lie{'s' if one else ''} wholly in "
+                f"{u}, which needs just that many {star}: clear its other squares: "
+                f"{_squares(step.removed)}.")
+    elif step.place is not None:
+        n = len(step.removed)
+        tail = (f" The block at {block} has one square left, so a {star[:-1]} goes at "
+                f"{square(step.place)}." + (f" It clears {n} square{'s' if n != 1 else ''}."
+                                            if n else ""))
+    else:
+        squares, one = _squares(step.removed), len(step.removed) == 1
+        tail = (f" A {star[:-1]} on {squares if one else 'any of ' + squares} would clear "
+                f"every square left in the block at {block}, so "
+                f"{'it is' if one else 'they are'} crossed out.")
+    less = (f" (less what {taken}, inside them, {'need' if len(step.units) > 1 else 'needs'})"
+            if taken else "")
+    return (f"{_name('two_by_two')}: {lines}{less} need {m} more {star}, and their squares "
+            f"left fit in {m} 2x2 blocks, at {corners}; a block holds at most one "
+            f"{star[:-1]}, so each holds exactly one.{tail}")
+
+
+def contradiction(step: Any, k: int) -> str:
+    where, u, star = square(step.removed[0]), unit(step.lines[0]), _star(k)
+    chain = listed([square(s) for s in step.chain])
+    short = "no square left" if k == 1 else "too few squares left for its stars"
+    name = _name("contradiction")
+    if step.shape == "deep":
+        forced = (f"; the easier techniques then put {star}s on {chain}, and" if step.chain
+                  else "; the easier techniques then")
+        return (f"{name}: suppose a {star} on {where}{forced} leave {u} with {short}, so "
+                f"{where} is crossed out.")
+    forced = (f", which forces {star}s on {chain} (each the last square of its row, "
+              "column or region)," if step.chain else ",")
+    return f"{name}: suppose a {star} on {where}{forced} then {u} has {short}, so " \
+           f"{where} is crossed out."
+
+
+def no_solution(step: Any, k: int) -> str:
+    u = unit(step.lines[0]) if step.lines else ""
+    return f"{_cap(u)} has too few squares left: the puzzle has no solution."
+
+
+def summary(n: int, k: int, used: list[str], grade: int) -> str:
+    """The closing line of a solved puzzle: ``n`` stars placed, the techniques ``used``."""
+    tech = f" Techniques: {', '.join(used)}." if used else ""
+    return (f"All {n} {_star(k, True)} are placed: solved.{tech} Difficulty: "
+            f"{GRADE_NAMES[grade]} (grade {grade} of 5).")
+
+
+NO_SOLUTION = "No solution."
+
+
+def not_unique(count: int, exact: bool) -> str:
+    if exact:
+        return (f"Note: this puzzle is not unique: it has {count} solutions, and the one "
+                "above is only one of them.")
+    return (f"Note: this puzzle is not unique: it has at least {count} solutions, and the "
+            "one above is only one of them (nqueens puzzle count counts them all).")

@@ -1,0 +1,178 @@
+"""Japanese words (日本語): the explainer's steps, in the players' terms. The same names as
+:mod:`.en`.
+
+Squares are written ``(row,col)``, 1-based.
+
+>>> square((2, 4)), units((("row", 0), ("row", 2)))
+('(3,5)', '1行目と3行目')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nqueens._types import REGION_LETTERS, Square
+
+NAME = "日本語"
+
+NAMES: dict[str, str] = {
+    "given_queen": "最初からあるクイーン", "last_square": "最後の1マス",
+    "one_way": "置き方が1通り", "confined_line": "1本の行(列)に収まる領域",
+    "k_lines": "k個の領域がk本の行(列)に収まる", "whole_region": "領域全体を攻撃するマス",
+    "two_by_two": "2×2ブロック", "line_pairs": "2行(2列)の組",
+    "contradiction": "背理法(仮置き)", "trial": "探索(総当たり)", "no_solution": "解なし",
+}
+"""Each technique's name as players say it, by the technique's words key."""
+
+SHAPES: dict[str, str] = {"2-square": "2マス", "3-in-a-line": "一列の3マス", "L": "L字形",
+                          "T": "T字形", "Z": "Z字形", "block": "2×2の正方形"}
+"""The shapes a whole-region step can see."""
+
+GRADE_NAMES = ("自明", "易しい", "普通", "難しい", "とても難しい", "探索が必要")
+"""The grade names by number."""
+
+
+def square(s: Square) -> str:
+    return f"({s[0] + 1},{s[1] + 1})"
+
+
+def unit(u: tuple[str, int]) -> str:
+    family, i = u
+    if family == "region":
+        return f"領域{REGION_LETTERS[i]}"
+    return f"{i + 1}行目" if family == "row" else f"{i + 1}列目"
+
+
+def units(us: tuple[tuple[str, int], ...]) -> str:
+    if len(us) == 1:
+        return unit(us[0])
+    family = us[0][0]
+    names = [REGION_LETTERS[i] if family == "region" else str(i + 1) for _, i in us]
+    suffix = {"region": "", "row": "行目", "col": "列目"}[family]
+    prefix = "領域" if family == "region" else ""
+    return prefix + "と".join(f"{x}{suffix}" for x in names)
+
+
+def listed(items: list[str]) -> str:
+    return "、".join(items)
+
+
+def _star(k: int) -> str:
+    return "クイーン" if k == 1 else "星"
+
+
+def _squares(squares: tuple[Square, ...]) -> str:
+    return listed([square(s) for s in squares[:8]]) + (" ..." if len(squares) > 8 else "")
+
+
+def _clears(n: int) -> str:
+    return f"{n}マスに置けなくなる。" if n else ""
+
+
+def given_queen(step: Any, k: int) -> str:
+    return f"{square(step.place)}には最初から{_star(k)}がある。" + _clears(len(step.removed))
+
+
+def trial(step: Any, k: int) -> str:
+    u = unit(step.units[0]) if step.units else ""
+    return (f"論理ではここで行き詰まるので、探索(総当たり)で{u}の{_star(k)}を"
+            f"{square(step.place)}に置く。" + _clears(len(step.removed)))
+
+
+def last_square(step: Any, k: int) -> str:
+    u, where, name = unit(step.units[0]) if step.units else "", square(step.place), \
+        NAMES["last_square"]
+    if k == 1:
+        head = f"{name}: {u}に残るマスは{where}だけなので、ここにクイーンを置く。"
+    else:
+        head = f"{name}: {u}には必要な星の数だけしかマスが残っていないので、{where}に星を置く。"
+    return head + _clears(len(step.removed))
+
+
+def one_way(step: Any, k: int) -> str:
+    u = unit(step.units[0]) if step.units else ""
+    return (f"{NAMES['one_way']}: {u}に残るマスに必要な星を隣り合わずに置く方法は1通りしか"
+            f"ないので、{square(step.place)}に星を置く。" + _clears(len(step.removed)))
+
+
+def confined_line(step: Any, k: int) -> str:
+    us, lines = units(step.units), units(step.lines)
+    m, count = len(step.lines), len(step.units)
+    name = (NAMES["confined_line"] if count == m == 1 else
+            NAMES["k_lines"].replace("k", str(count), 1).replace("k", str(m), 1))
+    need = f"あり、{lines}に残る星の数だけ星が必要なので" if k > 1 else "あるので"
+    return (f"{name}: {us}の残りのマスはすべて{lines}に{need}、{lines}のほかの"
+            f"マス{_squares(step.removed)}には置けない。")
+
+
+k_lines = confined_line
+
+
+def whole_region(step: Any, k: int) -> str:
+    u, shape = unit(step.lines[0]), SHAPES.get(step.shape, "")
+    what = (f"{u}の残りのマス" + (f"({shape})" if shape else "") + "をすべて攻撃してしまう"
+            if k == 1 else f"{u}に必要な星が入らなくなる")
+    return (f"{NAMES['whole_region']}: {_squares(step.removed)}に{_star(k)}を置くと{what}"
+            "ので、そこには置けない。")
+
+
+def line_pairs(step: Any, k: int) -> str:
+    return (f"{NAMES['line_pairs']}: {units(step.lines)}のクイーンをどう置いても"
+            f"{_squares(step.removed)}を攻撃するので、そこには置けない。")
+
+
+def two_by_two(step: Any, k: int) -> str:
+    lines, m, star = units(step.lines), len(step.blocks), _star(k)
+    corners = listed([square(s) for s in step.blocks])
+    block = listed([square(s) for s in step.used])
+    taken = units(step.units) if step.units else ""
+    squares = _squares(step.removed)
+    if step.filled is not None:
+        u = unit(step.filled)
+        tail = (f"{block}のブロックは{u}の中にあり、{u}に必要な{star}はそれだけなので、"
+                f"{u}のほかのマス{squares}には置けない。")
+    elif step.place is not None:
+        tail = (f"{block}のブロックに残るマスは{square(step.place)}だけなので、ここに{star}を"
+                "置く。" + _clears(len(step.removed)))
+    else:
+        tail = (f"{squares}に{star}を置くと{block}のブロックに残るマスがなくなるので、"
+                "そこには置けない。")
+    less = f"(内側にある{taken}の分を除いて)" if taken else ""
+    return (f"{NAMES['two_by_two']}: {lines}には{less}あと{m}個の{star}が必要で、残りのマスは"
+            f"{corners}を左上とする{m}個の2×2ブロックに収まる。1つのブロックに{star}は1個まで"
+            f"なので、どのブロックにもちょうど1個ずつ入る。{tail}")
+
+
+def contradiction(step: Any, k: int) -> str:
+    where, u, star = square(step.removed[0]), unit(step.lines[0]), _star(k)
+    chain = listed([square(s) for s in step.chain])
+    if step.shape == "deep":
+        forced = f"より易しい手筋で{chain}に{star}が入り、" if step.chain else \
+            "より易しい手筋を進めると、"
+    else:
+        forced = (f"{chain}に{star}を置くしかなくなり(それぞれ行・列・領域の最後のマス)、"
+                  if step.chain else "")
+    return (f"{NAMES['contradiction']}: {where}に{star}を置くと、{forced}{u}に置けるマスが"
+            f"足りなくなるので、{where}には置けない。")
+
+
+def no_solution(step: Any, k: int) -> str:
+    u = unit(step.lines[0]) if step.lines else ""
+    return f"{u}に置けるマスが足りないので、このパズルには解がない。"
+
+
+def summary(n: int, k: int, used: list[str], grade: int) -> str:
+    """The closing line of a solved puzzle: ``n`` stars placed, the techniques ``used``."""
+    tech = f"使った手筋: {'、'.join(used)}。" if used else ""
+    return (f"{n}個の{_star(k)}をすべて置いた。解けた。{tech}難易度: {GRADE_NAMES[grade]} "
+            f"(5段階中{grade})。")
+
+
+NO_SOLUTION = "解なし。"
+
+
+def not_unique(count: int, exact: bool) -> str:
+    if exact:
+        return f"注意: このパズルの解は1つではない。解は{count}つあり、上の解はその1つにすぎない。"
+    return (f"注意: このパズルの解は1つではない。少なくとも{count}つの解があり、上の解は"
+            "その1つにすぎない(すべて数えるには nqueens puzzle count)。")
