@@ -212,3 +212,32 @@ def not_unique(count: int, exact: bool) -> str:
                 "above is only one of them.")
     return (f"Note: this puzzle is not unique: it has at least {count} solutions, and the "
             "one above is only one of them (nqueens puzzle count counts them all).")
+
+
+TREE: dict[str, str] = {
+    "title": "Pruned state-space tree, n = {n}, {what}: {nodes} nodes ({tried} squares "
+             "tried), {found}",
+    "first": "until the first solution", "all": "whole search",
+    "solutions": "{k} solutions", "solution": "{k} solution",
+    "runs": "pruned siblings drawn as one",
+    "folded": "subtrees below {where} folded into squares tried per row",
+    "with_paths": ", solution paths included",
+    "join": "; ", "note": "{text}.",
+    "root": "root", "row": "row {d}", "tried": "{k} tried",
+    "root_tip": "root: no queen placed",
+    "promising_tip": "{square} is promising", "nonpromising_tip": "{square} is "
+    "nonpromising", "solution_tip": "{square} is a solution",
+    "run_tip": "{k} nonpromising: {squares}",
+    "fold_tip": "{tried} squares tried below, {good} promising: per row {rows}",
+    "square": "<{r},{c}>", "list": ", ",
+    "promising": "promising", "nonpromising": "nonpromising (pruned)",
+    "path": "solution, and the path to it", "run": "k pruned siblings",
+    "fold": "folded subtree: squares tried per row (promising dark)",
+}
+"""The ``str.format`` templates of the search-tree picture (Neapolitan's textbook:
+"pruned state-space tree", "promising", "nonpromising"); the same keys in every
+language."""
+
+FONT = "Helvetica, Arial, sans-serif"
+"""The ``font-family`` the pictures draw this language with (for CJK, the fonts of its own
+script first, then the other's, then Latin fonts)."""

@@ -176,3 +176,32 @@ def not_unique(count: int, exact: bool) -> str:
         return f"注意: このパズルの解は1つではない。解は{count}つあり、上の解はその1つにすぎない。"
     return (f"注意: このパズルの解は1つではない。少なくとも{count}つの解があり、上の解は"
             "その1つにすぎない(すべて数えるには nqueens puzzle count)。")
+
+
+TREE: dict[str, str] = {
+    "title": "{n}クイーン問題の刈り込んだ探索木、{what}: ノード{nodes}個 "
+             "({tried}マスを調べた)、{found}",
+    "first": "最初の解まで", "all": "探索の最後まで",
+    "solutions": "解{k}個", "solution": "解{k}個",
+    "runs": "続けて置けなかったマスは1つにまとめて描く",
+    "folded": "{where}より下の部分木は、行ごとに調べたマスの数に畳む",
+    "with_paths": " (解への経路も畳む)",
+    "join": "。", "note": "{text}。",
+    "root": "根", "row": "{d}行目", "tried": "{k}マス調べた",
+    "root_tip": "根: クイーンなし",
+    "promising_tip": "{square}に置ける", "nonpromising_tip": "{square}には置けない",
+    "solution_tip": "{square}に置ける: 解発見!",
+    "run_tip": "置けないマス{k}個: {squares}",
+    "fold_tip": "この下で{tried}マスを調べ、{good}マスに置けた: 行ごとに {rows}",
+    "square": "({r},{c})", "list": ",",
+    "promising": "置ける", "nonpromising": "置けない (刈り込み)",
+    "path": "解と、そこへの経路", "run": "置けないマスk個をまとめたもの",
+    "fold": "畳んだ部分木: 行ごとに調べたマスの数 (濃い部分は置けたマス)",
+}
+"""The ``str.format`` templates of the search-tree picture (the lecture slides: 刈り込み, 置ける
+/ 置けない, 根); the same keys in every language."""
+
+FONT = ("'Noto Sans CJK JP', 'Noto Sans JP', IPAGothic, IPAexGothic, 'Hiragino Sans', "
+        "'Yu Gothic', 'Noto Sans CJK KR', NanumGothic, Helvetica, Arial, sans-serif")
+"""The ``font-family`` the pictures draw this language with (for CJK, the fonts of its own
+script first, then the other's, then Latin fonts)."""

@@ -188,3 +188,33 @@ def not_unique(count: int, exact: bool) -> str:
                 "그중 하나일 뿐이다.")
     return (f"주의: 이 퍼즐은 해답이 하나가 아니다. 해답이 적어도 {count}개 있고, 위의 "
             "해답은 그중 하나일 뿐이다(모두 세려면 nqueens puzzle count).")
+
+
+TREE: dict[str, str] = {
+    "title": "가지 친 상태공간트리, n = {n}, {what}: 노드 {nodes}개 (검사한 칸 "
+             "{tried}개), {found}",
+    "first": "첫 해답까지", "all": "전체 탐색",
+    "solutions": "해답 {k}개", "solution": "해답 {k}개",
+    "runs": "유망하지 않은 형제 노드는 하나로 그림",
+    "folded": "{where} 아래의 부분 트리는 행별로 검사한 칸 수로 접음",
+    "with_paths": " (해답 경로도 접음)",
+    "join": "; ", "note": "{text}.",
+    "root": "루트 노드", "row": "{d}행", "tried": "{k}개 검사",
+    "root_tip": "루트 노드: 놓인 퀸 없음",
+    "promising_tip": "{square} 노드는 유망하다", "nonpromising_tip": "{square} 노드는 "
+    "유망하지 않다", "solution_tip": "{square} 노드는 해답이다",
+    "run_tip": "유망하지 않은 노드 {k}개: {squares}",
+    "fold_tip": "아래에서 검사한 칸 {tried}개, 유망한 칸 {good}개: 행별 {rows}",
+    "square": "<{r},{c}>", "list": ", ",
+    "promising": "유망한 노드", "nonpromising": "유망하지 않은 노드 (가지치기)",
+    "path": "해답과 그 경로", "run": "유망하지 않은 형제 노드 k개",
+    "fold": "접은 부분 트리: 행별로 검사한 칸 수 (진한 부분은 유망)",
+}
+"""The ``str.format`` templates of the search-tree picture (the Korean textbook: 가지 친
+상태공간트리, 유망한 노드); the same keys in every language."""
+
+FONT = ("'Noto Sans CJK KR', 'Noto Sans KR', NanumGothic, 'Malgun Gothic', "
+        "'Apple SD Gothic Neo', 'Noto Sans CJK JP', IPAGothic, Helvetica, Arial, "
+        "sans-serif")
+"""The ``font-family`` the pictures draw this language with (for CJK, the fonts of its own
+script first, then the other's, then Latin fonts)."""
