@@ -241,3 +241,48 @@ language."""
 FONT = "Helvetica, Arial, sans-serif"
 """The ``font-family`` the pictures draw this language with (for CJK, the fonts of its own
 script first, then the other's, then Latin fonts)."""
+
+
+PUZZLE_PAGE: dict[str, str] = {
+    "title": "{n} x {n} queens puzzle", "title_stars": "{n} x {n} Star Battle, {k} stars",
+    "hint": "Hint", "reset": "Start again", "undo": "Undo", "redo": "Redo",
+    "auto": "Automatic crosses", "time": "Time",
+    "howto": "Click or tap a square once for a cross, twice for a queen, three times to "
+             "clear it; drag across squares to cross them out.",
+    "howto_stars": "Click or tap a square once for a cross, twice for a star, three "
+                   "times to clear it; drag across squares to cross them out.",
+    "keys": "Keys: arrows move, Space cycles, X cross, Q queen, Delete clears, "
+            "H hint, Ctrl-Z undo, Ctrl-Y redo.",
+    "keys_stars": "Keys: arrows move, Space cycles, X cross, S star, Delete clears, "
+                  "H hint, Ctrl-Z undo, Ctrl-Y redo.",
+    "placed": "{k} of {n} queens placed", "placed_stars": "{k} of {n} stars placed",
+    "solved": "Solved!",
+    "conflict": "Some queens break a rule (ringed in red).",
+    "conflict_stars": "Some stars break a rule (ringed in red).",
+    "wrong": "The queen at {sq} is not part of the solution.",
+    "wrong_stars": "The star at {sq} is not part of the solution.",
+    "wrongcross": "The cross at {sq} covers a square of the solution.",
+    "nohint": "Nothing left to deduce: place the last queens.",
+    "nohint_stars": "Nothing left to deduce: place the last stars.", "square": "<{r},{c}>",
+    "regions": "Place one queen in every row, column and region; no two queens touch, "
+               "not even at a corner.",
+    "regions_stars": "Place {k} stars in every row, column and region; no two stars "
+                     "touch, not even at a corner.",
+    "diagonals": " No two queens share a diagonal.",
+    "completion": "Place one queen in every row and column, no two on a diagonal; the "
+                  "black queens are given, grey squares are blocked.",
+}
+"""The texts of the puzzle play page (``_stars``: the wording for k > 1 stars)."""
+
+
+PLAYER_PAGE: dict[str, str] = {
+    "title": "{n}-queens: backtracking step by step",
+    "first": "First", "back": "Back", "play": "Play", "pause": "Pause",
+    "forward": "Forward", "last": "Last", "speed": "Speed (steps/s)",
+    "stop": "Pause at each solution", "step": "Step", "path": "Path from the root",
+    "root": "(root: no queen placed)", "keys": "Keys: ← → step, space play/pause, "
+    "Home/End first/last", "square": "<{r},{c}>",
+    "legend": "tried, promising|tried, nonpromising|attacking queen|queen taken back|"
+    "solution",
+}
+"""The texts of the HTML player of a trace."""

@@ -205,3 +205,44 @@ FONT = ("'Noto Sans CJK JP', 'Noto Sans JP', IPAGothic, IPAexGothic, 'Hiragino S
         "'Yu Gothic', 'Noto Sans CJK KR', NanumGothic, Helvetica, Arial, sans-serif")
 """The ``font-family`` the pictures draw this language with (for CJK, the fonts of its own
 script first, then the other's, then Latin fonts)."""
+
+
+PUZZLE_PAGE: dict[str, str] = {
+    "title": "{n}×{n} クイーンパズル", "title_stars": "{n}×{n} スターバトル ({k}つ星)",
+    "hint": "ヒント", "reset": "最初から", "undo": "戻す", "redo": "やり直す",
+    "auto": "自動で×", "time": "時間",
+    "howto": "マスを1回クリックで×、2回でクイーン、3回で消去。ドラッグで続けて×。",
+    "howto_stars": "マスを1回クリックで×、2回で星、3回で消去。ドラッグで続けて×。",
+    "keys": "キー: 矢印で移動、スペースで切替、X で×、Q でクイーン、Delete で消去、"
+            "H でヒント、Ctrl-Z で戻す、Ctrl-Y でやり直す。",
+    "keys_stars": "キー: 矢印で移動、スペースで切替、X で×、S で星、Delete で消去、"
+                  "H でヒント、Ctrl-Z で戻す、Ctrl-Y でやり直す。",
+    "placed": "クイーン {k} / {n}", "placed_stars": "星 {k} / {n}", "solved": "解けた!",
+    "conflict": "ルール違反のクイーンがある (赤丸)。",
+    "conflict_stars": "ルール違反の星がある (赤丸)。",
+    "wrong": "{sq}のクイーンは解に含まれない。",
+    "wrong_stars": "{sq}の星は解に含まれない。",
+    "wrongcross": "{sq}の×は解のマスを消している。",
+    "nohint": "推論はもう不要: 残りのクイーンを置こう。",
+    "nohint_stars": "推論はもう不要: 残りの星を置こう。", "square": "({r},{c})",
+    "regions": ("各行・各列・各領域にクイーンを1つずつ置く。"
+                "クイーン同士は角も含めて隣り合わない。"),
+    "regions_stars": ("各行・各列・各領域に星を{k}つずつ置く。"
+                      "星同士は角も含めて隣り合わない。"),
+    "diagonals": " 同じ斜めの線にも置かない。",
+    "completion": ("各行・各列にクイーンを1つずつ、斜めに重ならないように置く。"
+                   "黒いクイーンは最初から置かれ、灰色のマスには置けない。"),
+}
+"""The texts of the puzzle play page (``_stars``: the wording for k > 1 stars)."""
+
+
+PLAYER_PAGE: dict[str, str] = {
+    "title": "{n}クイーン: バックトラックを一歩ずつ",
+    "first": "最初", "back": "戻る", "play": "再生", "pause": "一時停止",
+    "forward": "進む", "last": "最後", "speed": "速さ (ステップ/秒)",
+    "stop": "解ごとに一時停止", "step": "ステップ", "path": "根からの経路",
+    "root": "(根: クイーンなし)", "keys": "キー: ← → で一歩, スペースで再生/停止, "
+    "Home/End で最初/最後", "square": "({r},{c})",
+    "legend": "置ける|置けない|利いているクイーン|取り除くクイーン|解",
+}
+"""The texts of the HTML player of a trace."""

@@ -218,3 +218,45 @@ FONT = ("'Noto Sans CJK KR', 'Noto Sans KR', NanumGothic, 'Malgun Gothic', "
         "sans-serif")
 """The ``font-family`` the pictures draw this language with (for CJK, the fonts of its own
 script first, then the other's, then Latin fonts)."""
+
+
+PUZZLE_PAGE: dict[str, str] = {
+    "title": "{n}×{n} 퀸 퍼즐", "title_stars": "{n}×{n} 스타 배틀 (별 {k}개)",
+    "hint": "힌트", "reset": "다시 시작", "undo": "되돌리기", "redo": "다시 하기",
+    "auto": "자동 ×", "time": "시간",
+    "howto": "칸을 한 번 누르면 ×, 두 번 누르면 퀸, 세 번 누르면 지워진다. "
+             "끌면 여러 칸에 ×.",
+    "howto_stars": "칸을 한 번 누르면 ×, 두 번 누르면 별, 세 번 누르면 지워진다. "
+                   "끌면 여러 칸에 ×.",
+    "keys": "키: 화살표로 이동, 스페이스로 바꾸기, X는 ×, Q는 퀸, Delete는 지우기, "
+            "H는 힌트, Ctrl-Z 되돌리기, Ctrl-Y 다시 하기.",
+    "keys_stars": "키: 화살표로 이동, 스페이스로 바꾸기, X는 ×, S는 별, Delete는 지우기, "
+                  "H는 힌트, Ctrl-Z 되돌리기, Ctrl-Y 다시 하기.",
+    "placed": "퀸 {k} / {n}", "placed_stars": "별 {k} / {n}", "solved": "풀었다!",
+    "conflict": "규칙을 어긴 퀸이 있다 (빨간 원).",
+    "conflict_stars": "규칙을 어긴 별이 있다 (빨간 원).",
+    "wrong": "{sq}의 퀸은 해답에 없다.",
+    "wrong_stars": "{sq}의 별은 해답에 없다.",
+    "wrongcross": "{sq}의 ×는 해답의 칸을 지웠다.",
+    "nohint": "더 추론할 것이 없다: 남은 퀸을 놓자.",
+    "nohint_stars": "더 추론할 것이 없다: 남은 별을 놓자.", "square": "<{r},{c}>",
+    "regions": "모든 행, 열, 영역에 퀸을 하나씩 놓는다. 퀸끼리는 모서리로도 닿지 않는다.",
+    "regions_stars": "모든 행, 열, 영역에 별을 {k}개씩 놓는다. "
+                     "별끼리는 모서리로도 닿지 않는다.",
+    "diagonals": " 같은 대각선에도 놓지 않는다.",
+    "completion": ("모든 행과 열에 퀸을 하나씩, 대각선이 겹치지 않게 놓는다. "
+                   "검은 퀸은 주어진 퀸이고 회색 칸에는 놓을 수 없다."),
+}
+"""The texts of the puzzle play page (``_stars``: the wording for k > 1 stars)."""
+
+
+PLAYER_PAGE: dict[str, str] = {
+    "title": "{n}-퀸: 백트래킹 단계별 보기",
+    "first": "처음", "back": "이전", "play": "재생", "pause": "일시정지",
+    "forward": "다음", "last": "마지막", "speed": "속도 (단계/초)",
+    "stop": "해답마다 일시정지", "step": "단계", "path": "루트부터의 경로",
+    "root": "(루트: 놓인 퀸 없음)", "keys": "키: ← → 한 단계, 스페이스 재생/정지, "
+    "Home/End 처음/마지막", "square": "<{r},{c}>",
+    "legend": "유망한 칸|유망하지 않은 칸|공격하는 퀸|되돌린 퀸|해답",
+}
+"""The texts of the HTML player of a trace."""
