@@ -11,9 +11,13 @@ puzzle of stars.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nqueens._types import REGION_LETTERS, Square
+from nqueens.words._phrases import Textbook
+
+if TYPE_CHECKING:
+    from nqueens.trace import Event
 
 NAME = "English"
 
@@ -286,3 +290,58 @@ PLAYER_PAGE: dict[str, str] = {
     "solution",
 }
 """The texts of the HTML player of a trace."""
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "tenth", "eleventh", "twelfth")
+
+
+def _ordinal_en(k: int) -> str:
+    if k <= len(_ORDINALS):
+        return _ORDINALS[k - 1]
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+def _ordinal(k: int) -> str:
+    if k <= len(_ORDINALS):
+        return _ORDINALS[k - 1]
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+class Narration(Textbook):
+    """Neapolitan's worked example, word for word."""
+
+    def step(self, label: str) -> str:
+        return f"Step ({label})"
+
+    def is_promising(self, square: str) -> str:
+        return f"{square} is promising."
+
+    def is_nonpromising(self, square: str) -> str:
+        return f"{square} is nonpromising."
+
+    def in_column(self, queen: int, col: int) -> str:
+        return f"because queen {queen} is in column {col}"
+
+    def on_diagonal(self, queen: int, *, left: bool) -> str:
+        return f"because queen {queen} is on {'left' if left else 'right'} diagonal"
+
+    def first_queen(self) -> str:
+        return "because queen 1 is the first queen positioned"
+
+    def again(self, event: Event, times: int) -> str:
+        sq = self.square(event.row, event.col)
+        return f"This is the {_ordinal(times)} time we\u2019ve tried {sq}."
+
+    def backtrack(self, event: Event) -> str:
+        return f"Backtrack to {self._target(event) or 'root'}."
+
+    def solution(self, event: Event) -> str:
+        squares = ", ".join(self.square(r, c) for r, c in enumerate(event.queens))
+        return f"Solution {event.index} found: {squares}."
+
+    def summary(self, n: int, solutions: int) -> str:
+        found = {0: "no solution", 1: "1 solution"}.get(solutions, f"{solutions} solutions")
+        return f"Every node has been checked: {found}."

@@ -9,9 +9,13 @@ Squares are written ``(row,col)``, 1-based.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nqueens._types import REGION_LETTERS, Square
+from nqueens.words._phrases import Phrases
+
+if TYPE_CHECKING:
+    from nqueens.trace import Event
 
 NAME = "日本語"
 
@@ -246,3 +250,47 @@ PLAYER_PAGE: dict[str, str] = {
     "legend": "置ける|置けない|利いているクイーン|取り除くクイーン|解",
 }
 """The texts of the HTML player of a trace."""
+
+
+class Narration(Phrases):
+    """The slides: every attacker listed, one backtrack line per exhausted row, no steps."""
+
+    steps = False
+    merges_backtracks = False
+
+    def square(self, row: int, col: int) -> str:
+        """A 1-based square, ``(2,3)`` as the slides write it."""
+        return f"({row + 1},{col + 1})"
+
+    def step(self, label: str) -> str:
+        return ""
+
+    def promising(self, event: Event, n: int, remark: str | None) -> str:
+        sq = self.square(event.row, event.col)
+        return f"{sq}に置ける" if event.row + 1 == n else f"{sq}に置ける {event.row + 2}行目に進む"
+
+    def first_queen(self) -> str:
+        return ""
+
+    def again(self, event: Event, times: int) -> str:
+        return ""
+
+    def nonpromising(self, event: Event) -> str:
+        names = [self.square(a.row, a.col) for a in event.attackers]
+        who = "と".join(names) if len(names) <= 2 else ",".join(names)
+        return f"{who}があるので{self.square(event.row, event.col)}には置けない"
+
+    def backtrack(self, event: Event) -> str:
+        return (f"{event.row + 1}行目は全てダメだったので、"
+                f"バックトラック({event.row}行目に戻る)する")
+
+    def solution(self, event: Event) -> str:
+        squares = ",".join(self.square(r, c) for r, c in enumerate(event.queens))
+        return f"解発見! {squares}"
+
+    def summary(self, n: int, solutions: int) -> str:
+        size = f"{n}クイーン問題"
+        if solutions == 0:
+            return f"{size}には解がない"
+        amount = f"{solutions}つ" if solutions < 10 else f"{solutions}個"
+        return f"{size}の解は、この{amount}だけ"

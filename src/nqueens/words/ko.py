@@ -9,9 +9,13 @@ Squares are written ``<row,col>``, 1-based.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nqueens._types import REGION_LETTERS, Square
+from nqueens.words._phrases import Textbook
+
+if TYPE_CHECKING:
+    from nqueens.trace import Event
 from nqueens.hangul import with_particle
 
 NAME = "한국어"
@@ -260,3 +264,43 @@ PLAYER_PAGE: dict[str, str] = {
     "legend": "유망한 칸|유망하지 않은 칸|공격하는 퀸|되돌린 퀸|해답",
 }
 """The texts of the HTML player of a trace."""
+
+
+_KO_ORDINALS = ("첫", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열")
+
+
+class Narration(Textbook):
+    """The Korean textbook's terms (유망하다 / 유망하지 않다, 백트래킹, 루트 노드)."""
+
+    def step(self, label: str) -> str:
+        return f"단계 ({label})"
+
+    def is_promising(self, square: str) -> str:
+        return f"{square} 노드는 유망하다."
+
+    def is_nonpromising(self, square: str) -> str:
+        return f"{square} 노드는 유망하지 않다."
+
+    def in_column(self, queen: int, col: int) -> str:
+        return f"{queen}번 퀸이 {col}열에 있으므로"
+
+    def on_diagonal(self, queen: int, *, left: bool) -> str:
+        return f"{queen}번 퀸이 {'왼쪽' if left else '오른쪽'} 대각선에 있으므로"
+
+    def first_queen(self) -> str:
+        return "1번 퀸이 처음 놓는 퀸이므로"
+
+    def again(self, event: Event, times: int) -> str:
+        word = f"{_KO_ORDINALS[times - 1]} 번째" if times <= len(_KO_ORDINALS) else f"{times}번째"
+        return f"{self.square(event.row, event.col)} 노드를 검사하는 것은 이번이 {word}이다."
+
+    def backtrack(self, event: Event) -> str:
+        return f"{self._target(event) or '루트'} 노드로 백트래킹한다."
+
+    def solution(self, event: Event) -> str:
+        squares = ", ".join(self.square(r, c) for r, c in enumerate(event.queens))
+        return f"해답 {event.index}: {squares}"
+
+    def summary(self, n: int, solutions: int) -> str:
+        found = "해답이 없다" if solutions == 0 else f"해답 {solutions}개"
+        return f"모든 노드를 검사했다: {found}."
