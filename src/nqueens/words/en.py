@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from nqueens.trace import Event
 
 NAME = "English"
+ENGLISH_NAME = "English"
+"""The language's name in English, for messages."""
+
+GLYPHS = ""
+"""The characters of this language that a font must have glyphs for (a regular expression;
+empty: any Latin font draws it), so that a PNG warns when no installed font covers them."""
 
 NAMES: dict[str, str] = {
     "given_queen": "given queen", "last_square": "last square", "one_way": "only one way",
@@ -227,6 +233,7 @@ TREE: dict[str, str] = {
     "folded": "subtrees below {where} folded into squares tried per row",
     "with_paths": ", solution paths included",
     "join": "; ", "note": "{text}.",
+    "root_named": "the root",
     "root": "root", "row": "row {d}", "tried": "{k} tried",
     "root_tip": "root: no queen placed",
     "promising_tip": "{square} is promising", "nonpromising_tip": "{square} is "

@@ -18,6 +18,12 @@ if TYPE_CHECKING:
     from nqueens.trace import Event
 
 NAME = "日本語"
+ENGLISH_NAME = "Japanese"
+"""The language's name in English, for messages."""
+
+GLYPHS = r"[\u3040-\u30ff\u4e00-\u9fff]"
+"""The characters of this language that a font must have glyphs for (a regular expression;
+empty: any Latin font draws it), so that a PNG warns when no installed font covers them."""
 
 NAMES: dict[str, str] = {
     "given_queen": "最初からあるクイーン", "last_square": "最後の1マス",
@@ -191,6 +197,7 @@ TREE: dict[str, str] = {
     "folded": "{where}より下の部分木は、行ごとに調べたマスの数に畳む",
     "with_paths": " (解への経路も畳む)",
     "join": "。", "note": "{text}。",
+    "root_named": "根",
     "root": "根", "row": "{d}行目", "tried": "{k}マス調べた",
     "root_tip": "根: クイーンなし",
     "promising_tip": "{square}に置ける", "nonpromising_tip": "{square}には置けない",

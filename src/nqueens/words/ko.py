@@ -19,6 +19,12 @@ if TYPE_CHECKING:
 from nqueens.hangul import with_particle
 
 NAME = "한국어"
+ENGLISH_NAME = "Korean"
+"""The language's name in English, for messages."""
+
+GLYPHS = r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]"
+"""The characters of this language that a font must have glyphs for (a regular expression;
+empty: any Latin font draws it), so that a PNG warns when no installed font covers them."""
 
 NAMES: dict[str, str] = {
     "given_queen": "주어진 퀸", "last_square": "마지막 칸", "one_way": "놓는 방법이 하나뿐",
@@ -203,6 +209,7 @@ TREE: dict[str, str] = {
     "folded": "{where} 아래의 부분 트리는 행별로 검사한 칸 수로 접음",
     "with_paths": " (해답 경로도 접음)",
     "join": "; ", "note": "{text}.",
+    "root_named": "루트 노드",
     "root": "루트 노드", "row": "{d}행", "tried": "{k}개 검사",
     "root_tip": "루트 노드: 놓인 퀸 없음",
     "promising_tip": "{square} 노드는 유망하다", "nonpromising_tip": "{square} 노드는 "
