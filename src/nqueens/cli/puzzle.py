@@ -37,6 +37,9 @@ EXIT_NONE = EXIT_NEGATIVE
 
 
 def register(sub: Any) -> None:
+    from nqueens.words import LANGUAGES
+
+    langs = f"{', '.join(LANGUAGES)} (default en)"
     p = sub.add_parser(
         "puzzle", help="region (Queens / Star Battle) and completion puzzles",
         description="Solve, count, explain, make, draw and play puzzles: region puzzles "
@@ -63,7 +66,7 @@ def register(sub: Any) -> None:
 
     q = with_file("explain", "solve step by step with human rules, and grade the puzzle; "
                   "warn when it has more than one solution (exit 1 when it has none)")
-    q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
+    q.add_argument("--lang", "-l", default="en", help=langs)
     q.add_argument("--json", action="store_true", help="print JSON")
     q.set_defaults(func=_explain)
 
@@ -120,7 +123,7 @@ def register(sub: Any) -> None:
     q.set_defaults(func=_svg)
 
     q = with_file("play", "write a self-contained HTML page to play the puzzle offline")
-    q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
+    q.add_argument("--lang", "-l", default="en", help=langs)
     q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE", required=True,
                    help="the HTML file")
     q.set_defaults(func=_play)
