@@ -50,6 +50,7 @@ __all__ = [
     "UnknownOptionError",
     "UsageError",
     "WriteFailedError",
+    "with_cli_hint",
 ]
 
 
@@ -218,3 +219,14 @@ class GPUPackageError(MissingDependencyError):
 
 class GPUUnavailableError(NQueensError):
     """A GPU count was asked for where no CUDA GPU is present."""
+
+
+def with_cli_hint(err: BaseException, hint: str) -> BaseException:
+    """``err`` with ``hint``, the command line's advice (its flags and commands), which the
+    CLI adds to the message: library messages name no flag. Cost: O(1).
+
+    >>> with_cli_hint(EngineError("no majority"), "run nqueens ledger verify --all").cli_hint
+    'run nqueens ledger verify --all'
+    """
+    err.cli_hint = hint  # type: ignore[attr-defined]
+    return err

@@ -55,7 +55,13 @@ from nqueens.engine.dispatch import Sink
 from nqueens.engine.fleet_stats import FleetConfig, FleetStats
 from nqueens.engine.scheduler import Scheduler
 from nqueens.engine.task import Row
-from nqueens.errors import EngineError, InvalidArgumentError, NQueensError, SchedulerError
+from nqueens.errors import (
+    EngineError,
+    InvalidArgumentError,
+    NQueensError,
+    SchedulerError,
+    with_cli_hint,
+)
 
 __all__ = ["DaskBackend", "FleetConfig", "FleetStats"]
 
@@ -310,10 +316,10 @@ class _Run:
         else:
             self.lonely_since = self.lonely_since or now
             if now - self.lonely_since > self.cfg.no_worker_seconds:
-                raise SchedulerError(
+                raise with_cli_hint(SchedulerError(
                     f"no live Dask worker at {self.b.address} for "
-                    f"{self.cfg.no_worker_seconds:g} s (every worker gone or frozen); "
-                    "rerun with the same --ledger to resume")
+                    f"{self.cfg.no_worker_seconds:g} s (every worker gone or frozen); a count "
+                    "on the same ledger resumes"), "rerun with the same --ledger to resume")
 
     def fill(self) -> None:
         """Give every idle live worker its next unit: a replica it may take, or new work."""
@@ -484,9 +490,9 @@ class _Run:
         elif same:
             verdict = "recorded rows confirmed; the first recount was wrong"
         else:
-            raise EngineError(
+            raise with_cli_hint(EngineError(
                 f"three counts of subproblems {unit.idxs[:5]} of n = {self.n} disagree: "
-                "no majority; recount them with nqueens ledger verify --all")
+                "no majority"), "recount them with nqueens ledger verify --all")
         self.stats.disagreements.append({
             "subproblems": unit.idxs, "workers": [self.name(a) for a in unit.voters],
             "verdict": verdict,
