@@ -108,7 +108,7 @@ def trace(n: int, *, until: Until = "first", max_steps: int = DEFAULT_MAX_STEPS)
     Traceback (most recent call last):
     ...
     nqueens.errors.InvalidSizeError: a trace of 8 queens to the end would try 15,720 squares, \
-more than the bound of 10,000 steps (max_steps)
+more than the bound of 10,000 steps
     """
     n = check_size(n, largest=MAX_TRACE_N)
     tried, exact = trace_size(n, until=until, max_steps=max_steps)
@@ -117,7 +117,7 @@ more than the bound of 10,000 steps (max_steps)
         amount = f"{tried:,} squares" if exact else f"about {tried:.2g} squares (estimated)"
         raise with_cli_hint(InvalidSizeError(
             f"a trace of {n} queens {goal} would try {amount}, more than the bound of "
-            f"{max_steps:,} steps (max_steps)"),
+            f"{max_steps:,} steps"),
             "raise the bound with --max-steps" + (" or use --until first" if until == "all"
                                                   else ""))
     return events(n, until=until)
