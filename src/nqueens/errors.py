@@ -222,8 +222,9 @@ class GPUUnavailableError(NQueensError):
 
 
 def with_cli_hint(err: BaseException, hint: str) -> BaseException:
-    """``err`` with ``hint``, the command line's advice (its flags and commands), which the
-    CLI adds to the message: library messages name no flag. Cost: O(1).
+    """``err`` with ``hint``, the command line's advice, which the CLI adds to its message.
+
+    Library messages name no flag; the hint names the flags and commands. Cost: O(1).
 
     >>> with_cli_hint(EngineError("no majority"), "run nqueens ledger verify --all").cli_hint
     'run nqueens ledger verify --all'

@@ -134,7 +134,7 @@ touch need n = 1 or n >= 4
 def make_from(request: MakeRequest, tally: Tally | None = None) -> Made:
     """The puzzle a checked ``request`` asks for (:func:`make`'s work, no checks).
 
-    Cost: that of :func:`make`.
+    Cost: O(that of :func:`make`).
 
     >>> from nqueens.puzzles.request import make_request
     >>> make_from(make_request(6, seed=1)).seed

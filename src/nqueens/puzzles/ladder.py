@@ -114,7 +114,7 @@ def rungs_for(p: Puzzle, ladder: Sequence[Rung] | None = None) -> tuple[Rung, ..
 def next_step(b: Board, rungs: Sequence[Rung], max_grade: int) -> Step | None:
     """The first step the rungs find on ``b``, up to ``max_grade``, applied; else None.
 
-    Cost: that of the rungs tried.
+    Cost: O(that of the rungs tried).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> p = parse_puzzle("AAB\\nACB\\nCCB\\n")
@@ -131,8 +131,9 @@ def next_step(b: Board, rungs: Sequence[Rung], max_grade: int) -> Step | None:
 
 
 def compiled_ladder(p: Puzzle, max_grade: int) -> tuple[Rung, ...] | None:
-    """The rungs the compiled judge runs for ``p`` up to ``max_grade``, or None when one
-    that applies has no compiled form. Cost: O(rungs).
+    """The rungs the compiled judge runs for ``p`` up to ``max_grade`` (None: not all can).
+
+    None when a rung that applies has no compiled form. Cost: O(rungs).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> [r.compiled.op for r in compiled_ladder(parse_puzzle("AB\\nBA\\n"), 4)][:3]
@@ -144,11 +145,18 @@ def compiled_ladder(p: Puzzle, max_grade: int) -> tuple[Rung, ...] | None:
 
 @contextmanager
 def with_rung(rung: Rung, before: str) -> Iterator[None]:
-    """Put ``rung`` into the ladder before the first rung of technique ``before`` and
-    register its technique (listed just before that one), for as long as the ``with``
-    block lasts: how a technique from outside the package is tried.
+    """``rung`` in the ladder before technique ``before``, for as long as the block lasts.
 
-    Cost: O(rungs).
+    Its technique is registered too (listed just before that one): how a technique from
+    outside the package is tried. Cost: O(rungs).
+
+    >>> from nqueens.puzzles.grades import Rung, Technique
+    >>> toy = Rung(Technique("toy", 1, "toy"), 0, lambda b: None)
+    >>> with with_rung(toy, before="single"):
+    ...     [r.technique.name for r in LADDER][:4]
+    ['given', 'stuck', 'toy', 'single']
+    >>> toy in LADDER, "toy" in TECHNIQUES
+    (False, False)
     """
     at = next(i for i, r in enumerate(LADDER) if r.technique.name == before)
     LADDER.insert(at, rung)

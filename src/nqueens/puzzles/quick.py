@@ -65,10 +65,10 @@ class QuickSolve:
 
     @staticmethod
     def takes(p: Puzzle) -> bool:
-        """Whether ``p`` is a board this solve takes: one star, regions, nothing blocked, and
-        every rung of the ladder up to expert that applies to it compiled (so no givens).
+        """Whether ``p`` is a board this solve takes (one star, regions, all rungs compiled).
 
-        Cost: O(rungs).
+        Nothing may be blocked, and every rung of the ladder up to expert that applies to it
+        must have a compiled form (so no givens). Cost: O(rungs).
 
         >>> from nqueens.puzzles.model import completion_puzzle
         >>> QuickSolve.takes(completion_puzzle(5))
@@ -116,8 +116,10 @@ class QuickSolve:
 
 
 def ladder_array(rungs: tuple[Rung, ...]) -> np.ndarray:
-    """The compiled judge's ladder: one row per rung (:data:`~nqueens.kernels.grading.
-    LADDER_COLUMNS`), its compiled form's numbers, its tier second. Cost: O(rungs).
+    """The compiled judge's ladder: one row per rung, its compiled form's numbers.
+
+    Rows of :data:`~nqueens.kernels.grading.LADDER_COLUMNS`, the rung's tier second.
+    Cost: O(rungs).
 
     >>> from nqueens.puzzles.ladder import compiled_ladder
     >>> from nqueens.puzzles.model import parse_puzzle

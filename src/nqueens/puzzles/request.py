@@ -90,7 +90,11 @@ class MakeRequest:
         return EXPERT if self.logic_only or self.rules.has_regions else SEARCH
 
     def rng(self) -> random.Random:
-        """A fresh random stream from the seed. Cost: O(1)."""
+        """A fresh random stream from the seed. Cost: O(1).
+
+        >>> make_request(8, seed=3).rng().random() == random.Random(3).random()
+        True
+        """
         return random.Random(self.seed)
 
 
@@ -109,9 +113,14 @@ def min_size(stars: int) -> int:
 
 
 def refuse(cls: type[NQueensError], message: str, *params: str) -> NQueensError:
-    """An error of ``cls`` whose ``params`` name the parameters it is about, each written
-    as a word in the message before any other use of that word (a caller with other
-    names for them, the command line, puts its own there). Cost: O(1)."""
+    """An error of ``cls`` whose ``params`` name the parameters it is about.
+
+    Each is written as a word in the message before any other use of that word (a caller
+    with other names for them, the command line, puts its own there). Cost: O(1).
+
+    >>> refuse(UnknownOptionError, "grade 0 is no puzzle", "grade").params
+    ('grade',)
+    """
     err = cls(message)
     err.params = params  # type: ignore[attr-defined]
     return err

@@ -67,7 +67,11 @@ class Rules:
         return ("region", "row", "col") if self.has_regions else ("row", "col")
 
     def text(self) -> str:
-        """The rules in words, for headings and reports. Cost: O(1)."""
+        """The rules in words, for headings and reports. Cost: O(1).
+
+        >>> rules_for("completion").text()[:22]
+        'one queen per row and '
+        """
         raise NotImplementedError
 
 

@@ -32,11 +32,11 @@ HARD_RUNG = Rung(TECHNIQUE, HARD, lambda b: find_k_lines(b, KLINES_HARD, -1),
 
 
 def find_k_lines(b: Board, low: int, high: int) -> Step | None:
-    """k regions in k lines for each size from ``low`` to ``high`` (-1: the largest worth
-    trying, :func:`~nqueens.puzzles.techniques.confined.largest_subset` of the open rows),
-    smallest first.
+    """k regions in k lines for each size from ``low`` to ``high``, smallest first.
 
-    Cost: that of :func:`~nqueens.puzzles.techniques.confined.find_confined` per size.
+    ``high`` -1: the largest worth trying
+    (:func:`~nqueens.puzzles.techniques.confined.largest_subset` of the open rows).
+    Cost: O(that of :func:`~nqueens.puzzles.techniques.confined.find_confined`) per size.
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))

@@ -130,10 +130,10 @@ def find_deep_lookahead(b: Board, shapes: bool = True) -> Step | None:
 
 
 def find_deep(b: Board) -> Step | None:
-    """A contradiction through the easier techniques; never after a guess (the grade is
-    search then anyway). k > 1: the trials without shapes first (much cheaper there).
+    """A contradiction through the easier techniques; never after a guess.
 
-    Cost: that of :func:`find_deep_lookahead`, once or twice.
+    After a guess the grade is search anyway. k > 1: the trials without shapes first
+    (much cheaper there). Cost: O(that of :func:`find_deep_lookahead`), once or twice.
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> find_deep(Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))).chain

@@ -25,11 +25,11 @@ RUNG = Rung(TECHNIQUE, SEARCH, lambda b: find_search(b))
 
 
 def find_search(b: Board) -> Step:
-    """A star of the most constrained unit, where the first solution agreeing with the
-    board has it; the step that says there is no solution when none agrees.
+    """A star of the most constrained unit, where the first solution that agrees has it.
 
-    Cost: one exact search, streamed once per solve (k = 1; its solutions are
-    remembered on the board), or :func:`first_solution` (k > 1).
+    The step that says there is no solution when none agrees. Cost: O(one exact search),
+    streamed once per solve (k = 1; its solutions are remembered on the board), or that of
+    :func:`first_solution` (k > 1).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> find_search(Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))).place
