@@ -46,6 +46,7 @@ __all__ = [
     "SchedulerAddressError",
     "SchedulerError",
     "Stopped",
+    "TooManyPlacements",
     "TreeTooLargeError",
     "UnknownOptionError",
     "UsageError",
@@ -198,6 +199,12 @@ class Stopped(NQueensRuntimeError):
 class PieceStopped(Exception):
     """Raised inside a piece of a parallel variant count whose run was stopped (caught by
     ``nqueens.variants._parallel``; never seen by the caller)."""
+
+
+class TooManyPlacements(Exception):
+    """Raised inside the explainer's k-star shape check when a unit's placements are too
+    many to go through (``nqueens.puzzles.placements.PLACEMENT_NODES``; caught there, never
+    seen by the caller)."""
 
 
 class SchedulerError(NQueensRuntimeError):

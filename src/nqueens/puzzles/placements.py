@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nqueens.errors import TooManyPlacements
 from nqueens.puzzles.steps import Unit
 
 Board = Any
@@ -132,24 +133,20 @@ def _near_every(cells: int, need: int, near: list[int], target: int) -> int:
                 return 0
     try:
         return _near_all(cells, need, near, 0, out, [PLACEMENT_NODES]) & out
-    except _TooMany:
+    except TooManyPlacements:
         return 0
-
-
-class _TooMany(Exception):
-    """The placements of a unit are too many to go through (:data:`PLACEMENT_NODES`)."""
 
 
 def _near_all(cells: int, need: int, near: list[int], acc: int, target: int,
               budget: list[int]) -> int:
     """The squares of ``target`` near every placement of ``need`` non-touching squares of
     ``cells`` (each also near the squares ``acc`` is near to); -1 when there is none.
-    Stops at the first empty answer; raises :class:`_TooMany` past ``budget[0]`` calls."""
+    Stops at the first empty answer; raises :class:`TooManyPlacements` past ``budget[0]`` calls."""
     if need <= 0:
         return acc
     budget[0] -= 1
     if budget[0] < 0:
-        raise _TooMany
+        raise TooManyPlacements
     out = -1
     while cells.bit_count() >= need:
         low = cells & -cells
