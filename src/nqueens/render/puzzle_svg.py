@@ -21,7 +21,7 @@ region puzzles, ``data-region`` (its letter); queens are ``<g class="queen">`` w
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from xml.sax.saxutils import escape
 
 from nqueens._types import Square
@@ -29,8 +29,9 @@ from nqueens.errors import InvalidBoardError
 from nqueens.puzzles.rules import REGION_LETTERS
 from nqueens.render.svg import COLORS, MARGIN, SQUARE, coordinate_labels, queen_shape
 
-if TYPE_CHECKING:  # the model draws itself in notebooks through this module, lazily
-    from nqueens.puzzles.model import Puzzle
+Puzzle = Any
+"""A :class:`~nqueens.puzzles.model.Puzzle` (the model draws itself in notebooks through
+this module, lazily: this module does not import it back)."""
 
 __all__ = ["PALETTE", "puzzle_svg", "region_colors"]
 
