@@ -34,6 +34,21 @@ SECTIONS = (
 )
 """The order of the sections: counting first, then the rest of the library."""
 
+MOVED = {
+    "benchmarks/bench_strategies.py": "benchmarks/counting/bench_strategies.py",
+    "benchmarks/bench_engine.py": "benchmarks/counting/bench_engine.py",
+    "benchmarks/bench_verify.py": "benchmarks/counting/bench_verify.py",
+    "benchmarks/bench_gpu.py": "benchmarks/gpu/bench_gpu.py",
+    "benchmarks/gpu_device_run.sh": "benchmarks/gpu/gpu_device_run.sh",
+    "benchmarks/dask_failures.py": "benchmarks/fleet/dask_failures.py",
+    "benchmarks/bench_large.py": "benchmarks/large/bench_large.py",
+    "benchmarks/bench_completion.py": "benchmarks/puzzles/bench_completion.py",
+    "benchmarks/bench_analysis.py": "benchmarks/teaching/bench_analysis.py",
+    "benchmarks/bench_render.py": "benchmarks/teaching/bench_render.py",
+}
+"""Scripts that moved into a folder after their runs were saved: the page names them where
+they are now (the results keep the words they were saved with)."""
+
 HEADER = """\
 # Performance
 
@@ -75,7 +90,10 @@ def page(results: Path = RESULTS) -> str:
         body = render(run["blocks"], shift=1)
         parts.append(body.rstrip("\n") + f"\n\n*Saved {run['saved']} in "
                      f"`benchmarks/results/{name}.jsonl`.*\n")
-    return "\n".join(parts)
+    text = "\n".join(parts)
+    for old, new in MOVED.items():
+        text = text.replace(old, new)
+    return text
 
 
 def write(results: Path = RESULTS, target: Path = PAGE) -> Path:

@@ -1,5 +1,7 @@
 """Imports point one way: no module of the package imports, directly or not, one that
-imports it back (function-level imports included: a lazy import is still an edge)."""
+imports it back (function-level imports included: a lazy import is still an edge, and so
+is ``importlib.import_module("nqueens....")`` or ``__import__`` with a literal name), and
+the layers of the package point down (:data:`LAYERS`)."""
 
 from __future__ import annotations
 
@@ -19,16 +21,43 @@ def import_graph() -> dict[str, set[str]]:
         files[name] = f
     graph: dict[str, set[str]] = {m: set() for m in files}
     for m, f in files.items():
-        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        typing_only = {id(n) for block in ast.walk(tree) if _is_type_checking(block)
+                       for stmt in block.body for n in ast.walk(stmt)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:  # never run: no edge
+                continue
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            elif (name := _imported_by_call(node)) is not None:
+                targets = [name]
             else:
                 continue
             graph[m] |= {t for t in targets if t in files and t != m
                          and not m.startswith(t + ".")}
     return graph
+
+
+def _is_type_checking(node: ast.AST) -> bool:
+    """An ``if TYPE_CHECKING:`` block (imports for the type checker alone)."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    return getattr(test, "id", getattr(test, "attr", None)) == "TYPE_CHECKING"
+
+
+def _imported_by_call(node: ast.AST) -> str | None:
+    """The module a call ``importlib.import_module("x")`` or ``__import__("x")`` names."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    func = node.func
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    first = node.args[0]
+    if called in ("import_module", "__import__") and isinstance(first, ast.Constant):
+        return str(first.value)
+    return None
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -82,6 +111,52 @@ def test_no_import_circle_in_the_package() -> None:
     graph = import_graph()
     assert "nqueens.analysis.stats" in graph["nqueens.analysis.treesize"]
     assert cycles(graph) == []
+
+
+LAYERS: list[tuple[str, ...]] = [
+    ("nqueens.errors", "nqueens._types", "nqueens._jit", "nqueens._signals", "nqueens.files",
+     "nqueens.sniff", "nqueens.hangul", "nqueens._validate", "nqueens.words"),
+    ("nqueens.kernels",),
+    ("nqueens.board", "nqueens.trace", "nqueens.strategies", "nqueens.search",
+     "nqueens.completion", "nqueens.narrate", "nqueens.large", "nqueens.variants",
+     "nqueens.engine", "nqueens.analysis", "nqueens.counting"),
+    ("nqueens.puzzles",),
+    ("nqueens.exports",),
+    ("nqueens.puzzles.io", "nqueens.formats"),
+    ("nqueens.render",),
+    ("nqueens.cli", "nqueens.__main__", "nqueens"),
+]
+"""The layers, lowest first: a module imports only from its own layer or lower ones (a
+module belongs to the layer of its longest listed prefix)."""
+
+DISPLAY_HOOKS = {("nqueens.board", "nqueens.render.svg"),
+                 ("nqueens.puzzles.model", "nqueens.render.puzzle_svg")}
+"""The upward edges allowed: Jupyter's ``_repr_svg_`` of a board and of a puzzle import
+their renderer when a notebook asks (one-way: the renderers never import them back)."""
+
+
+def layer_of(module: str) -> int:
+    best, found = -1, None
+    for i, prefixes in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
+                best, found = len(prefix), i
+    assert found is not None, f"{module} is in no layer: add it to LAYERS"
+    return found
+
+
+def test_the_layers_point_down() -> None:
+    graph = import_graph()
+    up = sorted((m, t) for m, targets in graph.items() for t in targets
+                if layer_of(t) > layer_of(m) and (m, t) not in DISPLAY_HOOKS)
+    assert up == []
+    assert {(m, t) for m, ts in graph.items() for t in ts} >= DISPLAY_HOOKS
+
+
+def test_the_graph_sees_importlib_edges() -> None:
+    graph = import_graph()
+    assert "nqueens.render.puzzle_svg" in graph["nqueens.puzzles.model"]  # importlib's
+    assert cycles({"a": {"b"}, "b": set()} | {"b": {"a"}}) == [["a", "b"]]
 
 
 def test_the_event_stream_knows_nothing_of_analysis_or_pictures() -> None:

@@ -35,7 +35,8 @@ from nqueens.puzzles.logic import (
 from nqueens.puzzles.model import Puzzle, region_puzzle
 from nqueens.puzzles.shapes import shape_name
 from nqueens.puzzles.solution import first_violation
-from nqueens.puzzles.techniques import Board, find_one_way
+from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.one_way import find_one_way
 
 DATA = Path(__file__).parent / "data"
 DOCS = Path(__file__).parent.parent / "docs" / "puzzles.md"

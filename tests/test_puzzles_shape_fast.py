@@ -10,7 +10,10 @@ import pytest
 
 from nqueens.puzzles.grow import move_out, star_board
 from nqueens.puzzles.model import region_puzzle
-from nqueens.puzzles.techniques import Board, find_shape, find_single, find_stuck
+from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.shape import find_shape
+from nqueens.puzzles.techniques.single import find_single
+from nqueens.puzzles.techniques.stuck import find_stuck
 
 
 def _slow_hits(b: Board, u) -> int:
@@ -58,7 +61,7 @@ def test_boards_of_one_geometry_share_what_the_shape_check_found_and_stay_right(
 
 
 def test_the_shared_answers_are_forgotten_past_their_limit(monkeypatch) -> None:
-    from nqueens.puzzles import techniques
+    from nqueens.puzzles.techniques import board as techniques
 
     monkeypatch.setattr(techniques, "MEMO_LIMIT", 3)
     d = techniques._BoundedDict()

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from _common import generated_line, machine_line  # noqa: E402
 from _results import publish  # noqa: E402
 
-from nqueens.puzzles import logic  # noqa: E402
+from nqueens.puzzles import ladder  # noqa: E402
 from nqueens.puzzles.exact import count  # noqa: E402
 from nqueens.puzzles.explain_text import TECHNIQUE_NAMES  # noqa: E402
 from nqueens.puzzles.logic import GRADES, explain  # noqa: E402
@@ -77,20 +77,21 @@ def blocks_effect(battles: list[tuple[str, object]]) -> list[str]:
             if count(p, limit=2).count == 1:
                 found.append(p)
         sets.append((f"unique random {n}x{n}, 2 stars (seeds 0-{seed - 1})", found))
-    real = logic.find_blocks
+    real = list(ladder.LADDER)
+    without = [r for r in real if r.technique.name != "blocks"]
     lines = ["| puzzles | how many | grades without 2x2 blocks | grades with them | "
              "using them | time without / with, s |", "|---|---:|---|---|---:|---:|"]
     for name, puzzles in sets:
         grades, used, took = [], 0, []
-        for finder in (lambda b, hard=False: None, real):
-            logic.find_blocks = finder  # type: ignore[assignment]
+        for rungs in (without, real):
+            ladder.LADDER[:] = rungs
             t = time.perf_counter()
             explained = [explain(p) for p in puzzles]
             took.append(time.perf_counter() - t)
             tally = Counter(e.grade_name for e in explained)
             grades.append(", ".join(f"{g} {tally[g]}" for g in GRADES if tally[g]))
             used = sum("blocks" in e.techniques for e in explained)
-        logic.find_blocks = real  # type: ignore[assignment]
+        ladder.LADDER[:] = real
         lines.append(f"| {name} | {len(puzzles)} | {grades[0]} | {grades[1]} | {used} | "
                      f"{took[0]:.1f} / {took[1]:.1f} |")
     return lines

@@ -29,7 +29,12 @@ from nqueens._validate import (
 )
 from nqueens.board import canonical
 from nqueens.errors import ConflictingOptionsError, InvalidSizeError
-from nqueens.strategies import DEFAULT_STRATEGY, check_size, check_strategy, strategy_module
+from nqueens.strategies import (
+    DEFAULT_STRATEGY,
+    check_strategy,
+    check_strategy_size,
+    strategy_module,
+)
 
 if TYPE_CHECKING:
     from nqueens.engine.backends import Backend
@@ -117,7 +122,7 @@ def count(
     >>> count(12, unique=True, backend=ThreadBackend(workers=1))
     Counts(n=12, total=14200, unique=1787)
     """
-    n = check_count_size(check_size(n, check_strategy(strategy)))
+    n = check_count_size(check_strategy_size(n, check_strategy(strategy)))
     repair, wait = check_engine_options(ledger=ledger, progress=progress,
                                         on_estimate=on_estimate, repair=repair, wait=wait)
     unique = check_bool(unique, "unique")

@@ -48,11 +48,13 @@ __all__ = [
     "SchedulerAddressError",
     "SchedulerError",
     "Stopped",
+    "TooManyPlacements",
     "TreeTooLargeError",
     "UnknownOptionError",
     "UsageError",
     "WriteFailedError",
     "install_line",
+    "with_cli_hint",
 ]
 
 DISTRIBUTION = "nqueens-toolkit"
@@ -219,6 +221,12 @@ class PieceStopped(Exception):
     ``nqueens.variants._parallel``; never seen by the caller)."""
 
 
+class TooManyPlacements(Exception):
+    """Raised inside the explainer's k-star shape check when a unit's placements are too
+    many to go through (``nqueens.puzzles.placements.PLACEMENT_NODES``; caught there, never
+    seen by the caller)."""
+
+
 class SchedulerError(NQueensRuntimeError):
     """A Dask scheduler that cannot be reached, or that has no workers."""
 
@@ -238,3 +246,15 @@ class GPUPackageError(MissingDependencyError):
 
 class GPUUnavailableError(NQueensError):
     """A GPU count was asked for where no CUDA GPU is present."""
+
+
+def with_cli_hint(err: BaseException, hint: str) -> BaseException:
+    """``err`` with ``hint``, the command line's advice, which the CLI adds to its message.
+
+    Library messages name no flag; the hint names the flags and commands. Cost: O(1).
+
+    >>> with_cli_hint(EngineError("no majority"), "run nqueens ledger verify --all").cli_hint
+    'run nqueens ledger verify --all'
+    """
+    err.cli_hint = hint  # type: ignore[attr-defined]
+    return err

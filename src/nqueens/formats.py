@@ -46,7 +46,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from nqueens._types import Square
 from nqueens._validate import check_path, short_repr
-from nqueens.errors import ParseError
+from nqueens.errors import ParseError, with_cli_hint
 from nqueens.files import binary_input
 from nqueens.sniff import (
     FORMATS,
@@ -407,9 +407,10 @@ def _json_cols(name: str, line: int, value: object) -> list[int] | None:
     if isinstance(value, dict):
         if "cols" not in value:
             keys = ", ".join(list(map(str, value))[:6])
-            raise ParseError(f"{_shown(name)} line {line}: a JSON object with {keys} holds "
-                             "no solution; expected {\"cols\": [...]} as solve --json "
-                             "writes it")
+            raise with_cli_hint(ParseError(f"{_shown(name)} line {line}: a JSON object with "
+                                           f"{keys} holds no solution; expected "
+                                           "{\"cols\": [...]}"),
+                                "as solve --json writes it")
         cols = value["cols"]
         if cols is None:
             return None
@@ -464,10 +465,10 @@ def _board_solutions(stream: IO[bytes], name: str, fmt: str) -> Iterator[Found]:
                                  f"{n} rows needs {n} (boards are apart by a blank line)")
             odd = row.replace("Q", "").replace(empty, "")
             if odd[:1] in ("x", "X") or row.count("Q") != 1:
-                raise ParseError(f"{where}: row {r + 1} has {row.count('Q')} queens"
-                                 f"{' and a blocked square' if odd[:1] in ('x', 'X') else ''}: "
-                                 "a partial board, not a solution; `nqueens complete --board "
-                                 "FILE` finishes it")
+                raise with_cli_hint(ParseError(
+                    f"{where}: row {r + 1} has {row.count('Q')} queens"
+                    f"{' and a blocked square' if odd[:1] in ('x', 'X') else ''}: a partial "
+                    "board, not a solution"), "`nqueens complete --board FILE` finishes it")
             if odd:
                 raise ParseError(f"{where}: row {r + 1} has {odd[0]!r}; a {fmt} has only Q "
                                  f"and {empty}")
@@ -538,7 +539,7 @@ def _partial_text(text: str, name: str, fmt: str) -> tuple[int, list[Square], li
         from nqueens.puzzles.model import parse_puzzle
 
         puzzle = parse_puzzle(text)
-        if puzzle.kind != "completion":
+        if not puzzle.rules.has_givens:
             raise ParseError(f"{_shown(name)} holds a region puzzle; a partial board is a "
                              "board or a completion puzzle (`nqueens puzzle solve FILE` "
                              "solves region puzzles)")

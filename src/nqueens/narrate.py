@@ -34,13 +34,14 @@ terms (유망하다 / 유망하지 않다, 백트래킹, 루트 노드).
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal, NamedTuple
 
 from nqueens._validate import check_choice, check_int, check_size, is_sequence, short_repr
 from nqueens.errors import InvalidArgumentError
-from nqueens.trace import Attack, Event
+from nqueens.trace import Event
+from nqueens.words import LANGUAGES, words
+from nqueens.words._phrases import Phrases
 
 __all__ = [
     "LANGUAGES",
@@ -271,248 +272,15 @@ class _Stepper:
         self.previous = event
 
 
-def _named_attacker(attackers: Sequence[Attack]) -> Attack:
-    """The queen the book names: same column first, else the nearest on a diagonal."""
-    for a in attackers:
-        if a.kind == "column":
-            return a
-    return max(attackers, key=lambda a: a.row)
-
-
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-             "ninth", "tenth", "eleventh", "twelfth")
-
-
-def _ordinal_en(k: int) -> str:
-    if k <= len(_ORDINALS):
-        return _ORDINALS[k - 1]
-    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
-    return f"{k}{suffix}"
-
-
-_KO_ORDINALS = ("첫", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열")
-
-
-class _Phrases(ABC):
-    """The sentences of one language: one subclass per language, one method per sentence.
-
-    ``steps``: whether the narrative is grouped into the book's steps (a), (b), ...;
-    ``merges_backtracks``: whether consecutive backtracks make one sentence.
-    """
-
-    steps = True
-    merges_backtracks = True
-
-    def square(self, row: int, col: int) -> str:
-        """A 1-based square, ``<2,3>`` as the textbook writes it."""
-        return f"<{row + 1},{col + 1}>"
-
-    @abstractmethod
-    def step(self, label: str) -> str:
-        """The line opening step ``label``."""
-
-    @abstractmethod
-    def promising(self, event: Event, n: int, remark: str | None) -> str:
-        """A promising square, with the book's remark if any."""
-
-    @abstractmethod
-    def first_queen(self) -> str:
-        """The remark on the very first queen."""
-
-    @abstractmethod
-    def again(self, event: Event, times: int) -> str:
-        """The remark on a square found promising after it was nonpromising."""
-
-    @abstractmethod
-    def nonpromising(self, event: Event) -> str:
-        """A nonpromising square, and why."""
-
-    @abstractmethod
-    def backtrack(self, event: Event) -> str:
-        """A step back."""
-
-    @abstractmethod
-    def solution(self, event: Event) -> str:
-        """A solution found."""
-
-    @abstractmethod
-    def summary(self, n: int, solutions: int) -> str:
-        """The end of a search that ran to its end."""
-
-    def _target(self, event: Event) -> str | None:
-        """Where a backtrack lands: the square of the queen now last, ``None`` for the root."""
-        if not event.queens:
-            return None
-        r = len(event.queens) - 1
-        return self.square(r, event.queens[r])
-
-
-class _Textbook(_Phrases):
-    """A language that tells the search as the textbook does: a sentence a square, with the
-    book's remark in braces, and one attacker named for a nonpromising square (the queen in
-    the same column, else the nearest on a diagonal)."""
-
-    def promising(self, event: Event, n: int, remark: str | None) -> str:
-        base = self.is_promising(self.square(event.row, event.col))
-        return f"{base} {{ {remark} }}" if remark else base
-
-    def nonpromising(self, event: Event) -> str:
-        a = _named_attacker(event.attackers)
-        queen = a.row + 1
-        why = (self.in_column(queen, a.col + 1) if a.kind == "column"
-               else self.on_diagonal(queen, left=a.kind == "diagonal"))
-        return f"{self.is_nonpromising(self.square(event.row, event.col))} {{ {why} }}"
-
-    @abstractmethod
-    def is_promising(self, square: str) -> str:
-        """The sentence for a promising ``square`` (already written out)."""
-
-    @abstractmethod
-    def is_nonpromising(self, square: str) -> str:
-        """The sentence for a nonpromising ``square``, before its reason."""
-
-    @abstractmethod
-    def in_column(self, queen: int, col: int) -> str:
-        """The reason: queen ``queen`` (1-based) stands in column ``col`` (1-based)."""
-
-    @abstractmethod
-    def on_diagonal(self, queen: int, *, left: bool) -> str:
-        """The reason: queen ``queen`` (1-based) is on the square's left or right diagonal."""
-
-
-class _English(_Textbook):
-    """Neapolitan's worked example, word for word."""
-
-    def step(self, label: str) -> str:
-        return f"Step ({label})"
-
-    def is_promising(self, square: str) -> str:
-        return f"{square} is promising."
-
-    def is_nonpromising(self, square: str) -> str:
-        return f"{square} is nonpromising."
-
-    def in_column(self, queen: int, col: int) -> str:
-        return f"because queen {queen} is in column {col}"
-
-    def on_diagonal(self, queen: int, *, left: bool) -> str:
-        return f"because queen {queen} is on {'left' if left else 'right'} diagonal"
-
-    def first_queen(self) -> str:
-        return "because queen 1 is the first queen positioned"
-
-    def again(self, event: Event, times: int) -> str:
-        sq = self.square(event.row, event.col)
-        return f"This is the {_ordinal_en(times)} time we\u2019ve tried {sq}."
-
-    def backtrack(self, event: Event) -> str:
-        return f"Backtrack to {self._target(event) or 'root'}."
-
-    def solution(self, event: Event) -> str:
-        squares = ", ".join(self.square(r, c) for r, c in enumerate(event.queens))
-        return f"Solution {event.index} found: {squares}."
-
-    def summary(self, n: int, solutions: int) -> str:
-        found = {0: "no solution", 1: "1 solution"}.get(solutions, f"{solutions} solutions")
-        return f"Every node has been checked: {found}."
-
-
-class _Japanese(_Phrases):
-    """The slides: every attacker listed, one backtrack line per exhausted row, no steps."""
-
-    steps = False
-    merges_backtracks = False
-
-    def square(self, row: int, col: int) -> str:
-        """A 1-based square, ``(2,3)`` as the slides write it."""
-        return f"({row + 1},{col + 1})"
-
-    def step(self, label: str) -> str:
-        return ""
-
-    def promising(self, event: Event, n: int, remark: str | None) -> str:
-        sq = self.square(event.row, event.col)
-        return f"{sq}に置ける" if event.row + 1 == n else f"{sq}に置ける {event.row + 2}行目に進む"
-
-    def first_queen(self) -> str:
-        return ""
-
-    def again(self, event: Event, times: int) -> str:
-        return ""
-
-    def nonpromising(self, event: Event) -> str:
-        names = [self.square(a.row, a.col) for a in event.attackers]
-        who = "と".join(names) if len(names) <= 2 else ",".join(names)
-        return f"{who}があるので{self.square(event.row, event.col)}には置けない"
-
-    def backtrack(self, event: Event) -> str:
-        return (f"{event.row + 1}行目は全てダメだったので、"
-                f"バックトラック({event.row}行目に戻る)する")
-
-    def solution(self, event: Event) -> str:
-        squares = ",".join(self.square(r, c) for r, c in enumerate(event.queens))
-        return f"解発見! {squares}"
-
-    def summary(self, n: int, solutions: int) -> str:
-        size = f"{n}クイーン問題"
-        if solutions == 0:
-            return f"{size}には解がない"
-        amount = f"{solutions}つ" if solutions < 10 else f"{solutions}個"
-        return f"{size}の解は、この{amount}だけ"
-
-
-class _Korean(_Textbook):
-    """The Korean textbook's terms (유망하다 / 유망하지 않다, 백트래킹, 루트 노드)."""
-
-    def step(self, label: str) -> str:
-        return f"단계 ({label})"
-
-    def is_promising(self, square: str) -> str:
-        return f"{square} 노드는 유망하다."
-
-    def is_nonpromising(self, square: str) -> str:
-        return f"{square} 노드는 유망하지 않다."
-
-    def in_column(self, queen: int, col: int) -> str:
-        return f"{queen}번 퀸이 {col}열에 있으므로"
-
-    def on_diagonal(self, queen: int, *, left: bool) -> str:
-        return f"{queen}번 퀸이 {'왼쪽' if left else '오른쪽'} 대각선에 있으므로"
-
-    def first_queen(self) -> str:
-        return "1번 퀸이 처음 놓는 퀸이므로"
-
-    def again(self, event: Event, times: int) -> str:
-        word = f"{_KO_ORDINALS[times - 1]} 번째" if times <= len(_KO_ORDINALS) else f"{times}번째"
-        return f"{self.square(event.row, event.col)} 노드를 검사하는 것은 이번이 {word}이다."
-
-    def backtrack(self, event: Event) -> str:
-        return f"{self._target(event) or '루트'} 노드로 백트래킹한다."
-
-    def solution(self, event: Event) -> str:
-        squares = ", ".join(self.square(r, c) for r, c in enumerate(event.queens))
-        return f"해답 {event.index}: {squares}"
-
-    def summary(self, n: int, solutions: int) -> str:
-        found = "해답이 없다" if solutions == 0 else f"해답 {solutions}개"
-        return f"모든 노드를 검사했다: {found}."
-
-
-_PHRASES: dict[str, type[_Phrases]] = {"en": _English, "ja": _Japanese, "ko": _Korean}
-
-LANGUAGES: tuple[str, ...] = tuple(_PHRASES)
-"""The narrative languages, English first (the default): one phrase class each."""
-
-
-def _phrases(lang: str) -> _Phrases:
+def _phrases(lang: str) -> Phrases:
     check_choice(lang, "language", LANGUAGES)
-    return _PHRASES[lang]()
+    return words(lang).Narration()
 
 
 class _Narrator:
     """Turns events into sentences, remembering what the book's remarks need."""
 
-    def __init__(self, phrases: _Phrases, n: int) -> None:
+    def __init__(self, phrases: Phrases, n: int) -> None:
         self.phrases = phrases
         self.n = n
         self.tries: dict[tuple[int, int], int] = {}

@@ -18,7 +18,7 @@ from itertools import islice
 from nqueens._validate import INT64_MAX, check_int
 from nqueens.board import Solution
 from nqueens.errors import InvalidSizeError
-from nqueens.strategies import DEFAULT_STRATEGY, check_size, strategy_module
+from nqueens.strategies import DEFAULT_STRATEGY, check_strategy_size, strategy_module
 
 __all__ = ["FIRST_IN_PYTHON_N", "first_solution", "solutions"]
 
@@ -76,7 +76,7 @@ size at once
 def _check_size(n: int, strategy: str) -> int:
     """``n`` checked for ``strategy``; a size past what it takes points to :func:`find`."""
     try:
-        return check_size(n, strategy)
+        return check_strategy_size(n, strategy)
     except InvalidSizeError as err:
         if isinstance(n, int) and n > 0 and not isinstance(n, bool):
             raise InvalidSizeError(f"{err}: the textbooks' search order cannot reach it; "

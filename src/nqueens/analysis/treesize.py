@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from nqueens._validate import check_choice, check_int, check_size
-from nqueens.errors import InvalidSizeError
+from nqueens.errors import InvalidSizeError, with_cli_hint
 from nqueens.trace import UNTIL, Event, Until, events
 
 __all__ = [
@@ -108,18 +108,18 @@ def trace(n: int, *, until: Until = "first", max_steps: int = DEFAULT_MAX_STEPS)
     Traceback (most recent call last):
     ...
     nqueens.errors.InvalidSizeError: a trace of 8 queens to the end would try 15,720 squares, \
-more than the bound of 10,000 steps; raise the bound with --max-steps or use --until first
+more than the bound of 10,000 steps
     """
     n = check_size(n, largest=MAX_TRACE_N)
     tried, exact = trace_size(n, until=until, max_steps=max_steps)
     if tried > max_steps:
         goal = "to the first solution" if until == "first" else "to the end"
         amount = f"{tried:,} squares" if exact else f"about {tried:.2g} squares (estimated)"
-        raise InvalidSizeError(
+        raise with_cli_hint(InvalidSizeError(
             f"a trace of {n} queens {goal} would try {amount}, more than the bound of "
-            f"{max_steps:,} steps; raise the bound with --max-steps"
-            + (" or use --until first" if until == "all" else "")
-        )
+            f"{max_steps:,} steps"),
+            "raise the bound with --max-steps" + (" or use --until first" if until == "all"
+                                                  else ""))
     return events(n, until=until)
 
 

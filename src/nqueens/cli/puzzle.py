@@ -37,6 +37,9 @@ EXIT_NONE = EXIT_NEGATIVE
 
 
 def register(sub: Any) -> None:
+    from nqueens.words import LANGUAGES
+
+    langs = f"{', '.join(LANGUAGES)} (default en)"
     p = sub.add_parser(
         "puzzle", help="region (Queens / Star Battle) and completion puzzles",
         description="Solve, count, explain, make, draw and play puzzles: region puzzles "
@@ -63,7 +66,7 @@ def register(sub: Any) -> None:
 
     q = with_file("explain", "solve step by step with human rules, and grade the puzzle; "
                   "warn when it has more than one solution (exit 1 when it has none)")
-    q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
+    q.add_argument("--lang", "-l", default="en", help=langs)
     q.add_argument("--json", action="store_true", help="print JSON")
     q.set_defaults(func=_explain)
 
@@ -122,7 +125,7 @@ def register(sub: Any) -> None:
     q.set_defaults(func=_svg)
 
     q = with_file("play", "write a self-contained HTML page to play the puzzle offline")
-    q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
+    q.add_argument("--lang", "-l", default="en", help=langs)
     q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE", required=True,
                    help="the HTML file")
     q.set_defaults(func=_play)
@@ -246,41 +249,40 @@ def step_text_check(lang: str) -> None:
         raise UnknownOptionError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
 
 
+_FLAGS = {"n": "--size", "kind": "--kind", "seed": "--seed", "grade": "--grade",
+          "logic_only": "--logic-only", "diagonals": "--diagonals", "attempts": "--attempts",
+          "stars": "--stars", "pieces": "--pieces"}
+"""The flag of each parameter of a make request, for the library's refusals."""
+
+
 def _make(args: argparse.Namespace) -> int:
-    from nqueens.puzzles.generate import make
-    from nqueens.puzzles.logic import grade_number
+    from nqueens.errors import NQueensError
+    from nqueens.puzzles.generate import make_from
+    from nqueens.puzzles.request import make_request
 
     args.size = _board_size(args)
     if args.solution and args.format not in ("svg", "png"):
         raise UsageError("--solution applies only to --format svg or png")
     if args.format == "png":
         _check_png(args.output)
-    grade = None
-    if args.grade is not None:
-        try:
-            if not args.grade.isascii():  # "\u0663" is no grade 3 here, as in every number
-                raise ValueError(args.grade)
-            grade = grade_number(args.grade)
-        except ValueError:
-            raise UsageError(f"--grade {args.grade!r}: use 1-5 or easy, medium, hard, expert, "
-                             "search") from None
-        if grade == 0:
-            raise UsageError("--grade 0 (trivial) is not a puzzle; use 1-5")
-        if grade == 5 and args.logic_only:
-            raise UsageError("--grade 5 (search) contradicts --logic-only")
-    for flag in ("diagonals", "pieces"):
-        if getattr(args, flag) and args.kind == "completion":
-            raise UsageError(f"--{flag} applies only to --kind regions")
+    if args.grade is not None and not args.grade.isascii():
+        # "\u0663" is no grade 3 here, as in every number
+        raise UsageError(f"--grade {args.grade!r}: use 1-5 or easy, medium, hard, expert, "
+                         "search")
+    try:
+        request = make_request(args.size, kind=args.kind, seed=args.seed, grade=args.grade,
+                               logic_only=args.logic_only, diagonals=args.diagonals,
+                               stars=args.stars, attempts=args.attempts, pieces=args.pieces)
+    except NQueensError as err:
+        raise type(err)(_in_flags(str(err), getattr(err, "params", ()))) from None
     from nqueens.cli._make_progress import MakeProgress
 
-    if args.kind == "regions" and args.stars == 1 and grade != 5:
+    if request.rules.has_regions and request.rules.one_star and request.want != 5:
         from nqueens.puzzles.quick import needs_compiling
 
         announce_compiling("the puzzle solver", needs_compiling)
     with MakeProgress(args.size, args.stars) as shown:
-        made = make(args.size, kind=args.kind, seed=args.seed, grade=grade,
-                    logic_only=args.logic_only, diagonals=args.diagonals, stars=args.stars,
-                    attempts=args.attempts, tally=shown, pieces=args.pieces)
+        made = make_from(request, shown)
     p = made.puzzle
     if args.format == "json":
         text = json.dumps({"puzzle": p.to_json(), "text": p.to_text(), "seed": made.seed,
@@ -304,6 +306,20 @@ def _make(args: argparse.Namespace) -> int:
                 + f"\n# exactly one solution; difficulty: {made.grade_name}\n" + p.to_text())
     _emit(text, args.output)
     return 0
+
+
+def _in_flags(message: str, params: tuple[str, ...]) -> str:
+    """A library refusal in the command line's words: each parameter it names, its flag.
+
+    >>> _in_flags("grade 5 (search) contradicts logic_only", ("grade", "logic_only"))
+    '--grade 5 (search) contradicts --logic-only'
+    """
+    import re
+
+    for name in params:
+        message = re.sub(rf"(?<![\w-]){re.escape(name)}\b", _FLAGS.get(name, name), message,
+                         count=1)
+    return message
 
 
 def _svg(args: argparse.Namespace) -> int:

@@ -133,7 +133,9 @@ def run(args: argparse.Namespace) -> int:
         from rich.console import Console
 
         console = Console(highlight=False, soft_wrap=True)
-    spaced = args.lang != "ja"
+    from nqueens.words import words
+
+    spaced = words(args.lang).Narration.steps  # a narrative told in steps has blank lines
     first = True
     for line in narrate(stream, n=args.n, lang=args.lang, until=args.until):
         if spaced and not first and line.kind in ("step", "solution", "summary"):

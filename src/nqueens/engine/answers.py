@@ -15,6 +15,7 @@ import numbers
 import time
 from collections.abc import Callable
 
+from nqueens.engine.task import Row
 from nqueens.errors import EngineError
 
 __all__ = [
@@ -34,7 +35,6 @@ RESIDUE_MODULI = (13, 15)
 MAX_TOTAL = 2**63 - 1
 """The largest subtotal, node count or time a row may hold (the ledger's 64-bit integers)."""
 
-Row = tuple[int, int, int, int]
 Answer = tuple[list[Row], list[tuple[int, ...]], float] | tuple[str, str, str]
 """A fleet worker's answer: the rows, each total's residues, the seconds it counted."""
 

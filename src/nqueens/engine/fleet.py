@@ -56,13 +56,13 @@ from nqueens.engine.fleet_answers import _Answers, _Unit, _Worker
 from nqueens.engine.fleet_stats import FleetConfig, FleetStats
 from nqueens.engine.fleet_trust import Claim, Judge
 from nqueens.engine.scheduler import Scheduler
+from nqueens.engine.task import Row
 from nqueens.engine.wire import plain_reason
-from nqueens.errors import EngineError, InvalidArgumentError, SchedulerError
+from nqueens.errors import EngineError, InvalidArgumentError, SchedulerError, with_cli_hint
 
 __all__ = ["DaskBackend", "FleetConfig", "FleetStats"]
 
 
-Row = tuple[int, int, int, int]
 Items = Sequence[tuple[int, ...]]
 
 
@@ -297,9 +297,10 @@ class _Run(_Answers):
                 if self.quarantined:
                     why = "every worker gone, frozen or quarantined: " + "; ".join(
                         f"{self.name(a)} ({r})" for a, r in self.quarantined.items())
-                raise SchedulerError(
+                raise with_cli_hint(SchedulerError(
                     f"no live Dask worker at {self.b.address} for "
-                    f"{self.cfg.no_worker_seconds:g} s ({why}); what was checked is kept: "
+                    f"{self.cfg.no_worker_seconds:g} s ({why}); what was checked is kept, "
+                    "and a count on the same ledger resumes"),
                     "rerun with the same --ledger to resume")
 
     def fill(self) -> None:

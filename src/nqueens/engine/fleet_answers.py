@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nqueens.engine.fleet_trust import Claim, checked, judge_rows
+from nqueens.engine.task import Row
 from nqueens.engine.wire import is_refusal, plain_reason
 from nqueens.errors import EngineError
 
 __all__: list[str] = []
 
-Row = tuple[int, int, int, int]
 RESULT_WAIT = 10.0
 """Seconds to wait for the answer of a unit Dask says is done (a moment, unless it is lost)."""
 

@@ -34,11 +34,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nqueens.engine.answers import check_answer
+from nqueens.engine.task import Row
 from nqueens.errors import EngineError
 
 __all__ = ["Claim", "Judge", "Verdict", "judge_rows"]
 
-Row = tuple[int, int, int, int]
 
 
 @dataclass

@@ -75,6 +75,7 @@ from nqueens.engine.ledger_format import (
 )
 from nqueens.engine.ledger_format import read_checked as _validate
 from nqueens.engine.ledger_seal import key_id, load_key
+from nqueens.engine.task import Row
 from nqueens.errors import (
     LedgerBusyError,
     LedgerError,
@@ -117,7 +118,6 @@ class Summary(NamedTuple):
     updated: str
 
 
-Row = tuple[int, int, int, int]
 
 
 class Ledger:

@@ -18,11 +18,11 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterable
 
+from nqueens.engine.task import Row
 from nqueens.errors import LedgerWarning
 
 __all__ = ["Claims"]
 
-Row = tuple[int, int, int, int]
 
 _SHOWN = 3
 

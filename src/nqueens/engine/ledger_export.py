@@ -18,7 +18,7 @@ import json
 from collections.abc import Iterator
 from typing import IO
 
-from nqueens.errors import LedgerError
+from nqueens.errors import LedgerError, with_cli_hint
 
 __all__ = ["COLUMNS", "FORMATS", "export_records", "write_export"]
 
@@ -47,9 +47,10 @@ def export_records(path: str) -> Iterator[dict[str, object]]:
 
     with Ledger.read(path) as led:
         if led.version < 3:
-            raise LedgerError(f"{path!r} is a format {led.version} ledger, which has no seal; "
-                              f"resume its count once (nqueens count {led.job.n} --ledger "
-                              "FILE) to seal it, then export it")
+            raise with_cli_hint(
+                LedgerError(f"{path!r} is a format {led.version} ledger, which has no seal; "
+                            "resume its count once to seal it, then export it"),
+                f"resume with nqueens count {led.job.n} --ledger FILE")
         led.check_split()
         for values in led.certificate():
             yield dict(zip(COLUMNS, values, strict=True))

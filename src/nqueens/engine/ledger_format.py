@@ -25,12 +25,12 @@ from typing import NamedTuple
 
 from nqueens._validate import MAX_COUNT_N
 from nqueens.engine.ledger_seal import check_key_id, key_id, seal
+from nqueens.engine.task import Row
 from nqueens.errors import LedgerError, LedgerRowsError
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "MODULI", "Job", "check_row",
            "read_checked"]
 
-Row = tuple[int, int, int, int]
 
 FORMAT = "nqueens-ledger"
 FORMAT_VERSION = 3

@@ -57,6 +57,7 @@ from nqueens.engine.estimate import (
     weigh,
 )
 from nqueens.engine.scheduler import BATCH_SECONDS, Scheduler
+from nqueens.engine.task import Row
 from nqueens.errors import EngineError, UnknownOptionError
 from nqueens.kernels import MAX_CONSTELLATION_N
 
@@ -87,7 +88,6 @@ ESTIMATE_MIN_N = 17
 DEVICES = ("cpu", "gpu")
 """Where :func:`run_count`'s ``device`` counts: the CPU kernels, or a CUDA GPU."""
 
-Row = tuple[int, int, int, int]
 Progress = Callable[["CountProgress"], None]
 OnEstimate = Callable[[CountEstimate], None]
 

@@ -210,7 +210,7 @@ def puzzle_problem(p: object) -> Problem:
 
     p = check_puzzle(p)
     n = p.n
-    if p.kind == "completion":
+    if p.rules.has_givens:
         return board_problem(n, givens=p.givens, blocked=p.blocked)
     stars = int(getattr(p, "stars", 1))
     groups = [Group("row", f"r{r + 1}", f"row {r + 1}",

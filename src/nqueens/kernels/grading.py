@@ -19,6 +19,9 @@ that rule); ``attack[i, w]`` those plus its row, column and region, ``i`` itself
 State: ``cand[w]`` the open squares, ``stars[w]`` the stars, ``need[u]`` the stars a unit
 still needs (0 or 1), and ``info``: [0] stars placed, [1] dead (a unit left empty), [2] the
 grade so far, [3] the longest chain of a contradiction, [4 + g] the steps of grade ``g``.
+``ladder``: the rungs to try, in order, one row each (:data:`LADDER_COLUMNS`): the
+explainer's own ladder, so the order, the tiers, the grades and the limits (line sets
+gathered, forced queens) are the explainer's numbers, passed in, never copied here.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ import numpy as np
 from nqueens._jit import MINUS_ONE, ONE, TWO, ZERO, njit
 from nqueens.kernels.bits import bit_index, popcount
 
-__all__ = ["INFO", "WORD", "setup", "solve", "uncached"]
+__all__ = ["INFO", "LADDER_COLUMNS", "OPS", "WORD", "setup", "solve", "uncached"]
 
 WORD = 63
 """Squares per int64 word (the sign bit stays clear, so shifts and counts stay plain)."""
@@ -36,9 +39,18 @@ WORD = 63
 INFO = 10
 """The length of the ``info`` array."""
 
-_MAX_SUBSETS = 5_000  # techniques.MAX_SUBSETS (kernels import nothing from the package)
-_CHAIN_EXPERT = 4  # steps.CHAIN_EXPERT
-_KLINES_HARD = 3  # steps.KLINES_HARD
+OPS = {"no_room": 0, "last_square": 1, "confine": 2, "whole_unit": 3, "two_lines": 4,
+       "forced_chain": 5, "deep": 6}
+"""The techniques this judge knows, by the name a rung's compiled form gives
+(:class:`nqueens.puzzles.grades.Compiled`), and their numbers in a ladder array."""
+
+LADDER_COLUMNS = 8
+"""A ladder array's row: op, tier, a, b, grade, raised, at, max_subsets (the fields of
+:class:`nqueens.puzzles.grades.Compiled`, with the rung's tier second). The rows are the
+explainer's ladder (:mod:`nqueens.puzzles.ladder`), derived by
+:mod:`nqueens.puzzles.quick`: no number of a technique is written here."""
+
+_STUCK, _SINGLE, _CONFINE, _SHAPE, _PAIRS, _LOOKAHEAD, _DEEP = range(7)
 
 
 @njit
@@ -174,7 +186,7 @@ def _touched(n, nw, cand, need, umask, uof, touched, sq):
 
 @njit
 def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union, unions,
-             partner):
+             partner, max_subsets):
     """k regions in k lines for family ``a`` in family ``o`` (``size`` of each), as
     ``techniques._confine``: the first set of lines, smallest as a number, that is a union
     of touched sets and holds units needing as many stars as it; True when it crossed out
@@ -217,7 +229,7 @@ def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union, union
                 if x == 0 or unions[x] != unions[x - 1]:
                     unions[count] = unions[x]
                     count += 1
-            if count > _MAX_SUBSETS:
+            if count > max_subsets:
                 break
     for x in range(count):
         pick = unions[x]
@@ -291,19 +303,19 @@ def _pairs_of(m, tl, lines, unions, partner):
 
 
 @njit
-def _confined(size, n, nw, cand, need, umask, touched):
+def _confined(size, n, nw, cand, need, umask, touched, max_subsets):
     """k regions in k lines of ``size``, every pair of families in the explainer's order,
     from the lines ``touched`` found for the squares open now (:func:`_touched`)."""
     tu = np.empty(n, np.int64)
     tl = np.empty(n, np.int64)
     union = np.empty(nw, np.int64)
     # the unions grow to at most twice the most kept (each union gives one more)
-    unions = np.empty(2 * _MAX_SUBSETS + 2 if size > 1 else n + 1, np.int64)
+    unions = np.empty(2 * max_subsets + 2 if size > 1 else n + 1, np.int64)
     partner = np.empty(64, np.int64)
     for a in range(3):
         for o in range(3):
             if a != o and _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl,
-                                   union, unions, partner):
+                                   union, unions, partner, max_subsets):
                 return True
     return False
 
@@ -431,7 +443,8 @@ def _lookahead(limit, n, nw, cand, need, umask, uof, near, attack, sq):
 
 
 @njit
-def _deep(n, nw, cand, stars, need, info, umask, uof, near, attack, buf, sq, sq2):
+def _deep(n, nw, cand, stars, need, info, umask, uof, near, attack, buf, sq, sq2,
+          max_subsets):
     """Contradiction through the easier techniques: the first square whose trial ends with
     a unit left empty is crossed out; the trial's forced queens, or -1."""
     order = np.empty(n * n, np.int64)
@@ -458,8 +471,8 @@ def _deep(n, nw, cand, stars, need, info, umask, uof, near, attack, buf, sq, sq2
                 # a technique that finds nothing leaves the squares as they were: the
                 # lines they touch serve both sizes
                 _touched(n, nw, tc, tn, umask, uof, touched, sq)
-                if not (_confined(ONE, n, nw, tc, tn, umask, touched)
-                        or _confined(TWO, n, nw, tc, tn, umask, touched)
+                if not (_confined(ONE, n, nw, tc, tn, umask, touched, max_subsets)
+                        or _confined(TWO, n, nw, tc, tn, umask, touched, max_subsets)
                         or _shape(n, nw, tc, tn, umask, attack, buf, sq)
                         or _pairs(n, nw, tc, tn, umask, attack, buf, sq, sq2)):
                     break
@@ -471,78 +484,81 @@ def _deep(n, nw, cand, stars, need, info, umask, uof, near, attack, buf, sq, sq2
 
 
 @njit
-def _largest_subset(m):
-    """techniques.largest_subset: the largest s <= m // 2 with C(m, s) <= _MAX_SUBSETS."""
+def _largest_subset(m, max_subsets):
+    """confined.largest_subset: the largest s <= m // 2 with C(m, s) <= ``max_subsets``."""
     s = 1
     while s + 1 <= m // 2:
         c = 1
         for j in range(s + 1):
             c = c * (m - j) // (j + 1)
-        if c > _MAX_SUBSETS:
+        if c > max_subsets:
             break
         s += 1
     return s
 
 
 @njit
-def _next(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack, buf, sq, sq2):
-    """The next step, easiest first, applied: (its grade, its chain or -1); grade -1 when
-    none up to ``max_grade`` makes progress, -2 when a unit is left empty."""
-    if _stuck(n, nw, umask, cand, need) >= 0:
-        return -2, -1
-    if _single(n, nw, umask, uof, near, cand, stars, need, info, buf):
-        return 1, -1
-    if max_grade < 1:
-        return -1, -1
+def _next(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack, ladder, buf,
+          sq, sq2):
+    """The next step, the ladder's rungs in order, applied: (its grade, its chain or -1);
+    grade -1 when none up to ``max_grade`` makes progress, -2 when a unit is left empty."""
     rows = ZERO
     for r in range(n):
         if need[n + r] > 0:
             rows += 1
-    top = _largest_subset(rows)
-    # each technique below that finds nothing leaves the squares as they were, so the lines
+    # each technique that finds nothing leaves the squares as they were, so the lines
     # they touch, found once, serve every size of k regions in k lines
     touched = np.empty((3 * n, 3), np.int64)
-    _touched(n, nw, cand, need, umask, uof, touched, sq)
-    if _confined(ONE, n, nw, cand, need, umask, touched):
-        return 1, -1
-    if max_grade < 2:
-        return -1, -1
-    for size in range(2, min(top, _KLINES_HARD - 1) + 1):
-        if _confined(size, n, nw, cand, need, umask, touched):
-            return 2, -1
-    if _shape(n, nw, cand, need, umask, attack, buf, sq):
-        return 2, -1
-    if max_grade < 3:
-        return -1, -1
-    for size in range(_KLINES_HARD, top + 1):
-        if _confined(size, n, nw, cand, need, umask, touched):
-            return 3, -1
-    if _pairs(n, nw, cand, need, umask, attack, buf, sq, sq2):
-        return 3, -1
-    c = _lookahead(_CHAIN_EXPERT - 1, n, nw, cand, need, umask, uof, near, attack, sq)
-    if c >= 0:
-        return 3, c
-    if max_grade < 4:
-        return -1, -1
-    c = _lookahead(n, n, nw, cand, need, umask, uof, near, attack, sq)
-    if c >= 0:
-        return (4 if c >= _CHAIN_EXPERT else 3), c
-    c = _deep(n, nw, cand, stars, need, info, umask, uof, near, attack, buf, sq, sq2)
-    if c >= 0:
-        return 4, c
+    have = False
+    for x in range(ladder.shape[0]):
+        op, grade = ladder[x, 0], ladder[x, 4]
+        if ladder[x, 1] > max_grade:
+            return -1, -1
+        if op == _STUCK:
+            if _stuck(n, nw, umask, cand, need) >= 0:
+                return -2, -1
+        elif op == _SINGLE:
+            if _single(n, nw, umask, uof, near, cand, stars, need, info, buf):
+                return grade, -1
+        elif op == _CONFINE:
+            top = _largest_subset(rows, ladder[x, 7])
+            high = top if ladder[x, 3] < 0 else min(top, ladder[x, 3])
+            if not have:
+                _touched(n, nw, cand, need, umask, uof, touched, sq)
+                have = True
+            for size in range(ladder[x, 2], high + 1):
+                if _confined(size, n, nw, cand, need, umask, touched, ladder[x, 7]):
+                    return grade, -1
+        elif op == _SHAPE:
+            if _shape(n, nw, cand, need, umask, attack, buf, sq):
+                return grade, -1
+        elif op == _PAIRS:
+            if _pairs(n, nw, cand, need, umask, attack, buf, sq, sq2):
+                return grade, -1
+        elif op == _LOOKAHEAD:
+            limit = n if ladder[x, 2] < 0 else ladder[x, 2]
+            c = _lookahead(limit, n, nw, cand, need, umask, uof, near, attack, sq)
+            if c >= 0:
+                raised = ladder[x, 6] > 0 and c >= ladder[x, 6]
+                return (ladder[x, 5] if raised else grade), c
+        elif op == _DEEP:
+            c = _deep(n, nw, cand, stars, need, info, umask, uof, near, attack, buf, sq, sq2,
+                      ladder[x, 7])
+            if c >= 0:
+                return grade, c
     return -1, -1
 
 
 @njit
-def solve(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack):
-    """Go on with the techniques up to ``max_grade`` (1-4): 1 when every star is placed,
-    0 when they stall, -1 when a unit is left empty; ``info`` keeps the record."""
+def solve(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack, ladder):
+    """Go on with the ``ladder``'s rungs up to ``max_grade`` (1-4): 1 when every star is
+    placed, 0 when they stall, -1 when a unit is left empty; ``info`` keeps the record."""
     buf = np.empty(nw, np.int64)
     sq = np.empty(n * n, np.int64)
     sq2 = np.empty(n * n, np.int64)
     while info[0] < n and info[1] == 0:
         grade, chain = _next(max_grade, n, nw, cand, stars, need, info, umask, uof, near,
-                             attack, buf, sq, sq2)
+                             attack, ladder, buf, sq, sq2)
         if grade == -1:
             return 0
         if grade == -2:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["BYTES_PER_QUEEN", "MAX_CONSTRUCT_N", "check_size", "construct"]
+__all__ = ["BYTES_PER_QUEEN", "MAX_CONSTRUCT_N", "check_solvable_size", "construct"]
 
 MAX_CONSTRUCT_N = 2**31 - 1
 """The largest n whose 0-based columns fit the int32 array this module returns."""
@@ -56,7 +56,7 @@ def construct(n: int) -> npt.NDArray[np.int32]:
     """
     import numpy as np
 
-    n = check_size(n)
+    n = check_solvable_size(n)
     cols = np.empty(n, dtype=np.int32)
     if n == 1:
         cols[0] = 0
@@ -89,14 +89,14 @@ def construct(n: int) -> npt.NDArray[np.int32]:
     return cols
 
 
-def check_size(n: int) -> int:
+def check_solvable_size(n: int) -> int:
     """``n`` as an int, if it is a board size with a solution (1 or >= 4).
 
     Anything else raises :class:`InvalidSizeError`. Cost: O(1).
 
-    >>> check_size(4)
+    >>> check_solvable_size(4)
     4
-    >>> check_size(3)
+    >>> check_solvable_size(3)
     Traceback (most recent call last):
     ...
     nqueens.errors.InvalidSizeError: n = 3 has no solution: 2 and 3 queens cannot be placed

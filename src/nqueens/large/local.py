@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from nqueens._validate import check_int
 from nqueens.errors import InvalidSizeError
-from nqueens.large.construct import check_size
+from nqueens.large.construct import check_solvable_size
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,7 +47,7 @@ def local_search(n: int, *, seed: int | None = None) -> npt.NDArray[np.int32]:
     >>> local_search(1).tolist()
     [0]
     """
-    n = check_size(n)
+    n = check_solvable_size(n)
     return _search(kernel_seed(seed), n, SLICE_STEPS)
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from nqueens._validate import check_path
-from nqueens.errors import ParseError
+from nqueens.errors import ParseError, with_cli_hint
 from nqueens.files import binary_input
 
 if TYPE_CHECKING:
@@ -144,8 +144,9 @@ def npy_layout(path: str | os.PathLike[str]) -> tuple[int, np.dtype[np.integer],
     try:
         with open(path, "rb") as f:
             if f.read(6) != b"\x93NUMPY":
-                raise ParseError(f"{str(path)!r} is not a readable .npy array (no .npy "
-                                 "header); for a text file of columns give --format cols")
+                raise with_cli_hint(ParseError(f"{str(path)!r} is not a readable .npy array "
+                                               "(no .npy header)"),
+                                    "for a text file of columns give --format cols")
             f.seek(0)
             version = np.lib.format.read_magic(f)
             read_header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
@@ -215,8 +216,9 @@ def _read_npy(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
     with (io.BytesIO(data) if piped else open(path, "rb")) as f:
         magic = f.read(6)
     if magic != b"\x93NUMPY":
-        raise ParseError(f"{str(path)!r} is not a readable .npy array (no .npy header); "
-                         "for a text file of columns give --format cols")
+        raise with_cli_hint(ParseError(f"{str(path)!r} is not a readable .npy array (no .npy "
+                                       "header)"),
+                            "for a text file of columns give --format cols")
     try:
         arr = np.load(io.BytesIO(data) if piped else path, mmap_mode=None if piped else "r",
                       allow_pickle=False)
@@ -270,10 +272,9 @@ def _json_value(path: str | os.PathLike[str], text: str) -> Any:
         return json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as err:
         if err.msg == "Extra data":
-            raise ParseError(
-                f"{str(path)!r} holds more than one JSON value: verify checks one solution "
-                f"a file (solve --format json writes one a line; take one with head -1)"
-            ) from None
+            raise with_cli_hint(ParseError(
+                f"{str(path)!r} holds more than one JSON value: one solution a file is read"),
+                "solve --format json writes one a line; take one with head -1") from None
         raise ParseError(f"{str(path)!r} is not valid JSON: {err}") from None
     except UnicodeDecodeError as err:
         raise ParseError(f"{str(path)!r} is not valid JSON: {err}") from None

@@ -67,9 +67,9 @@ def random_stars(n: int, k: int, rng: random.Random) -> tuple[tuple[int, ...], .
     ((1, 3), (5, 7), (1, 3), (5, 7), (0, 2), (4, 6), (0, 2), (4, 6))
     """
     from nqueens.puzzles.exact import solutions_within
-    from nqueens.puzzles.model import region_puzzle
+    from nqueens.puzzles.model import made_region_puzzle
 
-    rows = region_puzzle([[r] * n for r in range(n)], stars=k)
+    rows = made_region_puzzle([[r] * n for r in range(n)], stars=k)
     share, nodes = 0.05, 30_000
     while True:
         allowed = sum(1 << i for i in range(n * n) if rng.random() >= share)

@@ -1,11 +1,11 @@
 """A logical solver that explains itself: the players' techniques, one narrated step at a time.
 
 The solver keeps the squares still open for a star (a queen in the Queens game) and applies
-the techniques players use, always the easiest that makes progress, in the order and with
-the grades of :mod:`nqueens.puzzles.steps`: last square, a region confined to a line, k
-regions in k lines, a square attacking a whole region (the shapes), 2x2 blocks (k > 1),
-pairs of rows or columns, a contradiction a few forced queens away, and finally search
-(trial and error).
+the techniques players use, always the easiest that makes progress, in the order of the
+ladder (:mod:`nqueens.puzzles.ladder`, each technique's grade in its own module): last
+square, a region confined to a line, k regions in k lines, a square attacking a whole
+region (the shapes), 2x2 blocks (k > 1), pairs of rows or columns, a contradiction a few
+forced queens away, and finally search (trial and error).
 Every technique is generalised to k stars per row, column and region (``p.stars``).
 
 The hardest step needed is the puzzle's **difficulty grade** (:data:`GRADES` names them).
@@ -24,45 +24,21 @@ far). Narration in English, Japanese and Korean is :func:`step_text`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Iterator
 
 from nqueens._validate import check_int
 from nqueens.errors import UnknownOptionError
-from nqueens.puzzles.blocks import find_blocks
-from nqueens.puzzles.exact import solutions
 from nqueens.puzzles.explain_text import (
     TECHNIQUE_NAMES,
     not_unique_text,
     step_text,
     summary_text,
 )
+from nqueens.puzzles.grades import GRADES, SEARCH, VERDICT, technique
+from nqueens.puzzles.ladder import next_step, rungs_for
 from nqueens.puzzles.model import Puzzle, check_puzzle
-from nqueens.puzzles.solution import star_squares, stars_from_squares
-from nqueens.puzzles.steps import (
-    CHAIN_EXPERT,
-    GRADES,
-    KLINES_HARD,
-    RULES,
-    Explanation,
-    Record,
-    Step,
-    record_of,
-    stars_of,
-)
-from nqueens.puzzles.techniques import (
-    Board,
-    find_confined,
-    find_deep_lookahead,
-    find_lookahead,
-    find_one_way,
-    find_pairs,
-    find_shape,
-    find_single,
-    find_stuck,
-    first_solution,
-    largest_subset,
-)
+from nqueens.puzzles.steps import RULES, Explanation, Record, Step, record_of, stars_of
+from nqueens.puzzles.techniques.board import Board
 
 __all__ = [
     "GRADES",
@@ -79,7 +55,7 @@ __all__ = [
 ]
 
 
-def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
+def explain(p: Puzzle, *, max_grade: int = SEARCH) -> Explanation:
     """Solve ``p`` by the players' techniques, easiest first, recording every step.
 
     With ``max_grade`` below 5 the solver stops (``solution`` None) where it would need a
@@ -88,7 +64,7 @@ def explain(p: Puzzle, *, max_grade: int = RULES["search"]) -> Explanation:
     from 0 to 5 :class:`~nqueens.errors.InvalidSizeError`.
 
     Cost: O(units * squares) per step for the easy techniques, up to
-    :data:`~nqueens.puzzles.techniques.MAX_SUBSETS` line subsets per family pair for k
+    :data:`~nqueens.puzzles.techniques.confined.MAX_SUBSETS` line subsets per family pair for k
     regions in k lines, O(n^3) square pairs for pairs of lines, and O(squares * chain *
     units) for a contradiction; a search step streams the exact solutions once.
 
@@ -189,116 +165,28 @@ def grade_number(grade: int | str) -> int:
     raise UnknownOptionError(f"unknown grade {grade!r}; use 1-5 or one of {', '.join(GRADES)}")
 
 
-def _nothing(b: Board, hard: bool = False) -> None:
-    return None
-
-
 class _Solver:
-    """Drives the techniques of :mod:`nqueens.puzzles.techniques` easiest first."""
+    """Drives the rungs of :mod:`nqueens.puzzles.ladder` that apply to the puzzle, easiest
+    first."""
 
     def __init__(self, p: Puzzle) -> None:
         self.p = p
         self.b = Board(p)
         self.total = p.n * stars_of(p)
-        self._solutions: Iterator[tuple] | None = None
-        self._known: list[tuple] = []
+        self.rungs = rungs_for(p)
         self.dead = False
-        self.searched = False
-        self.started = False
 
     def run(self, max_grade: int) -> Iterator[Step]:
         """The steps up to ``max_grade`` from where the last run stopped."""
         b = self.b
-        if not self.started:
-            self.started = True
-            for r, c in self.p.givens:
-                yield b.place(r * b.n + c, "given")
         while b.placed < self.total and not self.dead:
-            step = self._next(max_grade)
+            step = next_step(b, self.rungs, max_grade)
             if step is None:
                 return
             yield step
-            if step.rule == "stuck":
+            if technique(step.rule).role == VERDICT:
                 self.dead = True
                 return
-
-    def _next(self, max_grade: int) -> Step | None:
-        b = self.b
-        step = find_stuck(b) or find_single(b)
-        if step is not None or max_grade < 1:
-            return step
-        for grade, find in self._tiers():
-            if grade > max_grade:
-                return None
-            step = find()
-            if step is not None:
-                return step
-        return self._search() if max_grade >= RULES["search"] else None
-
-    def _tiers(self) -> Iterator[tuple[int, Callable[[], Step | None]]]:
-        """The techniques after the last square, easiest first, each with its grade."""
-        b = self.b
-        top = largest_subset(sum(1 for u in b.open_units() if u[0] == "row"))
-        if b.k > 1:  # with one star, only one way is the last square
-            yield RULES["one-way"], partial(find_one_way, b)
-        yield RULES["confined"], partial(find_confined, b, 1)
-        for size in range(2, min(top, KLINES_HARD - 1) + 1):
-            yield RULES["k-lines"], partial(find_confined, b, size)
-        yield RULES["shape"], partial(find_shape, b)
-        # 2x2 blocks for k > 1 only: with one star, pairs of rows or columns (hard) does it
-        blocks = find_blocks if b.k > 1 else _nothing
-        yield RULES["blocks"], partial(blocks, b)
-        for size in range(KLINES_HARD, top + 1):
-            yield RULES["pairs"], partial(find_confined, b, size)
-        yield RULES["pairs"], partial(blocks, b, True)
-        yield RULES["pairs"], partial(find_pairs, b)
-        yield RULES["lookahead"], partial(find_lookahead, b, CHAIN_EXPERT - 1)
-        yield 4, partial(find_lookahead, b, b.n * b.k)
-        yield 4, self._deep
-
-    def _deep(self) -> Step | None:
-        """A contradiction through the easier techniques; never after a guess (the grade is
-        search then anyway). k > 1: the trials without shapes first (much cheaper there)."""
-        b = self.b
-        if self.searched:
-            return None
-        return (find_deep_lookahead(b, shapes=b.k == 1)
-                or (find_deep_lookahead(b) if b.k > 1 else None))
-
-    def _consistent(self) -> tuple | None:
-        """The first solution agreeing with the stars placed and the squares still open:
-        from the exact search (k = 1), or from a search on the board itself (k > 1)."""
-        b = self.b
-        if b.k > 1:
-            found = first_solution(b)
-            return None if found is None else stars_from_squares(b.n, b.squares(found))
-        if self._solutions is None:
-            self._solutions = solutions(self.p)
-        allowed = b.cand | b.stars
-
-        def agrees(s: tuple) -> bool:
-            mask = sum(1 << (r * b.n + c) for r, c in star_squares(s))
-            return not mask & ~allowed and not b.stars & ~mask
-        for s in self._known:
-            if agrees(s):
-                return s
-        for s in self._solutions:
-            self._known.append(s)
-            if agrees(s):
-                return s
-        return None
-
-    def _search(self) -> Step:
-        b = self.b
-        s = self._consistent()
-        if s is None:
-            return Step("stuck")
-        units = b.open_units()
-        u = min(units, key=lambda x: (b.cand & b.mask(x)).bit_count())
-        cell = next(r * b.n + c for r, c in star_squares(s)
-                    if b.mask(u) >> (r * b.n + c) & 1 and not b.stars >> (r * b.n + c) & 1)
-        self.searched = True
-        return b.place(cell, "search", (u,))
 
     def solution(self) -> tuple | None:
         b = self.b

@@ -50,7 +50,6 @@ stars touch, so at most 4 fit (one per 2 x 2 block) and 2 x 4 = 8 are needed
 
 from __future__ import annotations
 
-import string
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -67,6 +66,15 @@ from nqueens._validate import (
 )
 from nqueens.completion import board_squares
 from nqueens.errors import PuzzleFormatError
+from nqueens.puzzles.rules import KINDS as RULE_KINDS
+from nqueens.puzzles.rules import (
+    REGION_LETTERS,
+    CompletionRules,
+    RegionRules,
+    Rules,
+    check_stars,
+    rules_for,
+)
 
 __all__ = [
     "KINDS",
@@ -80,6 +88,7 @@ __all__ = [
     "check_stars",
     "clash",
     "completion_puzzle",
+    "made_completion_puzzle",
     "made_region_puzzle",
     "parse_puzzle",
     "region_puzzle",
@@ -87,10 +96,8 @@ __all__ = [
 ]
 
 Kind = Literal["regions", "completion"]
-KINDS: tuple[Kind, ...] = ("regions", "completion")
+KINDS: tuple[Kind, ...] = RULE_KINDS  # type: ignore[assignment]
 
-REGION_LETTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits
-"""The letters naming regions 0, 1, 2, ...: A-Z, then a-z, then 0-9 (62 regions at most)."""
 
 MAX_PUZZLE_N = 62
 """The largest puzzle: 62 region letters, and 64-bit row masks in the compiled search."""
@@ -130,14 +137,25 @@ class Puzzle:
     stars: int = 1
 
     @property
+    def rules(self) -> Rules:
+        """The puzzle's rules (:mod:`nqueens.puzzles.rules`): ask them, not ``kind``.
+
+        Cost: O(1).
+
+        >>> completion_puzzle(4).rules.has_givens
+        True
+        """
+        return rules_for(self.kind, self.stars, self.diagonals)
+
+    @property
     def touching(self) -> bool:
         """Whether queens may not touch (region puzzles); the diagonal rule covers it otherwise."""
-        return self.kind == "regions"
+        return self.rules.touching
 
     @property
     def uses_diagonals(self) -> bool:
         """Whether two queens on one diagonal clash (completion puzzles, or the rule)."""
-        return self.kind == "completion" or self.diagonals
+        return self.rules.uses_diagonals
 
     def region_cells(self) -> list[list[Square]]:
         """The squares of each region, row by row.
@@ -164,13 +182,7 @@ class Puzzle:
         ...               stars=2).rules_text()
         '2 stars per row, column and region; no two stars touch'
         """
-        if self.kind == "completion":
-            return "one queen per row and column, none sharing a diagonal"
-        if self.stars == 1:
-            text = "one queen per row, column and region; no two queens touch"
-        else:
-            text = (f"{self.stars} stars per row, column and region; no two stars touch")
-        return text + "; none share a diagonal" if self.diagonals else text
+        return self.rules.text()
 
     def __str__(self) -> str:
         """The puzzle in the text format (:meth:`to_text`), as ``print(puzzle)`` shows it.
@@ -211,7 +223,7 @@ class Puzzle:
                  if on]
         if rules:
             lines.append("rules: " + ", ".join(rules))
-        if self.kind == "regions":
+        if self.rules.has_regions:
             lines.extend("".join(REGION_LETTERS[k] for k in row) for row in self.regions)
         else:
             grid = [["."] * self.n for _ in range(self.n)]
@@ -231,7 +243,7 @@ class Puzzle:
         {'kind': 'completion', 'n': 2, 'givens': [[1, 1]], 'blocked': [[2, 2]]}
         """
         data: dict[str, object] = {"kind": self.kind, "n": self.n}
-        if self.kind == "regions":
+        if self.rules.has_regions:
             data["stars"] = self.stars
             data["rules"] = {"diagonals": self.diagonals, "connected": self.connected}
             data["regions"] = ["".join(REGION_LETTERS[k] for k in row) for row in self.regions]
@@ -270,6 +282,18 @@ def made_region_puzzle(grid: Sequence[Sequence[Hashable]], *, diagonals: bool = 
         regions = tuple([numbered[i:i + n] for i in range(0, n * n, n)])
     return Puzzle("regions", n, regions=regions, diagonals=diagonals,
                   connected=connected, stars=stars)
+
+
+def made_completion_puzzle(n: int, givens: Iterable[Square]) -> Puzzle:
+    """A completion puzzle from givens known to be valid (a solution's queens): unchecked.
+
+    The generator's, which takes its givens from a solution it drew. Cost: O(givens log
+    givens).
+
+    >>> made_completion_puzzle(4, [(2, 0), (0, 1)]) == completion_puzzle(4, [(0, 1), (2, 0)])
+    True
+    """
+    return Puzzle(CompletionRules.kind, n, givens=tuple(sorted(givens)))
 
 
 def region_puzzle(
@@ -328,34 +352,6 @@ def region_puzzle(
     return p
 
 
-def check_stars(n: int, stars: object) -> int:
-    """``stars`` (k, the stars per row, column and region of an n x n board) as an int.
-
-    Cost: O(1). Raises :class:`PuzzleFormatError` for a k that is not an integer >= 1, or
-    (k > 1) that cannot fit: no two stars touch, so each 2 x 2 block holds one at most, and
-    ceil(n/2)^2 >= k n is needed (k = 1 takes every n, as ever: n = 2, 3 just have no
-    solution).
-
-    >>> check_stars(10, 2), check_stars(14, 3), check_stars(25, 6)
-    (2, 3, 6)
-    >>> check_stars(9, 3)
-    Traceback (most recent call last):
-    ...
-    nqueens.errors.PuzzleFormatError: 3 stars per row cannot fit on a 9 x 9 board: no \
-two stars touch, so at most 25 fit (one per 2 x 2 block) and 3 x 9 = 27 are needed
-    """
-    k = as_int(stars)
-    if k is None or k < 1:
-        raise PuzzleFormatError(f"stars must be an integer >= 1 (stars per row, column and "
-                                f"region), got {short_repr(stars)}")
-    room = ((n + 1) // 2) ** 2
-    if k > 1 and k * n > room:
-        raise PuzzleFormatError(
-            f"{k} stars per row cannot fit on a {n} x {n} board: no two stars touch, so at "
-            f"most {room} fit (one per 2 x 2 block) and {k} x {n} = {k * n} are needed")
-    return k
-
-
 def split_regions(p: Puzzle) -> list[int]:
     """The regions of ``p`` that are in several pieces (joined up, down, left and right).
 
@@ -392,7 +388,7 @@ def completion_puzzle(
     if both:
         r, c = both[0]
         raise PuzzleFormatError(f"square <{r + 1},{c + 1}> is both a given queen and blocked")
-    p = Puzzle("completion", n, givens=tuple(g), blocked=tuple(b))
+    p = Puzzle(CompletionRules.kind, n, givens=tuple(g), blocked=tuple(b))
     for i, a in enumerate(g):
         for other in g[i + 1:]:
             why = clash(p, a, other)
@@ -436,9 +432,9 @@ have equal length
     if not grid:
         raise PuzzleFormatError("no grid found: give one line of squares per row")
     _check_square(len(grid), [len(row) for row in grid], lines)
-    if kind is None:
-        kind = "completion" if set("".join(grid)) <= set(".Qx") else "regions"
-    if kind == "completion":
+    if kind is None:  # a grid of queens, dots and crosses is a board to complete
+        kind = CompletionRules.kind if set("".join(grid)) <= set(".Qx") else RegionRules.kind
+    if rules_for(kind).has_givens:
         if rules or stars is not None:
             what = "rules apply" if rules else "stars apply"
             raise PuzzleFormatError(f"{what} to region puzzles only; a completion puzzle "

@@ -4,8 +4,8 @@ A placement is ``need`` squares of a unit's squares left, no two touching (nor a
 where the rules say so); a square whose star leaves a unit without one is crossed out.
 These helpers answer that for every square near a unit at once, on bit masks (square
 ``r * n + c`` is bit ``r * n + c`` of a Python int), exactly as testing each square alone
-with :meth:`~nqueens.puzzles.techniques.Board.after` and
-:meth:`~nqueens.puzzles.techniques.Board.fits` would.
+with :meth:`~nqueens.puzzles.techniques.board.Board.after` and
+:meth:`~nqueens.puzzles.techniques.board.Board.fits` would.
 
 >>> near = [0b10, 0b101, 0b10]          # three squares in a line, neighbours touching
 >>> _witness(0b111, 2, near), _witness(0b011, 2, near)
@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from nqueens.errors import TooManyPlacements
 from nqueens.puzzles.steps import Unit
 
 Board = Any
-"""A :class:`~nqueens.puzzles.techniques.Board` (which imports this module)."""
+"""A :class:`~nqueens.puzzles.techniques.board.Board` (which imports this module)."""
 
 PLACEMENT_NODES = 2_000
 """The most partial placements gone through to find the squares near every placement of
@@ -132,24 +133,20 @@ def _near_every(cells: int, need: int, near: list[int], target: int) -> int:
                 return 0
     try:
         return _near_all(cells, need, near, 0, out, [PLACEMENT_NODES]) & out
-    except _TooMany:
+    except TooManyPlacements:
         return 0
-
-
-class _TooMany(Exception):
-    """The placements of a unit are too many to go through (:data:`PLACEMENT_NODES`)."""
 
 
 def _near_all(cells: int, need: int, near: list[int], acc: int, target: int,
               budget: list[int]) -> int:
     """The squares of ``target`` near every placement of ``need`` non-touching squares of
     ``cells`` (each also near the squares ``acc`` is near to); -1 when there is none.
-    Stops at the first empty answer; raises :class:`_TooMany` past ``budget[0]`` calls."""
+    Stops at the first empty answer; raises :class:`TooManyPlacements` past ``budget[0]`` calls."""
     if need <= 0:
         return acc
     budget[0] -= 1
     if budget[0] < 0:
-        raise _TooMany
+        raise TooManyPlacements
     out = -1
     while cells.bit_count() >= need:
         low = cells & -cells
@@ -173,7 +170,7 @@ def witness(b: Board, cells: int, need: int) -> int:
     exponential in the worst case (small units in practice).
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> from nqueens.puzzles.techniques import Board
+    >>> from nqueens.puzzles.techniques.board import Board
     >>> b = Board(parse_puzzle("stars: 2\\n" + "ABCDEFGH\\n" * 8))
     >>> witness(b, 0b111, 2), witness(b, 0b11, 2)  # squares 0 and 2; none on 0 and 1
     (5, -1)

@@ -26,14 +26,16 @@ from typing import NamedTuple
 
 import numpy as np
 
-from nqueens.kernels.grading import INFO, WORD, setup, solve, uncached
+from nqueens.kernels.grading import INFO, LADDER_COLUMNS, OPS, WORD, setup, solve, uncached
 from nqueens.puzzles.exact import region_array
+from nqueens.puzzles.grades import EXPERT, Rung
+from nqueens.puzzles.ladder import compiled_ladder
 from nqueens.puzzles.logic import Solve
 from nqueens.puzzles.model import Puzzle
-from nqueens.puzzles.steps import Record, stars_of
-from nqueens.puzzles.techniques import line_geometry
+from nqueens.puzzles.steps import Record
+from nqueens.puzzles.techniques.board import line_geometry
 
-__all__ = ["QuickSolve", "needs_compiling", "solver"]
+__all__ = ["QuickSolve", "ladder_array", "needs_compiling", "solver"]
 
 
 class QuickSolve:
@@ -58,19 +60,22 @@ class QuickSolve:
         self._stars = np.zeros(nw, dtype=np.int64)
         self._need = np.ones(3 * n, dtype=np.int64)
         self._info = np.zeros(INFO, dtype=np.int64)
+        self._ladder = ladder_array(compiled_ladder(p, EXPERT) or ())
         self._done = 0
 
     @staticmethod
     def takes(p: Puzzle) -> bool:
-        """Whether ``p`` is a board this solve takes: one star, regions, no givens.
+        """Whether ``p`` is a board this solve takes (one star, regions, all rungs compiled).
 
-        Cost: O(1).
+        Nothing may be blocked, and every rung of the ladder up to expert that applies to it
+        must have a compiled form (so no givens). Cost: O(rungs).
 
         >>> from nqueens.puzzles.model import completion_puzzle
         >>> QuickSolve.takes(completion_puzzle(5))
         False
         """
-        return p.kind == "regions" and stars_of(p) == 1 and not p.givens and not p.blocked
+        return (p.rules.has_regions and p.rules.one_star and not p.blocked
+                and compiled_ladder(p, EXPERT) is not None)
 
     @property
     def cand(self) -> int:
@@ -96,7 +101,7 @@ class QuickSolve:
         if self._done == 0:
             self._done = int(solve(min(max_grade, 4), self.n, self._nw, self._cand,
                                    self._stars, self._need, self._info, self._umask,
-                                   self._uof, self._near, self._attack))
+                                   self._uof, self._near, self._attack, self._ladder))
         return self._done == 1
 
     def record(self) -> Record:
@@ -108,6 +113,25 @@ class QuickSolve:
         """
         grade = int(self._info[2])
         return Record(self._done == 1, grade, int(self._info[3]), int(self._info[4 + grade]))
+
+
+def ladder_array(rungs: tuple[Rung, ...]) -> np.ndarray:
+    """The compiled judge's ladder: one row per rung, its compiled form's numbers.
+
+    Rows of :data:`~nqueens.kernels.grading.LADDER_COLUMNS`, the rung's tier second.
+    Cost: O(rungs).
+
+    >>> from nqueens.puzzles.ladder import compiled_ladder
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> ladder_array(compiled_ladder(parse_puzzle("AB\\nBA\\n"), 4))[:3, :5].tolist()
+    [[0, 0, 0, 0, 0], [1, 0, 0, 0, 1], [2, 1, 1, 1, 1]]
+    """
+    rows = []
+    for r in rungs:
+        c = r.compiled
+        assert c is not None
+        rows.append([OPS[c.op], r.tier, c.a, c.b, c.grade, c.raised, c.at, c.max_subsets])
+    return np.array(rows, dtype=np.int64).reshape(len(rows), LADDER_COLUMNS)
 
 
 def solver(p: Puzzle) -> QuickSolve | Solve:

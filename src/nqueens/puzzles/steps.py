@@ -2,39 +2,11 @@
 
 A :class:`Step` is one deduction by one technique; an :class:`Explanation` is the steps from
 the empty grid to the solution. The techniques, easiest first, as players of the Queens
-game and of Star Battle call them (k is the number of stars per row, column and region;
-k = 1 is the Queens game):
+game and of Star Battle call them, with their grades, are listed in
+:mod:`nqueens.puzzles.ladder`.
 
-========== ======= ==========================================================================
-rule       grade   technique
-========== ======= ==========================================================================
-given      trivial a given queen stands (completion puzzles)
-single     easy    **last square**: a row, column or region has exactly as many squares left
-                   as it needs stars; a star goes there and crosses out the squares it attacks
-one-way    easy    **only one way** (k > 1): a unit's squares left hold the stars it needs,
-                   none touching, in one way only (a row's last five squares in a run
-                   hold three stars on the first, third and fifth); a star goes there
-confined   easy    **region confined to a line**: a region's squares left all lie in one
-                   row or column, which crosses out the rest of that line (and the converse:
-                   a line confined to one region)
-k-lines    medium  **k regions in k lines**: k regions whose squares left all lie in k rows
-                   or columns (and the converse); hard from 3 regions up
-shape      medium  **attacks a whole region**: a square that touches or attacks every square
-                   left in a region (the 2-square, 3-in-a-line, L, T and Z shapes) is
-                   crossed out
-blocks     medium  **2x2 blocks** (k > 1): two adjacent rows (columns) need as many stars
-                   as the 2x2 blocks that cover their squares left, and a block holds at
-                   most one star, so each holds exactly one: a lone square takes a star, a
-                   square that would clear a whole block is crossed out, a unit holding as
-                   many whole blocks as it needs stars keeps only those; hard with more
-                   lines or with the regions inside the band taken out
-pairs      hard    **pairs of rows or columns**: every way two rows (columns) can take their
-                   queens attacks a square: it is crossed out
-lookahead  hard    **contradiction**: a queen on a square forces last squares that leave a
-                   row, column or region empty; expert from 4 forced queens on, or when
-                   the easier techniques (not only last squares) lead to the contradiction
-search     search  logic stalls: trial and error (the exhaustive search) places a queen
-========== ======= ==========================================================================
+Each technique is one module of :mod:`nqueens.puzzles.techniques` (its finder, its grade
+rule and the key of its words); :mod:`nqueens.puzzles.ladder` orders them.
 
 >>> Step("k-lines", units=(("region", 0), ("region", 1)), lines=(("row", 0), ("row", 1))).grade
 2
@@ -44,28 +16,33 @@ search     search  logic stalls: trial and error (the exhaustive search) places 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from nqueens.puzzles.grades import GRADES, SEARCH, TECHNIQUES, technique
 from nqueens.puzzles.model import Puzzle, Square
 
-__all__ = ["CHAIN_EXPERT", "GRADES", "KLINES_HARD", "RULES", "Explanation", "Record", "Step",
-           "Unit", "record_of", "stars_of"]
+__all__ = ["GRADES", "RULES", "Explanation", "Record", "Step", "Unit", "record_of", "stars_of"]
 
-RULES: dict[str, int] = {"given": 0, "single": 1, "one-way": 1, "confined": 1, "k-lines": 2,
-                         "shape": 2, "blocks": 2, "pairs": 3, "lookahead": 3, "search": 5,
-                         "stuck": 0}
+
+class _Rules(Mapping):
+    """Each technique's least grade by name, easiest first (read from the ladder's
+    registry, :data:`~nqueens.puzzles.grades.TECHNIQUES`)."""
+
+    def __getitem__(self, rule: str) -> int:
+        return TECHNIQUES[rule].grade
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(TECHNIQUES)
+
+    def __len__(self) -> int:
+        return len(TECHNIQUES)
+
+
+RULES: Mapping[str, int] = _Rules()
 """Each technique and its (least) grade, easiest first (``stuck``: a unit with too few
 squares left, the puzzle is unsolvable)."""
-
-GRADES = ("trivial", "easy", "medium", "hard", "expert", "search")
-"""Grade names by number: the hardest step a puzzle needs (``search``: logic is not enough)."""
-
-KLINES_HARD = 3
-"""From this many lines (regions in as many lines), ``k-lines`` is graded hard."""
-
-CHAIN_EXPERT = 4
-"""From this many forced queens before the contradiction, ``lookahead`` is graded expert."""
 
 Unit = tuple[str, int]
 """A unit: ``("row", r)``, ``("col", c)`` or ``("region", k)``, 0-based."""
@@ -105,16 +82,9 @@ class Step:
 
     @property
     def grade(self) -> int:
-        """The step's difficulty (0-5): its rule's grade, raised for many lines or a long
-        chain. Cost: O(1)."""
-        base = RULES[self.rule]
-        if self.rule == "k-lines" and len(self.lines) >= KLINES_HARD:
-            return RULES["pairs"]
-        if self.rule == "blocks" and (self.units or len(self.lines) != 2):
-            return RULES["pairs"]
-        if self.rule == "lookahead" and (len(self.chain) >= CHAIN_EXPERT or self.shape == "deep"):
-            return 4
-        return base
+        """The step's difficulty (0-5): its technique's grade, raised by the technique's
+        rule (many lines, a long chain). Cost: O(1)."""
+        return technique(self.rule).grade_of(self)
 
     @property
     def grade_name(self) -> str:
@@ -137,13 +107,13 @@ class Explanation:
     @property
     def logic_only(self) -> bool:
         """Solved without a search step."""
-        return self.solution is not None and self.grade < RULES["search"]
+        return self.solution is not None and self.grade < SEARCH
 
     @property
     def techniques(self) -> tuple[str, ...]:
         """The rules used, easiest first (each once). Cost: O(steps)."""
         used = {s.rule for s in self.steps}
-        return tuple(r for r in RULES if r in used)
+        return tuple(r for r in TECHNIQUES if r in used)
 
 
 class Record(NamedTuple):
@@ -165,6 +135,6 @@ def record_of(e: Explanation) -> Record:
     >>> record_of(explain(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")))
     Record(solved=True, grade=5, chain=0, at_grade=1)
     """
-    chain = max((len(s.chain) for s in e.steps if s.rule == "lookahead"), default=0)
+    chain = max((len(s.chain) for s in e.steps), default=0)  # only contradictions have one
     return Record(e.solution is not None, e.grade, chain,
                   sum(s.grade == e.grade for s in e.steps))

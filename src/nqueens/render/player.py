@@ -54,6 +54,7 @@ from nqueens.narrate import step_labels
 from nqueens.render.studio import Totals, search_totals, studio_data
 from nqueens.render.svg import COLORS, MARGIN, SQUARE, queen_shape
 from nqueens.trace import Event
+from nqueens.words import LANGUAGES, words
 
 __all__ = ["LABELS", "PlayerInputError", "Totals", "player_html", "search_totals",
            "write_player"]
@@ -61,36 +62,7 @@ __all__ = ["LABELS", "PlayerInputError", "Totals", "player_html", "search_totals
 MAX_PLAYER_N = 32
 """The largest board the player draws (a trace of a larger board would not be readable)."""
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "{n}-queens: backtracking step by step",
-        "first": "First", "back": "Back", "play": "Play", "pause": "Pause",
-        "forward": "Forward", "last": "Last", "speed": "Speed (steps/s)",
-        "stop": "Pause at each solution", "step": "Step", "path": "Path from the root",
-        "root": "(root: no queen placed)", "keys": "Keys: ← → step, space play/pause, "
-        "Home/End first/last", "square": "<{r},{c}>",
-        "legend": "tried, promising|tried, nonpromising|attacking queen|queen taken back|"
-        "solution",
-    },
-    "ja": {
-        "title": "{n}クイーン: バックトラックを一歩ずつ",
-        "first": "最初", "back": "戻る", "play": "再生", "pause": "一時停止",
-        "forward": "進む", "last": "最後", "speed": "速さ (ステップ/秒)",
-        "stop": "解ごとに一時停止", "step": "ステップ", "path": "根からの経路",
-        "root": "(根: クイーンなし)", "keys": "キー: ← → で一歩, スペースで再生/停止, "
-        "Home/End で最初/最後", "square": "({r},{c})",
-        "legend": "置ける|置けない|利いているクイーン|取り除くクイーン|解",
-    },
-    "ko": {
-        "title": "{n}-퀸: 백트래킹 단계별 보기",
-        "first": "처음", "back": "이전", "play": "재생", "pause": "일시정지",
-        "forward": "다음", "last": "마지막", "speed": "속도 (단계/초)",
-        "stop": "해답마다 일시정지", "step": "단계", "path": "루트부터의 경로",
-        "root": "(루트: 놓인 퀸 없음)", "keys": "키: ← → 한 단계, 스페이스 재생/정지, "
-        "Home/End 처음/마지막", "square": "<{r},{c}>",
-        "legend": "유망한 칸|유망하지 않은 칸|공격하는 퀸|되돌린 퀸|해답",
-    },
-}
+LABELS: dict[str, dict[str, str]] = {lang: words(lang).PLAYER_PAGE for lang in LANGUAGES}
 """Button and heading texts, and how a 1-based square is written (the textbook's ``<r,c>``,
 the slides' ``(r,c)``), by language; other languages get the English ones."""
 

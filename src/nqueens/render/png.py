@@ -24,6 +24,7 @@ from nqueens.errors import (
     MissingFontWarning,
     install_line,
 )
+from nqueens.words import LANGUAGES, words
 
 __all__ = ["FONT_PACKAGE", "MAX_PNG_SIDE", "ImageTooLargeError", "MissingDependencyError",
            "MissingFontWarning", "fonts_for", "svg_to_png"]
@@ -125,9 +126,10 @@ def _installed_families() -> frozenset[str]:
 FONT_PACKAGE = "fonts-noto-cjk"
 """The Debian/Ubuntu package with Japanese and Korean glyphs (Noto Sans CJK)."""
 
-_LANGUAGES = (("ja", "Japanese", r"[\u3040-\u30ff\u4e00-\u9fff]"),
-              ("ko", "Korean", r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]"))
-"""fontconfig's language tag, its name, and the characters that need its glyphs."""
+_LANGUAGES = tuple((lang, words(lang).ENGLISH_NAME, words(lang).GLYPHS)
+                   for lang in LANGUAGES if words(lang).GLYPHS)
+"""fontconfig's language tag, its name, and the characters that need its glyphs (from each
+language's words module)."""
 
 
 def _warn_if_no_glyphs(svg: str) -> None:

@@ -27,99 +27,17 @@ from html import escape
 from importlib import resources
 
 from nqueens._validate import check_choice
-from nqueens.narrate import LANGUAGES
+from nqueens.puzzles.grades import START, technique
 from nqueens.puzzles.logic import explain, step_text
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle
 from nqueens.puzzles.solution import first_violation, star_squares
 from nqueens.render.puzzle_svg import puzzle_svg
 from nqueens.render.svg import queen_shape
+from nqueens.words import LANGUAGES, words
 
 __all__ = ["LABELS", "page_labels", "play_data", "play_html"]
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "{n} x {n} queens puzzle", "title_stars": "{n} x {n} Star Battle, {k} stars",
-        "hint": "Hint", "reset": "Start again", "undo": "Undo", "redo": "Redo",
-        "auto": "Automatic crosses", "time": "Time",
-        "howto": "Click or tap a square once for a cross, twice for a queen, three times to "
-                 "clear it; drag across squares to cross them out.",
-        "howto_stars": "Click or tap a square once for a cross, twice for a star, three "
-                       "times to clear it; drag across squares to cross them out.",
-        "keys": "Keys: arrows move, Space cycles, X cross, Q queen, Delete clears, "
-                "H hint, Ctrl-Z undo, Ctrl-Y redo.",
-        "keys_stars": "Keys: arrows move, Space cycles, X cross, S star, Delete clears, "
-                      "H hint, Ctrl-Z undo, Ctrl-Y redo.",
-        "placed": "{k} of {n} queens placed", "placed_stars": "{k} of {n} stars placed",
-        "solved": "Solved!",
-        "conflict": "Some queens break a rule (ringed in red).",
-        "conflict_stars": "Some stars break a rule (ringed in red).",
-        "wrong": "The queen at {sq} is not part of the solution.",
-        "wrong_stars": "The star at {sq} is not part of the solution.",
-        "wrongcross": "The cross at {sq} covers a square of the solution.",
-        "nohint": "Nothing left to deduce: place the last queens.",
-        "nohint_stars": "Nothing left to deduce: place the last stars.", "square": "<{r},{c}>",
-        "regions": "Place one queen in every row, column and region; no two queens touch, "
-                   "not even at a corner.",
-        "regions_stars": "Place {k} stars in every row, column and region; no two stars "
-                         "touch, not even at a corner.",
-        "diagonals": " No two queens share a diagonal.",
-        "completion": "Place one queen in every row and column, no two on a diagonal; the "
-                      "black queens are given, grey squares are blocked.",
-    },
-    "ja": {
-        "title": "{n}×{n} クイーンパズル", "title_stars": "{n}×{n} スターバトル ({k}つ星)",
-        "hint": "ヒント", "reset": "最初から", "undo": "戻す", "redo": "やり直す",
-        "auto": "自動で×", "time": "時間",
-        "howto": "マスを1回クリックで×、2回でクイーン、3回で消去。ドラッグで続けて×。",
-        "howto_stars": "マスを1回クリックで×、2回で星、3回で消去。ドラッグで続けて×。",
-        "keys": "キー: 矢印で移動、スペースで切替、X で×、Q でクイーン、Delete で消去、"
-                "H でヒント、Ctrl-Z で戻す、Ctrl-Y でやり直す。",
-        "keys_stars": "キー: 矢印で移動、スペースで切替、X で×、S で星、Delete で消去、"
-                      "H でヒント、Ctrl-Z で戻す、Ctrl-Y でやり直す。",
-        "placed": "クイーン {k} / {n}", "placed_stars": "星 {k} / {n}", "solved": "解けた!",
-        "conflict": "ルール違反のクイーンがある (赤丸)。",
-        "conflict_stars": "ルール違反の星がある (赤丸)。",
-        "wrong": "{sq}のクイーンは解に含まれない。",
-        "wrong_stars": "{sq}の星は解に含まれない。",
-        "wrongcross": "{sq}の×は解のマスを消している。",
-        "nohint": "推論はもう不要: 残りのクイーンを置こう。",
-        "nohint_stars": "推論はもう不要: 残りの星を置こう。", "square": "({r},{c})",
-        "regions": ("各行・各列・各領域にクイーンを1つずつ置く。"
-                    "クイーン同士は角も含めて隣り合わない。"),
-        "regions_stars": ("各行・各列・各領域に星を{k}つずつ置く。"
-                          "星同士は角も含めて隣り合わない。"),
-        "diagonals": " 同じ斜めの線にも置かない。",
-        "completion": ("各行・各列にクイーンを1つずつ、斜めに重ならないように置く。"
-                       "黒いクイーンは最初から置かれ、灰色のマスには置けない。"),
-    },
-    "ko": {
-        "title": "{n}×{n} 퀸 퍼즐", "title_stars": "{n}×{n} 스타 배틀 (별 {k}개)",
-        "hint": "힌트", "reset": "다시 시작", "undo": "되돌리기", "redo": "다시 하기",
-        "auto": "자동 ×", "time": "시간",
-        "howto": "칸을 한 번 누르면 ×, 두 번 누르면 퀸, 세 번 누르면 지워진다. "
-                 "끌면 여러 칸에 ×.",
-        "howto_stars": "칸을 한 번 누르면 ×, 두 번 누르면 별, 세 번 누르면 지워진다. "
-                       "끌면 여러 칸에 ×.",
-        "keys": "키: 화살표로 이동, 스페이스로 바꾸기, X는 ×, Q는 퀸, Delete는 지우기, "
-                "H는 힌트, Ctrl-Z 되돌리기, Ctrl-Y 다시 하기.",
-        "keys_stars": "키: 화살표로 이동, 스페이스로 바꾸기, X는 ×, S는 별, Delete는 지우기, "
-                      "H는 힌트, Ctrl-Z 되돌리기, Ctrl-Y 다시 하기.",
-        "placed": "퀸 {k} / {n}", "placed_stars": "별 {k} / {n}", "solved": "풀었다!",
-        "conflict": "규칙을 어긴 퀸이 있다 (빨간 원).",
-        "conflict_stars": "규칙을 어긴 별이 있다 (빨간 원).",
-        "wrong": "{sq}의 퀸은 해답에 없다.",
-        "wrong_stars": "{sq}의 별은 해답에 없다.",
-        "wrongcross": "{sq}의 ×는 해답의 칸을 지웠다.",
-        "nohint": "더 추론할 것이 없다: 남은 퀸을 놓자.",
-        "nohint_stars": "더 추론할 것이 없다: 남은 별을 놓자.", "square": "<{r},{c}>",
-        "regions": "모든 행, 열, 영역에 퀸을 하나씩 놓는다. 퀸끼리는 모서리로도 닿지 않는다.",
-        "regions_stars": "모든 행, 열, 영역에 별을 {k}개씩 놓는다. "
-                         "별끼리는 모서리로도 닿지 않는다.",
-        "diagonals": " 같은 대각선에도 놓지 않는다.",
-        "completion": ("모든 행과 열에 퀸을 하나씩, 대각선이 겹치지 않게 놓는다. "
-                       "검은 퀸은 주어진 퀸이고 회색 칸에는 놓을 수 없다."),
-    },
-}
+LABELS: dict[str, dict[str, str]] = {lang: words(lang).PUZZLE_PAGE for lang in LANGUAGES}
 """The page's texts by language."""
 
 
@@ -140,7 +58,7 @@ def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
     out = {key: base.get(key + "_stars", text) if k > 1 else text
            for key, text in base.items() if not key.endswith("_stars")}
     out["title"] = out["title"].replace("{n}", str(p.n)).replace("{k}", str(k))
-    if p.kind == "completion":
+    if p.rules.has_givens:
         out["rules"] = out["completion"]
     else:
         out["rules"] = out["regions"].replace("{k}", str(k)) + (
@@ -163,7 +81,7 @@ def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
     k = p.stars
     steps = [{"rule": s.rule, "place": None if s.place is None else list(s.place),
               "removed": [list(sq) for sq in s.removed], "text": step_text(s, lang, p)}
-             for s in e.steps if s.rule != "given"]
+             for s in e.steps if technique(s.rule).role != START]
     solution = e.solution
     if solution is not None and first_violation(p, solution) is not None:
         # an explainer that does not know k stars yet: no hints rather than wrong ones

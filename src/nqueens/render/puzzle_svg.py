@@ -24,9 +24,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from nqueens._types import Square
 from nqueens.errors import InvalidBoardError
-from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square
+from nqueens.puzzles.rules import REGION_LETTERS
 from nqueens.render.svg import COLORS, MARGIN, SQUARE, coordinate_labels, queen_shape
+
+Puzzle = Any
+"""A :class:`~nqueens.puzzles.model.Puzzle` (the model draws itself in notebooks through
+this module, lazily: this module does not import it back)."""
 
 __all__ = ["PALETTE", "puzzle_svg", "region_colors"]
 

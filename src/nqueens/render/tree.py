@@ -152,7 +152,7 @@ class View:
         if self.runs:
             parts.append(w["runs"])
         if self.fold_depth is not None:
-            where = (("the root" if lang == "en" else w["root"]) if self.fold_depth == 0
+            where = (w["root_named"] if self.fold_depth == 0
                      else w["row"].format(d=self.fold_depth))
             parts.append(w["folded"].format(where=where)
                          + ("" if self.keep_paths else w["with_paths"]))

@@ -36,8 +36,8 @@ __all__ = [
     "MAX_STRATEGY_N",
     "STRATEGIES",
     "Strategy",
-    "check_size",
     "check_strategy",
+    "check_strategy_size",
     "strategy_module",
 ]
 
@@ -96,14 +96,14 @@ arrays, bitmask
     return check_choice(name, "strategy", STRATEGIES)
 
 
-def check_size(n: object, strategy: str = DEFAULT_STRATEGY) -> int:
+def check_strategy_size(n: object, strategy: str = DEFAULT_STRATEGY) -> int:
     """Return ``n`` if it is a board size ``strategy`` supports, else raise.
 
     Cost: O(1).
 
-    >>> check_size(8)
+    >>> check_strategy_size(8)
     8
-    >>> check_size(64)
+    >>> check_strategy_size(64)
     Traceback (most recent call last):
     ...
     nqueens.errors.InvalidSizeError: N = 64 is too large for the bitmask strategy (at most 63)

@@ -122,7 +122,7 @@ def with_stars(imported: Imported, stars: int) -> Imported:
                                 f"{have} star{'s' if have > 1 else ''} per row, column and "
                                 f"region, not {stars}")
     p = imported.puzzle
-    if p.kind != "regions":
+    if not p.rules.takes_stars:
         raise PuzzleImportError("stars apply to region puzzles only")
     what = f"the {_NAMES.get(imported.source, imported.source)}"
     return replace(imported, puzzle=build_puzzle(p.regions, stars, what), stars_stated=True)

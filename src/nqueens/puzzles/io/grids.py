@@ -120,7 +120,7 @@ def check_border_format(p: Puzzle, name: str) -> None:
 stores only walls, which would make each piece a region of its own: export this puzzle as \
 text or json
     """
-    if p.kind != "regions":
+    if not p.rules.has_regions:
         raise PuzzleImportError(f"{name} holds region puzzles only; this is a {p.kind} "
                                 "puzzle: export it as text or json")
     if p.diagonals:

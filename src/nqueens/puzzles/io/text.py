@@ -63,7 +63,7 @@ def read_text(text: str) -> Imported:
         raise PuzzleImportError(f"{_WHAT}: {err}") from None
     progress = None
     if progress_rows:
-        if puzzle.kind != "regions":
+        if not puzzle.rules.has_regions:
             raise PuzzleImportError(f"{_WHAT}: progress applies to region puzzles only")
         progress = check_progress(progress_rows, puzzle.n, _WHAT)
     stated = any(re.match(r"\s*stars\s*:", line) for line in lines)
@@ -180,6 +180,7 @@ def read_json(text: str) -> Imported:
     """
     from nqueens.puzzles.io import Imported
     from nqueens.puzzles.model import PuzzleFormatError, completion_puzzle, region_puzzle
+    from nqueens.puzzles.rules import KINDS, rules_for
 
     what = "the puzzle JSON"
     try:
@@ -188,10 +189,10 @@ def read_json(text: str) -> Imported:
         raise PuzzleImportError(f"{what}: not JSON ({err})") from None
     if isinstance(data, dict) and isinstance(data.get("puzzle"), dict):
         data = data["puzzle"]
-    if not isinstance(data, dict) or data.get("kind") not in ("regions", "completion"):
+    if not isinstance(data, dict) or data.get("kind") not in KINDS:
         raise PuzzleImportError(f"{what}: expected an object with kind regions or completion")
     try:
-        if data["kind"] == "completion":
+        if rules_for(data["kind"]).has_givens:
             n = data["n"]
             puzzle = completion_puzzle(
                 n, [(r - 1, c - 1) for r, c in data.get("givens", [])],

@@ -18,7 +18,7 @@ grade: two lines without subtraction are medium (the form players learn first), 
 or regions taken out hard.
 
 >>> from nqueens.puzzles.model import region_puzzle
->>> from nqueens.puzzles.techniques import Board
+>>> from nqueens.puzzles.techniques.board import Board
 >>> rows = ["AAABBBBBBB", "AAABBBBBBB", "CCCCCCCCCC", "DDDDDDDDDD", "EEEEEEEEEE",
 ...         "FFFFFFFFFF", "GGGGGGGGGG", "HHHHHHHHHH", "IIIIIIIIII", "JJJJJJJJJJ"]
 >>> b = Board(region_puzzle(rows, stars=2))
@@ -33,12 +33,25 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from nqueens.puzzles.grades import HARD, MEDIUM, Rung, Technique
 from nqueens.puzzles.model import Square
 from nqueens.puzzles.placements import _bits, _fill_masks
-from nqueens.puzzles.steps import Step, Unit
-from nqueens.puzzles.techniques import Board
+from nqueens.puzzles.steps import Step, Unit, stars_of
+from nqueens.puzzles.techniques.board import Board
 
-__all__ = ["MAX_BAND", "find_blocks"]
+__all__ = ["HARD_RUNG", "MAX_BAND", "RUNG", "TECHNIQUE", "find_blocks"]
+
+TECHNIQUE = Technique("blocks", MEDIUM, "two_by_two",
+                      raise_to=lambda s: HARD if s.units or len(s.lines) != 2 else None)
+"""2x2 blocks (k > 1); hard with more lines or with regions inside the band taken out."""
+
+RUNG = Rung(TECHNIQUE, MEDIUM, lambda b: find_blocks(b), applies=lambda p: stars_of(p) > 1)
+"""The medium form (two lines, nothing taken out); with one star, pairs of rows or
+columns (hard) does what blocks would, so k > 1 only."""
+
+HARD_RUNG = Rung(TECHNIQUE, HARD, lambda b: find_blocks(b, True),
+                 applies=lambda p: stars_of(p) > 1)
+"""The hard form: bands of one to :data:`MAX_BAND` lines, regions inside taken out."""
 
 MAX_BAND = 4
 """The most lines in a band (hard form); the medium form uses two lines."""
@@ -56,7 +69,7 @@ def find_blocks(b: Board, hard: bool = False) -> Step | None:
     band that fits, O(squares * blocks) to find what it clears.
 
     >>> from nqueens.puzzles.model import region_puzzle
-    >>> from nqueens.puzzles.techniques import Board
+    >>> from nqueens.puzzles.techniques.board import Board
     >>> b = Board(region_puzzle(["AB", "AB"]))
     >>> find_blocks(b) is None
     True
@@ -168,8 +181,8 @@ def _apply(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
     corners = tuple(corner for corner, _ in blocks)
     for corner, cells in blocks:
         if cells.bit_count() == 1:
-            step = b.place(cells.bit_length() - 1, "blocks", taken)
-            return Step("blocks", place=step.place, removed=step.removed, units=taken,
+            step = b.place(cells.bit_length() - 1, TECHNIQUE.name, taken)
+            return Step(TECHNIQUE.name, place=step.place, removed=step.removed, units=taken,
                         lines=lines, blocks=corners, used=(corner,))
     cleared_by = _cleared_by(b)
     for corner, cells in blocks:
@@ -177,14 +190,14 @@ def _apply(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
         for i in _bits(cells):
             hit &= cleared_by[i]
         if hit:
-            return b.remove(hit, "blocks", units=taken, lines=lines, blocks=corners,
+            return b.remove(hit, TECHNIQUE.name, units=taken, lines=lines, blocks=corners,
                             used=(corner,))
     return _fill(b, blocks, lines, taken)
 
 
 def _cleared_by(b: Board) -> list[int]:
     """For each square, the squares whose star takes it from the open squares, as
-    :meth:`~nqueens.puzzles.techniques.Board.after` would (a star takes its neighbours,
+    :meth:`~nqueens.puzzles.techniques.board.Board.after` would (a star takes its neighbours,
     or the squares it attacks for one star, a relation both ways, and the units needing
     one star it is in); computed once for each state of the board (open squares, stars).
     Cost: O(n^2 + the squares of the units needing one star)."""
@@ -224,6 +237,6 @@ def _fill(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
             keep |= cells
         hit = b.cand & mask & ~keep
         if hit:
-            return b.remove(hit, "blocks", units=taken, lines=lines, blocks=corners,
+            return b.remove(hit, TECHNIQUE.name, units=taken, lines=lines, blocks=corners,
                             used=tuple(corner for corner, _ in inside), filled=u)
     return None
