@@ -48,9 +48,9 @@ _FORMATS = ("PNG", "JPEG", "WEBP", "BMP", "GIF", "TIFF")
 
 
 def read_image(data: bytes, *, stars: int = 1) -> Imported:
-    """The puzzle on a screenshot (PNG or JPEG bytes), k = ``stars``, with the crowns and
-    crosses drawn on it as ``progress`` (None when the board is bare).
+    """The puzzle on a screenshot (PNG or JPEG bytes), k = ``stars``, and its marks.
 
+    The crowns and crosses drawn on it come as ``progress`` (None when the board is bare).
     Cost: O(pixels). Raises :class:`~nqueens.errors.ImageSupportMissingError` without
     Pillow, :class:`~nqueens.errors.PuzzleImportError` when unsure (one line).
 
@@ -85,6 +85,18 @@ def locate_board(data: bytes) -> tuple[np.ndarray, Lattice]:
     """The board's crop (H x W x 3 float32, 0-255) and its lattice in that crop.
 
     Cost: O(pixels) to decode and shrink, then the line search twice (see the module).
+
+    >>> from PIL import Image, ImageDraw
+    >>> img = Image.new("RGB", (300, 260), "white")
+    >>> d = ImageDraw.Draw(img)
+    >>> for i in range(5):
+    ...     d.line([60, 40 + 40 * i, 220, 40 + 40 * i], fill="black", width=3)
+    ...     d.line([60 + 40 * i, 40, 60 + 40 * i, 200], fill="black", width=3)
+    >>> out = io.BytesIO()
+    >>> img.save(out, "PNG")
+    >>> crop, lattice = locate_board(out.getvalue())
+    >>> lattice.n, crop.shape[2]
+    (4, 3)
     """
     img = open_picture(data)
     w, h = img.size
@@ -115,6 +127,17 @@ def open_picture(data: bytes) -> Any:
     Refused in one line (:class:`~nqueens.errors.PuzzleImportError`): more than
     :data:`MAX_PIXELS` pixels, past Pillow's decompression-bomb limit, truncated or broken,
     or too small for a board. Cost: O(pixels); memory at most about 4 bytes a pixel.
+
+    >>> from PIL import Image
+    >>> out = io.BytesIO()
+    >>> Image.new("RGB", (40, 30), "white").save(out, "PNG")
+    >>> open_picture(out.getvalue()).size
+    (40, 30)
+    >>> open_picture(b"not a picture")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.PuzzleImportError: the picture cannot be decoded as PNG or JPEG: cannot \
+identify image file
     """
     try:
         from PIL import Image, ImageOps

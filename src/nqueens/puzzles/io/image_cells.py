@@ -192,9 +192,17 @@ def _ring(n_y: int, n_x: int) -> np.ndarray:
 
 
 def cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """n x n x 3 colours of the squares: of the pixels of a ring inside each, the median of
-    the largest bunch of like ones (a crown or a letter over part of the ring, as the apps
-    and our play page draw them, does not shift it). Cost: O(board pixels)."""
+    """The n x n x 3 colours of the squares, each read from a ring of pixels inside it.
+
+    Of the ring's pixels, the median of the largest bunch of like ones (a crown or a letter
+    over part of the ring, as the apps and our play page draw them, does not shift it).
+    Cost: O(board pixels).
+
+    >>> rgb = np.full((20, 20, 3), 255.0, np.float32)
+    >>> rgb[:, 10:] = (200.0, 100.0, 50.0)
+    >>> cell_colours(rgb, np.array([0, 10, 20]), np.array([0, 10, 20]))[0].tolist()
+    [[255.0, 255.0, 255.0], [200.0, 100.0, 50.0]]
+    """
     n = len(xs) - 1
     out = np.zeros((n, n, 3), np.float32)
     for r in range(n):

@@ -52,13 +52,21 @@ class Lattice:
         return len(self.xs) - 1
 
     def scaled(self, factor: float, dx: float = 0.0, dy: float = 0.0) -> Lattice:
-        """The same lattice in a picture scaled by ``factor`` and shifted. Cost: O(n)."""
+        """The same lattice in a picture scaled by ``factor`` and shifted. Cost: O(n).
+
+        >>> Lattice((0.0, 10.0), (0.0, 10.0), "dark").scaled(2.0, dx=5.0).xs
+        (5.0, 25.0)
+        """
         return Lattice(tuple(x * factor + dx for x in self.xs),
                        tuple(y * factor + dy for y in self.ys), self.polarity)
 
 
 def luminance(rgb: np.ndarray) -> np.ndarray:
-    """Grey levels 0-255 (Rec. 601 weights). Cost: O(pixels)."""
+    """Grey levels 0-255 (Rec. 601 weights). Cost: O(pixels).
+
+    >>> [round(float(v), 1) for v in luminance(np.array([[[255, 255, 255], [255, 0, 0]]]))[0]]
+    [255.0, 76.2]
+    """
     out: np.ndarray = rgb.astype(np.float32) @ np.array([0.299, 0.587, 0.114], np.float32)
     return out
 
@@ -67,6 +75,17 @@ def find_lattice(rgb: np.ndarray) -> Lattice:
     """The board's grid lines, or :class:`~nqueens.errors.PuzzleImportError` saying why not.
 
     ``rgb`` is an H x W x 3 array of 0-255 values. Cost: O(pixels x ridge widths).
+
+    >>> rgb = np.full((200, 200, 3), 255.0, np.float32)
+    >>> for i in range(6):
+    ...     rgb[20 + 32 * i: 22 + 32 * i, 20:182] = 0.0   # 6 row lines
+    ...     rgb[20:182, 20 + 32 * i: 22 + 32 * i] = 0.0   # 6 column lines
+    >>> find_lattice(rgb).n
+    5
+    >>> find_lattice(np.full((200, 200, 3), 255.0, np.float32))
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.PuzzleImportError: ...
     """
     grey = luminance(rgb)
     reach = int(np.clip(round(min(grey.shape) / 60), 3, 10))
