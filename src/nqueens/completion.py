@@ -21,7 +21,16 @@ with none), and one of two branching orders:
     without randomness or restarts: listing order is then the order of that search, not
     the textbook order.
 ``order="auto"`` (the default)
-    ``"rows"`` for n <= ``ORDERED_MAX_N``, ``"constrained"`` beyond.
+    ``"rows"`` for n <= ``ORDERED_MAX_N``, ``"constrained"`` beyond; for one answer, a
+    ``"rows"`` search that has not answered within ``ROWS_FIRST_NODES`` nodes hands over
+    to ``"constrained"`` (hard instances, such as CSPLib prob079's excluded diagonals,
+    take the textbook order minutes where the constrained one takes milliseconds). The
+    answer is then still a completion, not always the textbook-first one.
+
+Excluded diagonals (``diagonals=``, see :mod:`nqueens.diagonals`) are a constraint of their
+own: whole diagonals no queen may stand on, as CSPLib prob079 poses them. ``timeout=S``
+stops a search after S seconds with :class:`~nqueens.errors.SearchTimeout` (the answer is
+unknown); ``progress`` is called between slices with the nodes so far and the seconds.
 
 Counts ignore the order (the same number either way) and always use ``"constrained"``.
 The searches run in bounded slices, so Ctrl-C stops them within a fraction of a second.
@@ -47,6 +56,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from nqueens._completion_run import Limits, Progress, Search, count_rows, stream
 from nqueens._types import Square
 from nqueens._validate import (
     INT64_MAX,
@@ -57,6 +67,7 @@ from nqueens._validate import (
     check_text,
 )
 from nqueens.board import CLASH_WORDS, Solution, clash_kind
+from nqueens.diagonals import Diagonal, check_diagonals, diagonal_squares, format_diagonals
 from nqueens.errors import InvalidArgumentError, InvalidBoardError, InvalidSizeError, ParseError
 
 __all__ = [
@@ -87,6 +98,11 @@ MAX_COMPLETION_N = 1000
 ORDERED_MAX_N = 24
 """Up to this n, ``order="auto"`` keeps the textbook order (measured: see docs/completion.md)."""
 
+ROWS_FIRST_NODES = 20_000
+"""``order="auto"`` for one answer: nodes the textbook order gets before the constrained
+search takes over (typical boards answer in far fewer; see docs/completion.md)."""
+
+
 ORDERS = ("auto", "rows", "constrained")
 
 _UNSET: Any = object()
@@ -112,6 +128,8 @@ class SearchReport:
 def complete(
     n: int, queens: Squares | str | object = _UNSET, *, blocked: Iterable[Square] | str = (),
     order: Order = "auto", seed: int = 0, placed: Squares | object = _UNSET,
+    diagonals: Iterable[Diagonal] | str = (), timeout: float | None = None,
+    progress: Progress | None = None,
 ) -> Solution | None:
     """A completion of the board, or None when there is none (a proof).
 
@@ -147,12 +165,15 @@ def complete(
 (row, col) pairs, 0..7; for the 1-based square <8,1> give (7, 0) or the text '8,1'
     """
     queens = _renamed(queens, placed, "complete")
-    return solve(n, queens, blocked=blocked, order=order, seed=seed).solution
+    return solve(n, queens, blocked=blocked, order=order, seed=seed, diagonals=diagonals,
+                 timeout=timeout, progress=progress).solution
 
 
 def solve(
     n: int, queens: Squares | str | object = _UNSET, *, blocked: Iterable[Square] | str = (),
     order: Order = "auto", seed: int = 0, placed: Squares | object = _UNSET,
+    diagonals: Iterable[Diagonal] | str = (), timeout: float | None = None,
+    progress: Progress | None = None,
 ) -> SearchReport:
     """:func:`complete` with the effort reported (nodes, dead ends, restarts).
 
@@ -166,15 +187,27 @@ def solve(
     n = _check_size(n)
     seed = check_int(seed, "seed", low=0)
     how = _pick_order(n, order)
-    s = _Search(n, queens, blocked, how, stop=True, restart=how == "constrained", seed=seed)
+    board = _validate(n, queens, blocked, diagonals)
+    limits = _limits(timeout, progress)
+    nodes = fails = 0
+    if order == "auto" and how == "rows":
+        s = Search(*board, "rows", stop=True, restart=False, seed=seed, limits=limits)
+        found = s.next_solution(ROWS_FIRST_NODES)
+        if found is not None or s.done:
+            return SearchReport(found, how, s.nodes, int(s.meta[_k().M_FAILS]), 0)
+        how, nodes, fails = "constrained", s.nodes, int(s.meta[_k().M_FAILS])
+        limits.base = nodes
+    s = Search(*board, how, stop=True, restart=how == "constrained", seed=seed, limits=limits)
     found = s.next_solution()
-    return SearchReport(found, how, int(s.meta[_k().M_NODES]), int(s.meta[_k().M_FAILS]),
+    return SearchReport(found, how, nodes + s.nodes, fails + int(s.meta[_k().M_FAILS]),
                         int(s.meta[_k().M_RESTARTS]))
 
 
 def completions(
     n: int, queens: Squares | str | object = _UNSET, *, blocked: Iterable[Square] | str = (),
     batch: int = 64, order: Order = "auto", placed: Squares | object = _UNSET,
+    diagonals: Iterable[Diagonal] | str = (), timeout: float | None = None,
+    progress: Progress | None = None,
 ) -> Iterator[Solution]:
     """Every completion, lazily, in the order ``order`` names.
 
@@ -195,13 +228,16 @@ def completions(
     queens = _renamed(queens, placed, "completions")
     n = _check_size(n)
     how = _pick_order(n, order)
-    s = _Search(n, queens, blocked, how, stop=True, restart=False, seed=0)
-    return _stream(s)
+    s = Search(*_validate(n, queens, blocked, diagonals), how, stop=True, restart=False,
+               seed=0, limits=_limits(timeout, progress))
+    return stream(s)
 
 
 def count_completions(
     n: int, queens: Squares | str | object = _UNSET, *, blocked: Iterable[Square] | str = (),
     limit: int | None = None, placed: Squares | object = _UNSET,
+    diagonals: Iterable[Diagonal] | str = (), timeout: float | None = None,
+    progress: Progress | None = None,
 ) -> int:
     """The number of completions (0 is a proof that there is none). Exhaustive search.
 
@@ -224,16 +260,20 @@ def count_completions(
     n = _check_size(n)
     if limit is not None:
         limit = check_int(limit, "limit", low=0, high=INT64_MAX)
+    limits = _limits(timeout, progress)
     if n <= ORDERED_MAX_N:
-        return _count_rows(n, allowed_masks(n, queens, blocked=blocked), limit)
-    s = _Search(n, queens, blocked, "constrained", stop=False, restart=False, seed=0)
+        masks = allowed_masks(n, queens, blocked=blocked, diagonals=diagonals)
+        return count_rows(n, masks, limit, limits)
+    s = Search(*_validate(n, queens, blocked, diagonals), "constrained", stop=False,
+               restart=False, seed=0, limits=limits)
     if limit is not None:
         s.meta[_k().M_COUNT_LIMIT] = limit
     s.run()
     return int(s.meta[_k().M_COUNT])
 
 
-def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = ()) -> list[int]:
+def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = (),
+                  diagonals: Iterable[Diagonal] | str = ()) -> list[int]:
     """Per-row masks of the columns a queen may take (bit c = column c), input checked.
 
     Bad input raises as in :func:`complete`. Cost: O(n*k).
@@ -241,7 +281,7 @@ def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = ()) ->
     >>> [bin(m) for m in allowed_masks(4, [(0, 1)], blocked=[(2, 0)])]
     ['0b10', '0b1000', '0b100', '0b1101']
     """
-    n, queens, walls = _validate(n, placed, blocked)
+    n, queens, walls = _validate(n, placed, blocked, diagonals)
     by_row = dict(queens)
     full = (1 << n) - 1
     masks = []
@@ -398,25 +438,6 @@ def board_squares(rows: Sequence[str], bad: Callable[[int, int, str], Exception]
 # -- private helpers -----------------------------------------------------------------------
 
 
-def _count_rows(n: int, masks: list[int], limit: int | None) -> int:
-    """Count with the resumable row-by-row bitmask kernel, in slices (n <= 63)."""
-    import numpy as np
-
-    k = _k()
-    full = (1 << n) - 1
-    allowed = np.array(masks, dtype=np.int64)
-    av, cs, ls, rs = (np.zeros(n, dtype=np.int64) for _ in range(4))
-    meta = np.array([-1, 0, 0, -1 if limit is None else limit], dtype=np.int64)
-    while k.count_rows(n, full, allowed, av, cs, ls, rs, meta, 2_000_000) == k.STATUS_BUDGET:
-        pass
-    return int(meta[1])
-
-
-def _stream(s: _Search) -> Iterator[Solution]:
-    while (found := s.next_solution()) is not None:
-        yield found
-
-
 def _check_size(n: object) -> int:
     n = check_size(n, name="n")
     if n > MAX_COMPLETION_N:
@@ -426,10 +447,20 @@ def _check_size(n: object) -> int:
     return n
 
 
-def _validate(n: int, placed: Squares, blocked: Iterable[Square]
+def _limits(timeout: object, progress: Progress | None) -> Limits:
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or not 0 < timeout < 10**9):
+        raise InvalidArgumentError(f"timeout must be a positive number of seconds, got "
+                                   f"{timeout!r}")
+    return Limits(None if timeout is None else float(timeout), progress)
+
+
+def _validate(n: int, placed: Squares, blocked: Iterable[Square] | str,
+              diagonals: Iterable[Diagonal] | str = ()
               ) -> tuple[int, list[Square], list[Square]]:
-    """The size, the placed queens and blocked squares, checked: pairs of integers, on the
-    board, no two queens attacking each other, no queen on a blocked square. O(k + b) with
+    """The size, the placed queens and blocked squares (with the squares of the excluded
+    diagonals), checked: pairs of integers, on the board, no two queens attacking each
+    other, no queen on a blocked square or an excluded diagonal. O(k + b + n * d) with
     dictionaries per line."""
     n = _check_size(n)
     queens = _squares(n, list(placed.items()) if isinstance(placed, Mapping) else placed,
@@ -451,6 +482,15 @@ def _validate(n: int, placed: Squares, blocked: Iterable[Square]
     for sq in walls:
         if by_row.get(sq[0]) == sq[1]:
             raise InvalidBoardError(f"square {_name(sq)} is blocked and holds a placed queen")
+    excluded = check_diagonals(n, diagonals)
+    if excluded:
+        for r, c in queens:
+            for kind, k in excluded:
+                if (r + c if kind == "sum" else r - c) == k:
+                    raise InvalidBoardError(
+                        f"the placed queen at {_name((r, c))} stands on the excluded diagonal "
+                        f"{format_diagonals([(kind, k)])} (1-based: row {'+' if kind == 'sum' else '-'} col)")
+        walls = sorted(set(walls) | set(diagonal_squares(n, excluded)))
     return n, queens, walls
 
 
@@ -468,52 +508,10 @@ def _pick_order(n: int, order: str) -> str:
     return order
 
 
-class _Search:
-    """One resumable compiled search over a checked board, run in slices of bounded work."""
-
-    def __init__(self, n: int, placed: Squares, blocked: Iterable[Square], order: str, *,
-                 stop: bool, restart: bool, seed: int) -> None:
-        import numpy as np
-
-        n, queens, walls = _validate(n, placed, blocked)
-        k = _k()
-        self.n = n
-        self.k = k
-        self.state = k.new_state(n)
-        self.meta = meta = self.state[-1]
-        meta[k.M_ORDER] = k.ORDER_ROWS if order == "rows" else k.ORDER_CONSTRAINED
-        meta[k.M_STOP] = int(stop)
-        meta[k.M_RESTART] = int(restart)
-        meta[k.M_RNG] = random.Random(seed).getrandbits(63)
-        meta[k.M_LIMIT] = max(16, n) if restart else -1
-        open_sq = np.ones(n * n, dtype=np.uint8)
-        for r, c in walls:
-            open_sq[r * n + c] = 0
-        squares = np.array([r * n + c for r, c in queens], dtype=np.int64)
-        w = int(meta[k.M_W])
-        self.w = w
-        bits, cnt, q, trail, qstack, queue, *_ = self.state
-        k.setup(n, w, open_sq, squares, bits, cnt, q, trail, qstack, queue, meta)
-        # a slice is about 10^7 square operations: well under a second on any machine
-        self.budget = max(16, 10_000_000 // (4 * n * n))
-        self.done = False
-
-    def run(self) -> int:
-        """Search until a solution, the end, or the count limit; Python loops over slices."""
-        k = self.k
-        if self.done:
-            return int(k.STATUS_EXHAUSTED)
-        while True:
-            status = int(k.search(self.n, self.w, *self.state, self.budget))
-            if status != k.STATUS_BUDGET:
-                if status in (k.STATUS_EXHAUSTED, k.STATUS_LIMIT):
-                    self.done = True
-                return status
-
-    def next_solution(self) -> Solution | None:
-        if self.run() != self.k.STATUS_SOLUTION:
-            return None
-        return Solution._trusted(tuple(int(c) for c in self.state[2][0]))
+def _Search(n: int, placed: Squares, blocked: Iterable[Square], order: str, *,
+            stop: bool, restart: bool, seed: int) -> Search:
+    """A checked board's resumable search (the benchmarks drive it slice by slice)."""
+    return Search(*_validate(n, placed, blocked), order, stop=stop, restart=restart, seed=seed)
 
 
 def _name(sq: Square) -> str:
