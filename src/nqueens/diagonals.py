@@ -49,7 +49,8 @@ def check_diagonals(n: int, diagonals: Iterable[object] | str) -> list[Diagonal]
     >>> check_diagonals(3, "s7")
     Traceback (most recent call last):
     ...
-    nqueens.errors.InvalidBoardError: diagonal s7 is off the 3x3 board: row + col runs from 2 to 6 (1-based squares)
+    nqueens.errors.InvalidBoardError: diagonal s7 is off the 3x3 board: row + col runs from 2 \
+to 6 (1-based squares)
     >>> check_diagonals(3, [("diff", 3)])
     Traceback (most recent call last):
     ...

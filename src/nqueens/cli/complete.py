@@ -213,9 +213,10 @@ def _board(args: argparse.Namespace) -> tuple[int, list[Any], list[Any], list[An
     """The board size, the placed queens, the blocked squares and the excluded diagonals
     (checked) the options give."""
     n, placed, blocked, diagonals = _squares_of(args)
-    from nqueens.diagonals import check_diagonals, parse_diagonals
+    from nqueens.diagonals import check_diagonals
 
-    return n, placed, blocked, check_diagonals(n, diagonals + parse_diagonals(args.diagonals))
+    given = check_diagonals(n, args.diagonals)  # 1-based text: its messages speak 1-based
+    return n, placed, blocked, check_diagonals(n, diagonals + given)
 
 
 def _squares_of(args: argparse.Namespace) -> tuple[int, list[Any], list[Any], list[Any]]:
