@@ -489,7 +489,7 @@ def _validate(n: int, placed: Squares, blocked: Iterable[Square] | str,
                 if (r + c if kind == "sum" else r - c) == k:
                     raise InvalidBoardError(
                         f"the placed queen at {_name((r, c))} stands on the excluded diagonal "
-                        f"{format_diagonals([(kind, k)])} (row {'+-'[kind == 'diff']} col, 1-based)")
+                        f"{format_diagonals([(kind, k)])}")
         walls = sorted(set(walls) | set(diagonal_squares(n, excluded)))
     return n, queens, walls
 
