@@ -22,7 +22,7 @@ from nqueens._types import Square
 from nqueens.board import Solution
 from nqueens.errors import SearchTimeout
 
-__all__ = ["Limits", "Progress", "Search", "count_rows", "stream"]
+__all__ = ["Limits", "Progress", "RowsSearch", "Search", "count_rows", "portfolio", "stream"]
 
 Progress = Callable[[int, float], None]
 """Called after each slice with the nodes searched so far and the seconds elapsed."""
@@ -138,3 +138,81 @@ class Search:
         if self.run(max_nodes) != self.k.STATUS_SOLUTION:
             return None
         return Solution._trusted(tuple(int(c) for c in self.state[2][0]))
+
+
+class RowsSearch:
+    """The row-by-row bitmask search (n <= 63; O(1) a node, no propagation) for one answer:
+    the lexicographically first completion, or a proof that there is none. Resumable in
+    slices of ``budget`` nodes (:meth:`step`)."""
+
+    def __init__(self, n: int, masks: list[int]) -> None:
+        import numpy as np
+
+        self.n = n
+        self.k = _k()
+        self.full = (1 << n) - 1
+        self.allowed = np.array(masks, dtype=np.int64)
+        self.av, self.cs, self.ls, self.rs = (np.zeros(n, dtype=np.int64) for _ in range(4))
+        self.meta = np.array([-1, 0, 0, 0], dtype=np.int64)  # stop past 0 completions
+        self.done = False
+
+    @property
+    def nodes(self) -> int:
+        return int(self.meta[2])
+
+    def step(self, budget: int) -> bool:
+        """Search ``budget`` more nodes; True once decided (:attr:`solution` then says)."""
+        k = self.k
+        status = k.count_rows(self.n, self.full, self.allowed, self.av, self.cs, self.ls,
+                              self.rs, self.meta, budget)
+        self.done = status != k.STATUS_BUDGET
+        return self.done
+
+    @property
+    def solution(self) -> Solution | None:
+        """The completion found (the kernel stopped in its last row), or None."""
+        if not self.done or self.meta[1] == 0:
+            return None
+        cs = [int(x) for x in self.cs]
+        cols = [(cs[r + 1] ^ cs[r]).bit_length() - 1 for r in range(self.n - 1)]
+        cols.append((self.full & ~cs[self.n - 1]).bit_length() - 1)
+        return Solution._trusted(tuple(cols))
+
+
+ROWS_FIRST = 1 << 15
+"""Nodes the bitmask search gets before :func:`portfolio` starts its turns."""
+
+
+def portfolio(search: Search, rows: RowsSearch, limits: Limits) -> tuple[Solution | None, str]:
+    """Run the restarted constrained search and the bitmask rows search by turns, each
+    given the same time, until one decides; return the answer and which search gave it.
+
+    The constrained search finds completions of hard boards quickly and proves slowly; the
+    bitmask search proves "none" many times faster (CSPLib prob079, N = 21: 0.5 s against
+    over 30 s on some boards). Cost: at most twice the faster one's time.
+    Before the turns, the bitmask search gets ``ROWS_FIRST`` nodes (well under a
+    millisecond): an easy board is answered by it, with the textbook-first completion.
+    """
+    k = search.k
+    if rows.step(ROWS_FIRST):
+        return rows.solution, "rows"
+    spent = [0.0, 0.0]
+    rows_budget = 1 << 16
+    while True:
+        t = time.perf_counter()
+        if spent[0] <= spent[1]:
+            status = search.run(search.nodes + search.budget)
+            spent[0] += time.perf_counter() - t
+            if status == k.STATUS_SOLUTION:
+                cols = tuple(int(c) for c in search.state[2][0])
+                return Solution._trusted(cols), "constrained"
+            if status == k.STATUS_EXHAUSTED:
+                return None, "constrained"
+        else:
+            if rows.step(rows_budget):
+                return rows.solution, "rows"
+            took = time.perf_counter() - t
+            spent[1] += took
+            if took < 0.02:
+                rows_budget = min(rows_budget * 2, 1 << 24)
+        limits.check(search.nodes + rows.nodes)
