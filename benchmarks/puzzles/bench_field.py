@@ -31,7 +31,6 @@ import argparse
 import gzip
 import os
 import random
-import re
 import statistics
 import sys
 import tarfile
@@ -108,7 +107,7 @@ def prob079(shared: Path, per_cell: int) -> list[tuple[str, int, str, bool]]:
             p = line.split()
             answers[int(p[0]), int(p[1]), int(p[3])] = int(p[5]) > 0
     cells: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for (n, d, i), sat in answers.items():
+    for (n, d, _i), sat in answers.items():
         cells[n, d].append(sat)
     out = []
     for n in range(18, 22):
@@ -187,6 +186,7 @@ def summary(fam: str, rows: list[tuple[str, float, float, bool, bool]], limit: f
 def star_rows(args: argparse.Namespace) -> list[str]:
     import bench_puzzles_cpsat as bp
 
+    bp.ours_count(bp.three_star())  # compile the k-star kernels before timing
     sets = [("Star Battle random 14 x 14, 3 stars: count",
              [bp.star_battle(14, 3, s) for s in range(args.stars)])]
     sets.append(("Star Battle real 15 x 15, 3 stars (noqx): count", [bp.three_star()]))
