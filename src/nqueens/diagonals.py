@@ -41,7 +41,9 @@ _TEXT = re.compile(r"([sdSD])([+-]?[0-9]+)", re.ASCII)
 
 
 def check_diagonals(n: int, diagonals: Iterable[object] | str) -> list[Diagonal]:
-    """The diagonals, checked: ``(kind, index)`` pairs of ``"sum"``/``"diff"`` and an integer on
+    """The diagonals, checked, each once, in the order first given.
+
+    ``(kind, index)`` pairs of ``"sum"``/``"diff"`` and an integer on
     the n x n board (text is read by :func:`parse_diagonals`). Repeats are kept once, in the
     order first given. Anything else raises :class:`~nqueens.errors.InvalidBoardError`
     naming the first bad one. Cost: O(len(diagonals)).
@@ -84,8 +86,10 @@ runs from -2 to 2 (0-based squares)
 
 
 def parse_diagonals(text: str) -> list[Diagonal]:
-    """Read the 1-based text ``"s7 d-2"`` (row + col = 7, row - col = -2 on 1-based squares)
-    into 0-based diagonals, without a range check; commas may separate them too. Anything
+    """Read the 1-based text ``"s7 d-2"`` into 0-based diagonals, without a range check.
+
+    ``s7`` is row + col = 7, ``d-2`` row - col = -2 on 1-based squares; commas may
+    separate them too. Anything
     else raises :class:`~nqueens.errors.ParseError`. Cost: O(len(text)).
 
     >>> parse_diagonals("s7, d+2")
@@ -109,6 +113,8 @@ dK (row - col = K), 1-based squares, e.g. 's7 d-2'
 
 def format_diagonals(diagonals: Iterable[Diagonal]) -> str:
     """The 1-based text of checked diagonals (what :func:`parse_diagonals` reads back).
+
+    Cost: O(len(diagonals)).
 
     >>> format_diagonals([("sum", 0), ("diff", -3)])
     's2 d-3'

@@ -73,6 +73,11 @@ def read_instance(path: str | Path, *, first: int | None = None) -> Instance:
 
     Cost: O(size of the file). A file that cannot be read raises ``OSError``; one that is
     not an instance, :class:`~nqueens.errors.ParseError` naming the file.
+
+    >>> read_instance("no-such-file.param")
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: [Errno 2] No such file or directory: 'no-such-file.param'
     """
     p = Path(path)
     with p.open("rb") as handle:
