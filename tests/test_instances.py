@@ -320,6 +320,8 @@ def test_cli_instances(tmp_path: Path) -> None:
         r = _cli("--instance", str(bad))
         assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
         assert "Traceback" not in r.stderr
+    r = _cli("--instance", str(tmp_path / "missing.param"))
+    assert r.returncode == 2 and "cannot read instance file" in r.stderr
     r = _cli("8", "--diagonals", "s99")
     assert r.returncode == 2 and "s99 is off the 8x8 board" in r.stderr
     r = _cli("8", "--first", "3")

@@ -71,17 +71,21 @@ class Instance:
 def read_instance(path: str | Path, *, first: int | None = None) -> Instance:
     """Read an instance file (see the module docstring for the formats).
 
-    Cost: O(size of the file). A file that cannot be read raises ``OSError``; one that is
-    not an instance, :class:`~nqueens.errors.ParseError` naming the file.
+    Cost: O(size of the file). A file that cannot be read, or is not an instance, raises
+    :class:`~nqueens.errors.ParseError` naming the file.
 
     >>> read_instance("no-such-file.param")
     Traceback (most recent call last):
     ...
-    FileNotFoundError: [Errno 2] No such file or directory: 'no-such-file.param'
+    nqueens.errors.ParseError: cannot read instance file 'no-such-file.param': No such file or \
+directory
     """
     p = Path(path)
-    with p.open("rb") as handle:
-        data = handle.read(MAX_INSTANCE_BYTES + 1)
+    try:
+        with p.open("rb") as handle:
+            data = handle.read(MAX_INSTANCE_BYTES + 1)
+    except OSError as err:  # not found, a folder, no permission
+        raise ParseError(f"cannot read instance file {str(p)!r}: {err.strerror or err}") from None
     if len(data) > MAX_INSTANCE_BYTES:
         raise ParseError(f"{p}: larger than {MAX_INSTANCE_BYTES // 2**20} MiB; not an instance")
     try:
