@@ -26,8 +26,8 @@ PAGE = HERE.parent / "docs" / "performance.md"
 
 SECTIONS = (
     "strategies", "engine", "verify", "gpu", "fleet", "trust", "dask_failures", "variants",
-    "exports", "large", "completion", "puzzles", "puzzles_cpsat", "explain", "puzzle_import",
-    "puzzle_make",
+    "exports", "large", "completion", "field", "puzzles", "puzzles_cpsat", "explain",
+    "puzzle_import", "screenshot_import", "puzzle_make",
     "analysis",
     "render",
     "studio",

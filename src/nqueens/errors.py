@@ -47,6 +47,7 @@ __all__ = [
     "RenderError",
     "SchedulerAddressError",
     "SchedulerError",
+    "SearchTimeout",
     "Stopped",
     "TooManyPlacements",
     "TreeTooLargeError",
@@ -214,6 +215,16 @@ class LedgerBusyError(NQueensRuntimeError):
 class Stopped(NQueensRuntimeError):
     """A batch told to stop (its ``stop`` flag set between two kernel slices): the count is
     ending early, by Ctrl-C or by an error elsewhere; what the batch finished is kept."""
+
+
+class SearchTimeout(NQueensRuntimeError):
+    """A search reached its time limit (``timeout=``) without an answer: the answer is
+    unknown, not negative. ``seconds`` is the limit, ``nodes`` the work done."""
+
+    def __init__(self, message: str, *, seconds: float = 0.0, nodes: int = 0) -> None:
+        super().__init__(message)
+        self.seconds = seconds
+        self.nodes = nodes
 
 
 class PieceStopped(Exception):

@@ -16,10 +16,15 @@ from nqueens.cli._common import (
     non_negative_int,
 )
 
-__all__ = ["EXIT_NONE", "register", "run_complete"]
+__all__ = ["EXIT_NONE", "EXIT_UNKNOWN", "register", "run_complete"]
 
 EXIT_NONE = EXIT_NEGATIVE
 """Exit status when the exhaustive search found no completion."""
+EXIT_UNKNOWN = 4
+"""Exit status when ``--timeout`` stopped the search before it had an answer."""
+
+PROGRESS_AFTER = 3.0
+"""Seconds before a search on a terminal starts showing its progress line."""
 
 
 def register(sub: Any) -> None:
@@ -30,7 +35,11 @@ def register(sub: Any) -> None:
         "a proof (exit 1): the search that says so was exhaustive. Bad boards exit 2. A board "
         "FILE has one line per row of Q (placed queen), . (empty) and x (blocked); a "
         "completion puzzle, and every format nqueens writes, are read too (docs/formats.md). "
-        "Ctrl-C "
+        "An "
+        "--instance FILE is one of the field's benchmarks: CSPLib prob079 (excluded "
+        "diagonals, .param), prob080 (blocked queens, .param, 1-based) or XCSP 2022 JSON "
+        "(0-based), told from the content. --timeout S ends a search that has no answer "
+        "after S seconds with 'unknown after S s' (exit 4). Ctrl-C "
         "stops any search within a second (exit 130).",
     )
     p.add_argument("n", type=board_size, metavar="N", nargs="?",
@@ -42,6 +51,17 @@ def register(sub: Any) -> None:
                      help="read the partial board from FILE")
     src.add_argument("--random", type=non_negative_int, metavar="K",
                      help="a random instance with K placed non-attacking queens")
+    src.add_argument("--instance", "-i", type=file_name, metavar="FILE",
+                     help="a benchmark instance: CSPLib prob079 or prob080 .param, or XCSP "
+                     "2022 BlockedQueens JSON")
+    p.add_argument("--first", type=non_negative_int, metavar="D",
+                   help="with a prob079 --instance: exclude only its first D diagonals (the "
+                   "benchmark's instance at D; default all)")
+    p.add_argument("--diagonals", "-d", default="", metavar="'sK dK ...'",
+                   help="excluded diagonals, no queen on them: sK is row + col = K, dK is "
+                   "row - col = K (1-based squares), e.g. 's7 d-2'")
+    p.add_argument("--timeout", type=_seconds, metavar="S",
+                   help="give up after S seconds: prints 'unknown after S s', exit 4")
     p.add_argument("--blocked", "-x", default="", metavar="'R,C ...'",
                    help="squares no queen may use, 1-based")
     p.add_argument("--seed", type=non_negative_int, help="random seed for --random")
@@ -68,6 +88,16 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run_complete)
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < 10**9:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
 def _default_format(n: int, out: Any) -> str:
     """``board``, or ``cols`` where the board would not fit the terminal it goes to (said
     on stderr, with how to get the board anyway)."""
@@ -90,13 +120,17 @@ def _one(solution: Any) -> Any:
 
 def run_complete(args: argparse.Namespace) -> int:
     from nqueens.completion import complete, completions, count_completions
+    from nqueens.diagonals import format_diagonals
+    from nqueens.errors import SearchTimeout
 
     _check_usage(args)
-    n, placed, blocked = _board(args)
+    n, placed, blocked, diagonals = _board(args)
     out = sys.stdout
     fmt = args.format or _default_format(n, out)
     instance = {"n": n, "queens": [[r + 1, c + 1] for r, c in placed],
                 "blocked": [[r + 1, c + 1] for r, c in blocked]}
+    if diagonals:
+        instance["diagonals"] = format_diagonals(diagonals).split()
     # prose on stdout only with a board, which a person reads; cols and json are for programs
     say = out if fmt == "board" else sys.stderr
     if args.random is not None and fmt != "json":
@@ -105,16 +139,29 @@ def run_complete(args: argparse.Namespace) -> int:
 
     # the library takes the command line's 1-based text too: its messages then speak 1-based
     queens_text, blocked_text = _squares_text(placed), _squares_text(blocked)
-    if args.count:
-        total = count_completions(n, queens_text, blocked=blocked_text, limit=args.limit)
-        _print_count(out, fmt, instance, total, args.limit)
-        return 0 if total else EXIT_NONE
-
-    if args.all:
-        stream = completions(n, queens_text, blocked=blocked_text, order=args.order)
-    else:
-        stream = _one(complete(n, queens_text, blocked=blocked_text, order=args.order))
-    found = _print_completions(stream, args, out, fmt, instance, placed, blocked)
+    limits = {"diagonals": format_diagonals(diagonals), "timeout": args.timeout,
+              "progress": _progress_line()}
+    try:
+        if args.count:
+            total = count_completions(n, queens_text, blocked=blocked_text, limit=args.limit,
+                                      **limits)
+            _clear_progress(limits["progress"])
+            _print_count(out, fmt, instance, total, args.limit)
+            return 0 if total else EXIT_NONE
+        if args.all:
+            stream = completions(n, queens_text, blocked=blocked_text, order=args.order,
+                                 **limits)
+        else:
+            stream = _one(complete(n, queens_text, blocked=blocked_text, order=args.order,
+                                   **limits))
+        found = _print_completions(stream, args, out, fmt, instance, placed, blocked)
+    except SearchTimeout as stop:
+        _clear_progress(limits["progress"])
+        if fmt == "json":
+            out.write(json.dumps({**instance, "unknown_after": args.timeout}) + "\n")
+        print(f"nqueens: {stop}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    _clear_progress(limits["progress"])
     if found == 0:
         if fmt == "json":
             out.write(json.dumps({**instance, "index": None, "cols": None, "exhaustive": True})
@@ -127,6 +174,30 @@ def run_complete(args: argparse.Namespace) -> int:
     return 0
 
 
+def _progress_line() -> Any:
+    """On a terminal (stderr), a callback that shows the search's nodes and time once it has
+    run past ``PROGRESS_AFTER`` seconds (at most twice a second); None elsewhere."""
+    if not sys.stderr.isatty():
+        return None
+    shown = [0.0]
+
+    def show(nodes: int, seconds: float) -> None:
+        if seconds >= PROGRESS_AFTER and seconds - shown[0] >= 0.5:
+            shown[0] = seconds
+            sys.stderr.write(f"\rnqueens: searching, {seconds:.0f} s, {nodes:,} nodes "
+                             "(Ctrl-C stops)\x1b[K")
+            sys.stderr.flush()
+
+    show.shown = shown  # type: ignore[attr-defined]
+    return show
+
+
+def _clear_progress(show: Any) -> None:
+    if show is not None and show.shown[0]:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+
 def _check_usage(args: argparse.Namespace) -> None:
     if args.seed is not None and args.random is None:
         raise UsageError("--seed applies only to --random K")
@@ -134,13 +205,32 @@ def _check_usage(args: argparse.Namespace) -> None:
         raise UsageError("--limit applies only to --all or --count")
     if args.limit == 0 and args.all:
         raise UsageError("--limit with --all must be at least 1")
+    if args.first is not None and args.instance is None:
+        raise UsageError("--first applies only to a prob079 --instance FILE")
 
 
-def _board(args: argparse.Namespace) -> tuple[int, list[Any], list[Any]]:
-    """The board size, the placed queens and the blocked squares the options give."""
+def _board(args: argparse.Namespace) -> tuple[int, list[Any], list[Any], list[Any]]:
+    """The board size, the placed queens, the blocked squares and the excluded diagonals
+    (checked) the options give."""
+    n, placed, blocked, diagonals = _squares_of(args)
+    from nqueens.diagonals import check_diagonals
+
+    given = check_diagonals(n, args.diagonals)  # 1-based text: its messages speak 1-based
+    return n, placed, blocked, check_diagonals(n, diagonals + given)
+
+
+def _squares_of(args: argparse.Namespace) -> tuple[int, list[Any], list[Any], list[Any]]:
     from nqueens.completion import parse_squares, random_instance
 
     blocked = parse_squares(args.blocked)
+    if args.instance is not None:
+        from nqueens.instances import read_instance
+
+        inst = read_instance(args.instance, first=args.first)
+        if args.n is not None and args.n != inst.n:
+            raise UsageError(f"N is {args.n} but the instance in {args.instance!r} has "
+                             f"n = {inst.n}")
+        return inst.n, inst.queens, inst.blocked + blocked, inst.diagonals
     if args.board is not None:
         from nqueens.formats import partial_board
 
@@ -148,15 +238,15 @@ def _board(args: argparse.Namespace) -> tuple[int, list[Any], list[Any]]:
         n, placed, on_board = partial_board(args.board)
         if args.n is not None and args.n != n:
             raise UsageError(f"N is {args.n} but the board in {args.board!r} has {n} rows")
-        return n, placed, on_board + blocked
+        return n, placed, on_board + blocked, []
     if args.n is None:
         raise UsageError("give the board size N (or a board with --board FILE)")
     n = args.n
     if args.random is None:
-        return n, parse_squares(args.queens), blocked
+        return n, parse_squares(args.queens), blocked, []
     if args.random > n:
         raise UsageError(f"--random K places at most N = {n} queens, got {args.random}")
-    return n, random_instance(n, args.random, seed=args.seed), blocked
+    return n, random_instance(n, args.random, seed=args.seed), blocked, []
 
 
 def _print_count(out: Any, fmt: str, instance: dict[str, Any], total: int,
