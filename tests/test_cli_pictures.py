@@ -185,7 +185,7 @@ def test_png_without_cairo_is_one_line(tmp_path: Path, monkeypatch, failure: str
     monkeypatch.setenv("PYTHONPATH", str(fake))
     out = tmp_path / "b.png"
     r = run_cli("first", "8", "--format", "png", "--out", str(out), *FAST)
-    assert_bad_input(r, "cairosvg", ".[png]")
+    assert_bad_input(r, "cairosvg", "nqueens-toolkit[png]")
     assert not out.exists()
     r = run_cli("tree", "4", "--png", str(out))
     assert_bad_input(r, "cairosvg")

@@ -245,7 +245,7 @@ def test_puzzle_png_without_cairosvg_is_one_line(region10, tmp_path, monkeypatch
     monkeypatch.setenv("PYTHONPATH", str(fake))
     out = tmp_path / "p.png"
     r = run_cli("puzzle", *[str(region10) if a == "{file}" else a for a in argv], "-o", str(out))
-    assert_bad_input(r, "cairosvg", ".[png]")
+    assert_bad_input(r, "cairosvg", "nqueens-toolkit[png]")
     assert not out.exists()
 
 

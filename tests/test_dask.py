@@ -13,7 +13,7 @@ import sys
 import pytest
 
 pytest.importorskip("distributed",
-                    reason='dask.distributed is not installed (the ".[dask]" extra)')
+                    reason='dask.distributed is not installed (the dask extra)')
 
 from _procs import env, start_cli, wait_for_rows
 

@@ -10,7 +10,7 @@ import threading
 import pytest
 
 pytest.importorskip("distributed",
-                    reason='dask.distributed is not installed (the ".[dask]" extra)')
+                    reason='dask.distributed is not installed (the dask extra)')
 
 import nqueens
 from _cluster import Cluster

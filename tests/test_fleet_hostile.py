@@ -19,7 +19,7 @@ import time
 import pytest
 
 pytest.importorskip("distributed",
-                    reason='dask.distributed is not installed (the ".[dask]" extra)')
+                    reason='dask.distributed is not installed (the dask extra)')
 
 from _cluster import Cluster
 

@@ -8,7 +8,7 @@ import shlex
 
 import pytest
 
-pytest.importorskip("dask_jobqueue", reason='dask-jobqueue is not installed (the ".[fleet]" extra)')
+pytest.importorskip("dask_jobqueue", reason='dask-jobqueue is not installed (the fleet extra)')
 
 from nqueens.engine.slurm import lifetime, slurm_cluster
 from nqueens.errors import InvalidArgumentError

@@ -108,7 +108,7 @@ def register(sub: Any) -> None:
                    "where connected experts are rare)")
     shape = q.add_mutually_exclusive_group()
     shape.add_argument("--format", "-f", choices=("text", "json", "svg", "png"), default="text",
-                       help="png needs the .[png] extra")
+                       help="png needs the png extra")
     add_json_shorthand(shape)
     q.add_argument("--solution", action="store_true", help="svg, png: draw the solution")
     q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE",
@@ -119,7 +119,7 @@ def register(sub: Any) -> None:
                   "letters)")
     q.add_argument("--solution", action="store_true", help="draw the solution on top")
     q.add_argument("--png", action="store_true",
-                   help="write PNG instead of SVG (needs the .[png] extra)")
+                   help="write PNG instead of SVG (needs the png extra)")
     q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE",
                    help="write here instead of stdout")
     q.set_defaults(func=_svg)

@@ -26,7 +26,7 @@ BUILT_IN = "url, sbn, text, json"
 def register(ps: Any) -> None:
     """Add ``import`` and ``export`` to the ``puzzle`` subcommands ``ps``."""
     source_help = ("a puzz.link URL or an SBN string, or a file: a screenshot (PNG or JPEG; "
-                   "needs the .[image] extra), a puzzle text or plain letter grid with "
+                   "needs the image extra), a puzzle text or plain letter grid with "
                    "optional progress, JSON ('-' reads stdin)")
     q = ps.add_parser(
         "import", help="read a puzzle from a screenshot, a puzz.link URL, an SBN string "

@@ -20,23 +20,27 @@ play page live in :mod:`nqueens.render.puzzle_svg` and :mod:`nqueens.render.puzz
 
 from __future__ import annotations
 
-from nqueens.puzzles.exact import PuzzleCount, count, is_unique, solutions, solve
-from nqueens.puzzles.generate import Made, make
-from nqueens.puzzles.logic import GRADES, Explanation, Step, explain, step_text
-from nqueens.puzzles.model import (
-    Puzzle,
-    PuzzleFormatError,
-    completion_puzzle,
-    parse_puzzle,
-    region_puzzle,
-)
-from nqueens.puzzles.solution import (
-    Placement,
-    Stars,
-    as_stars,
-    first_violation,
-    star_squares,
-)
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from nqueens.puzzles.exact import PuzzleCount, count, is_unique, solutions, solve
+    from nqueens.puzzles.generate import Made, make
+    from nqueens.puzzles.logic import GRADES, Explanation, Step, explain, step_text
+    from nqueens.puzzles.model import (
+        Puzzle,
+        PuzzleFormatError,
+        completion_puzzle,
+        parse_puzzle,
+        region_puzzle,
+    )
+    from nqueens.puzzles.solution import (
+        Placement,
+        Stars,
+        as_stars,
+        first_violation,
+        star_squares,
+    )
 
 __all__ = [
     "GRADES",
@@ -62,3 +66,30 @@ __all__ = [
     "star_squares",
     "step_text",
 ]
+
+_HOME = {
+    **dict.fromkeys(("PuzzleCount", "count", "is_unique", "solutions", "solve"),
+                    "nqueens.puzzles.exact"),
+    **dict.fromkeys(("Made", "make"), "nqueens.puzzles.generate"),
+    **dict.fromkeys(("GRADES", "Explanation", "Step", "explain", "step_text"),
+                    "nqueens.puzzles.logic"),
+    **dict.fromkeys(("Puzzle", "PuzzleFormatError", "completion_puzzle", "parse_puzzle",
+                     "region_puzzle"), "nqueens.puzzles.model"),
+    **dict.fromkeys(("Placement", "Stars", "as_stars", "first_violation", "star_squares"),
+                    "nqueens.puzzles.solution"),
+}
+"""Where each public name lives: imported at its first use (PEP 562), so that reading a
+puzzle (``nqueens.puzzles.io``, a screenshot) does not load the compiled solvers and numba."""
+
+
+def __getattr__(name: str) -> object:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'nqueens.puzzles' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*__all__, "__doc__", "__file__", "__name__", "__path__"})

@@ -44,7 +44,7 @@ def stats_plot(results: Sequence[TreeStats], handle: IO[bytes], *, fmt: str = "s
     >>> import io
     >>> from nqueens.analysis.stats import tree_stats
     >>> out = io.BytesIO()
-    >>> try:  # with the ".[plot]" extra an SVG; without it one line saying what to install
+    >>> try:  # with the plot extra an SVG; without it one line saying what to install
     ...     stats_plot([tree_stats(4), tree_stats(5)], out)
     ...     drawn = out.getvalue().startswith(b"<?xml") and b"</svg>" in out.getvalue()
     ... except MissingDependencyError as err:

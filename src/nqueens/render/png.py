@@ -44,7 +44,7 @@ def svg_to_png(svg: str, *, scale: float = 1.0) -> bytes:
 
     Cost: O(pixels) to rasterise, plus cairosvg's import (~0.1 s, once).
 
-    With the ``.[png]`` extra the result is a PNG; without it the call says, in one line,
+    With the ``png`` extra the result is a PNG; without it the call says, in one line,
     what to install (the example holds either way):
 
     >>> try:
