@@ -24,7 +24,7 @@ far). Narration in English, Japanese and Korean is :func:`step_text`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
 from nqueens._validate import check_int
@@ -37,7 +37,7 @@ from nqueens.puzzles.explain_text import (
     step_text,
     summary_text,
 )
-from nqueens.puzzles.model import Puzzle, check_puzzle
+from nqueens.puzzles.model import Puzzle, Square, check_puzzle
 from nqueens.puzzles.solution import star_squares, stars_from_squares
 from nqueens.puzzles.steps import (
     CHAIN_EXPERT,
@@ -145,6 +145,38 @@ class Solve:
         for step in self._solver.run(max_grade):
             self._steps.append(step)
         return self._solver.solution() is not None
+
+    def start_from(self, stars: Iterable[Square], crossed: Iterable[Square]) -> None:
+        """Go on from a player's state: the givens, then ``stars`` placed (each clears what
+        it attacks) and ``crossed`` crossed out, before any step. For a hint
+        (:mod:`nqueens.puzzles.hint`, which checks the state first): no checks.
+        Cost: O(squares).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> s = Solve(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+        >>> s.start_from([(0, 0)], [(2, 1)])
+        >>> bin(s.cand), s.next_step(4).rule   # this board has no solution
+        ('0b100100000', 'stuck')
+        """
+        solver = self._solver
+        b = solver.b
+        if not solver.started:
+            solver.started = True
+            for r, c in self._solver.p.givens:
+                self._steps.append(b.place(r * b.n + c, "given"))
+        for r, c in stars:
+            if not b.stars >> (r * b.n + c) & 1:
+                b.place(r * b.n + c, "given")
+        for r, c in crossed:
+            b.cand &= ~(1 << (r * b.n + c))
+
+    def next_step(self, max_grade: int) -> Step | None:
+        """The next step by the techniques up to ``max_grade`` (applied), or None when
+        they stall or the puzzle is done. Cost: O(that one step)."""
+        step = next(iter(self._solver.run(max_grade)), None)
+        if step is not None:
+            self._steps.append(step)
+        return step
 
     def explanation(self) -> Explanation:
         """The steps so far, with the solution when the solve is done. Cost: O(steps).

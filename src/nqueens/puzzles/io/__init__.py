@@ -188,7 +188,7 @@ def _register_builtin() -> None:
                     "a puzz.link Star Battle URL (pzprjs)")
     register_writer("sbn", lambda imp: write_sbn(imp) + "\n",
                     "Star Battle Notation, as StarBattleLab reads it, progress included")
-    register_writer("text", write_text, "our text format, progress as comment lines")
+    register_writer("text", write_text, "our text format, the player's state in a state: block")
     register_writer("json", write_json, "one JSON object: the puzzle, k and progress")
     for name, what in (("cnf", "DIMACS CNF for a SAT solver (square (r, c) is r*n + c + 1)"),
                        ("mzn", "a MiniZinc model"),
