@@ -21,8 +21,8 @@ The queens of the state clear what they attack before the step is looked for (as
 >>> h = hint(p, ("Q....", ".....", ".....", ".....", "....."))
 >>> h.kind, h.step.rule, h.step.place
 ('step', 'single', (2, 1))
->>> hint(p, ("Q....", "..Q..", ".....", ".....", ".....")).text
-'Two queens touch: <1,1> and <2,3>.'
+>>> hint(p, ("Q....", ".Q...", ".....", ".....", ".....")).text
+'Two queens touch: <1,1> and <2,2>.'
 """
 
 from __future__ import annotations
