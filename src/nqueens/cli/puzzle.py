@@ -48,7 +48,12 @@ def register(sub: Any) -> None:
     def with_file(name: str, help_: str) -> argparse.ArgumentParser:
         q: argparse.ArgumentParser = ps.add_parser(name, help=help_, description=help_)
         q.add_argument("file", type=file_name, metavar="FILE",
-                       help="puzzle text file ('-' for stdin)")
+                       help="any source import reads: a puzzle file with the player's "
+                       "state, a plain grid, JSON, a screenshot, our SVG, a puzz.link URL "
+                       "or an SBN string ('-' for stdin)")
+        q.add_argument("--stars", "-k", type=positive_int, metavar="K", dest="source_stars",
+                       help="stars per row, column and region where the source does not "
+                       "say (a screenshot, a plain grid)")
         return q
 
     q = with_file("solve", "find a solution (exit 1 when there is provably none)")
@@ -125,38 +130,33 @@ def register(sub: Any) -> None:
                    help="the HTML file")
     q.set_defaults(func=_play)
 
-    from nqueens.cli import puzzle_io
+    from nqueens.cli import puzzle_hint, puzzle_io
 
     puzzle_io.register(ps)  # import and export
+    puzzle_hint.register(with_file)  # hint and check
 
 
 MAX_PUZZLE_BYTES = 1 << 20
 """The largest puzzle file read (1 MiB: far beyond any board the solvers take)."""
 
 
-def _read(path: str) -> Puzzle:
-    from nqueens.errors import ParseError
-    from nqueens.files import read_limited
-    from nqueens.puzzles.model import parse_puzzle
-
-    try:
-        text = read_limited(path, MAX_PUZZLE_BYTES, what="puzzle file")
-    except (OSError, UnicodeDecodeError) as err:
-        reason = getattr(err, "strerror", None) or err
-        raise ParseError(f"cannot read puzzle file {path!r}: {reason}") from None
-    try:
-        return parse_puzzle(text.removeprefix("\ufeff"))  # a byte-order mark is no square
-    except ParseError as err:
-        where = "stdin" if path == "-" else repr(path)
-        raise type(err)(f"puzzle {where}: {err}") from None
+def _read(path: str, stars: int | None = None) -> Puzzle:
+    return _load(path, stars).puzzle
 
 
-def _grid(p: Puzzle, solution: Any) -> str:
+def _load(path: str, stars: int | None = None) -> Any:
+    """The puzzle and the player's state in SOURCE ``path`` (see :mod:`._puzzle_source`)."""
+    from nqueens.cli._puzzle_source import load
+
+    return load(path, stars)
+
+
+def _grid(p: Puzzle, solution: Any, crossed: Any = ()) -> str:
     """The solution (a column per row, or k columns per row) as rows of Q (a queen or star),
-    . (empty) and x (blocked)."""
+    . (empty) and x (blocked, or crossed by the player)."""
     from nqueens.puzzles.solution import star_squares
 
-    blocked = set(p.blocked)
+    blocked = set(p.blocked) | set(crossed)
     rows = [["x" if (r, c) in blocked else "." for c in range(p.n)] for r in range(p.n)]
     for r, c in star_squares(solution):
         rows[r][c] = "Q"
@@ -166,7 +166,10 @@ def _grid(p: Puzzle, solution: Any) -> str:
 def _solve(args: argparse.Namespace) -> int:
     from nqueens.puzzles.exact import solve
 
-    p = _read(args.file)
+    imported = _load(args.file, args.source_stars)
+    p = imported.puzzle
+    if imported.progress:
+        return _solve_from(imported, args.json)
     cols = solve(p)
     if args.json:
         print(json.dumps({**p.to_json(), "solution": None if cols is None
@@ -178,6 +181,26 @@ def _solve(args: argparse.Namespace) -> int:
     return EXIT_NONE if cols is None else 0
 
 
+def _solve_from(imported: Any, as_json: bool) -> int:
+    """``solve`` of a board with a player's state: the solution that agrees with it, or the
+    mistake that leaves none (exit 1)."""
+    from nqueens.puzzles.check import marks
+    from nqueens.puzzles.hint import agreeing_solution, hint
+
+    p = imported.puzzle
+    found = agreeing_solution(p, imported.progress)
+    text = None if found is not None else hint(p, imported.progress).text
+    if as_json:
+        print(json.dumps({**p.to_json(), "state": list(imported.progress),
+                          "solution": None if found is None else _json_solution(found),
+                          "mistake": text}))
+    elif found is None:
+        print(f"no solution agrees with the state: {text}")
+    else:
+        sys.stdout.write(_grid(p, found, marks(imported.progress)[1]))
+    return EXIT_NONE if found is None else 0
+
+
 def _json_solution(solution: Any) -> list[Any]:
     """1-based: a column per row (one star), or each row's columns (k stars)."""
     return [c + 1 if isinstance(c, int) else [x + 1 for x in c] for c in solution]
@@ -186,7 +209,7 @@ def _json_solution(solution: Any) -> list[Any]:
 def _count(args: argparse.Namespace) -> int:
     from nqueens.puzzles.exact import count
 
-    p = _read(args.file)
+    p = _read(args.file, args.source_stars)
     result = count(p, limit=args.max)
     if args.json:
         print(json.dumps({**p.to_json(), "count": result.count if result.exact else None,
@@ -202,8 +225,9 @@ def _explain(args: argparse.Namespace) -> int:
     from nqueens.puzzles.logic import explain, not_unique_text, step_text, summary_text
 
     step_text_check(args.lang)
-    p = _read(args.file)
-    e = explain(p)
+    imported = _load(args.file, args.source_stars)
+    p = imported.puzzle
+    e = explain(p) if not imported.progress else _explain_from(p, imported.progress)
     counted = count(p, limit=1)    # stops at the second solution: enough to warn
     lines = [step_text(s, args.lang, p) for s in e.steps]
     warning = not_unique_text(counted, args.lang)
@@ -229,6 +253,22 @@ def _explain(args: argparse.Namespace) -> int:
     if warning is not None:
         print(warning)
     return code
+
+
+def _explain_from(p: Puzzle, state: Any) -> Any:
+    """The explanation from a player's state (its queens and crosses taken as given; a
+    board that breaks a rule is refused in one line)."""
+    from nqueens.puzzles.check import check_state, marks, state_text
+    from nqueens.puzzles.logic import Solve
+
+    broken = check_state(p, state)
+    if broken is not None:
+        raise UsageError(f"the state breaks a rule: {state_text(p, state, broken)} "
+                         "(nqueens puzzle check FILE says the same)")
+    solve = Solve(p)
+    solve.start_from(*marks(state))
+    solve.advance(5)
+    return solve.explanation()
 
 
 def _exact(counted: Any) -> int | None:
@@ -310,16 +350,24 @@ def _svg(args: argparse.Namespace) -> int:
     if args.png:
         _check_png(args.output)
     _not_over_the_input(args.file, args.output)
-    p = _read(args.file)
+    imported = _load(args.file, args.source_stars)
+    p = imported.puzzle
     cols = None
+    queens: Any = []
+    crosses: Any = []
+    if imported.progress and not args.solution:
+        from nqueens.puzzles.check import marks
+
+        queens, crosses = marks(imported.progress)
     if args.solution:
         cols = solve(p)
         if cols is None:
             raise UsageError(f"--solution: the puzzle in {args.file!r} has no solution")
+    svg = puzzle_svg(p, solution=cols, queens=queens, crosses=crosses)
     if args.png:
-        _emit_png(puzzle_svg(p, solution=cols), args.output)
+        _emit_png(svg, args.output)
     else:
-        _emit(puzzle_svg(p, solution=cols), args.output)
+        _emit(svg, args.output)
     return 0
 
 
@@ -328,8 +376,8 @@ def _play(args: argparse.Namespace) -> int:
 
     step_text_check(args.lang)
     _not_over_the_input(args.file, args.output)
-    p = _read(args.file)
-    _emit(play_html(p, lang=args.lang), args.output)
+    imported = _load(args.file, args.source_stars)
+    _emit(play_html(imported.puzzle, lang=args.lang, state=imported.progress), args.output)
     return 0
 
 

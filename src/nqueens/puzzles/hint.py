@@ -38,7 +38,7 @@ from nqueens.puzzles.model import Puzzle, Square, check_puzzle
 from nqueens.puzzles.solution import star_squares
 from nqueens.puzzles.state_words import say
 
-__all__ = ["HINT_NODES", "Hint", "hint"]
+__all__ = ["HINT_NODES", "Hint", "agreeing_solution", "hint"]
 
 HINT_NODES = 2_000_000
 """The search nodes a hint spends on each question about the solutions (does any agree
@@ -105,6 +105,25 @@ def hint(p: Puzzle, state: Sequence[str] | None, *, lang: str = "en",
     return Hint("stalled", say("stalled", lang, k))
 
 
+def agreeing_solution(p: Puzzle, state: Sequence[str] | None) -> tuple | None:
+    """The first solution of ``p`` with every star of ``state`` and none on its crosses,
+    or None when there is none (the search is exhaustive, in slices Ctrl-C stops).
+
+    Cost: O(the search nodes up to that solution).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
+    >>> agreeing_solution(p, (".Q...", ".....", ".....", ".....", "....."))
+    (1, 3, 0, 2, 4)
+    """
+    p = check_puzzle(p)
+    if check_state(p, state) is not None:
+        return None
+    stars, crosses = marks(state or ())
+    found = _agreeing(p, sorted(set(stars) - set(p.givens)), crosses, 1, nodes=1 << 62)
+    return found[0] if found else None
+
+
 # --- private helpers ---------------------------------------------------------------------
 
 def _mistake(p: Puzzle, stars: list[Square], crosses: list[Square], lang: str) -> Hint | None:
@@ -131,8 +150,8 @@ def _mistake(p: Puzzle, stars: list[Square], crosses: list[Square], lang: str) -
     return Hint("dead-end", say("deadEnd", lang, k))
 
 
-def _agreeing(p: Puzzle, stars: list[Square], crosses: list[Square], limit: int
-              ) -> list[tuple] | None:
+def _agreeing(p: Puzzle, stars: list[Square], crosses: list[Square], limit: int,
+              nodes: int = HINT_NODES) -> list[tuple] | None:
     """Up to ``limit`` solutions with these stars and none on these crosses (None: the
     search ran past :data:`HINT_NODES` nodes without settling it)."""
     if p.kind == "completion":
@@ -165,9 +184,9 @@ def _agreeing(p: Puzzle, stars: list[Square], crosses: list[Square], limit: int
                    (("row", r), ("col", c), ("region", p.regions[r][c]))):
                 allowed &= ~(1 << (r * n + c))
     if k == 1 or not stars:
-        return solutions_within(p, allowed, limit=limit, nodes=HINT_NODES)
+        return solutions_within(p, allowed, limit=limit, nodes=nodes)
     wide = max(limit, 64)  # k > 1: the stars are not forced by the mask alone; filter
-    found = solutions_within(p, allowed, limit=wide, nodes=HINT_NODES)
+    found = solutions_within(p, allowed, limit=wide, nodes=nodes)
     if found is None:
         return None
     keep = [s for s in found if star_set <= set(star_squares(s))]

@@ -23,6 +23,7 @@ queen or cross that contradicts the solution first. Tests read the page back: ev
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from html import escape
 from importlib import resources
 
@@ -148,8 +149,10 @@ def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
     return out
 
 
-def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
-    """The page's data: rules, solution squares and narrated explainer steps (0-based).
+def play_data(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None
+              ) -> dict[str, object]:
+    """The page's data: rules, solution squares and narrated explainer steps (0-based), and
+    the player's ``state`` to start from (n rows of ``Q``, ``x``, ``.``; ``start``).
 
     Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
 
@@ -176,12 +179,13 @@ def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
         "solution": None if solution is None else [
             list(sq) for sq in star_squares(solution)],
         "steps": steps, "labels": page_labels(p, lang), "mark": "star" if k > 1 else "queen",
-        "queen": queen_shape(0, 0),
+        "queen": queen_shape(0, 0), "start": list(state or ()),
     }
 
 
-def play_html(p: Puzzle, *, lang: str = "en") -> str:
-    """The whole page as one string (UTF-8 text, no external resources).
+def play_html(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None) -> str:
+    """The whole page as one string (UTF-8 text, no external resources), starting from the
+    player's ``state`` where given.
 
     Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
 
@@ -189,7 +193,7 @@ def play_html(p: Puzzle, *, lang: str = "en") -> str:
     >>> "ヒント" in play_html(completion_puzzle(4, [(0, 1)]), lang="ja")
     True
     """
-    data = play_data(p, lang=lang)
+    data = play_data(p, lang=lang, state=state)
     labels = page_labels(p, lang)
     assets = resources.files("nqueens.render").joinpath("puzzle_assets")
     page = assets.joinpath("page.html").read_text(encoding="utf-8")

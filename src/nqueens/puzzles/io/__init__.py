@@ -129,7 +129,7 @@ def with_stars(imported: Imported, stars: int) -> Imported:
 
 
 _NAMES = {"url": "puzz.link URL", "sbn": "SBN string", "text": "puzzle text",
-          "json": "puzzle JSON", "image": "picture"}
+          "json": "puzzle JSON", "image": "picture", "svg": "puzzle SVG"}
 
 
 _PNG = b"\x89PNG\r\n\x1a\n"
@@ -176,6 +176,10 @@ def read_source(source: str | bytes) -> Imported:
         return read_sbn(text)
     if text.startswith("{"):
         return read_json(text)
+    from nqueens.puzzles.io.svg import looks_like_svg, read_svg
+
+    if looks_like_svg(text):
+        return read_svg(text)
     return read_text(source)
 
 
