@@ -11,6 +11,7 @@ one line a 1-star reading that is not unique while a k-star reading is
 from __future__ import annotations
 
 import os
+import re
 from typing import TYPE_CHECKING
 
 from nqueens.errors import ParseError, PuzzleImportError
@@ -18,7 +19,7 @@ from nqueens.errors import ParseError, PuzzleImportError
 if TYPE_CHECKING:
     from nqueens.puzzles.io import Imported
 
-__all__ = ["MAX_SOURCE_BYTES", "load"]
+__all__ = ["MAX_SOURCE_BYTES", "check_lang", "load", "refuse_other_reading"]
 
 MAX_SOURCE_BYTES = 64 << 20
 """The largest source file read (64 MiB: a screenshot is far smaller)."""
@@ -53,11 +54,39 @@ def load(path: str, stars: int | None = None, *, guess_stars: bool = True) -> Im
         for prefix in _PREFIXES:
             message = message.removeprefix(prefix)
         raise type(err)(f"puzzle {where}: {message}") from None
-    if stars is None and guess_stars and not imported.stars_stated:
-        from nqueens.puzzles.star_count import reading_text
-
-        what = {"image": "the picture"}.get(imported.source, f"the puzzle {where}")
-        line = reading_text(imported.puzzle, what)
-        if line is not None:
-            raise PuzzleImportError(line)
+    if stars is None and guess_stars:
+        refuse_other_reading(imported, data, f"the puzzle {where}")
     return imported
+
+
+def refuse_other_reading(imported: Imported, data: str | bytes, what: str) -> None:
+    """Refuse in one line a source that gave no k, reads as a 1-star puzzle without a
+    unique solution and as a k-star puzzle with one (:mod:`nqueens.puzzles.star_count`).
+    Cost: that of :func:`~nqueens.puzzles.star_count.other_reading` where k is unsaid."""
+    if not _unstated(imported, data):
+        return
+    from nqueens.puzzles.star_count import reading_text
+
+    line = reading_text(imported.puzzle, "the picture" if imported.source == "image" else what)
+    if line is not None:
+        raise PuzzleImportError(line)
+
+
+def check_lang(lang: str) -> None:
+    """``--lang``: one of :data:`nqueens.narrate.LANGUAGES`, else one line (exit 2)."""
+    from nqueens.errors import UnknownOptionError
+    from nqueens.narrate import LANGUAGES
+
+    if lang not in LANGUAGES:
+        raise UnknownOptionError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
+
+
+def _unstated(imported: Imported, data: str | bytes) -> bool:
+    """Whether the source left k unsaid: a picture, or a plain grid (our text format, with
+    its ``kind:`` line, means one star when it says none)."""
+    if imported.stars_stated or imported.puzzle.kind != "regions":
+        return False
+    if imported.source != "text":
+        return True
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    return re.search(r"^\s*kind\s*:", text, re.MULTILINE) is None

@@ -277,11 +277,9 @@ def _exact(counted: Any) -> int | None:
 
 
 def step_text_check(lang: str) -> None:
-    from nqueens.errors import UnknownOptionError
-    from nqueens.narrate import LANGUAGES
+    from nqueens.cli._puzzle_source import check_lang
 
-    if lang not in LANGUAGES:
-        raise UnknownOptionError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    check_lang(lang)
 
 
 def _make(args: argparse.Namespace) -> int:

@@ -45,8 +45,8 @@ def _squares(squares: Any) -> list[list[int]]:
 
 
 def _hint(args: argparse.Namespace) -> int:
+    from nqueens.cli._puzzle_source import check_lang as step_text_check
     from nqueens.cli._puzzle_source import load
-    from nqueens.cli.puzzle import step_text_check
     from nqueens.puzzles.hint import hint
 
     step_text_check(args.lang)
@@ -70,8 +70,8 @@ def _hint(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from nqueens.cli._puzzle_source import check_lang as step_text_check
     from nqueens.cli._puzzle_source import load
-    from nqueens.cli.puzzle import step_text_check
     from nqueens.puzzles.check import check_state, state_text
 
     step_text_check(args.lang)

@@ -107,6 +107,12 @@ class Made:
     def grade_name(self) -> str:
         return GRADES[self.grade]
 
+    def _repr_html_(self) -> str:
+        """The board, grade and seed, for Jupyter (the renderer imported only here)."""
+        import importlib
+
+        return str(importlib.import_module("nqueens.render.puzzle_notebook").made_html(self))
+
 
 def min_size(stars: int) -> int:
     """The smallest board a k-star puzzle is made on: 4 for one star, 4k for k > 1.
