@@ -70,6 +70,9 @@ def register(sub: Any) -> None:
                   "warn when it has more than one solution (exit 1 when it has none)")
     q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
     q.add_argument("--json", action="store_true", help="print JSON")
+    q.add_argument("--seconds", type=positive_int, metavar="S", default=None,
+                   help="explain for at most S seconds and show the steps found (default: "
+                   "no limit below 26 x 26, 30 s from there; said on stderr first)")
     q.set_defaults(func=_explain)
 
     q = ps.add_parser("make", help="generate a puzzle with exactly one solution",
@@ -128,6 +131,9 @@ def register(sub: Any) -> None:
     q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
     q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE", required=True,
                    help="the HTML file")
+    q.add_argument("--seconds", type=positive_int, metavar="S", default=20,
+                   help="explain the hints for at most S seconds (default 20; past them the "
+                   "page's later hints come from the solution)")
     q.set_defaults(func=_play)
 
     from nqueens.cli import puzzle_hint, puzzle_io
@@ -222,12 +228,12 @@ def _count(args: argparse.Namespace) -> int:
 
 def _explain(args: argparse.Namespace) -> int:
     from nqueens.puzzles.exact import count
-    from nqueens.puzzles.logic import explain, not_unique_text, step_text, summary_text
+    from nqueens.puzzles.logic import not_unique_text, step_text, summary_text
 
     step_text_check(args.lang)
     imported = _load(args.file, args.source_stars)
     p = imported.puzzle
-    e = explain(p) if not imported.progress else _explain_from(p, imported.progress)
+    e, finished = _explained(p, imported.progress, args.seconds)
     counted = count(p, limit=1)    # stops at the second solution: enough to warn
     lines = [step_text(s, args.lang, p) for s in e.steps]
     warning = not_unique_text(counted, args.lang)
@@ -249,26 +255,46 @@ def _explain(args: argparse.Namespace) -> int:
     width = len(str(len(lines)))
     for i, text in enumerate(lines, 1):
         print(f"{i:>{width}}. {text}")
-    print(summary_text(e, args.lang))
+    print(summary_text(e, args.lang) if finished else
+          f"Stopped after {args.seconds or 30} s at step {len(lines)}: the rest is not explained "
+          "(--seconds S allows more).")
     if warning is not None:
         print(warning)
-    return code
+    return code if finished else 0
 
 
-def _explain_from(p: Puzzle, state: Any) -> Any:
-    """The explanation from a player's state (its queens and crosses taken as given; a
-    board that breaks a rule is refused in one line)."""
+def _explained(p: Puzzle, state: Any, seconds: int | None) -> tuple[Any, bool]:
+    """The explanation, from a player's state where given (its queens and crosses taken as
+    given; a board that breaks a rule is refused in one line), within ``seconds`` (a large
+    board: 30 s unless said, announced on stderr first); and whether it is finished."""
+    from nqueens.puzzles.budget import LARGE_N, explain_within
     from nqueens.puzzles.check import check_state, marks, state_text
-    from nqueens.puzzles.logic import Solve
 
-    broken = check_state(p, state)
-    if broken is not None:
-        raise UsageError(f"the state breaks a rule: {state_text(p, state, broken)} "
-                         "(nqueens puzzle check FILE says the same)")
-    solve = Solve(p)
-    solve.start_from(*marks(state))
-    solve.advance(5)
-    return solve.explanation()
+    start = None
+    if state:
+        broken = check_state(p, state)
+        if broken is not None:
+            raise UsageError(f"the state breaks a rule: {state_text(p, state, broken)} "
+                             "(nqueens puzzle check FILE says the same)")
+        start = marks(state)
+    if seconds is None and p.n >= LARGE_N:
+        seconds = 30
+        print(f"nqueens: a {p.n} x {p.n} board: explaining it may take many minutes; "
+              f"showing the steps found in {seconds} s (--seconds S for more; Ctrl-C "
+              "stops)", file=sys.stderr)
+    return explain_within(p, float(seconds) if seconds else float("inf"), start=start,
+                          progress=_step_progress())
+
+
+def _step_progress() -> Any:
+    """Steps found so far on stderr, on a terminal only."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(steps: int) -> None:
+        sys.stderr.write(f"\r{steps} steps found...")
+        sys.stderr.flush()
+    return show
 
 
 def _exact(counted: Any) -> int | None:
@@ -375,7 +401,19 @@ def _play(args: argparse.Namespace) -> int:
     step_text_check(args.lang)
     _not_over_the_input(args.file, args.output)
     imported = _load(args.file, args.source_stars)
-    _emit(play_html(imported.puzzle, lang=args.lang, state=imported.progress), args.output)
+    from nqueens.puzzles.budget import explain_within
+
+    p = imported.puzzle
+    e, finished = explain_within(p, float(args.seconds), progress=_step_progress())
+    solution = None
+    if not finished:
+        from nqueens.puzzles.exact import solve
+
+        print(f"nqueens: the explainer found {len(e.steps)} steps in {args.seconds} s; the "
+              "page's later hints come from the solution", file=sys.stderr)
+        solution = solve(p)
+    _emit(play_html(p, lang=args.lang, state=imported.progress, explained=e,
+                    solution=solution), args.output)
     return 0
 
 

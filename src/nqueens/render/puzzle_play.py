@@ -26,6 +26,7 @@ import json
 from collections.abc import Sequence
 from html import escape
 from importlib import resources
+from typing import Any
 
 from nqueens._validate import check_choice
 from nqueens.narrate import LANGUAGES
@@ -149,10 +150,14 @@ def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
     return out
 
 
-def play_data(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None
-              ) -> dict[str, object]:
+def play_data(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None,
+              explained: Any = None, solution: Any = None) -> dict[str, object]:
     """The page's data: rules, solution squares and narrated explainer steps (0-based), and
     the player's ``state`` to start from (n rows of ``Q``, ``x``, ``.``; ``start``).
+
+    ``explained`` is an explanation already made (a large board's, within a time budget:
+    :func:`nqueens.puzzles.budget.explain_within`), ``solution`` the solution to use where
+    that explanation stops short.
 
     Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
 
@@ -162,12 +167,12 @@ def play_data(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None
     ([[0, 1], [1, 3], [2, 0], [3, 2]], 1, ['single', 'single', 'single'])
     """
     check_choice(lang, "language", LANGUAGES)
-    e = explain(p)
+    e = explain(p) if explained is None else explained
     k = p.stars
     steps = [{"rule": s.rule, "place": None if s.place is None else list(s.place),
               "removed": [list(sq) for sq in s.removed], "text": step_text(s, lang, p)}
              for s in e.steps if s.rule != "given"]
-    solution = e.solution
+    solution = e.solution if e.solution is not None else solution
     if solution is not None and first_violation(p, solution) is not None:
         # an explainer that does not know k stars yet: no hints rather than wrong ones
         solution, steps = None, []
@@ -183,7 +188,8 @@ def play_data(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None
     }
 
 
-def play_html(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None) -> str:
+def play_html(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None,
+              explained: Any = None, solution: Any = None) -> str:
     """The whole page as one string (UTF-8 text, no external resources), starting from the
     player's ``state`` where given.
 
@@ -193,7 +199,7 @@ def play_html(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None
     >>> "ヒント" in play_html(completion_puzzle(4, [(0, 1)]), lang="ja")
     True
     """
-    data = play_data(p, lang=lang, state=state)
+    data = play_data(p, lang=lang, state=state, explained=explained, solution=solution)
     labels = page_labels(p, lang)
     assets = resources.files("nqueens.render").joinpath("puzzle_assets")
     page = assets.joinpath("page.html").read_text(encoding="utf-8")
