@@ -216,3 +216,86 @@ def test_cli_bad_state_rows_are_one_line(tmp_path):
     f.write_text("AAB\nACB\nCCB\n\nstate:\nQ..\n.z.\n...\n")
     for action in ("check", "hint", "solve"):
         assert_bad_input(run_cli("puzzle", action, str(f)), "'z' is not Q")
+
+
+QSOLVE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "puzzles" / "qsolve"
+if not QSOLVE.exists():
+    QSOLVE = Path("/work/shared/reference/puzzles/qsolve")
+TWO_STAR = ["AAABBCDDDD", "BBBBBCCCCD", "BBEEEECCCD", "BEEEEEECCD", "BFFEEFFCCC",
+            "BFFFFFFGGH", "BFFIIFFGGH", "JJJIIGGGGH", "JJJIIGGGGH", "JJJIIHHHHH"]
+
+
+def test_qsolve_partial_state_is_read_by_every_command(tmp_path):
+    source = QSOLVE / "partial-state.txt.in"
+    if not source.exists():
+        pytest.skip("the shared qsolve files are absent")
+    imp = read_source(source.read_bytes())
+    assert len(set(imp.puzzle.regions[3][5:6] + imp.puzzle.regions[2][5:6])) == 2  # W, w
+    r = run_cli("puzzle", "solve", str(source))
+    assert r.code == 0
+    grid = r.out.splitlines()
+    assert all(grid[r][c] == "Q" for r, row in enumerate(imp.progress)
+               for c, ch in enumerate(row) if ch == "Q")
+    cols = tuple(row.index("Q") for row in grid)
+    assert cols in agreeing(imp.puzzle.regions, [], [])
+    r = run_cli("puzzle", "import", str(source))
+    assert "\nstate:\n...Q....\n" in r.out and read_source(r.out) == imp
+
+
+def test_svg_keeps_the_state_and_import_reads_it_back(tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("AAB\nACB\nCCB\n\nstate:\nQ..\n...\n.x.\n")
+    svg = tmp_path / "p.svg"
+    assert run_cli("puzzle", "svg", str(f), "-o", str(svg)).code == 0
+    back = read_source(svg.read_bytes())
+    assert back.puzzle == read_source(f.read_bytes()).puzzle
+    assert back.progress == ("Q..", "...", ".x.")
+    other = tmp_path / "other.svg"
+    other.write_text('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>')
+    assert_bad_input(run_cli("puzzle", "import", str(other)), "did not draw")
+
+
+def test_play_page_starts_from_the_state(tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("\n".join(LEVELS[0]["rows"]) + "\n\nstate:\nQ.....\n" + "......\n" * 5)
+    out = tmp_path / "p.html"
+    assert run_cli("puzzle", "play", str(f), "-o", str(out)).code == 0
+    page = out.read_text()
+    data = json.loads(page.split('id="puzzle-data"', 1)[1].split(">", 1)[1]
+                      .split("</script>", 1)[0])
+    assert data["start"] == ["Q....."] + ["......"] * 5
+
+
+def test_a_plain_grid_that_is_a_two_star_puzzle_is_refused_with_the_count(tmp_path):
+    f = tmp_path / "two.txt"
+    f.write_text("\n".join(TWO_STAR) + "\n")
+    one = region_puzzle(TWO_STAR)
+    from nqueens.puzzles.exact import count
+
+    ones = count(one).count
+    r = run_cli("puzzle", "import", str(f))
+    assert_bad_input(r, f"has {ones} solutions as a 1-star puzzle and one as a 2-star "
+                        "puzzle: add --stars 2")
+    assert r.out == ""
+    r = run_cli("puzzle", "import", str(f), "--stars", "2")
+    assert r.code == 0 and "stars: 2" in r.out
+
+
+def test_notebook_shows_made_and_explanation_as_html():
+    from nqueens.puzzles import explain, make
+
+    made = make(6, seed=3)
+    html = made._repr_html_()
+    assert "<svg" in html and "seed 3" in html and "Made(" not in html
+    e = explain(made.puzzle)
+    html = e._repr_html_()
+    assert html.count("<li>") == len(e.steps) and "<svg" in html
+
+
+def test_explain_within_a_budget_gives_the_same_steps():
+    from nqueens.puzzles.budget import explain_within
+    from nqueens.puzzles.logic import explain
+
+    p = region_puzzle(LEVELS[1]["rows"])
+    e, done = explain_within(p, 600)
+    assert done and e.steps == explain(p).steps and e.solution == explain(p).solution
