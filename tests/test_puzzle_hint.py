@@ -299,3 +299,21 @@ def test_explain_within_a_budget_gives_the_same_steps():
     p = region_puzzle(LEVELS[1]["rows"])
     e, done = explain_within(p, 600)
     assert done and e.steps == explain(p).steps and e.solution == explain(p).solution
+
+
+def test_play_and_hint_take_a_screenshot(tmp_path):
+    shot = QSOLVE / "queensgame-1.png"
+    if not shot.exists():
+        pytest.skip("the shared qsolve screenshots are absent")
+    pytest.importorskip("PIL")
+    expected = read_source(shot.read_bytes())
+    out = tmp_path / "today.html"
+    r = run_cli("puzzle", "play", str(shot), "-o", str(out))
+    assert r.code == 0, r.err
+    data = json.loads(out.read_text().split('id="puzzle-data"', 1)[1].split(">", 1)[1]
+                      .split("</script>", 1)[0])
+    assert data["regions"] == expected.puzzle.to_json()["regions"]
+    assert data["start"] == list(expected.progress or ())
+    r = run_cli("puzzle", "hint", str(shot), "--json")
+    want = hint(expected.puzzle, expected.progress)
+    assert r.code == 0 and json.loads(r.out)["text"] == want.text
