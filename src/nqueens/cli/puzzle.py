@@ -195,13 +195,11 @@ def _solve_from(imported: Any, as_json: bool) -> int:
 
     p = imported.puzzle
     found = agreeing_solution(p, imported.progress)
-    text = None if found is not None else hint(p, imported.progress).text
     if as_json:
-        print(json.dumps({**p.to_json(), "state": list(imported.progress),
-                          "solution": None if found is None else _json_solution(found),
-                          "mistake": text}))
+        print(json.dumps({**p.to_json(), "solution": None if found is None
+                          else _json_solution(found), "exhaustive": found is None}))
     elif found is None:
-        print(f"no solution agrees with the state: {text}")
+        print(f"no solution agrees with the state: {hint(p, imported.progress).text}")
     else:
         sys.stdout.write(_grid(p, found, marks(imported.progress)[1]))
     return EXIT_NONE if found is None else 0
