@@ -317,3 +317,15 @@ def test_play_and_hint_take_a_screenshot(tmp_path):
     r = run_cli("puzzle", "hint", str(shot), "--json")
     want = hint(expected.puzzle, expected.progress)
     assert r.code == 0 and json.loads(r.out)["text"] == want.text
+
+
+def test_explain_from_a_wrong_state_ends_at_the_dead_end():
+    from nqueens.puzzles.budget import explain_within
+
+    level = next(d for d in LEVELS if d["solutions"] == 1 and d["size"] == 8)
+    p = region_puzzle(level["rows"])
+    (s,) = agreeing(p.regions, [], [])
+    wrong = (0, (s[0] + 4) % 8)
+    e, done = explain_within(p, 600, start=([wrong], []))
+    assert done and e.solution is None and e.steps[-1].rule == "stuck"
+    assert not agreeing(p.regions, [wrong], [])

@@ -176,6 +176,8 @@ class Solve:
         step = next(iter(self._solver.run(max_grade)), None)
         if step is not None:
             self._steps.append(step)
+            if step.rule == "stuck":  # the generator is not resumed to mark it
+                self._solver.dead = True
         return step
 
     def explanation(self) -> Explanation:
