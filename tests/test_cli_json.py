@@ -139,6 +139,10 @@ RUNS = {
     "puzzle explain": [("puzzle", "explain", "{regions}", "--json"),
                        ("puzzle", "explain", "{completion}", "--json")],
     "puzzle make": [("puzzle", "make", "-n", "6", "--seed", "3", "--json")],
+    "puzzle hint": [("puzzle", "hint", "{regions}", "--json"),
+                    ("puzzle", "hint", "{completion}", "--json")],
+    "puzzle check": [("puzzle", "check", "{regions}", "--json"),
+                     ("puzzle", "check", "{completion}", "--json")],
 }
 
 

@@ -61,12 +61,14 @@ BASE: dict[str, tuple[str, ...]] = {
     "puzzle play": ("puzzle", "play", "puz.txt", "-o", "p.html"),
     "puzzle import": ("puzzle", "import", "puz.txt"),
     "puzzle export": ("puzzle", "export", "puz.txt", "--to", "sbn"),
+    "puzzle hint": ("puzzle", "hint", "puz.txt"),
+    "puzzle check": ("puzzle", "check", "puz.txt"),
 }
 NEEDS = {"ledger show": ("good.sqlite",), "ledger verify": ("good.sqlite",),
          "ledger export": ("good.sqlite",),
          "verify": ("sol.txt",), **{f"puzzle {a}": ("puz.txt",)
                                      for a in ("solve", "count", "explain", "svg", "play",
-                                               "import", "export")}}
+                                               "import", "export", "hint", "check")}}
 
 BAD_N = ["0", "-1", "abc", "2.5", "", "1e3", "0x10", "nan", "\uff19", "9" * 30, "9" * 41,
          "9223372036854775808", "-9223372036854775809"]

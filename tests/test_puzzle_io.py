@@ -209,7 +209,7 @@ def test_cli_import_and_export(tmp_path):
     grid = tmp_path / "g.txt"
     grid.write_text("AAB\nACB\nCCB\n\nQ..\n...\n...\n")
     r = run_cli("puzzle", "import", str(grid))
-    assert r.code == 0 and "# progress" in r.out
+    assert r.code == 0 and "\nstate:\nQ..\n" in r.out
     assert run_cli("puzzle", "count", "-", input=r.out).out == "0\n"
 
 

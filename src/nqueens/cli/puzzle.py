@@ -51,7 +51,12 @@ def register(sub: Any) -> None:
     def with_file(name: str, help_: str) -> argparse.ArgumentParser:
         q: argparse.ArgumentParser = ps.add_parser(name, help=help_, description=help_)
         q.add_argument("file", type=file_name, metavar="FILE",
-                       help="puzzle text file ('-' for stdin)")
+                       help="any source import reads: a puzzle file with the player's "
+                       "state, a plain grid, JSON, a screenshot, our SVG, a puzz.link URL "
+                       "or an SBN string ('-' for stdin)")
+        q.add_argument("--stars", "-k", type=positive_int, metavar="K", dest="source_stars",
+                       help="stars per row, column and region where the source does not "
+                       "say (a screenshot, a plain grid)")
         return q
 
     q = with_file("solve", "find a solution (exit 1 when there is provably none)")
@@ -68,6 +73,9 @@ def register(sub: Any) -> None:
                   "warn when it has more than one solution (exit 1 when it has none)")
     q.add_argument("--lang", "-l", default="en", help=langs)
     q.add_argument("--json", action="store_true", help="print JSON")
+    q.add_argument("--seconds", type=positive_int, metavar="S", default=None,
+                   help="explain for at most S seconds and show the steps found (default: "
+                   "no limit below 26 x 26, 30 s from there; said on stderr first)")
     q.set_defaults(func=_explain)
 
     q = ps.add_parser("make", help="generate a puzzle with exactly one solution",
@@ -128,40 +136,38 @@ def register(sub: Any) -> None:
     q.add_argument("--lang", "-l", default="en", help=langs)
     q.add_argument("--output", "--out", "-o", type=file_name, metavar="FILE", required=True,
                    help="the HTML file")
+    q.add_argument("--seconds", type=positive_int, metavar="S", default=20,
+                   help="explain the hints for at most S seconds (default 20; past them the "
+                   "page's later hints come from the solution)")
     q.set_defaults(func=_play)
 
-    from nqueens.cli import puzzle_io
+    from nqueens.cli import puzzle_hint, puzzle_io
 
     puzzle_io.register(ps)  # import and export
+    puzzle_hint.register(with_file)  # hint and check
 
 
 MAX_PUZZLE_BYTES = 1 << 20
 """The largest puzzle file read (1 MiB: far beyond any board the solvers take)."""
 
 
-def _read(path: str) -> Puzzle:
-    from nqueens.errors import ParseError
-    from nqueens.files import read_limited
-    from nqueens.puzzles.model import parse_puzzle
-
-    try:
-        text = read_limited(path, MAX_PUZZLE_BYTES, what="puzzle file")
-    except (OSError, UnicodeDecodeError) as err:
-        reason = getattr(err, "strerror", None) or err
-        raise ParseError(f"cannot read puzzle file {path!r}: {reason}") from None
-    try:
-        return parse_puzzle(text.removeprefix("\ufeff"))  # a byte-order mark is no square
-    except ParseError as err:
-        where = "stdin" if path == "-" else repr(path)
-        raise type(err)(f"puzzle {where}: {err}") from None
+def _read(path: str, stars: int | None = None) -> Puzzle:
+    return _load(path, stars).puzzle
 
 
-def _grid(p: Puzzle, solution: Any) -> str:
+def _load(path: str, stars: int | None = None) -> Any:
+    """The puzzle and the player's state in SOURCE ``path`` (see :mod:`._puzzle_source`)."""
+    from nqueens.cli._puzzle_source import load
+
+    return load(path, stars)
+
+
+def _grid(p: Puzzle, solution: Any, crossed: Any = ()) -> str:
     """The solution (a column per row, or k columns per row) as rows of Q (a queen or star),
-    . (empty) and x (blocked)."""
+    . (empty) and x (blocked, or crossed by the player)."""
     from nqueens.puzzles.solution import star_squares
 
-    blocked = set(p.blocked)
+    blocked = set(p.blocked) | set(crossed)
     rows = [["x" if (r, c) in blocked else "." for c in range(p.n)] for r in range(p.n)]
     for r, c in star_squares(solution):
         rows[r][c] = "Q"
@@ -171,7 +177,10 @@ def _grid(p: Puzzle, solution: Any) -> str:
 def _solve(args: argparse.Namespace) -> int:
     from nqueens.puzzles.exact import solve
 
-    p = _read(args.file)
+    imported = _load(args.file, args.source_stars)
+    p = imported.puzzle
+    if imported.progress:
+        return _solve_from(imported, args.json)
     cols = solve(p)
     if args.json:
         print(json.dumps({**p.to_json(), "solution": None if cols is None
@@ -183,6 +192,24 @@ def _solve(args: argparse.Namespace) -> int:
     return EXIT_NONE if cols is None else 0
 
 
+def _solve_from(imported: Any, as_json: bool) -> int:
+    """``solve`` of a board with a player's state: the solution that agrees with it, or the
+    mistake that leaves none (exit 1)."""
+    from nqueens.puzzles.check import marks
+    from nqueens.puzzles.hint import agreeing_solution, hint
+
+    p = imported.puzzle
+    found = agreeing_solution(p, imported.progress)
+    if as_json:
+        print(json.dumps({**p.to_json(), "solution": None if found is None
+                          else _json_solution(found), "exhaustive": found is None}))
+    elif found is None:
+        print(f"no solution agrees with the state: {hint(p, imported.progress).text}")
+    else:
+        sys.stdout.write(_grid(p, found, marks(imported.progress)[1]))
+    return EXIT_NONE if found is None else 0
+
+
 def _json_solution(solution: Any) -> list[Any]:
     """1-based: a column per row (one star), or each row's columns (k stars)."""
     return [c + 1 if isinstance(c, int) else [x + 1 for x in c] for c in solution]
@@ -191,7 +218,7 @@ def _json_solution(solution: Any) -> list[Any]:
 def _count(args: argparse.Namespace) -> int:
     from nqueens.puzzles.exact import count
 
-    p = _read(args.file)
+    p = _read(args.file, args.source_stars)
     result = count(p, limit=args.max)
     if args.json:
         print(json.dumps({**p.to_json(), "count": result.count if result.exact else None,
@@ -204,11 +231,12 @@ def _count(args: argparse.Namespace) -> int:
 
 def _explain(args: argparse.Namespace) -> int:
     from nqueens.puzzles.exact import count
-    from nqueens.puzzles.logic import explain, not_unique_text, step_text, summary_text
+    from nqueens.puzzles.logic import not_unique_text, step_text, summary_text
 
     step_text_check(args.lang)
-    p = _read(args.file)
-    e = explain(p)
+    imported = _load(args.file, args.source_stars)
+    p = imported.puzzle
+    e, finished = _explained(p, imported.progress, args.seconds)
     counted = count(p, limit=1)    # stops at the second solution: enough to warn
     lines = [step_text(s, args.lang, p) for s in e.steps]
     warning = not_unique_text(counted, args.lang)
@@ -230,10 +258,46 @@ def _explain(args: argparse.Namespace) -> int:
     width = len(str(len(lines)))
     for i, text in enumerate(lines, 1):
         print(f"{i:>{width}}. {text}")
-    print(summary_text(e, args.lang))
+    print(summary_text(e, args.lang) if finished else
+          f"Stopped after {args.seconds or 30} s at step {len(lines)}: the rest is not explained "
+          "(--seconds S allows more).")
     if warning is not None:
         print(warning)
-    return code
+    return code if finished else 0
+
+
+def _explained(p: Puzzle, state: Any, seconds: int | None) -> tuple[Any, bool]:
+    """The explanation, from a player's state where given (its queens and crosses taken as
+    given; a board that breaks a rule is refused in one line), within ``seconds`` (a large
+    board: 30 s unless said, announced on stderr first); and whether it is finished."""
+    from nqueens.puzzles.budget import LARGE_N, explain_within
+    from nqueens.puzzles.check import check_state, marks, state_text
+
+    start = None
+    if state:
+        broken = check_state(p, state)
+        if broken is not None:
+            raise UsageError(f"the state breaks a rule: {state_text(p, state, broken)} "
+                             "(nqueens puzzle check FILE says the same)")
+        start = marks(state)
+    if seconds is None and p.n >= LARGE_N:
+        seconds = 30
+        print(f"nqueens: a {p.n} x {p.n} board: explaining it may take many minutes; "
+              f"showing the steps found in {seconds} s (--seconds S for more; Ctrl-C "
+              "stops)", file=sys.stderr)
+    return explain_within(p, float(seconds) if seconds else float("inf"), start=start,
+                          progress=_step_progress())
+
+
+def _step_progress() -> Any:
+    """Steps found so far on stderr, on a terminal only."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(steps: int) -> None:
+        sys.stderr.write(f"\r{steps} steps found...")
+        sys.stderr.flush()
+    return show
 
 
 def _exact(counted: Any) -> int | None:
@@ -242,11 +306,9 @@ def _exact(counted: Any) -> int | None:
 
 
 def step_text_check(lang: str) -> None:
-    from nqueens.errors import UnknownOptionError
-    from nqueens.narrate import LANGUAGES
+    from nqueens.cli._puzzle_source import check_lang
 
-    if lang not in LANGUAGES:
-        raise UnknownOptionError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    check_lang(lang)
 
 
 _FLAGS = {"n": "--size", "kind": "--kind", "seed": "--seed", "grade": "--grade",
@@ -329,16 +391,24 @@ def _svg(args: argparse.Namespace) -> int:
     if args.png:
         _check_png(args.output)
     _not_over_the_input(args.file, args.output)
-    p = _read(args.file)
+    imported = _load(args.file, args.source_stars)
+    p = imported.puzzle
     cols = None
+    queens: Any = []
+    crosses: Any = []
+    if imported.progress and not args.solution:
+        from nqueens.puzzles.check import marks
+
+        queens, crosses = marks(imported.progress)
     if args.solution:
         cols = solve(p)
         if cols is None:
             raise UsageError(f"--solution: the puzzle in {args.file!r} has no solution")
+    svg = puzzle_svg(p, solution=cols, queens=queens, crosses=crosses)
     if args.png:
-        _emit_png(puzzle_svg(p, solution=cols), args.output)
+        _emit_png(svg, args.output)
     else:
-        _emit(puzzle_svg(p, solution=cols), args.output)
+        _emit(svg, args.output)
     return 0
 
 
@@ -347,8 +417,20 @@ def _play(args: argparse.Namespace) -> int:
 
     step_text_check(args.lang)
     _not_over_the_input(args.file, args.output)
-    p = _read(args.file)
-    _emit(play_html(p, lang=args.lang), args.output)
+    imported = _load(args.file, args.source_stars)
+    from nqueens.puzzles.budget import explain_within
+
+    p = imported.puzzle
+    e, finished = explain_within(p, float(args.seconds), progress=_step_progress())
+    solution = None
+    if not finished:
+        from nqueens.puzzles.exact import solve
+
+        print(f"nqueens: the explainer found {len(e.steps)} steps in {args.seconds} s; the "
+              "page's later hints come from the solution", file=sys.stderr)
+        solution = solve(p)
+    _emit(play_html(p, lang=args.lang, state=imported.progress, explained=e,
+                    solution=solution), args.output)
     return 0
 
 

@@ -85,9 +85,14 @@ def _read(args: argparse.Namespace) -> Any:
     if args.output is not None and args.source != "-" and same_file(args.source, args.output):
         raise UsageError(f"--output {args.output!r} is the source itself; writing there "
                          "would replace it: give another file")
-    imported = read_source(_source(args.source))
+    data = _source(args.source)
+    imported = read_source(data)
     if args.stars is not None:
         imported = with_stars(imported, args.stars)
+    else:
+        from nqueens.cli._puzzle_source import refuse_other_reading
+
+        refuse_other_reading(imported, data, "the source")
     return imported
 
 

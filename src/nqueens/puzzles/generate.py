@@ -84,6 +84,12 @@ class Made:
     def grade_name(self) -> str:
         return GRADES[self.grade]
 
+    def _repr_html_(self) -> str:
+        """The board, grade and seed, for Jupyter (the renderer imported only here)."""
+        import importlib
+
+        return str(importlib.import_module("nqueens.render.puzzle_notebook").made_html(self))
+
 
 def make(
     n: int, *, kind: str = "regions", seed: int | None = None, grade: int | str | None = None,

@@ -24,7 +24,7 @@ far). Narration in English, Japanese and Korean is :func:`step_text`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from nqueens._validate import check_int
 from nqueens.errors import UnknownOptionError
@@ -36,9 +36,11 @@ from nqueens.puzzles.explain_text import (
 )
 from nqueens.puzzles.grades import GRADES, SEARCH, VERDICT, technique
 from nqueens.puzzles.ladder import next_step, rungs_for
-from nqueens.puzzles.model import Puzzle, check_puzzle
+from nqueens.puzzles.model import Puzzle, Square, check_puzzle
 from nqueens.puzzles.steps import RULES, Explanation, Record, Step, record_of, stars_of
 from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.given import TECHNIQUE as GIVEN
+from nqueens.puzzles.techniques.given import find_given
 
 __all__ = [
     "GRADES",
@@ -121,6 +123,37 @@ class Solve:
         for step in self._solver.run(max_grade):
             self._steps.append(step)
         return self._solver.solution() is not None
+
+    def start_from(self, stars: Iterable[Square], crossed: Iterable[Square]) -> None:
+        """Go on from a player's state: the givens, then ``stars`` placed (each clears what
+        it attacks) and ``crossed`` crossed out, before any step. For a hint
+        (:mod:`nqueens.puzzles.hint`, which checks the state first): no checks.
+        Cost: O(squares).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> s = Solve(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+        >>> s.start_from([(0, 0)], [(2, 1)])
+        >>> bin(s.cand), s.next_step(4).rule   # this board has no solution
+        ('0b100100000', 'stuck')
+        """
+        b = self._solver.b
+        while (given := find_given(b)) is not None:  # the puzzle's own givens first
+            self._steps.append(given)
+        for r, c in stars:
+            if not b.stars >> (r * b.n + c) & 1:
+                b.place(r * b.n + c, GIVEN.name)
+        for r, c in crossed:
+            b.cand &= ~(1 << (r * b.n + c))
+
+    def next_step(self, max_grade: int) -> Step | None:
+        """The next step by the techniques up to ``max_grade`` (applied), or None when
+        they stall or the puzzle is done. Cost: O(that one step)."""
+        step = next(iter(self._solver.run(max_grade)), None)
+        if step is not None:
+            self._steps.append(step)
+            if technique(step.rule).role == VERDICT:  # the generator is not resumed to mark it
+                self._solver.dead = True
+        return step
 
     def explanation(self) -> Explanation:
         """The steps so far, with the solution when the solve is done. Cost: O(steps).

@@ -109,6 +109,14 @@ class Explanation:
         """Solved without a search step."""
         return self.solution is not None and self.grade < SEARCH
 
+    def _repr_html_(self) -> str:
+        """The solved board and the steps in words, for Jupyter (the renderer imported only
+        here)."""
+        import importlib
+
+        module = importlib.import_module("nqueens.render.puzzle_notebook")
+        return str(module.explanation_html(self))
+
     @property
     def techniques(self) -> tuple[str, ...]:
         """The rules used, easiest first (each once). Cost: O(steps)."""

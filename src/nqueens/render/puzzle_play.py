@@ -23,8 +23,10 @@ queen or cross that contradicts the solution first. Tests read the page back: ev
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from html import escape
 from importlib import resources
+from typing import Any
 
 from nqueens._validate import check_choice
 from nqueens.puzzles.grades import START, technique
@@ -66,8 +68,14 @@ def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
     return out
 
 
-def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
-    """The page's data: rules, solution squares and narrated explainer steps (0-based).
+def play_data(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None,
+              explained: Any = None, solution: Any = None) -> dict[str, object]:
+    """The page's data: rules, solution squares and narrated explainer steps (0-based), and
+    the player's ``state`` to start from (n rows of ``Q``, ``x``, ``.``; ``start``).
+
+    ``explained`` is an explanation already made (a large board's, within a time budget:
+    :func:`nqueens.puzzles.budget.explain_within`), ``solution`` the solution to use where
+    that explanation stops short.
 
     Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
 
@@ -77,12 +85,12 @@ def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
     ([[0, 1], [1, 3], [2, 0], [3, 2]], 1, ['single', 'single', 'single'])
     """
     check_choice(lang, "language", LANGUAGES)
-    e = explain(p)
+    e = explain(p) if explained is None else explained
     k = p.stars
     steps = [{"rule": s.rule, "place": None if s.place is None else list(s.place),
               "removed": [list(sq) for sq in s.removed], "text": step_text(s, lang, p)}
              for s in e.steps if technique(s.rule).role != START]
-    solution = e.solution
+    solution = e.solution if e.solution is not None else solution
     if solution is not None and first_violation(p, solution) is not None:
         # an explainer that does not know k stars yet: no hints rather than wrong ones
         solution, steps = None, []
@@ -94,12 +102,14 @@ def play_data(p: Puzzle, *, lang: str = "en") -> dict[str, object]:
         "solution": None if solution is None else [
             list(sq) for sq in star_squares(solution)],
         "steps": steps, "labels": page_labels(p, lang), "mark": "star" if k > 1 else "queen",
-        "queen": queen_shape(0, 0),
+        "queen": queen_shape(0, 0), "start": list(state or ()),
     }
 
 
-def play_html(p: Puzzle, *, lang: str = "en") -> str:
-    """The whole page as one string (UTF-8 text, no external resources).
+def play_html(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None,
+              explained: Any = None, solution: Any = None) -> str:
+    """The whole page as one string (UTF-8 text, no external resources), starting from the
+    player's ``state`` where given.
 
     Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
 
@@ -107,7 +117,7 @@ def play_html(p: Puzzle, *, lang: str = "en") -> str:
     >>> "ヒント" in play_html(completion_puzzle(4, [(0, 1)]), lang="ja")
     True
     """
-    data = play_data(p, lang=lang)
+    data = play_data(p, lang=lang, state=state, explained=explained, solution=solution)
     labels = page_labels(p, lang)
     assets = resources.files("nqueens.render").joinpath("puzzle_assets")
     page = assets.joinpath("page.html").read_text(encoding="utf-8")

@@ -78,13 +78,14 @@ def region_colors(p: Puzzle) -> list[str]:
 
 def puzzle_svg(
     p: Puzzle, *, solution: Sequence[int] | None = None, crosses: Iterable[Square] = (),
-    size: int | None = 400, coordinates: bool = True,
+    size: int | None = 400, coordinates: bool = True, queens: Iterable[Square] = (),
 ) -> str:
     """The puzzle as an SVG document string, with ``solution`` queens drawn if given.
 
     ``solution`` is a 0-based column per row (e.g. from :func:`nqueens.puzzles.exact.solve`);
-    ``crosses`` lists squares to mark with a cross. ``size`` is the width in pixels (None:
-    fill the container). Cost: O(n^2).
+    ``crosses`` lists squares to mark with a cross, ``queens`` the queens (stars) a player
+    has placed (a partial state; ``puzzle import`` reads them back). ``size`` is the width
+    in pixels (None: fill the container). Cost: O(n^2).
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> svg = puzzle_svg(completion_puzzle(4, [(0, 1)], blocked=[(3, 3)]))
@@ -118,7 +119,7 @@ def puzzle_svg(
         x, y = margin + c * SQUARE, margin + r * SQUARE
         out.append(f'<g class="cross" data-row="{r}" data-col="{c}">'
                    + _cross(x, y, "#333333", 2) + "</g>")
-    out.extend(_queens(p, solution, margin))
+    out.extend(_queens(p, solution, margin, queens))
     if coordinates:  # the font size is 14 for every puzzle (n <= 62) as for a board
         out.extend(coordinate_labels(n, margin))
     out.append("</svg>")
@@ -163,11 +164,15 @@ def _cells(p: Puzzle, margin: int) -> Iterator[str]:
                        f'fill="{COLORS[shade]}"/>')
 
 
-def _queens(p: Puzzle, solution: Sequence[int] | None, margin: int) -> Iterator[str]:
-    """The given queens and the solution's, in square order (a given drawn once)."""
+def _queens(p: Puzzle, solution: Sequence[int] | None, margin: int,
+            placed: Iterable[Square] = ()) -> Iterator[str]:
+    """The given queens and the solution's (or a player's), in square order (a given
+    drawn once)."""
     queens = dict.fromkeys(p.givens, True)
     for sq in [] if solution is None else _solution_squares(p.n, solution):
         queens.setdefault(sq, False)
+    for r, c in placed:
+        queens.setdefault((int(r), int(c)), False)
     for (r, c), is_given in sorted(queens.items()):
         x, y = margin + c * SQUARE, margin + r * SQUARE
         fill = COLORS["queen"] if is_given or p.regions else SOLUTION_QUEEN

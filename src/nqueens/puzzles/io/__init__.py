@@ -129,7 +129,7 @@ def with_stars(imported: Imported, stars: int) -> Imported:
 
 
 _NAMES = {"url": "puzz.link URL", "sbn": "SBN string", "text": "puzzle text",
-          "json": "puzzle JSON", "image": "picture"}
+          "json": "puzzle JSON", "image": "picture", "svg": "puzzle SVG"}
 
 
 _PNG = b"\x89PNG\r\n\x1a\n"
@@ -176,6 +176,10 @@ def read_source(source: str | bytes) -> Imported:
         return read_sbn(text)
     if text.startswith("{"):
         return read_json(text)
+    from nqueens.puzzles.io.svg import looks_like_svg, read_svg
+
+    if looks_like_svg(text):
+        return read_svg(text)
     return read_text(source)
 
 
@@ -188,7 +192,7 @@ def _register_builtin() -> None:
                     "a puzz.link Star Battle URL (pzprjs)")
     register_writer("sbn", lambda imp: write_sbn(imp) + "\n",
                     "Star Battle Notation, as StarBattleLab reads it, progress included")
-    register_writer("text", write_text, "our text format, progress as comment lines")
+    register_writer("text", write_text, "our text format, the player's state in a state: block")
     register_writer("json", write_json, "one JSON object: the puzzle, k and progress")
     for name, what in (("cnf", "DIMACS CNF for a SAT solver (square (r, c) is r*n + c + 1)"),
                        ("mzn", "a MiniZinc model"),

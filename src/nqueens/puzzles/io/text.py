@@ -2,10 +2,14 @@
 player's progress after them, and our JSON.
 
 A plain grid is one row per line, a letter or digit per square (``AABB``), or numbers
-apart (``1 1 2 2``, ``0,0,1,1``), regions numbered in order of first appearance. The
-progress a player has so far may follow it after a blank line: n rows of ``Q`` (a star),
-``x`` (a cross) and ``.``. Our text format keeps that progress in comment lines (``#
-progress:`` then ``# Q..x`` rows), so that every command still reads the file.
+apart (``1 1 2 2``, ``0,0,1,1``), regions numbered in order of first appearance (letters
+are case-sensitive: ``W`` and ``w`` are two regions, as in qsolve's files).
+
+A player's **state** (the queens or stars placed so far and the squares crossed out) is a
+block after the grid: a line ``state:``, then n rows of ``Q`` (a queen or star), ``x`` (a
+cross) and ``.`` (open). :func:`write_text` writes it so; also read are the same rows after
+a blank line with no heading (qsolve's partial-state files) and the comment lines of
+earlier versions (``# progress ...:`` then ``# Q..x`` rows).
 
 >>> imp = read_text("AAB\\nACB\\nCCB\\n\\nQ..\\n..x\\n...\\n")
 >>> imp.puzzle.n, imp.progress
@@ -15,10 +19,14 @@ kind: regions
 AAB
 ACB
 CCB
-# progress (Q a star, x a cross, . open):
-# Q..
-# ..x
-# ...
+<BLANKLINE>
+# the player's state: Q a queen (star), x a cross, . open
+state:
+Q..
+..x
+...
+>>> read_text(write_text(imp)) == imp
+True
 """
 
 from __future__ import annotations
@@ -33,10 +41,17 @@ from nqueens.puzzles.io.grids import check_progress
 if TYPE_CHECKING:
     from nqueens.puzzles.io import Imported
 
-__all__ = ["PROGRESS_HEADING", "read_json", "read_text", "write_json", "write_text"]
+__all__ = ["PROGRESS_HEADING", "STATE_HEADING", "read_json", "read_text", "write_json",
+           "write_text"]
+
+STATE_HEADING = "state:"
+"""The line before the state rows (the player's queens and crosses) in our text format."""
+
+STATE_NOTE = "# the player's state: Q a queen (star), x a cross, . open"
+"""The comment :func:`write_text` puts above the state block."""
 
 PROGRESS_HEADING = "# progress (Q a star, x a cross, . open):"
-"""The comment line before the progress rows in our text format."""
+"""The comment line before the progress rows in earlier versions' text (still read)."""
 
 _WHAT = "the puzzle text"
 _PROGRESS = re.compile(r"^[Qq*Sx.X_\-]+$")
@@ -71,8 +86,11 @@ def read_text(text: str) -> Imported:
 
 
 def _split_progress(lines: list[str]) -> tuple[list[str], list[str]]:
-    """The puzzle's lines, and the progress rows (commented, or a block after a blank line)."""
+    """The puzzle's lines, and the state rows (a ``state:`` block, the old comment lines, or
+    a bare block after a blank line)."""
     for i, line in enumerate(lines):
+        if line.strip().lower() == STATE_HEADING:
+            return lines[:i], _state_rows(lines[i + 1:])
         if line.strip().lower().startswith("# progress"):
             return lines[:i], _commented_rows(lines[i + 1:])
     blocks = _blocks(lines)
@@ -84,6 +102,13 @@ def _split_progress(lines: list[str]) -> tuple[list[str], list[str]]:
             drop = set(last)
             return [line for j, line in enumerate(lines) if j not in drop], rows
     return lines, []
+
+
+def _state_rows(lines: list[str]) -> list[str]:
+    """The rows of a ``state:`` block: every line after it but blank lines and comments
+    (whatever they hold: :func:`check_progress` names a bad one)."""
+    return ["".join(line.split()) for line in lines
+            if line.strip() and not line.strip().startswith("#")]
 
 
 def _commented_rows(lines: list[str]) -> list[str]:
@@ -143,7 +168,7 @@ def _numbers_apart(rows: list[list[str]], texts: list[str]) -> bool:
 
 
 def write_text(imported: Imported) -> str:
-    """Our text format, the progress (if any) as comment lines after the grid.
+    """Our text format, the player's state (if any) in a ``state:`` block after the grid.
 
     Cost: O(n^2).
 
@@ -152,7 +177,8 @@ def write_text(imported: Imported) -> str:
     """
     text = imported.puzzle.to_text()
     if imported.progress:
-        text += PROGRESS_HEADING + "\n" + "".join(f"# {row}\n" for row in imported.progress)
+        text += (f"\n{STATE_NOTE}\n{STATE_HEADING}\n"
+                 + "".join(f"{row}\n" for row in imported.progress))
     return text
 
 

@@ -182,7 +182,8 @@
     let h = 0;
     for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) | 0;
     return (h >>> 0).toString(36);
-  })(JSON.stringify([D.kind, n, K, D.regions, D.givens, D.blocked, D.diagonals]));
+  })(JSON.stringify([D.kind, n, K, D.regions, D.givens, D.blocked, D.diagonals]
+                    .concat(D.start && D.start.length ? [D.start] : [])));
   let restoring = true;
   function save() {
     if (restoring) return;
@@ -390,6 +391,12 @@
   });
   autoBox.addEventListener("change", function () { autoBox.blur(); render(); });
   reset();
+  (D.start || []).forEach(function (row, r) {  // the player's state the page was made from
+    for (let c = 0; c < n && c < row.length; c++) {
+      const i = r * n + c;
+      if (state[i] === EMPTY) state[i] = row[c] === "Q" ? QUEEN : row[c] === "x" ? CROSS : EMPTY;
+    }
+  });
   restore();
   restoring = false;
   render();
