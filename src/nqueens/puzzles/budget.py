@@ -39,8 +39,13 @@ def explain_within(p: Puzzle, seconds: float, *, max_grade: int = 5,
     """The explanation of ``p`` found within ``seconds``, and whether it is finished.
 
     ``start`` is a player's (stars, crosses) to go on from; ``progress(steps)`` is called
-    about twice a second while it runs. Cost: at most ``seconds`` (plus up to a tenth of a
-    second to stop the step under way).
+    about twice a second while it runs. Cost: O(the steps found), at most ``seconds`` (plus
+    up to a tenth of a second to stop the step under way).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> e, finished = explain_within(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"), 30)
+    >>> finished, e.solution
+    (True, (0, 3, 1, 4, 2))
     """
     from nqueens.puzzles.logic import Solve
 

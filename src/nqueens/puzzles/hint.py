@@ -107,8 +107,10 @@ def hint(p: Puzzle, state: Sequence[str] | None, *, lang: str = "en",
 
 
 def agreeing_solution(p: Puzzle, state: Sequence[str] | None) -> tuple | None:
-    """The first solution of ``p`` with every star of ``state`` and none on its crosses,
-    or None when there is none (the search is exhaustive, in slices Ctrl-C stops).
+    """The first solution of ``p`` that agrees with a player's ``state``, or None.
+
+    It has every star of ``state`` and none on its crosses; None when there is none (the
+    search is exhaustive, in slices Ctrl-C stops).
 
     Cost: O(the search nodes up to that solution).
 

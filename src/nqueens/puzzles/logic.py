@@ -125,10 +125,11 @@ class Solve:
         return self._solver.solution() is not None
 
     def start_from(self, stars: Iterable[Square], crossed: Iterable[Square]) -> None:
-        """Go on from a player's state: the givens, then ``stars`` placed (each clears what
-        it attacks) and ``crossed`` crossed out, before any step. For a hint
-        (:mod:`nqueens.puzzles.hint`, which checks the state first): no checks.
-        Cost: O(squares).
+        """Go on from a player's state, before any step.
+
+        The givens, then ``stars`` placed (each clears what it attacks) and ``crossed``
+        crossed out. For a hint (:mod:`nqueens.puzzles.hint`, which checks the state
+        first): no checks. Cost: O(squares).
 
         >>> from nqueens.puzzles.model import parse_puzzle
         >>> s = Solve(parse_puzzle("AAB\\nACB\\nCCB\\n"))
@@ -146,8 +147,16 @@ class Solve:
             b.cand &= ~(1 << (r * b.n + c))
 
     def next_step(self, max_grade: int) -> Step | None:
-        """The next step by the techniques up to ``max_grade`` (applied), or None when
-        they stall or the puzzle is done. Cost: O(that one step)."""
+        """The next step by the techniques up to ``max_grade`` (applied), or None.
+
+        None when they stall or the puzzle is done. Cost: O(that one step).
+
+        >>> from nqueens.puzzles.model import parse_puzzle
+        >>> s = Solve(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+        >>> step = s.next_step(5)
+        >>> step.place, len(step.removed)   # a deduction that crosses out two squares
+        (None, 2)
+        """
         step = next(iter(self._solver.run(max_grade)), None)
         if step is not None:
             self._steps.append(step)

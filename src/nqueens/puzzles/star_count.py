@@ -29,11 +29,15 @@ READING_NODES = 2_000_000
 
 
 def other_reading(p: Puzzle) -> tuple[PuzzleCount, int] | None:
-    """The 1-star count of region puzzle ``p`` and the k > 1 whose reading is unique, when
-    ``p`` (read with one star) is not unique and such a k exists; else None.
+    """The 1-star count of ``p`` and the k > 1 whose reading is unique, or None.
 
-    Cost: the 1-star count up to :data:`COUNT_LIMIT` solutions, then up to
+    Only when ``p`` (a region puzzle read with one star) is not unique and such a k exists.
+    Cost: O(the 1-star count up to :data:`COUNT_LIMIT` solutions), then up to
     :data:`READING_NODES` search nodes for each k that fits (ceil(n/2)^2 >= k n).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> other_reading(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")) is None  # unique
+    True
     """
     if not p.rules.has_regions or not p.rules.one_star:
         return None
@@ -52,8 +56,15 @@ def other_reading(p: Puzzle) -> tuple[PuzzleCount, int] | None:
 
 
 def reading_text(p: Puzzle, what: str) -> str | None:
-    """The one line that says ``what`` (the source, e.g. "the picture") is a k-star puzzle,
-    or None (see :func:`other_reading`). Cost: that of :func:`other_reading`."""
+    """The one line that says ``what`` (the source) is a k-star puzzle, or None.
+
+    ``what`` is how the source is named, e.g. "the picture" (see :func:`other_reading`).
+    Cost: O(that of :func:`other_reading`).
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> reading_text(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"), "the grid") is None
+    True
+    """
     found = other_reading(p)
     if found is None:
         return None

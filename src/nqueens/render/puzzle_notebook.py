@@ -21,8 +21,9 @@ __all__ = ["explanation_html", "made_html"]
 
 
 def made_html(made: Any, *, size: int = 320) -> str:
-    """A :class:`~nqueens.puzzles.generate.Made`: the board, its grade and seed (the
-    solution is not shown). Cost: O(n^2).
+    """A made puzzle (:class:`~nqueens.puzzles.generate.Made`) as HTML for a notebook.
+
+    The board, its grade and seed (the solution is not shown). Cost: O(n^2).
 
     >>> from nqueens.puzzles.generate import make
     >>> "seed 3" in made_html(make(6, seed=3))
@@ -36,8 +37,16 @@ def made_html(made: Any, *, size: int = 320) -> str:
 
 
 def explanation_html(e: Any, *, lang: str = "en", size: int = 320) -> str:
-    """An :class:`~nqueens.puzzles.steps.Explanation`: the solved board, the numbered steps
-    in words and the summary. Cost: O(n^2 + steps)."""
+    """An explanation (:class:`~nqueens.puzzles.steps.Explanation`) as HTML for a notebook.
+
+    The solved board, the numbered steps in words and the summary. Cost: O(n^2 + steps).
+
+    >>> from nqueens.puzzles.logic import explain
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> html = explanation_html(explain(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")))
+    >>> html.count("<li>"), "<svg" in html
+    (10, True)
+    """
     p = e.puzzle
     board = puzzle_svg(p, size=size, solution=e.solution)
     steps = "".join(f"<li>{escape(step_text(s, lang, p))}</li>" for s in e.steps)

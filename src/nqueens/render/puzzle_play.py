@@ -70,8 +70,10 @@ def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
 
 def play_data(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None,
               explained: Any = None, solution: Any = None) -> dict[str, object]:
-    """The page's data: rules, solution squares and narrated explainer steps (0-based), and
-    the player's ``state`` to start from (n rows of ``Q``, ``x``, ``.``; ``start``).
+    """The page's data: rules, solution squares, narrated steps and the player's state.
+
+    Squares are 0-based; ``start`` is the player's ``state`` to start from (n rows of
+    ``Q``, ``x``, ``.``).
 
     ``explained`` is an explanation already made (a large board's, within a time budget:
     :func:`nqueens.puzzles.budget.explain_within`), ``solution`` the solution to use where
@@ -108,8 +110,9 @@ def play_data(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None
 
 def play_html(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None,
               explained: Any = None, solution: Any = None) -> str:
-    """The whole page as one string (UTF-8 text, no external resources), starting from the
-    player's ``state`` where given.
+    """The whole page as one string (UTF-8 text, no external resources).
+
+    It starts from the player's ``state`` where given.
 
     Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
 

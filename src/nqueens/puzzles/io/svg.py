@@ -35,7 +35,11 @@ _DESC = re.compile(r"<desc>([^<]*)</desc>")
 
 
 def looks_like_svg(text: str) -> bool:
-    """Whether ``text`` is an SVG or HTML document (it starts with ``<``). Cost: O(1)."""
+    """Whether ``text`` is an SVG or HTML document (it starts with ``<``). Cost: O(1).
+
+    >>> looks_like_svg("  <svg xmlns='http://www.w3.org/2000/svg'/>"), looks_like_svg("AB\\nBB")
+    (True, False)
+    """
     return text.lstrip()[:1] == "<"
 
 
@@ -43,6 +47,17 @@ def read_svg(text: str) -> Imported:
     """The puzzle and player's state of an SVG nqueens drew (or a play page holding one).
 
     Cost: O(len(text)). Anything else raises :class:`~nqueens.errors.PuzzleImportError`.
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> from nqueens.render.puzzle_svg import puzzle_svg
+    >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
+    >>> read_svg(puzzle_svg(p)).puzzle == p
+    True
+    >>> read_svg("<svg/>")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.PuzzleImportError: an SVG or HTML file that nqueens did not draw: export \
+the picture as PNG and import that (nqueens puzzle import picture.png)
     """
     from nqueens.puzzles.io import Imported
     from nqueens.puzzles.model import MAX_PUZZLE_N, PuzzleFormatError, completion_puzzle
