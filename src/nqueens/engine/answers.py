@@ -163,7 +163,7 @@ def run_unit(n: int, batch: list[tuple[int, ...]], kind: str,
         from nqueens.engine.verify import recount_batch
 
         rows = [(t, u, 0, 0) for t, u in recount_batch(n, batch)]
-    elif kind == "gpu":
+    elif kind == "gpu" and not (batch and int(batch[0][0]) < 0):  # a GPU counts Q(n) only
         from nqueens.engine import gpu
 
         gpu.require_gpu()

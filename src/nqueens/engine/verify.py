@@ -99,6 +99,10 @@ def recount_batch(n: int, items: Sequence[Sequence[int]]) -> list[tuple[int, int
     >>> recount_batch(8, [(0, 2, 0, 3, 0, 1), (0, 1, 0, 2, 0, 1)]), recount_batch(8, [])
     ([(8, 1), (0, 0)], [])
     """
+    from nqueens.engine import problem_tasks
+
+    if problem_tasks.is_problem(items):  # symmetric solutions, a variant
+        return problem_tasks.recount_batch(n, items)
     return [recount(n, item) for item in items]
 
 
