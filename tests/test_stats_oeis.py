@@ -13,8 +13,9 @@ from __future__ import annotations
 import pytest
 
 from _oeis_seq import terms
-from naive import naive_promising_levels
 from nqueens.analysis.stats import MAX_STATS_N, tree_stats
+
+from naive import naive_promising_levels
 
 A319283 = terms("A319283")
 

@@ -8,7 +8,6 @@ import json
 import pytest
 
 from _oeis_seq import terms
-from conftest import assert_bad_input, run_cli
 from nqueens.board import canonical
 from nqueens.counting import Counts, count
 from nqueens.engine.backends import ThreadBackend
@@ -16,6 +15,8 @@ from nqueens.engine.problem_tasks import count_batch, recount_batch
 from nqueens.engine.problems import Symmetric
 from nqueens.errors import ConflictingOptionsError, InvalidSizeError, UnknownOptionError
 from nqueens.strategies import strategy_module
+
+from conftest import assert_bad_input, run_cli
 
 A033148 = terms("A033148")  # quarter-turn solutions, offset 0
 A260318 = terms("A260318")  # their classes, offset 1
