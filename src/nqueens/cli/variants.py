@@ -74,6 +74,7 @@ def run_count(args: argparse.Namespace) -> int:
         print(json.dumps({"n": args.n, "total": result.total, "unique": result.unique,
                           "seconds": round(seconds, 6), "workers": workers, "subproblems": 1,
                           "estimate": None, "device": "cpu", "gpu": None,
+                          "idle_fraction": None, "replicated": None, "fleet": None,
                           "variant": variant.kind, "width": variant.width,
                           "queens": variant.queens, "symmetry": variant.group}))
     elif result.unique is None:
