@@ -7,7 +7,7 @@ every solution tested for the symmetry; a variant subproblem by a row-by-row sea
 variant's rules, queen against queen. Slow (the plain search): for small units.
 
 >>> recount(8, (-1, 2, 1, 2, -1, -1, -1))
-(4, 2)
+(2, 1)
 """
 
 from __future__ import annotations

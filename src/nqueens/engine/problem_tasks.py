@@ -68,7 +68,7 @@ def count_batch(n: int, items: Sequence[Sequence[int]], *, stop: object = None,
     Cost: O(nodes of the items' searches).
 
     >>> count_batch(13, [(TAG, ROT180, 1, 1, -1, -1, -1)])[0][:2]
-    (28, 14)
+    (16, 8)
     """
     if not items:
         return []
@@ -100,8 +100,8 @@ def recount_batch(n: int, items: Sequence[Sequence[int]]) -> list[tuple[int, int
     orbits, filtered for the symmetry (so O(the plain search), for small boards). Variant
     items: a plain row-by-row search of the variant's rules.
 
-    >>> recount_batch(12, [(TAG, ROT90, 1, 3, -1, -1, -1)])
-    [(4, 2)]
+    >>> recount_batch(12, [(TAG, ROT90, 1, 4, -1, -1, -1)])   # every solution of N = 12
+    [(8, 4)]
     """
     from nqueens.engine import problem_recount as r
 

@@ -16,7 +16,7 @@ loop's, the same as for Q(n).
 
 >>> p = Symmetric(12, "rot90")
 >>> p.method, len(p.items()), p.items()[0]
-('symmetric-rot90', 20, (-1, 1, 2, 1, 3, -1, -1))
+('symmetric-rot90', 16, (-1, 1, 2, 1, 4, -1, -1))
 >>> from_method("variant-toroidal-7-7", 7)
 VariantTotal(variant=Variant(n=7, kind='toroidal', width=7, queens=7))
 """
@@ -118,7 +118,7 @@ class Symmetric(Problem):
         """One subproblem per choice of the first orbits (the first one in the left half).
 
         >>> len(Symmetric(8, "rot180").items())
-        16
+        3
         """
         if self.n == 1:
             return []

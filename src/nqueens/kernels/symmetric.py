@@ -68,16 +68,45 @@ def _put(n, d, r, c, attack, occ, pos):
 
 
 @njit
-def _put_orbit(n, sym, d, r, c, attack, occ, pos):
-    """Place the orbit of (r, c) under ``sym`` in frame ``d``; False on any conflict."""
-    if not _put(n, d, r, c, attack, occ, pos):
-        return False
+def _put_orbit(n, sym, d, e, r, c, attack, occ, pos):
+    """Frame ``e``: frame ``d`` with the orbit of (r, c) under ``sym`` placed. False on any
+    conflict (checked against frame ``d`` and within the orbit before anything is written)
+    or when a row left empty has no free square. O(n) when placed, O(1) when refused."""
     last = n - 1
+    k = 2 if sym == SYM_ROT180 else 4
+    rs = (r, c, last - r, last - c)
+    cs = (c, last - r, last - c, r)
     if sym == SYM_ROT180:
-        return _put(n, d, last - r, last - c, attack, occ, pos)
-    return (_put(n, d, c, last - r, attack, occ, pos)
-            and _put(n, d, last - r, last - c, attack, occ, pos)
-            and _put(n, d, last - c, r, attack, occ, pos))
+        rs = (r, last - r, 0, 0)
+        cs = (c, last - c, 0, 0)
+    rows = 0
+    for i in range(k):
+        ri = rs[i]
+        ci = cs[i]
+        if (occ[d] >> ri) & 1 or (rows >> ri) & 1 or (attack[d, ri] >> ci) & 1:
+            return False
+        for j in range(i):
+            if cs[j] == ci or abs(cs[j] - ci) == abs(rs[j] - ri):
+                return False
+        rows |= 1 << ri
+    occ[e] = occ[d] | rows
+    full = (1 << n) - 1
+    for i in range(k):
+        pos[rs[i]] = cs[i]
+    for r2 in range(n):
+        a = attack[d, r2]
+        for i in range(k):
+            ci = cs[i]
+            dr = r2 - rs[i]
+            a |= 1 << ci
+            if 0 <= ci + dr < n:
+                a |= 1 << (ci + dr)
+            if 0 <= ci - dr < n:
+                a |= 1 << (ci - dr)
+        attack[e, r2] = a
+        if a == full and not (occ[e] >> r2) & 1:
+            return False
+    return True
 
 
 @njit
@@ -109,8 +138,10 @@ def _start(n, sym, item, meta, attack, occ, row, av, pos):
         return -1
     for k in range(item[0]):
         r = _first_free(n, occ[0])
-        if r == n or not _put_orbit(n, sym, 0, r, item[1 + k], attack, occ, pos):
+        if r == n or not _put_orbit(n, sym, 0, 1, r, item[1 + k], attack, occ, pos):
             return -1
+        attack[0, :] = attack[1, :]
+        occ[0] = occ[1]
     r = _first_free(n, occ[0])
     if r == n:
         return 1
@@ -151,10 +182,8 @@ def count_slice(n, sym, items, out, meta, attack, occ, row, av, pos, budget):
             av[d] = a ^ bit
             c = bit_index(bit)
             e = d + 1
-            occ[e] = occ[d]
-            attack[e, :] = attack[d, :]
             nodes += 1
-            if not _put_orbit(n, sym, e, row[d], c, attack, occ, pos):
+            if not _put_orbit(n, sym, d, e, row[d], c, attack, occ, pos):
                 continue
             r = _first_free(n, occ[e])
             if r == n:
