@@ -81,7 +81,8 @@ def test_a_filter_over_all_solutions_agrees(n):
     assert count(n, symmetric="rot180", unique=True, backend=ONE) == Counts(n, t180, c180)
 
 
-@pytest.mark.parametrize("n", [8, 9, 12, 13])
+@pytest.mark.parametrize("n", [8, 9, 10, 11, pytest.param(12, marks=pytest.mark.slow),
+                               pytest.param(13, marks=pytest.mark.slow)])
 def test_each_subproblem_equals_its_independent_recount(n):
     for sym in ("rot90", "rot180"):
         items = Symmetric(n, sym).items()

@@ -45,6 +45,7 @@ def test_each_piece_equals_its_independent_recount(variant):
     assert [r[:2] for r in count_batch(variant.n, items)] == recount_batch(variant.n, items)
 
 
+@pytest.mark.slow
 def test_sigkill_then_resume_gives_the_same_total(tmp_path):
     path = tmp_path / "sq.sqlite"
     args = ("count", "17", "--variant", "superqueens", "--workers", "1", "--ledger",
