@@ -4,6 +4,7 @@ publish its per-unit certificate."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import shlex
@@ -108,6 +109,13 @@ def run_show(args: argparse.Namespace) -> int:
         failing = led.failing()
     job = s.job
     extra_total, extra_unique = trivial_counts(job.n)
+    if job.method != "constellations":  # symmetric solutions, a variant: its own sums
+        from nqueens.engine.problems import from_method
+        from nqueens.errors import EngineError
+
+        with contextlib.suppress(EngineError):  # half-turn classes: whole once complete
+            total, unique = from_method(job.method, job.n).result(s.total, s.unique)
+            extra_total, extra_unique = total - s.total, unique - s.unique
     complete = s.done == job.subproblems
     if args.json:
         print(json.dumps({
