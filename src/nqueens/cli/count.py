@@ -213,7 +213,7 @@ def _count_engine(args: argparse.Namespace, scheduler: str | None,
         nonlocal estimate
         estimate = e.to_json()
         if e.seconds >= LONG_SECONDS and not args.quiet:
-            _say_cost(e)
+            _say_cost(e, sampled=args.symmetric is not None or variant is not None)
 
     if args.symmetric is not None:
         announce_compiling("the symmetric search", _symmetric_uncached)
@@ -301,14 +301,15 @@ LONG_SECONDS = 60.0
 """A count expected to take longer than this says so on stderr before it starts."""
 
 
-def _say_cost(e: Any) -> None:
+def _say_cost(e: Any, *, sampled: bool = False) -> None:
     from nqueens.engine.progress import format_seconds
 
     who = "1 worker" if e.workers == 1 else f"{e.workers} workers"
     print(f"nqueens: N = {e.n} has about {e.solutions:.2g} solutions; counting them should "
           f"take about {format_seconds(e.seconds)} with {who} here", file=sys.stderr)
-    print("nqueens: (Knuth's estimate, timed on this machine; Ctrl-C stops, --ledger resumes)",
-          file=sys.stderr, flush=True)
+    how = ("a rough guess from a half-second sample of the subproblems" if sampled
+           else "Knuth's estimate, timed on this machine")
+    print(f"nqueens: ({how}; Ctrl-C stops, --ledger resumes)", file=sys.stderr, flush=True)
 
 
 def _backend(args: argparse.Namespace, scheduler: str | None) -> Any:

@@ -108,8 +108,10 @@ def run_show(args: argparse.Namespace) -> int:
         s = led.summary()
         failing = led.failing()
     job = s.job
-    extra_total, extra_unique = trivial_counts(job.n)
-    if job.method != "constellations":  # symmetric solutions, a variant: its own sums
+    extra_total, extra_unique = 0, 0
+    if job.method == "constellations":
+        extra_total, extra_unique = trivial_counts(job.n)
+    else:  # symmetric solutions, a variant: its own sums
         from nqueens.engine.problems import from_method
         from nqueens.errors import EngineError
 
