@@ -26,7 +26,7 @@ PAGE = HERE.parent / "docs" / "performance.md"
 
 SECTIONS = (
     "strategies", "engine", "verify", "gpu", "fleet", "trust", "dask_failures", "variants",
-    "exports", "large", "completion", "field", "puzzles", "puzzles_cpsat", "explain",
+    "symmetric", "exports", "large", "completion", "field", "puzzles", "puzzles_cpsat", "explain",
     "puzzle_import", "screenshot_import", "puzzle_make",
     "analysis",
     "render",

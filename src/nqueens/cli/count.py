@@ -31,7 +31,7 @@ from nqueens.cli._common import (
     one_line,
     positive_int,
 )
-from nqueens.cli.variants import add_variant_options, wants_variant
+from nqueens.cli.variants import add_variant_options, variant_of, wants_variant
 from nqueens.cli.variants import run_count as run_variant_count
 
 __all__ = ["register", "run"]
@@ -82,6 +82,11 @@ def register(sub: Any) -> None:
         help="count on a CUDA GPU (pip install \"nqueens-toolkit[gpu]\"); with --scheduler, on "
         "workers that have one",
     )
+    p.add_argument(
+        "--symmetric", metavar="SYM", default=None,
+        help="count only the solutions the quarter turn (rot90, OEIS A033148; classes "
+        "A260318) or the half turn (rot180, A032522) maps to themselves, on the engine",
+    )
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_variant_options(p)
@@ -102,8 +107,17 @@ class _Outcome(NamedTuple):
 
 
 def run(args: argparse.Namespace) -> int:
-    if wants_variant(args):  # --variant, --width, --queens: nqueens.cli.variants
-        return run_variant_count(args)
+    if args.symmetric is not None:
+        _check_symmetric(args)
+    variant = None
+    if wants_variant(args):  # --variant, --width, --queens
+        if args.unique:  # classes: in this process (nqueens.cli.variants)
+            return run_variant_count(args)
+        variant = variant_of(args)
+        if args.strategy is not None or args.gpu:
+            flag = "--gpu" if args.gpu else f"--strategy {args.strategy}"
+            raise UsageError(f"{flag} cannot be combined with --variant, --width or --queens "
+                             "(variants count with their own kernels, on CPUs)")
     from nqueens.strategies import DEFAULT_STRATEGY
 
     strategy = args.strategy or DEFAULT_STRATEGY
@@ -118,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
                          "(or $DASK_SCHEDULER_ADDRESS): units are replicated on other workers")
     start = time.perf_counter()
     pure = strategy != "bitmask"
-    got = _count_pure(args, strategy) if pure else _count_engine(args, scheduler)
+    got = _count_pure(args, strategy) if pure else _count_engine(args, scheduler, variant)
     seconds = time.perf_counter() - start
     if args.json:
         # one shape for every N and option: a key not measured is null, never left out
@@ -128,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
                           "device": got.device, "gpu": got.gpu,
                           "idle_fraction": got.fleet["idle_fraction"] if got.fleet else None,
                           "replicated": got.fleet["replicated"] if got.fleet else None,
-                          "fleet": got.fleet}))
+                          "fleet": got.fleet, **_variant_json(variant)}))
         return 0
     if got.unique is None:
         line = str(got.total)
@@ -171,18 +185,30 @@ def _count_pure(args: argparse.Namespace, strategy: str) -> _Outcome:
             f"{' and '.join(used)} cannot be combined with "
             f"--strategy {strategy} (the engine needs the default bitmask strategy)"
         )
+    if args.symmetric is not None:
+        raise UsageError(f"--symmetric cannot be combined with --strategy {strategy} (it "
+                         "searches orbits on the engine)")
     if args.unique:
         result = count(args.n, unique=True, strategy=strategy)
         return _Outcome(result.total, result.unique, 1, 1, None, "cpu", None)
     return _Outcome(count(args.n, strategy=strategy), None, 1, 1, None, "cpu", None)
 
 
-def _count_engine(args: argparse.Namespace, scheduler: str | None) -> _Outcome:
+def _variant_json(variant: Any) -> dict[str, object]:
+    if variant is None:
+        return {}
+    return {"variant": variant.kind, "width": variant.width, "queens": variant.queens,
+            "symmetry": variant.group}
+
+
+def _count_engine(args: argparse.Namespace, scheduler: str | None,
+                  variant: Any = None) -> _Outcome:
     """Count with the engine on the backend the flags ask for, with a progress bar."""
-    from nqueens.counting import SMALL_N, check_count_size, count
+    from nqueens.counting import SMALL_N, check_count_size, count, count_variant
     from nqueens.engine.progress import Progress, wants_progress
 
-    check_count_size(args.n)
+    if args.symmetric is None and variant is None:
+        check_count_size(args.n)
     if scheduler is not None:
         check_address(scheduler)
     backend = _backend(args, scheduler)
@@ -194,13 +220,24 @@ def _count_engine(args: argparse.Namespace, scheduler: str | None) -> _Outcome:
         nonlocal estimate
         estimate = e.to_json()
         if e.seconds >= LONG_SECONDS and not args.quiet:
-            _say_cost(e)
+            _say_cost(e, sampled=args.symmetric is not None or variant is not None)
 
-    if args.n > SMALL_N and device == "cpu":
+    if args.symmetric is not None:
+        announce_compiling("the symmetric search", _symmetric_uncached)
+    elif variant is not None:
+        announce_compiling("the variant search", _variant_uncached)
+    elif args.n > SMALL_N and device == "cpu":
         announce_compiling("the counting kernels", lambda: _kernels_uncached(args.n))
+    extra = {} if args.symmetric is None else {"symmetric": args.symmetric}
     try:
-        result = count(args.n, unique=True, backend=backend, ledger=args.ledger,
-                       progress=bar, on_estimate=on_estimate, **ledger_options(args))
+        if variant is not None:
+            total = count_variant(variant, backend=backend, ledger=args.ledger, progress=bar,
+                                  on_estimate=on_estimate, **ledger_options(args))
+            result = type("R", (), {"total": total, "unique": None})
+        else:
+            result = count(args.n, unique=True, backend=backend, ledger=args.ledger,
+                           progress=bar, on_estimate=on_estimate, **ledger_options(args),
+                           **extra)
     except KeyboardInterrupt as stop:  # Ctrl-C: "interrupted" says how to go on
         if type(stop) is KeyboardInterrupt:
             stop.add_note(_resume_note(args))
@@ -219,21 +256,67 @@ def _resume_note(args: Any) -> str:
         return "nothing was kept: --ledger FILE makes a count resumable"
     from nqueens.cli.ledger import resume_command
 
-    return f"resume with: {resume_command(args.n, args.ledger)}"
+    flags = "" if args.symmetric is None else f" --symmetric {args.symmetric}"
+    for name in ("variant", "width", "queens"):
+        if getattr(args, name, None) is not None:
+            flags += f" --{name} {getattr(args, name)}"
+    return f"resume with: {resume_command(args.n, args.ledger)}{flags}"
+
+
+def _check_symmetric(args: argparse.Namespace) -> None:
+    """``--symmetric``: a symmetry we count, on a board that has it, on the CPU."""
+    from nqueens.engine.problems import MAX_SYMMETRIC_N, SYMMETRIES
+
+    sym = args.symmetric
+    if sym not in SYMMETRIES:
+        raise UsageError(f"unknown --symmetric {sym!r}; choose one of {', '.join(SYMMETRIES)}")
+    if args.width is not None and args.width != args.n:
+        if sym == "rot90":
+            raise UsageError(f"--symmetric rot90: an {args.n} x {args.width} board has no "
+                             "quarter-turn symmetry (--symmetric counts N x N boards)")
+        raise UsageError(f"--symmetric rot180 counts N x N boards only, not "
+                         f"--width {args.width}")
+    if args.queens is not None and args.queens != args.n:
+        raise UsageError(f"--symmetric {sym} counts full boards of N queens, not "
+                         f"--queens {args.queens}")
+    if args.variant not in (None, "classic"):
+        raise UsageError(f"--symmetric {sym} counts classic queens only, not --variant "
+                         f"{args.variant}")
+    if args.gpu:
+        raise UsageError("--symmetric counts on CPUs only, not with --gpu")
+    if args.n > MAX_SYMMETRIC_N:
+        raise UsageError(f"--symmetric counts boards up to N = {MAX_SYMMETRIC_N}, "
+                         f"got {args.n}")
+    args.width = args.queens = args.variant = None  # the classic board: the engine's count
+
+
+def _variant_uncached() -> bool:
+    from nqueens._jit import needs_compiling
+    from nqueens.kernels import variants as k
+
+    return bool(needs_compiling(k.count_slice))
+
+
+def _symmetric_uncached() -> bool:
+    from nqueens._jit import needs_compiling
+    from nqueens.kernels import symmetric as k
+
+    return bool(needs_compiling(k.count_slice))
 
 
 LONG_SECONDS = 60.0
 """A count expected to take longer than this says so on stderr before it starts."""
 
 
-def _say_cost(e: Any) -> None:
+def _say_cost(e: Any, *, sampled: bool = False) -> None:
     from nqueens.engine.progress import format_seconds
 
     who = "1 worker" if e.workers == 1 else f"{e.workers} workers"
     print(f"nqueens: N = {e.n} has about {e.solutions:.2g} solutions; counting them should "
           f"take about {format_seconds(e.seconds)} with {who} here", file=sys.stderr)
-    print("nqueens: (Knuth's estimate, timed on this machine; Ctrl-C stops, --ledger resumes)",
-          file=sys.stderr, flush=True)
+    how = ("a rough guess from a half-second sample of the subproblems" if sampled
+           else "Knuth's estimate, timed on this machine")
+    print(f"nqueens: ({how}; Ctrl-C stops, --ledger resumes)", file=sys.stderr, flush=True)
 
 
 def _backend(args: argparse.Namespace, scheduler: str | None) -> Any:

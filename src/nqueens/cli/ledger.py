@@ -4,6 +4,7 @@ publish its per-unit certificate."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import shlex
@@ -108,7 +109,16 @@ def run_show(args: argparse.Namespace) -> int:
         failing = led.failing()
         sealed = led.version >= 3
     job = s.job
-    extra_total, extra_unique = trivial_counts(job.n)
+    extra_total, extra_unique = 0, 0
+    if job.method == "constellations":
+        extra_total, extra_unique = trivial_counts(job.n)
+    else:  # symmetric solutions, a variant: its own sums
+        from nqueens.engine.problems import from_method
+        from nqueens.errors import EngineError
+
+        with contextlib.suppress(EngineError):  # half-turn classes: whole once complete
+            total, unique = from_method(job.method, job.n).result(s.total, s.unique)
+            extra_total, extra_unique = total - s.total, unique - s.unique
     # an unsealed (format 2) ledger's rows are claims anyone could have written: never
     # called complete on their word
     complete = sealed and s.done == job.subproblems

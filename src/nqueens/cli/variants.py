@@ -20,9 +20,10 @@ from typing import IO, Any
 
 from nqueens.cli._common import UsageError, non_negative_int, positive_int
 
-__all__ = ["add_variant_options", "run_count", "run_first", "run_solve", "wants_variant"]
+__all__ = ["add_variant_options", "run_count", "run_first", "run_solve", "variant_of",
+           "wants_variant"]
 
-_ENGINE_ONLY = (("--scheduler", "scheduler"),
+_ENGINE_ONLY = (("--scheduler", "scheduler"), ("--replicate", "replicate"),
                 ("--ledger", "ledger"), ("--repair", "repair"), ("--wait", "wait"),
                 ("--scheduler-timeout", "scheduler_timeout"), ("--dask-log", "dask_log"),
                 ("--gpu", "gpu"), ("--strategy", "strategy"))
@@ -52,8 +53,14 @@ def wants_variant(args: argparse.Namespace) -> bool:
     return any(getattr(args, name, None) is not None for name in ("variant", "width", "queens"))
 
 
+def variant_of(args: argparse.Namespace) -> Any:
+    """The :class:`~nqueens.variants.Variant` the options ask for (bad ones: exit 2)."""
+    return _variant(args)
+
+
 def run_count(args: argparse.Namespace) -> int:
-    """``nqueens count N`` with variant options: one line, or one JSON object."""
+    """``nqueens count N --unique`` with variant options (the classes are counted in this
+    process; the totals go to the engine): one line, or one JSON object."""
     from nqueens.variants import count
     from nqueens.variants._parallel import cores
 
@@ -67,6 +74,7 @@ def run_count(args: argparse.Namespace) -> int:
         print(json.dumps({"n": args.n, "total": result.total, "unique": result.unique,
                           "seconds": round(seconds, 6), "workers": workers, "subproblems": 1,
                           "estimate": None, "device": "cpu", "gpu": None,
+                          "idle_fraction": None, "replicated": None, "fleet": None,
                           "variant": variant.kind, "width": variant.width,
                           "queens": variant.queens, "symmetry": variant.group}))
     elif result.unique is None:
@@ -140,8 +148,9 @@ def _variant(args: argparse.Namespace) -> Any:
 def _refuse_engine_options(args: argparse.Namespace) -> None:
     used = [flag for flag, name in _ENGINE_ONLY if getattr(args, name, None) not in (None, False)]
     if used:
-        raise UsageError(f"{' and '.join(used)} cannot be combined with --variant, --width "
-                         "or --queens (variants count in this process with their own kernels)")
+        raise UsageError(f"{' and '.join(used)} cannot be combined with --unique and "
+                         "--variant, --width or --queens (a variant's classes are counted in "
+                         "this process; its total runs on the engine without --unique)")
 
 
 def _check_solve(args: argparse.Namespace) -> Any:

@@ -177,7 +177,7 @@ def _count_unit(n: int, batch: list[tuple[int, ...]], kind: str,
         from nqueens.engine.verify import recount_batch
 
         return [(t, u, 0, 0) for t, u in recount_batch(n, batch)]
-    if kind == "gpu":
+    if kind == "gpu" and not (batch and int(batch[0][0]) < 0):  # a GPU counts Q(n) only
         from nqueens.engine import gpu
 
         gpu.require_gpu()

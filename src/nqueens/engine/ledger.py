@@ -353,6 +353,15 @@ class Ledger:
         """
         from nqueens.engine.split import METHOD, METHOD_VERSION, split, split_hash
 
+        if self.job.method != METHOD:  # symmetric solutions, a variant
+            from nqueens.engine.problems import from_method, problem_hash
+
+            problem = from_method(self.job.method, self.job.n)
+            items = problem.items()
+            self._check_job(Job(self.job.n, problem.method, problem.version,
+                                problem_hash(problem, items), len(items)))
+            self._check_keys([problem.key(it) for it in items])
+            return items  # type: ignore[return-value]
         subs = split(self.job.n)
         self._check_job(Job(self.job.n, METHOD, METHOD_VERSION, split_hash(self.job.n, subs),
                             len(subs)))

@@ -350,7 +350,9 @@ def _check_meta(meta: dict[str, str], name: str) -> tuple[Job, int]:
         raise LedgerError(
             f"{name!r} is a damaged ledger (its job record is incomplete)"
         ) from None
-    if not 1 <= job.n <= MAX_COUNT_N or not 0 <= job.subproblems <= job.n ** 4:
+    # Q(n) to MAX_COUNT_N; symmetric counts and variants to 62 (nqueens.engine.problems)
+    largest = MAX_COUNT_N if job.method == "constellations" else 62
+    if not 1 <= job.n <= largest or not 0 <= job.subproblems <= job.n ** 4:
         raise LedgerError(f"{name!r} claims N = {job.n} with {job.subproblems} "
-                          f"subproblems; a ledger holds N = 1..{MAX_COUNT_N}")
+                          f"subproblems; a ledger holds N = 1..{largest}")
     return job, int(str(version))

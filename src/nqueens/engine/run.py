@@ -58,11 +58,12 @@ from nqueens.engine.estimate import (
 )
 from nqueens.engine.scheduler import BATCH_SECONDS, Scheduler
 from nqueens.engine.task import Row
-from nqueens.errors import EngineError, UnknownOptionError
+from nqueens.errors import ConflictingOptionsError, EngineError, UnknownOptionError
 from nqueens.kernels import MAX_CONSTELLATION_N
 
 if TYPE_CHECKING:
     from nqueens.engine.ledger import Ledger
+    from nqueens.engine.problems import Problem
     from nqueens.engine.split import Subproblem
 
 __all__ = [
@@ -85,6 +86,9 @@ WEIGH_MIN_N = 15
 """From this n on, subproblems are weighed by Knuth's estimator for the progress ETA."""
 ESTIMATE_MIN_N = 17
 """From this n on, a count times the kernel and reports its estimated cost before starting."""
+SAMPLE_MIN = 256
+"""A count of another problem (symmetric, a variant) with at least this many subproblems
+states its cost first, from a sample of them (:func:`~nqueens.engine.problems.sample_estimate`)."""
 DEVICES = ("cpu", "gpu")
 """Where :func:`run_count`'s ``device`` counts: the CPU kernels, or a CUDA GPU."""
 
@@ -207,8 +211,12 @@ def run_engine(
     estimate: bool | None = None,
     repair: bool = False,
     wait: bool = False,
+    problem: Problem | None = None,
 ) -> EngineResult:
     """Count size ``n`` on ``backend``, of values already checked (the public faces check).
+
+    ``problem`` (a :class:`~nqueens.engine.problems.Problem` of size ``n``) counts it in
+    place of Q(n): symmetric solutions, a variant; same backends, ledger and progress.
 
     ``progress`` receives a :class:`CountProgress` after every batch and a few times a
     second; ``on_estimate`` the :class:`~nqueens.engine.estimate.CountEstimate` before
@@ -224,11 +232,14 @@ def run_engine(
     (352, 46, 'cpu')
     """
     start = time.perf_counter()
+    if problem is not None and backend.device != "cpu":
+        raise ConflictingOptionsError(f"a count with {problem.flags()} runs on CPUs only, "
+                                      "not on a GPU")
     with backend.open(n) as workers:
-        count = _Count(n, backend, workers, progress, on_estimate, estimate)
+        count = _Count(n, backend, workers, progress, on_estimate, estimate, problem)
         count.presplit()
         subs = count.split()
-        book = _Book(n, subs, ledger, repair, wait)
+        book = _Book(n, subs, ledger, repair, wait, problem)
         try:
             count.prepare(book)
             count.run(book)
@@ -241,8 +252,10 @@ class _Count:
     """One count's steps before and around its backend's run."""
 
     def __init__(self, n: int, backend: Backend, workers: int, progress: Progress | None,
-                 on_estimate: OnEstimate | None, estimate: bool | None) -> None:
+                 on_estimate: OnEstimate | None, estimate: bool | None,
+                 problem: Problem | None = None) -> None:
         self.n, self.backend, self.workers = n, backend, workers
+        self.problem = problem
         self.progress, self.on_estimate = progress, on_estimate
         if estimate is None and not backend.estimates:
             estimate = False
@@ -259,11 +272,15 @@ class _Count:
 
     def presplit(self) -> None:
         """The estimate of a board whose split takes long, made (and told) before it."""
-        if self.wants and self.n >= PRESPLIT_N:
+        if self.wants and self.n >= PRESPLIT_N and self.problem is None:
             self.tell(estimate_checked(self.n, self.workers, set()))
 
     def split(self) -> list[Subproblem]:
         from nqueens.engine.split import split
+
+        if self.problem is not None:
+            self.items = self.problem.items()
+            return self.items  # type: ignore[return-value]
 
         subs = split(self.n, workers=self.workers if self.backend.splits_here else None)
         self.items = [tuple(s) for s in subs]
@@ -272,6 +289,9 @@ class _Count:
     def prepare(self, book: _Book) -> None:
         """Weigh the subproblems (and calibrate the estimate) where the count asks for it."""
         n, items = self.n, self.items
+        if self.problem is not None:
+            self.foresee(book)
+            return
         if items and self.estimate is not False and (n >= WEIGH_MIN_N or self.estimate):
             self.weights, solutions = weigh(n, items)
             if self.wants and self.found is None:
@@ -283,12 +303,30 @@ class _Count:
         if items and self.weights is None and self.backend.weighs:
             self.weights = weigh(n, items)[0]
 
+    def foresee(self, book: _Book) -> None:
+        """A problem's cost stated first: random subproblems counted, scaled up."""
+        from nqueens.engine.problems import sample_estimate
+
+        wanted = self.estimate or (self.estimate is None and len(self.items) >= SAMPLE_MIN)
+        if not wanted or self.problem is None:
+            return
+        pending = [i for i in range(len(self.items)) if i not in book.results]
+        early: dict[int, Row] = {}
+        solutions, nodes, seconds = sample_estimate(self.problem, self.items, pending,
+                                                    self.workers, early)
+        book.keep(list(early), list(early.values()))
+        rate = nodes / seconds / self.workers if seconds > 0 else 0.0
+        self.tell(CountEstimate(self.n, solutions, nodes, rate, self.workers, seconds))
+
     def run(self, book: _Book) -> None:
         """Hand the pending subproblems to the backend; record and report what comes back."""
         watch = _Watch(self.n, len(self.items), self.workers, self.weights, self.progress)
 
         def record(idxs: list[int], rows: list[Row]) -> None:
             rows = check_rows(self.n, len(idxs), rows)  # never an unchecked answer
+            why = self.problem.check(rows) if self.problem is not None else None
+            if why is not None:
+                raise EngineError(f"a worker's answer for n = {self.n} is not a count: {why}")
             book.keep(idxs, rows)
             watch.finished(idxs, rows)
 
@@ -306,16 +344,25 @@ class _Book:
     """A count's answers: those resumed from the ledger and those counted, kept in both."""
 
     def __init__(self, n: int, subs: Sequence[Subproblem],
-                 ledger: str | os.PathLike[str] | None, repair: bool, wait: bool) -> None:
+                 ledger: str | os.PathLike[str] | None, repair: bool, wait: bool,
+                 problem: Problem | None = None) -> None:
         from nqueens.engine.ledger import Job, Ledger
         from nqueens.engine.split import METHOD, METHOD_VERSION, split_hash
 
         self.n, self.subproblems = n, len(subs)
-        self.keys = [s.key for s in subs]
+        self.problem = problem
+        self.keys = ([problem.key(s) for s in subs] if problem is not None
+                     else [s.key for s in subs])
         self.led: Ledger | None = None
         self.results: dict[int, Row] = {}
         if ledger is not None:
-            job = Job(n, METHOD, METHOD_VERSION, split_hash(n, subs), len(subs))
+            if problem is not None:
+                from nqueens.engine.problems import problem_hash
+
+                job = Job(n, problem.method, problem.version, problem_hash(problem, subs),
+                          len(subs))
+            else:
+                job = Job(n, METHOD, METHOD_VERSION, split_hash(n, subs), len(subs))
             self.led = Ledger.open(ledger, job, repair=repair, wait=wait, keys=self.keys)
             self.results = self.led.done()
         self.resumed = len(self.results)
@@ -340,10 +387,14 @@ class _Book:
     def result(self, count: _Count, seconds: float) -> EngineResult:
         from nqueens.engine.split import trivial_counts
 
-        base_total, base_unique = trivial_counts(self.n)
         rows = self.results.values()
-        return EngineResult(self.n, base_total + sum(r[0] for r in rows),
-                            base_unique + sum(r[1] for r in rows), sum(r[2] for r in rows),
+        total, unique = sum(r[0] for r in rows), sum(r[1] for r in rows)
+        if self.problem is not None:
+            total, unique = self.problem.result(total, unique)
+        else:
+            base_total, base_unique = trivial_counts(self.n)
+            total, unique = base_total + total, base_unique + unique
+        return EngineResult(self.n, total, unique, sum(r[2] for r in rows),
                             self.subproblems, count.workers, self.resumed, seconds,
                             count.found, count.backend.device)
 

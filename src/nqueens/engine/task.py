@@ -107,6 +107,10 @@ def count_batch(
 
     if not items:
         return []
+    if int(items[0][0]) < 0:  # not constellations: symmetric solutions, a variant
+        from nqueens.engine import problem_tasks
+
+        return problem_tasks.count_batch(n, items, stop=stop, tally=tally, finished=finished)
     arr = np.array(items, dtype=np.int64).reshape(len(items), 6)
     out = np.zeros((len(items), 4), np.int64)
     state, stack = k.new_slice_state(n)

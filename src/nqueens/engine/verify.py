@@ -76,6 +76,12 @@ class Report(NamedTuple):
     """Rows that fail their check (edited or corrupted): not recounted, problems as they are."""
 
 
+PROBLEM_METHODS = ("symmetric-", "variant-")
+"""The methods of the counts besides Q(n) (:mod:`nqueens.engine.problems`): their rows are
+recounted by the plain Python search of :mod:`nqueens.engine.problem_recount` (slow: small
+boards, or a small sample)."""
+
+
 def recount(n: int, sub: Sequence[int]) -> tuple[int, int]:
     """``(total, unique)`` of a subproblem ``(top, bottom, left, right, ...)`` by enumeration.
 
@@ -99,6 +105,10 @@ def recount_batch(n: int, items: Sequence[Sequence[int]]) -> list[tuple[int, int
     >>> recount_batch(8, [(0, 2, 0, 3, 0, 1), (0, 1, 0, 2, 0, 1)]), recount_batch(8, [])
     ([(8, 1), (0, 0)], [])
     """
+    from nqueens.engine import problem_tasks
+
+    if problem_tasks.is_problem(items):  # symmetric solutions, a variant
+        return problem_tasks.recount_batch(n, items)
     return [recount(n, item) for item in items]
 
 
@@ -198,7 +208,7 @@ def verify_ledger(
     with Ledger.read(path, check_rows=False) as led:
         failing = tuple(led.failing())
         summary = led.summary()
-        if led.job.method != METHOD:
+        if led.job.method != METHOD and not led.job.method.startswith(PROBLEM_METHODS):
             raise LedgerError(f"{path!r} was made by method {led.job.method}, not {METHOD}")
         done = led.done()
         keys = led.keys()

@@ -32,7 +32,7 @@ from nqueens.kernels import variants as _k
 from nqueens.variants._parallel import Stopped, run_pieces
 from nqueens.variants.spec import Placement, Variant
 
-__all__ = ["SLICE_NODES", "VariantCount", "count", "first_solution", "solutions"]
+__all__ = ["SLICE_NODES", "VariantCount", "count", "first_solution", "pieces", "solutions"]
 
 SLICE_NODES = 1 << 20
 """Backtracks one kernel call searches before Python regains control (well under 0.1 s)."""
@@ -107,6 +107,27 @@ def first_solution(variant: Variant) -> Placement | None:
     True
     """
     return next(solutions(variant), None)
+
+
+def pieces(variant: Variant) -> list[tuple[int, int, int]]:
+    """The disjoint pieces a total is cut into: ``(weight, allowed row 0, allowed row 1)``.
+
+    Each piece allows every square below row 1; the weighted counts of the pieces add up to
+    the total (the mirror and, on the torus, the column shifts fold their images in). The
+    counting engine counts one piece per subproblem. Cost: O(M**2) pieces.
+
+    >>> pieces(Variant(4))[:2]
+    [(2, 1, 1), (2, 1, 2)]
+    >>> pieces(Variant(8, "toroidal"))
+    [(16, 1, 2), (16, 1, 4), (16, 1, 8), (8, 1, 16)]
+    """
+    variant = check_instance(variant, Variant, "variant", "a Variant")
+    out = []
+    for weight, allowed in _parts(variant):
+        for cut in _split(variant, allowed):
+            rows = [int(x) for x in cut]
+            out.append((weight, rows[0], rows[1] if len(rows) > 1 else 0))
+    return out
 
 
 # -- private ------------------------------------------------------------------------------

@@ -1,0 +1,114 @@
+"""Independent recounts of the subproblems of :mod:`nqueens.engine.problem_tasks`.
+
+Plain Python, written apart from the kernels (no orbit search, no masks shared with them):
+what ``--replicate`` and ``ledger verify`` recount to check a worker. A symmetric
+subproblem is recounted by the plain row-by-row search with its orbits' queens placed,
+every solution tested for the symmetry; a variant subproblem by a row-by-row search of the
+variant's rules, queen against queen. Slow (the plain search): for small units.
+
+>>> recount(8, (-1, 2, 1, 2, -1, -1, -1))
+(2, 1)
+"""
+
+from __future__ import annotations
+
+__all__ = ["recount"]
+
+
+def recount(n: int, item: tuple[int, ...]) -> tuple[int, int]:
+    """``(total, unique)`` of one subproblem, as the kernel's row would hold them.
+
+    Cost: O(the plain search of the board with the item's fixed queens), in Python.
+    """
+    if item[1] in (1, 2):
+        return _symmetric(n, item)
+    return _variant(n, item)
+
+
+def _orbit(n: int, quarter: bool, r: int, c: int) -> list[tuple[int, int]]:
+    last = n - 1
+    if quarter:
+        return [(r, c), (c, last - r), (last - r, last - c), (last - c, r)]
+    return [(r, c), (last - r, last - c)]
+
+
+def _symmetric(n: int, item: tuple[int, ...]) -> tuple[int, int]:
+    quarter = item[1] == 1
+    fixed: dict[int, int] = {}
+    if n % 2:
+        fixed[n // 2] = n // 2
+    for c in item[3:3 + item[2]]:
+        r = min(set(range(n)) - set(fixed))
+        for rr, cc in _orbit(n, quarter, r, c):
+            if fixed.get(rr, cc) != cc:
+                return 0, 0
+            fixed[rr] = cc
+    solutions = quarters = 0
+    for p in _plain(n, fixed):
+        half = all(p[n - 1 - r] == n - 1 - p[r] for r in range(n))
+        turn = all(p[p[r]] == n - 1 - r for r in range(n))
+        if turn if quarter else half:
+            solutions += 1
+            quarters += turn
+    return (2 * solutions, solutions) if quarter else (2 * solutions, solutions + quarters)
+
+
+def _plain(n: int, fixed: dict[int, int]) -> list[tuple[int, ...]]:
+    """Every solution with ``fixed[row] == column``, by pairwise attack tests."""
+    found: list[tuple[int, ...]] = []
+    p: list[int] = []
+
+    def safe(c: int) -> bool:
+        r = len(p)
+        return all(c != pc and abs(c - pc) != r - pr for pr, pc in enumerate(p))
+
+    def go() -> None:
+        r = len(p)
+        if r == n:
+            found.append(tuple(p))
+            return
+        for c in ([fixed[r]] if r in fixed else range(n)):
+            if safe(c):
+                p.append(c)
+                go()
+                p.pop()
+
+    go()
+    return found
+
+
+def _attacks(kind: int, n: int, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    dr, dc = b[0] - a[0], b[1] - a[1]
+    if dc == 0:
+        return True
+    if kind == 1:  # the torus: diagonals wrap
+        return (dr - dc) % n == 0 or (dr + dc) % n == 0
+    if abs(dr) == abs(dc):
+        return True
+    return kind == 2 and sorted((abs(dr), abs(dc))) == [1, 2]
+
+
+def _variant(n: int, item: tuple[int, ...]) -> tuple[int, int]:
+    _, _, kind, width, queens, weight, a0, a1 = item[:8]
+    allowed = [a0, a1] + [(1 << (width + 1)) - 1] * n
+    placed: list[tuple[int, int]] = []
+
+    def go(r: int) -> int:
+        if len(placed) == queens:
+            return 1
+        if r == n:
+            return 0
+        total = 0
+        for c in range(width):
+            sq = (r, c)
+            if (allowed[r] >> c) & 1 and not any(_attacks(kind, n, q, sq) for q in placed):
+                placed.append(sq)
+                total += go(r + 1)
+                placed.pop()
+        if (allowed[r] >> width) & 1 and n - r - 1 >= queens - len(placed):
+            total += go(r + 1)
+        return total
+
+    total = weight * go(0)
+    return total, total
+

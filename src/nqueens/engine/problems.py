@@ -1,0 +1,301 @@
+"""The counts besides Q(n) that the engine runs: symmetric solutions and the variants.
+
+A :class:`Problem` tells the engine loop (:func:`nqueens.engine.run.run_engine`) what to
+count in place of Q(n)'s start constellations: its subproblems (plain tuples of ints, in a
+fixed order, each naming everything its answer depends on: see
+:mod:`nqueens.engine.problem_tasks`), their keys and the method name the ledger records,
+the rule every answer row must follow, and how the rows add up. Everything else - the
+backends (threads, an executor, Dask), the ledger and its resume, progress, Ctrl-C - is the
+loop's, the same as for Q(n).
+
+* :class:`Symmetric` - the solutions a quarter turn (``"rot90"``, OEIS A033148; classes
+  A260318) or a half turn (``"rot180"``, A032522) maps to themselves, by a search over the
+  orbits of queens (a quarter or half of them chosen, the rest follow);
+* :class:`VariantTotal` - the placements of a :class:`~nqueens.variants.Variant` (torus,
+  superqueens, N x M, K queens), one piece of its first two rows per subproblem.
+
+>>> p = Symmetric(12, "rot90")
+>>> p.method, len(p.items()), p.items()[0]
+('symmetric-rot90', 16, (-1, 1, 2, 1, 4, -1, -1))
+>>> from_method("variant-toroidal-7-7", 7)
+VariantTotal(variant=Variant(n=7, kind='toroidal', width=7, queens=7))
+"""
+
+from __future__ import annotations
+
+import abc
+import hashlib
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nqueens._validate import check_choice, check_int
+from nqueens.engine.problem_tasks import KIND_CODES, ROT90, ROT180, TAG, VARIANT, count_batch
+from nqueens.errors import EngineError, InvalidSizeError, LedgerError
+
+if TYPE_CHECKING:
+    from nqueens.engine.task import Row
+
+__all__ = [
+    "MAX_SYMMETRIC_N",
+    "SYMMETRIES",
+    "Problem",
+    "Symmetric",
+    "VariantTotal",
+    "from_method",
+    "problem_hash",
+    "sample_estimate",
+]
+
+SYMMETRIES = ("rot90", "rot180")
+"""The symmetries a count can ask its solutions to have: the quarter and the half turn."""
+MAX_SYMMETRIC_N = 62
+"""The largest board a symmetric count takes (a row is one 64-bit mask)."""
+SAMPLE_SECONDS = 0.5
+"""How long :func:`sample_estimate` counts random subproblems to foresee the whole."""
+
+
+
+class Problem(abc.ABC):
+    """One count the engine runs in place of Q(n)'s constellations."""
+
+    n: int
+    method: str
+    version: int = 1
+    classes: bool = True
+    """Whether :meth:`result`'s second number means anything (else it is None)."""
+
+    @abc.abstractmethod
+    def items(self) -> list[tuple[int, ...]]:
+        """The subproblems, in their fixed order."""
+
+    def key(self, item: Sequence[int]) -> str:
+        """A subproblem's name in the ledger: the numbers after its tag and code."""
+        return ",".join(str(int(v)) for v in item[2:])
+
+    def trivial(self) -> tuple[int, int]:
+        """``(total, unique)`` counted by no subproblem."""
+        return 0, 0
+
+    @abc.abstractmethod
+    def check(self, rows: Sequence[Row]) -> str | None:
+        """Why a row breaks this problem's rule (None when all keep it)."""
+
+    def result(self, total: int, unique: int) -> tuple[int, int]:
+        """The answer from the sums of the rows' first two fields."""
+        t, u = self.trivial()
+        return t + total, u + unique
+
+    @abc.abstractmethod
+    def flags(self) -> str:
+        """The options of ``nqueens count N`` that ask for this count."""
+
+
+@dataclass(frozen=True)
+class Symmetric(Problem):
+    """The solutions of size ``n`` the quarter (``"rot90"``) or half (``"rot180"``) turn
+    keeps, with their classes under the square's 8 symmetries.
+
+    Cost of the count: O(nodes of the orbit search), roughly the fourth (quarter turn) or
+    square (half turn) root of the plain search's.
+    """
+
+    n: int
+    symmetry: str = "rot90"
+
+    def __post_init__(self) -> None:
+        check_int(self.n, "N", low=1, high=MAX_SYMMETRIC_N)
+        check_choice(self.symmetry, "symmetry", SYMMETRIES)
+
+    @property
+    def method(self) -> str:  # type: ignore[override]
+        return f"symmetric-{self.symmetry}"
+
+    @property
+    def code(self) -> int:
+        return ROT90 if self.symmetry == "rot90" else ROT180
+
+    def items(self) -> list[tuple[int, ...]]:
+        """One subproblem per choice of the first orbits (the first one in the left half).
+
+        >>> len(Symmetric(8, "rot180").items())
+        3
+        """
+        if self.n == 1:
+            return []
+        depth = 1 if self.n < 10 else 2 if self.n < 20 else 3
+        out = []
+        for cols in _prefixes(self.n, self.symmetry == "rot90", depth):
+            out.append((TAG, self.code, len(cols), *cols, *[-1] * (4 - len(cols))))
+        return out
+
+    def key(self, item: Sequence[int]) -> str:
+        return ",".join(str(int(c)) for c in item[3:3 + int(item[2])])
+
+    def trivial(self) -> tuple[int, int]:
+        # n = 1: the lone queen is every symmetry's (no subproblem: the mirror pairs none)
+        return (1, 2 if self.symmetry == "rot180" else 1) if self.n == 1 else (0, 0)
+
+    def check(self, rows: Sequence[Row]) -> str | None:
+        for t, u, _, _ in rows:
+            if self.symmetry == "rot90" and t != 2 * u:
+                return f"a quarter-turn row has total {t} and {u} classes (need twice)"
+            if self.symmetry == "rot180" and (t % 2 or not t // 2 <= u <= t):
+                return f"a half-turn row has total {t} and {u} (need t even, t/2 <= u <= t)"
+        return None
+
+    def result(self, total: int, unique: int) -> tuple[int, int]:
+        t, u = self.trivial()
+        if self.symmetry == "rot90":
+            return t + total, u + unique
+        if (u + unique) % 2:
+            raise EngineError("the half-turn classes are not whole: a row is wrong")
+        return t + total, (u + unique) // 2
+
+    def flags(self) -> str:
+        return f"--symmetric {self.symmetry}"
+
+
+@dataclass(frozen=True)
+class VariantTotal(Problem):
+    """The placements of a variant (its total; the classes are counted in process only)."""
+
+    variant: object
+    classes = False
+
+    @property
+    def n(self) -> int:  # type: ignore[override]
+        return int(self.variant.n)  # type: ignore[attr-defined]
+
+    @property
+    def method(self) -> str:  # type: ignore[override]
+        v = self.variant
+        return f"variant-{v.kind}-{v.width}-{v.queens}"  # type: ignore[attr-defined]
+
+    def items(self) -> list[tuple[int, ...]]:
+        from nqueens.variants.search import pieces
+
+        v = self.variant
+        if v.queens == 0:  # type: ignore[attr-defined]
+            return []
+        code = KIND_CODES[v.kind]  # type: ignore[attr-defined]
+        return [(TAG, VARIANT, code, v.width, v.queens, w, a0, a1)  # type: ignore[attr-defined]
+                for w, a0, a1 in pieces(v)]
+
+    def trivial(self) -> tuple[int, int]:
+        return (1, 1) if self.variant.queens == 0 else (0, 0)  # type: ignore[attr-defined]
+
+    def check(self, rows: Sequence[Row]) -> str | None:
+        for t, u, _, _ in rows:
+            if t != u:
+                return f"a variant row has two different totals ({t}, {u})"
+        return None
+
+    def flags(self) -> str:
+        v = self.variant
+        words = []
+        if v.kind != "classic":  # type: ignore[attr-defined]
+            words.append(f"--variant {v.kind}")  # type: ignore[attr-defined]
+        if v.width != v.n:  # type: ignore[attr-defined]
+            words.append(f"--width {v.width}")  # type: ignore[attr-defined]
+        if v.queens != v.n:  # type: ignore[attr-defined]
+            words.append(f"--queens {v.queens}")  # type: ignore[attr-defined]
+        return " ".join(words) or "--variant classic"
+
+
+def problem_hash(problem: Problem, items: Sequence[Sequence[int]]) -> str:
+    """A SHA-256 over the method, n and every subproblem, in order (the ledger's split hash).
+
+    Cost: O(len(items)).
+
+    >>> p = Symmetric(8, "rot180")
+    >>> problem_hash(p, p.items()) == problem_hash(p, p.items()[1:])
+    False
+    """
+    h = hashlib.sha256(f"nqueens {problem.method} v{problem.version} n={problem.n}\n".encode())
+    for item in items:
+        h.update((",".join(str(int(v)) for v in item) + "\n").encode())
+    return h.hexdigest()
+
+
+def from_method(method: str, n: int) -> Problem:
+    """The problem a ledger's method names, for its ``n``; :class:`LedgerError` if none.
+
+    Cost: O(1).
+
+    >>> from_method("symmetric-rot180", 9)
+    Symmetric(n=9, symmetry='rot180')
+    """
+    from nqueens.variants import Variant
+
+    parts = method.split("-")
+    try:
+        if parts[0] == "symmetric" and len(parts) == 2:
+            return Symmetric(n, parts[1])
+        if parts[0] == "variant" and len(parts) == 4:
+            return VariantTotal(Variant(n, parts[1], width=int(parts[2]),  # type: ignore[arg-type]
+                                        queens=int(parts[3])))
+    except (ValueError, InvalidSizeError):
+        pass
+    raise LedgerError(f"no count of this nqueens is called {method!r}")
+
+
+def sample_estimate(problem: Problem, items: Sequence[tuple[int, ...]], pending: list[int],
+                    workers: int, keep: dict[int, Row]) -> tuple[float, float, float]:
+    """``(solutions, nodes, seconds)`` foreseen for the ``pending`` subproblems.
+
+    Counts random pending subproblems in this thread for about :data:`SAMPLE_SECONDS`
+    (their rows go into ``keep``: finished work, not thrown away) and scales up by the
+    number pending, the seconds shared over ``workers``. Rough (subproblems differ in
+    size by orders of magnitude): a statement of the cost, not a promise.
+    Cost: about :data:`SAMPLE_SECONDS` of counting.
+    """
+    order = list(pending)
+    random.Random(problem.n).shuffle(order)
+    start = time.perf_counter()
+    solutions = nodes = 0
+    for i in order:
+        if time.perf_counter() - start >= SAMPLE_SECONDS:
+            break
+        row = count_batch(problem.n, [items[i]])[0]
+        keep[i] = row
+        solutions += row[0]
+        nodes += row[2]
+    seconds = time.perf_counter() - start
+    done = len(keep)
+    if not done:
+        return 0.0, 0.0, 0.0
+    scale = len(pending) / done
+    return solutions * scale, nodes * scale, seconds * (scale - 1) / max(1, workers)
+
+
+def _prefixes(n: int, quarter: bool, depth: int) -> list[list[int]]:
+    """The columns of the first ``depth`` orbits that clash with nothing (the first orbit's
+    queen in row 0, left half), each orbit in the first empty row."""
+    last = n - 1
+    out: list[list[int]] = []
+
+    def orbit(r: int, c: int) -> list[tuple[int, int]]:
+        if quarter:
+            return [(r, c), (c, last - r), (last - r, last - c), (last - c, r)]
+        return [(r, c), (last - r, last - c)]
+
+    def go(fixed: dict[int, int], cols: list[int]) -> None:
+        free = [r for r in range(n) if r not in fixed]
+        if len(cols) == depth or not free:
+            out.append(cols)
+            return
+        for c in range(n // 2) if not cols else range(n):
+            new = dict(fixed)
+            for rr, cc in orbit(free[0], c):
+                if rr in new or any(cc == c2 or abs(cc - c2) == abs(rr - r2)
+                                    for r2, c2 in new.items()):
+                    break
+                new[rr] = cc
+            else:
+                go(new, [*cols, c])
+
+    go({n // 2: n // 2} if n % 2 else {}, [])
+    return out
