@@ -26,7 +26,8 @@ PAGE = HERE.parent / "docs" / "performance.md"
 
 SECTIONS = (
     "strategies", "engine", "verify", "gpu", "fleet", "dask_failures", "variants",
-    "exports", "large", "completion", "puzzles", "puzzles_cpsat", "explain", "puzzle_import",
+    "exports", "large", "completion", "puzzles", "puzzles_cpsat", "stars", "explain",
+    "puzzle_import",
     "puzzle_make",
     "analysis",
     "render",

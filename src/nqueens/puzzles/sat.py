@@ -1,20 +1,22 @@
-"""Star Battle with 3 or more stars handed to a SAT solver (python-sat's Glucose), our own CNF.
+"""Star Battle with 3 or more stars handed to a SAT solver (python-sat's Gluecard), our formula.
 
 The compiled search of :mod:`nqueens.kernels.puzzles` is exact and fast on one- and two-star
 puzzles, but on puzzles with k >= 3 stars a solver that learns from its dead ends finds the
-one solution of a real 15 x 15 3-star puzzle, or of a 21 x 21 5-star one, many times sooner
-(measured: benchmarks/puzzles/bench_stars.py). This module is the other half of that
-portfolio: :mod:`nqueens.puzzles.exact` sends ``solve``, ``is_unique`` and counts of region
-puzzles with k >= :data:`MIN_STARS` here when python-sat is installed (the optional ``sat``
-extra: ``pip install "nqueens-toolkit[sat]"``), and runs its plain search otherwise.
+one solution of a real 15 x 15 3-star puzzle, or of a 21 x 21 5-star one, and proves there
+is no second, many times sooner (measured: benchmarks/puzzles/bench_stars.py). This module
+is the other half of that portfolio: :mod:`nqueens.puzzles.exact` sends ``solve``,
+``is_unique`` and counts of region puzzles with k >= :data:`MIN_STARS` here when python-sat
+is installed (the optional ``sat`` extra: ``pip install "nqueens-toolkit[sat]"``), and runs
+its plain search otherwise.
 
-The CNF: one variable per square (``r * n + c + 1``); per row, column and region "exactly
-k" as a sequential counter (Sinz 2005) whose registers ``s[i][j]`` say "at least j of the
-first i + 1 squares hold a star", both ways, with "not at k before a star" (at most k) and
-"at k at the end" (at least k); one clause per pair of touching squares; with the diagonal
-rule a counter "at most 1" per diagonal. Solutions are enumerated by blocking each found
-star set (a clause over the square variables), so a count runs one solve per solution:
-cheap for the few solutions of a real puzzle, and why a count gives up after
+The formula (:func:`formula`): one variable per square (``r * n + c + 1``); per row, column
+and region "exactly k" as two native cardinality constraints (at most k stars, at most
+len - k empty squares; Gluecard propagates them directly, where a clause encoding such as a
+sequential counter took 60% of the time to build and load and searched slower: measured);
+one clause per pair of touching squares; the pair-of-lines blocks (:func:`_pair_blocks`);
+with the diagonal rule "at most 1" per diagonal. Solutions are enumerated by blocking each
+found star set (a clause over the square variables), so a count runs one solve per
+solution: cheap for the few solutions of a real puzzle, and why a count gives up after
 :data:`COUNT_CAP` solutions and lets the plain search count (it enumerates without
 learning, as fast per solution).
 
@@ -33,7 +35,7 @@ from functools import cache
 
 from nqueens.puzzles.model import Puzzle
 
-__all__ = ["COUNT_CAP", "MIN_STARS", "available", "cnf", "enumerate_stars"]
+__all__ = ["COUNT_CAP", "MIN_STARS", "available", "enumerate_stars", "formula"]
 
 MIN_STARS = 3
 """The portfolio's line: region puzzles with at least this many stars go to the SAT solver."""
@@ -41,16 +43,18 @@ MIN_STARS = 3
 COUNT_CAP = 24
 """A count enumerates at most this many solutions by SAT before the plain search counts."""
 
-SOLVER = "glucose4"
-"""python-sat's Glucose 4.1: chosen by measurement over CaDiCaL 1.5.3 and 1.9.5, Glucose 4.2
-and MiniSat on the real 15 x 15 3-star puzzle and made 21 x 21 5-star and 25 x 25 6-star
-ones (counting the one solution: find it, then prove there is no second), the steadiest of
-them (CaDiCaL was fastest on some, 3x slower on others)."""
+SOLVER = "gluecard4"
+"""python-sat's Gluecard 4 (Glucose 4 with native cardinality constraints): chosen by
+measurement on the real 15 x 15 3-star puzzle and made 21 x 21 5-star and 25 x 25 6-star
+ones (find the solution, prove there is no second) over Gluecard 3, Minicard, and a clause
+encoding (sequential counters) under CaDiCaL 1.5.3 and 1.9.5, Glucose 4.1 and 4.2 and
+MiniSat: 25-175 ms on the 15 x 15 and 21 x 21 boards, where Glucose 4.1 on clauses took
+60-560 ms and CaDiCaL up to 1.7 s."""
 
 
 @cache
 def available() -> bool:
-    """Whether python-sat (with its Glucose) can be imported. Cost: one import, once.
+    """Whether python-sat (with Gluecard) can be imported. Cost: one import, once.
 
     >>> isinstance(available(), bool)
     True
@@ -63,117 +67,81 @@ def available() -> bool:
                if isinstance(names, tuple))
 
 
-class _Counter:
-    """Fresh variable numbers above the squares."""
-
-    def __init__(self, first: int) -> None:
-        self.top = first
-
-    def new(self) -> int:
-        self.top += 1
-        return self.top
+Formula = tuple[list[list[int]], list[tuple[list[int], int]]]
+"""Clauses and "at most b of these literals" constraints (CNF+, as Gluecard reads it)."""
 
 
-def _exactly(lits: list[int], k: int, fresh: _Counter, out: list[list[int]], *,
-             at_least: bool = True) -> None:
-    """Clauses for "exactly k of ``lits``" (``at_least`` False: at most k), a sequential
-    counter with registers in both directions."""
-    m = len(lits)
-    if k <= 0 or m <= k:
-        if k <= 0 or (m < k and at_least):
-            out.extend([[-v] for v in lits] if k <= 0 else [[1], [-1]])
-        elif at_least:
-            out.extend([v] for v in lits)
-        return
-    prev: list[int | None] = [None] * (k + 1)  # s[i-1][j]; None is false (j > 0)
-    for i, x in enumerate(lits):
-        cur: list[int | None] = [None] * (k + 1)
-        for j in range(1, min(i + 1, k) + 1):
-            s = fresh.new()
-            cur[j] = s
-            below = prev[j - 1] if j > 1 else 0  # 0: true (at least 0)
-            if prev[j] is not None:
-                out.append([-prev[j], s])            # s[i-1][j] -> s[i][j]
-                out.append([-s, prev[j], x])         # s[i][j] -> s[i-1][j] or x
-                if below:
-                    out.append([-s, prev[j], below])  # ... or s[i-1][j-1]
-            else:
-                out.append([-s, x])
-                if below:
-                    out.append([-s, below])
-            out.append([-x, s] if not below else [-x, -below, s])
-        if prev[k] is not None:
-            out.append([-prev[k], -x])  # at most k: no star once k are counted
-        prev = cur
-    if at_least:
-        out.append([prev[k]])  # type: ignore[list-item]
+def formula(p: Puzzle) -> Formula:
+    """The clauses and cardinality constraints of region puzzle ``p`` (module docstring).
 
-
-def cnf(p: Puzzle) -> tuple[int, list[list[int]]]:
-    """The highest variable and the clauses of region puzzle ``p`` (module docstring).
-
-    Cost: O(n^3 k) clauses and time (3n units of n squares, k registers a square).
+    Cost: O(n^2) clauses and constraints, O(n^2) time.
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> top, clauses = cnf(parse_puzzle("AB\\nAB"))
-    >>> top >= 4 and [-1, -2] in clauses    # the two squares of row 0 touch
-    True
+    >>> clauses, atmost = formula(parse_puzzle("AB\\nAB"))
+    >>> [-1, -2] in clauses, ([1, 2], 1) in atmost, ([-1, -2], 1) in atmost  # row 0
+    (True, True, True)
     """
     n, k = p.n, p.stars
-    fresh = _Counter(n * n)
-    out: list[list[int]] = []
+    clauses: list[list[int]] = []
+    atmost: list[tuple[list[int], int]] = []
     units = [[r * n + c + 1 for c in range(n)] for r in range(n)]
     units += [[r * n + c + 1 for r in range(n)] for c in range(n)]
     units += [[r * n + c + 1 for r, c in cells] for cells in p.region_cells()]
-    for unit in units:
-        _exactly(unit, k, fresh, out)
+    for unit in units:  # exactly k: at most k stars, at most len - k squares without
+        atmost.append((unit, k))
+        atmost.append(([-v for v in unit], len(unit) - k))
     for r in range(n):
         for c in range(n):
             for rr, cc in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)):
                 if rr < n and 0 <= cc < n:
-                    out.append([-(r * n + c + 1), -(rr * n + cc + 1)])
+                    clauses.append([-(r * n + c + 1), -(rr * n + cc + 1)])
     if k > 1:
-        _pair_blocks(n, k, fresh, out)
+        _pair_blocks(n, k, clauses, atmost)
     if p.uses_diagonals:
         for d in range(-(n - 2), n - 1):
-            down = [r * n + r - d + 1 for r in range(n) if 0 <= r - d < n]
-            up = [r * n + (d + n - 1 - r) + 1 for r in range(n) if 0 <= d + n - 1 - r < n]
-            _exactly(down, 1, fresh, out, at_least=False)
-            _exactly(up, 1, fresh, out, at_least=False)
-    return fresh.top, out
+            atmost.append(([r * n + r - d + 1 for r in range(n) if 0 <= r - d < n], 1))
+            atmost.append(([r * n + (d + n - 1 - r) + 1 for r in range(n)
+                            if 0 <= d + n - 1 - r < n], 1))
+    return clauses, atmost
 
 
-def _pair_blocks(n: int, k: int, fresh: _Counter, out: list[list[int]]) -> None:
-    """Redundant clauses the solver cannot see for itself: two neighbouring rows (columns)
-    hold 2k stars, cut into blocks of 2 x 2 (the last 2 x 1 when n is odd), each holding at
-    most one (its squares touch), so at least 2k blocks have a star (both ways to cut)."""
+def _pair_blocks(n: int, k: int, clauses: list[list[int]],
+                 atmost: list[tuple[list[int], int]]) -> None:
+    """Redundant constraints the solver cannot see for itself: two neighbouring rows
+    (columns) hold 2k stars, cut into blocks of 2 x 2 (2 x 1 at an odd end), each holding
+    at most one (its squares touch), so at least 2k blocks have a star (both ways to cut
+    when n is odd). A block's variable (numbered above the squares) is the "or" of its
+    squares."""
+    top = n * n
     for r in range(n - 1):
-        for sq in (lambda a, b: a * n + b + 1, lambda a, b: b * n + a + 1):  # rows, columns
+        for rows in (True, False):
             for start in ((0, 1) if n % 2 else (0,)):
                 blocks = []
-                for c0 in range(start - 1 if start else 0, n, 2):
-                    cells = [sq(rr, c) for rr in (r, r + 1) for c in (c0, c0 + 1)
-                             if 0 <= c < n]
-                    y = fresh.new()
-                    out.append([-y, *cells])
-                    out.extend([-v, y] for v in cells)
-                    blocks.append(-y)
-                _exactly(blocks, len(blocks) - 2 * k, fresh, out, at_least=False)
+                for c0 in range(-start, n, 2):
+                    cells = [(a * n + b + 1 if rows else b * n + a + 1)
+                             for a in (r, r + 1) for b in (c0, c0 + 1) if 0 <= b < n]
+                    top += 1
+                    clauses.append([-top, *cells])
+                    clauses.extend([-v, top] for v in cells)
+                    blocks.append(-top)
+                atmost.append((blocks, len(blocks) - 2 * k))
 
 
 def enumerate_stars(p: Puzzle, limit: int) -> list[list[int]]:
     """Up to ``limit`` solutions of region puzzle ``p``, each its sorted star squares
     ``r * n + c``; fewer than ``limit`` means these are all. Needs python-sat.
 
-    No checks: ``p`` is a region puzzle, ``limit`` >= 1 (the caller's). Cost: the CNF
-    (:func:`cnf`) and ``limit`` SAT solves at most, each exponential in the worst case.
+    No checks: ``p`` is a region puzzle, ``limit`` >= 1 (the caller's). Cost: the formula
+    (:func:`formula`) and ``limit`` SAT solves at most, each exponential in the worst case.
     """
     from pysat.solvers import Solver
 
     n = p.n
-    _, clauses = cnf(p)
+    clauses, atmost = formula(p)
     found: list[list[int]] = []
     with Solver(name=SOLVER, bootstrap_with=clauses) as s:
+        for lits, bound in atmost:
+            s.add_atmost(lits, bound)
         while len(found) < limit:
             try:
                 sat = s.solve()
