@@ -118,12 +118,12 @@ def test_counts_past_the_cap_go_to_the_plain_search(monkeypatch):
     plain search takes over), and capped counts below and above the cap agree."""
     rng = random.Random(9)
     for _ in range(40):
-        grid = grown_regions(rng, 12, 3)
+        grid = grown_regions(rng, 14, 3)
         want = sat_count(grid, 3, limit=500)
         if 3 <= want < 500:
             break
     else:
-        pytest.fail("no 12 x 12 board with 3 to 499 solutions in 40 tries")
+        pytest.fail("no 14 x 14 board with 3 to 499 solutions in 40 tries")
     p = region_puzzle(grid, stars=3)
     monkeypatch.setattr(sat, "COUNT_CAP", 2)
     assert count(p).count == want
