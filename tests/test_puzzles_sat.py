@@ -18,15 +18,15 @@ import pytest
 
 from nqueens.puzzles import (
     count,
+    exact,
     first_violation,
     is_unique,
     parse_puzzle,
     region_puzzle,
+    sat,
     solutions,
     solve,
 )
-from nqueens.puzzles import exact, sat
-
 from test_puzzles_stars import grown_regions, rules_cnf, sat_count, scattered_regions
 
 pytest.importorskip("pysat", reason="python-sat (the sat extra) is not installed")
