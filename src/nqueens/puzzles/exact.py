@@ -2,10 +2,12 @@
 
 Region puzzles run the compiled most-constrained-first search of
 :mod:`nqueens.kernels.puzzles` in bounded slices (Ctrl-C lands between slices, within a
-fraction of a second). Completion puzzles go through the public API of
-:mod:`nqueens.completion` (``completions``, ``count_completions``), counting "up to K" by
-streaming. Every answer is exhaustive: ``None`` or a count of 0 is a proof that the puzzle
-has no solution, and a capped count says "more than K", never a guess.
+fraction of a second); with k >= 3 stars, ``solve``, ``is_unique`` and counts go to a SAT
+solver where python-sat is installed (:mod:`nqueens.puzzles.sat`, the ``sat`` extra; a count
+past its 24 solutions comes back to the compiled search). Completion puzzles go through
+the public API of :mod:`nqueens.completion` (``completions``, ``count_completions``),
+counting "up to K" by streaming. Every answer is exhaustive: ``None`` or a count of 0 is a
+proof that the puzzle has no solution, and a capped count says "more than K", never a guess.
 
 A one-star solution (k = 1: the Queens game, completion puzzles) is a placement:
 ``cols[row]`` is the 0-based column of the queen of that row. A k-star solution (k > 1) is
@@ -105,6 +107,8 @@ def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Solution]:
 
 def solve(p: Puzzle) -> Solution | None:
     """The first solution in search order, or ``None`` (a proof that there is none).
+
+    With k >= 3 stars and python-sat installed: the first the SAT solver finds.
 
     A ``p`` that is not a :class:`Puzzle` raises :class:`~nqueens.errors.InvalidArgumentError`.
     Cost: O(nodes of the search tree up to the first solution).
