@@ -2,10 +2,12 @@
 
 Region puzzles run the compiled most-constrained-first search of
 :mod:`nqueens.kernels.puzzles` in bounded slices (Ctrl-C lands between slices, within a
-fraction of a second). Completion puzzles go through the public API of
-:mod:`nqueens.completion` (``completions``, ``count_completions``), counting "up to K" by
-streaming. Every answer is exhaustive: ``None`` or a count of 0 is a proof that the puzzle
-has no solution, and a capped count says "more than K", never a guess.
+fraction of a second); with k >= 3 stars, ``solve``, ``is_unique`` and counts go to a SAT
+solver where python-sat is installed (:mod:`nqueens.puzzles.sat`, the ``sat`` extra; a count
+past its 24 solutions comes back to the compiled search). Completion puzzles go through
+the public API of :mod:`nqueens.completion` (``completions``, ``count_completions``),
+counting "up to K" by streaming. Every answer is exhaustive: ``None`` or a count of 0 is a
+proof that the puzzle has no solution, and a capped count says "more than K", never a guess.
 
 A one-star solution (k = 1: the Queens game, completion puzzles) is a placement:
 ``cols[row]`` is the 0-based column of the queen of that row. A k-star solution (k > 1) is
@@ -106,6 +108,8 @@ def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Solution]:
 def solve(p: Puzzle) -> Solution | None:
     """The first solution in search order, or ``None`` (a proof that there is none).
 
+    With k >= 3 stars and python-sat installed: the first the SAT solver finds.
+
     A ``p`` that is not a :class:`Puzzle` raises :class:`~nqueens.errors.InvalidArgumentError`.
     Cost: O(nodes of the search tree up to the first solution).
 
@@ -113,7 +117,11 @@ def solve(p: Puzzle) -> Solution | None:
     >>> solve(parse_puzzle("AB\\nAB")) is None
     True
     """
-    return next(iter(_limited(check_puzzle(p), 1)), None)
+    p = check_puzzle(p)
+    if _by_sat(p):
+        return next((_as_solution(p.n, p.stars, c) for c in _sat().enumerate_stars(p, 1)),
+                    None)
+    return next(iter(_limited(p, 1)), None)
 
 
 def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
@@ -136,6 +144,11 @@ def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
 
         return PuzzleCount(count_completions(p.n, list(p.givens), blocked=list(p.blocked)),
                            True)
+    if _by_sat(p) and (limit is None or limit < _sat().COUNT_CAP):
+        found = len(_sat().enumerate_stars(p, _sat().COUNT_CAP + 1 if limit is None
+                                            else limit + 1))
+        if limit is not None or found <= _sat().COUNT_CAP:
+            return PuzzleCount(found, limit is None or found <= limit)
     if limit is None:
         return PuzzleCount(_region_count(p), True)
     found = sum(1 for _ in _limited(p, limit + 1))
@@ -152,7 +165,10 @@ def is_unique(p: Puzzle) -> bool:
     >>> is_unique(completion_puzzle(4, [(0, 1)])), is_unique(completion_puzzle(4))
     (True, False)
     """
-    return sum(1 for _ in _limited(check_puzzle(p), 2)) == 1
+    p = check_puzzle(p)
+    if _by_sat(p):
+        return len(_sat().enumerate_stars(p, 2)) == 1
+    return sum(1 for _ in _limited(p, 2)) == 1
 
 
 def unique_within(p: Puzzle, nodes: int) -> bool | None:
@@ -223,6 +239,23 @@ def region_array(p: Puzzle) -> np.ndarray:
 
 
 # --- private helpers ---------------------------------------------------------------------
+
+PORTFOLIO = True
+"""Whether region puzzles with k >= 3 stars go to the SAT solver where python-sat is
+installed (:mod:`nqueens.puzzles.sat`); False: always the plain search."""
+
+
+def _sat():  # type: ignore[no-untyped-def]
+    from nqueens.puzzles import sat
+
+    return sat
+
+
+def _by_sat(p: Puzzle) -> bool:
+    """Whether ``solve``, ``is_unique`` and ``count`` hand ``p`` to the SAT solver."""
+    return (PORTFOLIO and p.kind == "regions" and p.stars >= _sat().MIN_STARS
+            and _sat().available())
+
 
 def _limited(p: Puzzle, limit: int) -> Iterator[Solution]:
     """Solutions, stopping after ``limit`` (0: all)."""
