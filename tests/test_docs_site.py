@@ -53,3 +53,29 @@ def test_help_shows_no_bare_object_default() -> None:
     for call in (nqueens.complete, nqueens.completions, nqueens.count_completions):
         text = pydoc.render_doc(call, renderer=pydoc.plaintext)
         assert "<object object" not in text and "NOT_GIVEN" in text, text[:300]
+
+
+def test_docstrings_read_as_plain_text_in_help() -> None:
+    """No reST roles (:func:`...`) and no double backticks in any docstring of the package:
+    `name` is the one markup, which help() shows as it is and docs/conf.py's default role
+    links to the object of that name."""
+    import ast
+    import re
+
+    role = re.compile(r":(?:py:)?(?:func|class|meth|mod|data|attr|exc|obj|const):`")
+    found = []
+    for path in sorted((ROOT / "src" / "nqueens").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if not isinstance(body, list):
+                continue
+            for stmt in body:
+                if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) \
+                        and isinstance(stmt.value.value, str):
+                    prose = [ln for ln in stmt.value.value.splitlines()
+                             if not ln.lstrip().startswith((">>>", "..."))]
+                    text = "\n".join(prose)
+                    if role.search(text) or "``" in text:
+                        found.append(f"{path.relative_to(ROOT)}:{stmt.lineno}")
+    assert found == [], found[:20]

@@ -58,7 +58,7 @@ _HOME = {
     "first_solution": "nqueens.search", "solutions": "nqueens.search",
 }
 """Where each public name lives: it is imported at its first use (PEP 562), so that
-``import nqueens`` - and the command line's start, and its Ctrl-C - stay cheap."""
+`import nqueens` - and the command line's start, and its Ctrl-C - stay cheap."""
 
 
 def __getattr__(name: str) -> object:

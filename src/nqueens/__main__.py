@@ -1,4 +1,4 @@
-"""``python -m nqueens`` runs the command line; importing this module runs nothing."""
+"""`python -m nqueens` runs the command line; importing this module runs nothing."""
 
 from nqueens.cli import main
 

@@ -1,10 +1,10 @@
 """Running the compiled completion search in slices: time limits, progress, Ctrl-C.
 
-The kernels of :mod:`nqueens.kernels.completion` work for a bounded number of nodes per
+The kernels of `nqueens.kernels.completion` work for a bounded number of nodes per
 call; this module loops over those slices in Python (so Ctrl-C lands within a fraction of a
-second), stops at a deadline (:class:`~nqueens.errors.SearchTimeout`: the answer is unknown)
+second), stops at a deadline (`SearchTimeout`: the answer is unknown)
 and reports progress to a callback. Boards come in already checked
-(:mod:`nqueens.completion` validates them once, at its public face).
+(`nqueens.completion` validates them once, at its public face).
 
 >>> s = Search(4, [], [], "rows", stop=True, restart=False, seed=0)
 >>> s.next_solution()
@@ -29,7 +29,7 @@ Progress = Callable[[int, float], None]
 
 
 class Limits:
-    """A deadline (``timeout`` seconds from now, or None) and a progress callback, checked
+    """A deadline (`timeout` seconds from now, or None) and a progress callback, checked
     between slices. Cost: one clock read per slice."""
 
     def __init__(self, timeout: float | None = None, progress: Progress | None = None) -> None:
@@ -114,7 +114,7 @@ class Search:
         return int(self.meta[self.k.M_NODES])
 
     def run(self, max_nodes: int | None = None) -> int:
-        """Search until a solution, the end, the count limit or (with ``max_nodes``) that
+        """Search until a solution, the end, the count limit or (with `max_nodes`) that
         many nodes in all (then STATUS_BUDGET); Python loops over slices."""
         k = self.k
         if self.done:
@@ -133,8 +133,8 @@ class Search:
             self.limits.check(self.nodes)
 
     def next_solution(self, max_nodes: int | None = None) -> Solution | None:
-        """The next completion; None when the search is exhausted (or ``max_nodes`` ran out:
-        then ``run`` said STATUS_BUDGET and ``done`` is False)."""
+        """The next completion; None when the search is exhausted (or `max_nodes` ran out:
+        then `run` said STATUS_BUDGET and `done` is False)."""
         if self.run(max_nodes) != self.k.STATUS_SOLUTION:
             return None
         return Solution._trusted(tuple(int(c) for c in self.state[2][0]))
@@ -143,7 +143,7 @@ class Search:
 class RowsSearch:
     """The row-by-row bitmask search (n <= 63; O(1) a node, no propagation) for one answer:
     the lexicographically first completion, or a proof that there is none. Resumable in
-    slices of ``budget`` nodes (:meth:`step`)."""
+    slices of `budget` nodes (`step`)."""
 
     def __init__(self, n: int, masks: list[int]) -> None:
         import numpy as np
@@ -161,7 +161,7 @@ class RowsSearch:
         return int(self.meta[2])
 
     def step(self, budget: int) -> bool:
-        """Search ``budget`` more nodes; True once decided (:attr:`solution` then says)."""
+        """Search `budget` more nodes; True once decided (`solution` then says)."""
         k = self.k
         status = k.count_rows(self.n, self.full, self.allowed, self.av, self.cs, self.ls,
                               self.rs, self.meta, budget)
@@ -180,7 +180,7 @@ class RowsSearch:
 
 
 ROWS_FIRST = 1 << 15
-"""Nodes the bitmask search gets before :func:`portfolio` starts its turns."""
+"""Nodes the bitmask search gets before `portfolio` starts its turns."""
 
 
 def portfolio(search: Search, rows: RowsSearch, limits: Limits) -> tuple[Solution | None, str]:
@@ -190,7 +190,7 @@ def portfolio(search: Search, rows: RowsSearch, limits: Limits) -> tuple[Solutio
     The constrained search finds completions of hard boards quickly and proves slowly; the
     bitmask search proves "none" many times faster (CSPLib prob079, N = 21: 0.5 s against
     over 30 s on some boards). Cost: at most twice the faster one's time.
-    Before the turns, the bitmask search gets ``ROWS_FIRST`` nodes (well under a
+    Before the turns, the bitmask search gets `ROWS_FIRST` nodes (well under a
     millisecond): an easy board is answered by it, with the textbook-first completion.
     """
     k = search.k

@@ -1,9 +1,9 @@
-"""The one place that imports numba: a ``njit`` that survives read-only installs.
+"""The one place that imports numba: a `njit` that survives read-only installs.
 
-``@njit(cache=True)`` raises ``RuntimeError`` when numba finds nowhere to write its cache
+`@njit(cache=True)` raises `RuntimeError` when numba finds nowhere to write its cache
 (read-only site-packages and an unwritable HOME). Then the kernels compile without a cache
-instead of failing at import. Only modules under :mod:`nqueens.kernels` import this, and
-the CLI asks :func:`needs_compiling` before a first run to say that it is compiling. Numba
+instead of failing at import. Only modules under `nqueens.kernels` import this, and
+the CLI asks `needs_compiling` before a first run to say that it is compiling. Numba
 compiles a kernel at its first call, so a command compiles only the kernels it calls. A
 cache that cannot be saved (a full disk) is skipped: that run works, the next compiles again.
 """
@@ -24,30 +24,30 @@ ZERO, ONE, TWO, MINUS_ONE = np.int64(0), np.int64(1), np.int64(2), np.int64(-1)
 TRUE, FALSE = np.bool_(True), np.bool_(False)
 """Constants for a kernel to pass to another, or to start a counter from, in place of
 literals: numba compiles a callee once more for each literal it meets while it infers types
-(``0``, then the counter's int64), so literals cost a first run seconds of compiling (the
+(`0`, then the counter's int64), so literals cost a first run seconds of compiling (the
 puzzle solve's first compile: 17 s with literals, 14 s without)."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def njit(fn: F) -> F:
-    """Compile ``fn`` with numba in nopython mode, cached on disk when possible, GIL released."""
+    """Compile `fn` with numba in nopython mode, cached on disk when possible, GIL released."""
     return _compile(fn)
 
 
 def jitable(fn: F) -> F:
-    """``fn`` as plain Python when Python calls it, compiled inline when a kernel does.
+    """`fn` as plain Python when Python calls it, compiled inline when a kernel does.
 
     For the small helpers that build a kernel's arrays: called from Python they hand back
     numpy arrays with no compiled call to box them (numba boxes a returned array through a
-    Python call, where a Ctrl-C turns into a ``SystemError``)."""
+    Python call, where a Ctrl-C turns into a `SystemError`)."""
     from numba.extending import register_jitable
 
     return cast(F, register_jitable(fn))
 
 
 def _compile(fn: F, **options: Any) -> F:
-    """numba's ``njit`` with ``options``, cached on disk unless no cache can be written."""
+    """numba's `njit` with `options`, cached on disk unless no cache can be written."""
     try:
         kernel = numba.njit(cache=True, nogil=True, **options)(fn)
     except RuntimeError:
@@ -73,7 +73,7 @@ def _skip_failed_cache_saves(kernel: Any) -> None:
 
 
 def needs_compiling(*kernels: Any) -> bool:
-    """True when one of the compiled ``kernels`` has no on-disk cache yet (a first run).
+    """True when one of the compiled `kernels` has no on-disk cache yet (a first run).
 
     A cheap file check, no compiling; False when the caches cannot be inspected.
     """

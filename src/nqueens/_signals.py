@@ -1,18 +1,18 @@
 """Ctrl-C held back while the main thread shares Python locks with worker threads.
 
-Python raises ``KeyboardInterrupt`` in the main thread between any two bytecodes, even
-inside ``threading.Condition.__enter__`` right after the lock was taken: the ``with`` body
+Python raises `KeyboardInterrupt` in the main thread between any two bytecodes, even
+inside `threading.Condition.__enter__` right after the lock was taken: the `with` body
 never starts, so the lock is never let go, and the worker that next needs it (to finish a
 future, to set an event, to start) waits for ever; at exit the process then waits for that
-worker, for ever. Futures, events and ``Thread.start`` all use such a condition. Measured
-on CPython 3.11.7: of 2,000 interrupts landing in a ``with condition: pass`` loop, 880 left
+worker, for ever. Futures, events and `Thread.start` all use such a condition. Measured
+on CPython 3.11.7: of 2,000 interrupts landing in a `with condition: pass` loop, 880 left
 the lock held; a threaded count interrupted at random moments hung once in ~1,000 tries.
 
-:class:`HeldSignals` swaps the Python handlers of the stop signals (Ctrl-C, and SIGTERM,
+`HeldSignals` swaps the Python handlers of the stop signals (Ctrl-C, and SIGTERM,
 SIGHUP, SIGQUIT where one is set) for one that only notes the signal. The code that waits
-on the workers waits in short steps and calls :meth:`HeldSignals.deliver` between them,
+on the workers waits in short steps and calls `HeldSignals.deliver` between them,
 where it holds no lock: the noted signal is raised there by the handler it would have met.
-Whatever is left is raised on leaving the ``with``. Off the main thread (where no signal
+Whatever is left is raised on leaving the `with`. Off the main thread (where no signal
 handler runs) it holds nothing.
 """
 
@@ -33,8 +33,8 @@ _STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "S
 
 
 class HeldSignals:
-    """Within ``with HeldSignals() as held:``, stop signals are noted, not raised, until
-    :meth:`deliver` (or the end of the ``with``) raises the first one noted.
+    """Within `with HeldSignals() as held:`, stop signals are noted, not raised, until
+    `deliver` (or the end of the `with`) raises the first one noted.
 
     Nested, the inner one hands its signals to the outer. Cost: O(1) per signal.
 

@@ -1,18 +1,18 @@
-"""Argument checks at the public face, in one wording (as stumpy's ``core.check_*``).
+"""Argument checks at the public face, in one wording (as stumpy's `core.check_*`).
 
 Every public function checks what a person passes it through these helpers, so that a bad
-argument raises the project's own error (:mod:`nqueens.errors`, each a ``ValueError``) with
+argument raises the project's own error (`nqueens.errors`, each a `ValueError`) with
 a message that names the argument and what it accepts. Kernels and private helpers trust
 their callers and check nothing. Each helper returns the value it accepted, so a check
-reads as an assignment - and must be used as one: :func:`check_int` and :func:`check_size`
+reads as an assignment - and must be used as one: `check_int` and `check_size`
 accept numpy integers and return them as Python ints (numpy's wrap at 2**63), and
-:func:`check_squares` turns an iterable into a list.
+`check_squares` turns an iterable into a list.
 
 Numbers (sizes, counts, limits, seeds, seconds) raise
-:class:`~nqueens.errors.InvalidSizeError`; names of options
-:class:`~nqueens.errors.UnknownOptionError`; placements and squares
-:class:`~nqueens.errors.InvalidBoardError`; flags, callbacks, paths and records of the
-wrong kind :class:`~nqueens.errors.InvalidArgumentError`.
+`InvalidSizeError`; names of options
+`UnknownOptionError`; placements and squares
+`InvalidBoardError`; flags, callbacks, paths and records of the
+wrong kind `InvalidArgumentError`.
 
 >>> check_int(8, "n", low=1)
 8
@@ -79,8 +79,8 @@ INT64_MAX = 2**63 - 1
 
 def check_int(value: object, name: str, *, low: int | None = None,
               high: int | None = None) -> int:
-    """``value`` as an int if it is an integer (an int or a numpy integer, not a bool) in
-    ``low..high``, else :class:`InvalidSizeError`.
+    """`value` as an int if it is an integer (an int or a numpy integer, not a bool) in
+    `low..high`, else `InvalidSizeError`.
 
     Cost: O(1).
 
@@ -104,7 +104,7 @@ def check_int(value: object, name: str, *, low: int | None = None,
 
 
 def check_size(n: object, *, largest: int | None = None, name: str = "N") -> int:
-    """A board size: an integer from 1 to ``largest`` (unbounded if ``None``), as an int.
+    """A board size: an integer from 1 to `largest` (unbounded if `None`), as an int.
 
     Numpy integers are sizes too (returned as Python ints). Cost: O(1).
 
@@ -119,7 +119,7 @@ def check_size(n: object, *, largest: int | None = None, name: str = "N") -> int
 
 
 def check_choice(value: T, name: str, choices: Iterable[T]) -> T:
-    """``value`` if it is one of ``choices``, else :class:`UnknownOptionError`. Cost: O(choices).
+    """`value` if it is one of `choices`, else `UnknownOptionError`. Cost: O(choices).
 
     >>> check_choice("all", "until", ("first", "all"))
     'all'
@@ -133,11 +133,11 @@ def check_choice(value: T, name: str, choices: Iterable[T]) -> T:
 
 def check_columns(placement: object, name: str = "placement", *, base: int = 0,
                   permutation: bool = False) -> tuple[int, ...]:
-    """Columns ``base .. base + n - 1``, one per row, as a tuple of 0-based ints. Cost: O(n).
+    """Columns `base .. base + n - 1`, one per row, as a tuple of 0-based ints. Cost: O(n).
 
     A bool, a float or a string is not a column (numpy integers are); a column off the
     board, or anything that is not a sequence, raises
-    :class:`~nqueens.errors.InvalidBoardError`. With ``permutation``, two queens in one
+    `InvalidBoardError`. With `permutation`, two queens in one
     column are refused too (the board symmetries act on permutations only).
 
     >>> check_columns([1, 3, 0, 2])
@@ -178,9 +178,9 @@ column 0
 def check_integers(placement: object, name: str = "placement") -> tuple[int, ...]:
     """A sequence of integers (ints or numpy integers) as a tuple of ints. Cost: O(n).
 
-    Anything else (a string, a number, ``None``, a sequence holding a float, a bool or
-    ``None``) raises :class:`~nqueens.errors.InvalidBoardError`; the values' range is not
-    checked (:func:`check_columns` does that).
+    Anything else (a string, a number, `None`, a sequence holding a float, a bool or
+    `None`) raises `InvalidBoardError`; the values' range is not
+    checked (`check_columns` does that).
 
     >>> check_integers([3, -1])
     (3, -1)
@@ -204,8 +204,8 @@ def check_integers(placement: object, name: str = "placement") -> tuple[int, ...
 
 
 def check_bool(value: object, name: str) -> bool:
-    """``value`` if it is ``True`` or ``False`` (a numpy bool too), else
-    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+    """`value` if it is `True` or `False` (a numpy bool too), else
+    `InvalidArgumentError`. Cost: O(1).
 
     >>> check_bool(True, "unique")
     True
@@ -222,8 +222,8 @@ def check_bool(value: object, name: str) -> bool:
 
 
 def check_optional_bool(value: object, name: str) -> bool | None:
-    """``value`` if it is ``None``, ``True`` or ``False`` (a numpy bool too), else
-    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+    """`value` if it is `None`, `True` or `False` (a numpy bool too), else
+    `InvalidArgumentError`. Cost: O(1).
 
     >>> check_optional_bool(None, "pieces"), check_optional_bool(False, "pieces")
     (None, False)
@@ -242,8 +242,8 @@ def check_optional_bool(value: object, name: str) -> bool | None:
 
 
 def check_callable(value: T, name: str) -> T:
-    """``value`` if it is callable or ``None``, else
-    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+    """`value` if it is callable or `None`, else
+    `InvalidArgumentError`. Cost: O(1).
 
     >>> check_callable(print, "progress") is print
     True
@@ -258,8 +258,8 @@ def check_callable(value: T, name: str) -> T:
 
 
 def check_path(value: T, name: str) -> T:
-    """``value`` if it names a file (a ``str`` or an ``os.PathLike`` of one), else
-    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+    """`value` if it names a file (a `str` or an `os.PathLike` of one), else
+    `InvalidArgumentError`. Cost: O(1).
 
     >>> check_path("count.sqlite", "ledger")
     'count.sqlite'
@@ -277,8 +277,8 @@ os.PathLike), got 5
 
 
 def check_seconds(value: object, name: str, *, infinite: bool = False) -> float:
-    """``value`` as a float if it is a positive number (an int or a float, not a bool nor
-    NaN; infinity only with ``infinite``), else :class:`InvalidSizeError`. Cost: O(1).
+    """`value` as a float if it is a positive number (an int or a float, not a bool nor
+    NaN; infinity only with `infinite`), else `InvalidSizeError`. Cost: O(1).
 
     >>> check_seconds(2, "target_seconds")
     2.0
@@ -300,7 +300,7 @@ got nan
 
 def check_text(value: object, name: str, *,
                error: type[NQueensError] = ParseError) -> str:
-    """``value`` if it is a ``str``, else ``error`` (a :class:`~nqueens.errors.ParseError`
+    """`value` if it is a `str`, else `error` (a `ParseError`
     unless told). Cost: O(1).
 
     >>> check_text(b"1,1", "text")
@@ -314,9 +314,9 @@ def check_text(value: object, name: str, *,
 
 
 def check_executor(value: T, name: str = "executor") -> T:
-    """``value`` if it is ``None`` or an executor (an object with a callable ``submit``, as
-    every :class:`concurrent.futures.Executor` has), else
-    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+    """`value` if it is `None` or an executor (an object with a callable `submit`, as
+    every `concurrent.futures.Executor` has), else
+    `InvalidArgumentError`. Cost: O(1).
 
     >>> check_executor("pool")
     Traceback (most recent call last):
@@ -333,7 +333,7 @@ None, got 'pool'
 def check_engine_options(*, ledger: object, progress: object, on_estimate: object,
                          repair: object, wait: object) -> tuple[bool, bool]:
     """The options every entry to the counting engine shares, checked at once (before any
-    work): ``(repair, wait)`` as accepted. Cost: O(1).
+    work): `(repair, wait)` as accepted. Cost: O(1).
 
     >>> check_engine_options(ledger="n.sqlite", progress=print, on_estimate=None,
     ...                      repair=False, wait=True)
@@ -360,9 +360,9 @@ def check_ledger_size(n: int, ledger: object) -> None:
 
 
 def check_backend(value: T) -> T:
-    """``value`` if it is None or a backend (an object with the callable ``open``,
-    ``schedule`` and ``run`` of :class:`~nqueens.engine.backends.Backend`), else
-    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+    """`value` if it is None or a backend (an object with the callable `open`,
+    `schedule` and `run` of `Backend`), else
+    `InvalidArgumentError`. Cost: O(1).
 
     >>> check_backend("gpu")
     Traceback (most recent call last):
@@ -378,8 +378,8 @@ or None, got 'gpu'
 
 
 def check_instance(value: object, kind: type[T], name: str, what: str) -> T:
-    """``value`` if it is a ``kind`` (described to a person as ``what``), else
-    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(1).
+    """`value` if it is a `kind` (described to a person as `what`), else
+    `InvalidArgumentError`. Cost: O(1).
 
     >>> check_instance(None, int, "n", "an int")
     Traceback (most recent call last):
@@ -393,11 +393,11 @@ def check_instance(value: object, kind: type[T], name: str, what: str) -> T:
 
 def check_squares(squares: object, name: str, *,
                   error: type[NQueensError] = InvalidBoardError) -> list[tuple[int, int]]:
-    """An iterable of ``(row, col)`` pairs of integers as a list of int pairs. Cost: O(k).
+    """An iterable of `(row, col)` pairs of integers as a list of int pairs. Cost: O(k).
 
-    Anything that is not an iterable (``None``, a number), a string or bytes, or an item
-    that is not a pair of integers (a float, a string or a bool in it) raises ``error``
-    (:class:`~nqueens.errors.InvalidBoardError` unless told); the range is the caller's.
+    Anything that is not an iterable (`None`, a number), a string or bytes, or an item
+    that is not a pair of integers (a float, a string or a bool in it) raises `error`
+    (`InvalidBoardError` unless told); the range is the caller's.
 
     >>> check_squares([(0, 1), [2, 3]], "placed")
     [(0, 1), (2, 3)]
@@ -435,7 +435,7 @@ def is_sequence(value: object) -> bool:
 
 
 def as_int(value: object) -> int | None:
-    """``value`` as an int if it is an int or a numpy integer (not a bool, a float or a
+    """`value` as an int if it is an int or a numpy integer (not a bool, a float or a
     string), else None. Cost: O(1).
 
     >>> import numpy as np
@@ -478,10 +478,10 @@ def _other_base(cols: tuple[int, ...], base: int) -> str:
 
 
 def not_a_number(value: object) -> str:
-    """What to change when ``value`` was given for an integer: ``""`` when nothing helps.
+    """What to change when `value` was given for an integer: `""` when nothing helps.
 
     Text, a float or a bool where a number is needed is the commonest slip from Python
-    (``count("8")`` after ``input()``). Cost: O(len(repr(value))).
+    (`count("8")` after `input()`). Cost: O(len(repr(value))).
 
     >>> not_a_number("8"), not_a_number(8.0)
     (' (text: pass the number 8, without quotes)', ' (a float: pass the integer 8)')
@@ -501,7 +501,7 @@ def not_a_number(value: object) -> str:
 
 
 def short_repr(value: object) -> str:
-    """``repr(value)``, cut short for a long one (a message is one line)."""
+    """`repr(value)`, cut short for a long one (a message is one line)."""
     return _REPR.repr(value)
 
 

@@ -1,11 +1,11 @@
 """The board vocabulary: placements, solutions, their representations and symmetries.
 
-A *placement* is a tuple of 0-based columns, one per row: ``placement[row] = col``.
-A :class:`Solution` is a placement in which no two queens attack each other.
+A *placement* is a tuple of 0-based columns, one per row: `placement[row] = col`.
+A `Solution` is a placement in which no two queens attack each other.
 
 This module converts between every representation the textbooks use, applies the eight
 symmetries of the square, computes canonical forms, and checks placements with code that is
-independent of every solver (:func:`is_solution`, :func:`first_conflict`). It does no search.
+independent of every solver (`is_solution`, `first_conflict`). It does no search.
 
 >>> s = Solution.from_cols([1, 5, 8, 6, 3, 7, 2, 4])   # the textbook's 1-based col[1..n]
 >>> s
@@ -57,18 +57,18 @@ __all__ = [
 ]
 
 ConflictKind = Literal["column", "diagonal", "anti-diagonal"]
-"""How two queens clash: same column; same ``row - col`` (the ``\\`` diagonal);
-same ``row + col`` (the ``/`` diagonal)."""
+"""How two queens clash: same column; same `row - col` (the `\\` diagonal);
+same `row + col` (the `/` diagonal)."""
 CLASH_WORDS: dict[ConflictKind, str] = {
     "column": "a column", "diagonal": "a diagonal", "anti-diagonal": "an anti-diagonal"}
-"""What two queens that clash share, in words: ``queens at <1,1> and <3,1> share a column``."""
+"""What two queens that clash share, in words: `queens at <1,1> and <3,1> share a column`."""
 
 
 def clash_kind(row_a: int, col_a: int, row_b: int, col_b: int) -> ConflictKind | None:
-    """How queens on two squares of different rows clash, or ``None``. Cost: O(1).
+    """How queens on two squares of different rows clash, or `None`. Cost: O(1).
 
     The one classification of a clash for a pair of squares (the event stream's attackers;
-    :func:`first_conflict` finds pairs by table lookups with the same three kinds).
+    `first_conflict` finds pairs by table lookups with the same three kinds).
 
     >>> [clash_kind(*pair) for pair in [(0, 0, 3, 0), (0, 0, 2, 2), (0, 3, 1, 2), (0, 0, 1, 2)]]
     ['column', 'diagonal', 'anti-diagonal', None]
@@ -84,7 +84,7 @@ def clash_kind(row_a: int, col_a: int, row_b: int, col_b: int) -> ConflictKind |
 
 @dataclass(frozen=True, slots=True)
 class Conflict:
-    """Two queens that attack each other, 0-based, with ``row_a < row_b``.
+    """Two queens that attack each other, 0-based, with `row_a < row_b`.
 
     >>> Conflict(0, 0, 1, 1, "diagonal").describe()
     'queens at <1,1> and <2,2> share a diagonal'
@@ -97,7 +97,7 @@ class Conflict:
     kind: ConflictKind
 
     def describe(self) -> str:
-        """One line in the textbook's 1-based ``<row,col>`` notation.
+        """One line in the textbook's 1-based `<row,col>` notation.
 
         Cost: O(1).
 
@@ -111,13 +111,13 @@ class Conflict:
 
 
 def first_conflict(placement: Sequence[int]) -> Conflict | None:
-    """The first clashing pair, or ``None`` when no two queens attack each other.
+    """The first clashing pair, or `None` when no two queens attack each other.
 
     Rows are scanned top to bottom; the first row whose queen is attacked by an earlier one
-    is ``row_b``, and ``row_a`` is the earliest queen attacking it. Columns may repeat (a
+    is `row_b`, and `row_a` is the earliest queen attacking it. Columns may repeat (a
     same-column clash is reported); one queen per row is implied by the representation.
-    ``placement`` is any sequence of integer columns (a :class:`Solution` too); anything
-    else raises :class:`~nqueens.errors.InvalidBoardError`.
+    `placement` is any sequence of integer columns (a `Solution` too); anything
+    else raises `InvalidBoardError`.
 
     Cost: O(n) with a dictionary per line.
 
@@ -130,7 +130,7 @@ def first_conflict(placement: Sequence[int]) -> Conflict | None:
 
 
 def _first_clash(placement: Placement) -> Conflict | None:
-    """:func:`first_conflict` of columns already checked to be ints."""
+    """`first_conflict` of columns already checked to be ints."""
     by_col: dict[int, int] = {}
     by_diag: dict[int, int] = {}
     by_anti: dict[int, int] = {}
@@ -153,11 +153,11 @@ def _first_clash(placement: Placement) -> Conflict | None:
 
 
 def is_solution(placement: Sequence[int], n: int | None = None) -> bool:
-    """True when ``placement`` puts ``n`` mutually non-attacking queens on an n-board.
+    """True when `placement` puts `n` mutually non-attacking queens on an n-board.
 
-    ``placement`` is any sequence of integer columns (a :class:`Solution` too); anything
-    else raises :class:`~nqueens.errors.InvalidBoardError`. An empty placement is no board
-    (there is no 0-queens board here: :class:`Solution` needs a row): False.
+    `placement` is any sequence of integer columns (a `Solution` too); anything
+    else raises `InvalidBoardError`. An empty placement is no board
+    (there is no 0-queens board here: `Solution` needs a row): False.
 
     Cost: O(n).
 
@@ -242,12 +242,12 @@ SYMMETRIES: dict[str, Callable[[Placement], Placement]] = {
 
 
 def symmetries(placement: Sequence[int]) -> list[Placement]:
-    """The 8 images of a permutation placement, in the order of :data:`SYMMETRIES`.
+    """The 8 images of a permutation placement, in the order of `SYMMETRIES`.
 
     Images may coincide (a solution symmetric under 180-degree rotation has 4 distinct ones).
 
     A placement that is not a permutation raises
-    :class:`~nqueens.errors.InvalidBoardError` (its "images" would not be placements).
+    `InvalidBoardError` (its "images" would not be placements).
 
     Cost: O(n).
 
@@ -279,13 +279,13 @@ def canonical(placement: Sequence[int]) -> Placement:
 
 @dataclass(frozen=True, slots=True, init=False)
 class Solution(Sequence[int]):
-    """A solved board: ``placement[row]`` is the 0-based column of the queen in ``row``.
+    """A solved board: `placement[row]` is the 0-based column of the queen in `row`.
 
-    It is also a read-only sequence of those columns (``len``, ``s[row]``, iteration), so
-    every function that takes a placement takes a ``Solution`` too.
+    It is also a read-only sequence of those columns (`len`, `s[row]`, iteration), so
+    every function that takes a placement takes a `Solution` too.
 
     Build one from any representation the seeds use; each constructor checks the board and
-    raises :class:`~nqueens.errors.InvalidBoardError` naming the first clash. ``repr`` gives
+    raises `InvalidBoardError` naming the first clash. `repr` gives
     the compact form (the 1-based columns), which round-trips:
 
     >>> s = Solution((1, 3, 0, 2))
@@ -330,7 +330,7 @@ class Solution(Sequence[int]):
 
     @property
     def cols(self) -> tuple[int, ...]:
-        """The textbook's 1-based ``col[1..n]`` vector. O(n).
+        """The textbook's 1-based `col[1..n]` vector. O(n).
 
         >>> Solution((1, 3, 0, 2)).cols
         (2, 4, 1, 3)
@@ -341,9 +341,9 @@ class Solution(Sequence[int]):
     def from_cols(cls, cols: Iterable[int]) -> Solution:
         """From 1-based columns, as the Korean/English textbook and the slides print them.
 
-        Cost: O(n). Anything but an iterable of integer columns from 1 to n (``None``, a
+        Cost: O(n). Anything but an iterable of integer columns from 1 to n (`None`, a
         number, a string, bytes; floats or bools in it) raises
-        :class:`~nqueens.errors.InvalidBoardError`.
+        `InvalidBoardError`.
 
         >>> Solution.from_cols([2, 4, 1, 3]).placement
         (1, 3, 0, 2)
@@ -354,7 +354,7 @@ class Solution(Sequence[int]):
         return cls(check_columns(cols, "cols", base=1))
 
     def to_compact(self) -> str:
-        """The compact form: 1-based columns separated by spaces (``'2 4 1 3'``).
+        """The compact form: 1-based columns separated by spaces (`'2 4 1 3'`).
 
         Cost: O(n).
 
@@ -364,7 +364,7 @@ class Solution(Sequence[int]):
         return " ".join(str(c) for c in self.cols)
 
     def to_grid(self) -> list[list[str]]:
-        """The seed ``n_queens()`` board: a list of rows of ``'Q'`` and ``'#'``.
+        """The seed `n_queens()` board: a list of rows of `'Q'` and `'#'`.
 
         Cost: O(n^2).
 
@@ -376,10 +376,10 @@ class Solution(Sequence[int]):
 
     @classmethod
     def from_grid(cls, grid: Sequence[Sequence[str]]) -> Solution:
-        """From a grid of ``'Q'``/``'#'`` strings (rows of equal length, one Q per row).
+        """From a grid of `'Q'`/`'#'` strings (rows of equal length, one Q per row).
 
         Cost: O(n^2). A grid that is not a sequence of rows (strings, or sequences of
-        one-character strings) raises :class:`~nqueens.errors.ParseError`, as a malformed one.
+        one-character strings) raises `ParseError`, as a malformed one.
 
         >>> Solution.from_grid(["#Q##", "###Q", "Q###", "##Q#"])
         Solution('2 4 1 3')
@@ -387,7 +387,7 @@ class Solution(Sequence[int]):
         return cls(_queens_in_rows(_grid_rows(grid), "#"))
 
     def to_text(self) -> str:
-        """The blog's ``8queens.py`` board: ``Q`` and ``.`` separated by spaces.
+        """The blog's `8queens.py` board: `Q` and `.` separated by spaces.
 
         Cost: O(n^2).
 
@@ -404,10 +404,10 @@ class Solution(Sequence[int]):
 
     @classmethod
     def from_text(cls, text: str) -> Solution:
-        """From a text board of ``Q`` and ``.`` (spaces optional), one line per row.
+        """From a text board of `Q` and `.` (spaces optional), one line per row.
 
-        Cost: O(n^2). Text that is not a ``str``, or not such a board, raises
-        :class:`~nqueens.errors.ParseError`.
+        Cost: O(n^2). Text that is not a `str`, or not such a board, raises
+        `ParseError`.
 
         >>> Solution.from_text(". Q . .|. . . Q|Q . . .|. . Q .".replace("|", chr(10)))
         Solution('2 4 1 3')
@@ -417,7 +417,7 @@ class Solution(Sequence[int]):
         return cls(_queens_in_rows([list(r) for r in rows], "."))
 
     def to_json(self) -> dict[str, object]:
-        """A plain-data dict: ``{"n": 4, "cols": [2, 4, 1, 3]}`` (1-based columns).
+        """A plain-data dict: `{"n": 4, "cols": [2, 4, 1, 3]}` (1-based columns).
 
         Cost: O(n).
 
@@ -458,7 +458,7 @@ class Solution(Sequence[int]):
         return self.n
 
     def __iter__(self) -> Iterator[int]:
-        """The 0-based columns, row by row: a ``Solution`` reads as its ``placement``.
+        """The 0-based columns, row by row: a `Solution` reads as its `placement`.
 
         >>> list(Solution("2 4 1 3")), Solution("2 4 1 3")[0], is_solution(Solution("2 4 1 3"))
         ([1, 3, 0, 2], 1, True)
@@ -504,8 +504,8 @@ def _parse_compact(text: str) -> Placement:
 
 
 def _grid_rows(grid: object) -> list[list[str]]:
-    """The rows of a ``'Q'``/``'#'`` grid as lists of one-character strings, or
-    :class:`ParseError` for anything else."""
+    """The rows of a `'Q'`/`'#'` grid as lists of one-character strings, or
+    `ParseError` for anything else."""
     what = "a sequence of rows of 'Q' and '#' (strings or lists of strings)"
     if not is_sequence(grid):
         raise ParseError(f"grid must be {what}, got {short_repr(grid)}")

@@ -2,27 +2,27 @@
 
 The n-Queens Completion problem (Gent, Jefferson and Nightingale, 2017; NP-complete): some
 queens are already placed (and some squares may be blocked); place the others. Every answer
-comes from the compiled search of :mod:`nqueens.kernels.completion`: bitsets of the squares
-still open per row and per column (boards up to ``MAX_COMPLETION_N``), propagation of
+comes from the compiled search of `nqueens.kernels.completion`: bitsets of the squares
+still open per row and per column (boards up to `MAX_COMPLETION_N`), propagation of
 forced squares (a row or column with one open square) and of dead ends (a row or column
 with none), and one of two branching orders:
 
-``order="rows"``
+`order="rows"`
     the textbook order: the lowest row without a queen, columns ascending. The first answer
     is the first completion in search order (the lexicographically smallest); listing gives
-    the completions in that order. Fast up to ``ORDERED_MAX_N`` or so; past it random
+    the completions in that order. Fast up to `ORDERED_MAX_N` or so; past it random
     instances can take minutes.
-``order="constrained"``
-    the row or column with the fewest open squares first. :func:`complete` then breaks ties
-    and orders candidates at random (seeded: the same ``seed`` gives the same answer) and
+`order="constrained"`
+    the row or column with the fewest open squares first. `complete` then breaks ties
+    and orders candidates at random (seeded: the same `seed` gives the same answer) and
     restarts after a growing number of dead ends, which cuts the heavy tails of random
-    instances; the runs are unlimited after a few dozen restarts, so ``None`` is still a
+    instances; the runs are unlimited after a few dozen restarts, so `None` is still a
     proof (a run that searched its whole tree). Counting and listing use the same order
     without randomness or restarts: listing order is then the order of that search, not
     the textbook order.
-``order="auto"`` (the default)
-    ``"rows"`` for n <= ``ORDERED_MAX_N``, ``"constrained"`` beyond; but for one answer
-    on a board with blocked squares or excluded diagonals (n <= ``PORTFOLIO_MAX_N``) a
+`order="auto"` (the default)
+    `"rows"` for n <= `ORDERED_MAX_N`, `"constrained"` beyond; but for one answer
+    on a board with blocked squares or excluded diagonals (n <= `PORTFOLIO_MAX_N`) a
     portfolio: the restarted constrained search and the row-by-row bitmask search (O(1) a
     node) take turns of equal time until one decides. On CSPLib prob079's hard boards the
     first finds completions in milliseconds where the textbook order takes seconds, and
@@ -31,17 +31,17 @@ with none), and one of two branching orders:
     before; a hard one gets a completion, the textbook-first one when the bitmask search
     found it.
 
-Excluded diagonals (``diagonals=``, see :mod:`nqueens.diagonals`) are a constraint of their
-own: whole diagonals no queen may stand on, as CSPLib prob079 poses them. ``timeout=S``
-stops a search after S seconds with :class:`~nqueens.errors.SearchTimeout` (the answer is
-unknown); ``progress`` is called between slices with the nodes so far and the seconds.
+Excluded diagonals (`diagonals=`, see `nqueens.diagonals`) are a constraint of their
+own: whole diagonals no queen may stand on, as CSPLib prob079 poses them. `timeout=S`
+stops a search after S seconds with `SearchTimeout` (the answer is
+unknown); `progress` is called between slices with the nodes so far and the seconds.
 
-Counts ignore the order (the same number either way) and always use ``"constrained"``.
+Counts ignore the order (the same number either way) and always use `"constrained"`.
 The searches run in bounded slices, so Ctrl-C stops them within a fraction of a second.
 
-Squares are ``(row, col)`` pairs, 0-based, as everywhere in the API; messages name squares
-in the textbooks' 1-based ``<row,col>`` notation. Parsing the CLI's 1-based text lives here
-too (:func:`parse_squares`, :func:`parse_board`); printing is the CLI's job.
+Squares are `(row, col)` pairs, 0-based, as everywhere in the API; messages name squares
+in the textbooks' 1-based `<row,col>` notation. Parsing the CLI's 1-based text lives here
+too (`parse_squares`, `parse_board`); printing is the CLI's job.
 
 >>> complete(8, [(0, 0), (1, 4)])
 Solution('1 5 8 6 3 7 2 4')
@@ -108,10 +108,10 @@ MAX_COMPLETION_N = 1000
 """The largest board the completion search accepts (memory and time grow as n^2)."""
 
 ORDERED_MAX_N = 24
-"""Up to this n, ``order="auto"`` keeps the textbook order (measured: see docs/completion.md)."""
+"""Up to this n, `order="auto"` keeps the textbook order (measured: see docs/completion.md)."""
 
 PORTFOLIO_MAX_N = ORDERED_MAX_N
-"""``order="auto"`` for one answer on a board with blocked squares or excluded diagonals up
+"""`order="auto"` for one answer on a board with blocked squares or excluded diagonals up
 to this n: the constrained search and the row-by-row bitmask search by turns (beyond, the
 constrained search alone, as before: it answers typical large boards in milliseconds)."""
 
@@ -119,24 +119,24 @@ constrained search alone, as before: it answers typical large boards in millisec
 ORDERS = ("auto", "rows", "constrained")
 
 class _NotGiven:
-    """The default of an argument left out; ``help()`` shows it as ``NOT_GIVEN``."""
+    """The default of an argument left out; `help()` shows it as `NOT_GIVEN`."""
 
     def __repr__(self) -> str:
         return "NOT_GIVEN"
 
 
 _UNSET: Any = _NotGiven()
-"""An argument left out (``queens`` has the deprecated alias ``placed``)."""
+"""An argument left out (`queens` has the deprecated alias `placed`)."""
 
 
 @dataclass(frozen=True)
 class SearchReport:
-    """What one :func:`solve` call did: the answer and the effort it took."""
+    """What one `solve` call did: the answer and the effort it took."""
 
     solution: Solution | None
-    """A completion, or None: then ``proof`` is True (the search was exhaustive)."""
+    """A completion, or None: then `proof` is True (the search was exhaustive)."""
     order: str
-    """The branching order used (``"rows"`` or ``"constrained"``)."""
+    """The branching order used (`"rows"` or `"constrained"`)."""
     nodes: int
     """Branching decisions tried (forced squares not counted)."""
     fails: int
@@ -153,22 +153,22 @@ def complete(
 ) -> Solution | None:
     """A completion of the board, or None when there is none (a proof).
 
-    ``queens`` (the CLI's ``--queens``) are the placed queens: 0-based ``(row, col)`` pairs
+    `queens` (the CLI's `--queens`) are the placed queens: 0-based `(row, col)` pairs
     (or a mapping row -> col), as everywhere in the API, or the command line's 1-based text
-    ``"1,1 2,5"`` (``(0, 0), (1, 4)`` here); ``blocked`` the same. ``placed`` is the old
-    name of ``queens`` (deprecated).
+    `"1,1 2,5"` (`(0, 0), (1, 4)` here); `blocked` the same. `placed` is the old
+    name of `queens` (deprecated).
 
-    With ``order="rows"`` it is the first completion in search order (rows top-down,
-    columns ascending); with ``"constrained"`` the randomised, restarted search answers
-    (deterministic for a given ``seed``); ``"auto"`` picks by board size.
+    With `order="rows"` it is the first completion in search order (rows top-down,
+    columns ascending); with `"constrained"` the randomised, restarted search answers
+    (deterministic for a given `seed`); `"auto"` picks by board size.
 
     Cost: O(n) per search node; the number of nodes depends on the instance (a few hundred
-    on random boards up to n = 200 with ``"constrained"``). O(k) checks of the k placed
-    queens first: squares that are not ``(row, col)`` pairs of integers, off the board or
-    attacking each other raise :class:`~nqueens.errors.InvalidBoardError`; a size that is not
-    an integer from 1 to :data:`MAX_COMPLETION_N` (or a ``seed`` that is not a non-negative integer)
-    :class:`~nqueens.errors.InvalidSizeError`; an unknown ``order``
-    :class:`~nqueens.errors.UnknownOptionError`.
+    on random boards up to n = 200 with `"constrained"`). O(k) checks of the k placed
+    queens first: squares that are not `(row, col)` pairs of integers, off the board or
+    attacking each other raise `InvalidBoardError`; a size that is not
+    an integer from 1 to `MAX_COMPLETION_N` (or a `seed` that is not a non-negative integer)
+    `InvalidSizeError`; an unknown `order`
+    `UnknownOptionError`.
 
     >>> complete(5, {0: 2})
     Solution('3 1 4 2 5')
@@ -195,9 +195,9 @@ def solve(
     diagonals: Iterable[Diagonal] | str = (), timeout: float | None = None,
     progress: Progress | None = None,
 ) -> SearchReport:
-    """:func:`complete` with the effort reported (nodes, dead ends, restarts).
+    """`complete` with the effort reported (nodes, dead ends, restarts).
 
-    Cost: O(n) per search node, as :func:`complete`; bad input raises as there.
+    Cost: O(n) per search node, as `complete`; bad input raises as there.
 
     >>> r = solve(8, [(0, 0)], order="rows")
     >>> r.solution, r.order, r.restarts
@@ -227,14 +227,14 @@ def completions(
     diagonals: Iterable[Diagonal] | str = (), timeout: float | None = None,
     progress: Progress | None = None,
 ) -> Iterator[Solution]:
-    """Every completion, lazily, in the order ``order`` names.
+    """Every completion, lazily, in the order `order` names.
 
-    In textbook order with ``order="rows"`` (the default up to ``ORDERED_MAX_N``), in
-    most-constrained-line search order with ``"constrained"``.
+    In textbook order with `order="rows"` (the default up to `ORDERED_MAX_N`), in
+    most-constrained-line search order with `"constrained"`.
 
-    ``batch`` is accepted for compatibility and ignored: completions come one at a time.
+    `batch` is accepted for compatibility and ignored: completions come one at a time.
     Cost: O(n) per node of one exhaustive search for the whole stream; memory O(n^2).
-    Bad input raises as in :func:`complete`, when the call is made (not at the first ``next``).
+    Bad input raises as in `complete`, when the call is made (not at the first `next`).
 
     >>> [s.to_compact() for s in completions(6, [(0, 1)])]
     ['2 4 6 1 3 5']
@@ -259,14 +259,14 @@ def count_completions(
 ) -> int:
     """The number of completions (0 is a proof that there is none). Exhaustive search.
 
-    Up to ``ORDERED_MAX_N`` the row-by-row bitmask count (O(1) per node, fastest when there
+    Up to `ORDERED_MAX_N` the row-by-row bitmask count (O(1) per node, fastest when there
     are many completions); beyond, the most-constrained-line search with propagation
     (O(n) per node, far fewer nodes on large boards).
 
-    With ``limit=K`` the search stops as soon as it has seen K + 1 completions and returns
-    K + 1, which means "more than K" (``limit=1`` answers "is the completion unique?");
-    ``limit`` is an integer from 0 to 2**63 - 1, else
-    :class:`~nqueens.errors.InvalidSizeError`. Other bad input raises as in :func:`complete`.
+    With `limit=K` the search stops as soon as it has seen K + 1 completions and returns
+    K + 1, which means "more than K" (`limit=1` answers "is the completion unique?");
+    `limit` is an integer from 0 to 2**63 - 1, else
+    `InvalidSizeError`. Other bad input raises as in `complete`.
     Cost: O(n) per node of the most-constrained-line search (the same count in any order).
 
     >>> count_completions(8, []), count_completions(6, [(0, 1)])
@@ -294,7 +294,7 @@ def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = (),
                   diagonals: Iterable[Diagonal] | str = ()) -> list[int]:
     """Per-row masks of the columns a queen may take (bit c = column c), input checked.
 
-    Bad input raises as in :func:`complete`. Cost: O(n*k).
+    Bad input raises as in `complete`. Cost: O(n*k).
 
     >>> [bin(m) for m in allowed_masks(4, [(0, 1)], blocked=[(2, 0)])]
     ['0b10', '0b1000', '0b100', '0b1101']
@@ -326,14 +326,14 @@ def _masks(n: int, queens: list[Square], walls: list[Square]) -> list[int]:
 
 
 def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:
-    """``k`` mutually non-attacking queens on random rows and columns, sorted by row.
+    """`k` mutually non-attacking queens on random rows and columns, sorted by row.
 
     Each queen takes a random column not attacked by the earlier ones; a dead end starts
     over, up to 1000 times and at most about 2 * 10**7 squares looked at in all (so that
-    ``k`` near ``n`` on a large board gives up in a fraction of a second, not hours). The
+    `k` near `n` on a large board gives up in a fraction of a second, not hours). The
     instance may or may not have a completion: that is the question it poses. Reproducible
-    with ``seed`` (a non-negative integer, or None). A size, ``k`` or seed out of range
-    raises :class:`~nqueens.errors.InvalidSizeError`. Cost: O(k*n) per start, in numpy.
+    with `seed` (a non-negative integer, or None). A size, `k` or seed out of range
+    raises `InvalidSizeError`. Cost: O(k*n) per start, in numpy.
 
     >>> random_instance(8, 3, seed=1) == random_instance(8, 3, seed=1)
     True
@@ -369,10 +369,10 @@ def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:
 
 
 def parse_squares(text: str) -> list[Square]:
-    """Read 1-based ``"r,c r,c ..."`` into 0-based squares (no range check).
+    """Read 1-based `"r,c r,c ..."` into 0-based squares (no range check).
 
-    Numbers are ASCII digits (``int()`` would also read ``"\\uff11"`` or ``"1_0"``); text
-    that is not a ``str`` or not squares raises :class:`ParseError`.
+    Numbers are ASCII digits (`int()` would also read `"\\uff11"` or `"1_0"`); text
+    that is not a `str` or not squares raises `ParseError`.
     Cost: O(len(text)).
 
     >>> parse_squares("1,1 2,5")
@@ -404,11 +404,11 @@ def parse_squares(text: str) -> list[Square]:
 
 
 def parse_board(text: str) -> tuple[int, list[Square], list[Square]]:
-    """Read a board of ``Q`` (placed queen), ``.`` (empty) and ``x`` (blocked) squares.
+    """Read a board of `Q` (placed queen), `.` (empty) and `x` (blocked) squares.
 
-    One line per row, spaces between squares optional; returns ``(n, placed, blocked)``,
-    0-based. Rows of the wrong length, other characters, or text that is not a ``str``
-    raise :class:`ParseError`.
+    One line per row, spaces between squares optional; returns `(n, placed, blocked)`,
+    0-based. Rows of the wrong length, other characters, or text that is not a `str`
+    raise `ParseError`.
 
     Cost: O(len(text)).
 
@@ -431,9 +431,9 @@ def parse_board(text: str) -> tuple[int, list[Square], list[Square]]:
 
 def board_squares(rows: Sequence[str], bad: Callable[[int, int, str], Exception]
                   ) -> tuple[list[Square], list[Square]]:
-    """The queens (``Q``) and blocked squares (``x`` or ``X``) of a partial board's rows.
+    """The queens (`Q`) and blocked squares (`x` or `X`) of a partial board's rows.
 
-    ``.`` is an empty square; any other character raises ``bad(row, col, char)`` (0-based),
+    `.` is an empty square; any other character raises `bad(row, col, char)` (0-based),
     so each reader words its own message. Both lists come in reading order.
     Cost: O(total length of the rows).
 
@@ -580,7 +580,7 @@ def _off_board(n: int, r: int, c: int, name: str, what: str, base: int) -> str:
 
 
 def _renamed(queens: object, placed: object, function: str) -> Any:
-    """``queens``, or the deprecated ``placed`` that was its name (with a warning)."""
+    """`queens`, or the deprecated `placed` that was its name (with a warning)."""
     if placed is not _UNSET:
         if queens is not _UNSET:
             raise InvalidArgumentError(f"{function}() got both queens and placed (its old "

@@ -1,11 +1,11 @@
 """Counting solutions: the total, and the classes up to rotation and reflection.
 
-The default path is the counting engine (:mod:`nqueens.engine`): start constellations
+The default path is the counting engine (`nqueens.engine`): start constellations
 counted under the full symmetry group, on a backend (threads over every core by default,
-an executor, a Dask cluster, a GPU: :mod:`nqueens.engine.backends`),
+an executor, a Dask cluster, a GPU: `nqueens.engine.backends`),
 resumable from a ledger, reporting progress and its estimated cost to callbacks. Boards up
-to :data:`SMALL_N` are counted in pure Python (no compiled kernel to load: a faster start
-than any kernel). Naming a pure strategy (``strategy="promising"`` or ``"arrays"``) counts
+to `SMALL_N` are counted in pure Python (no compiled kernel to load: a faster start
+than any kernel). Naming a pure strategy (`strategy="promising"` or `"arrays"`) counts
 with that strategy instead.
 
 >>> count(8)
@@ -57,7 +57,7 @@ class Counts(NamedTuple):
 if TYPE_CHECKING:
 
     class _CountOptions(TypedDict, total=False):
-        """The keyword options of :func:`count` besides ``unique``, written once for its
+        """The keyword options of `count` besides `unique`, written once for its
         overloads (mypy checks that the implementation accepts every one of them)."""
 
         strategy: str
@@ -95,33 +95,33 @@ def count(
     wait: bool = False,
     symmetric: str | None = None,
 ) -> int | Counts:
-    """The number of n-queens solutions; with ``unique=True``, also the classes (A002562).
+    """The number of n-queens solutions; with `unique=True`, also the classes (A002562).
 
-    Exact for every n up to :data:`MAX_COUNT_N`. With the default strategy the engine counts
-    totals and classes in one pass over about an eighth of the search tree, on ``backend``
-    (a :class:`~nqueens.engine.backends.Backend`: threads of this process on every core by
-    default, no main guard needed; ``ThreadBackend(workers=2)``, ``ExecutorBackend(pool)``,
-    ``DaskBackend("tcp://host:8786")`` for a Dask cluster, ``GPUBackend()`` for a CUDA GPU),
-    recording progress in the SQLite ``ledger`` file and resuming from it. ``progress`` is
-    called with a :class:`~nqueens.engine.run.CountProgress` a few times a second;
-    ``on_estimate`` with the :class:`~nqueens.engine.run.CountEstimate` (Knuth's estimate of
+    Exact for every n up to `MAX_COUNT_N`. With the default strategy the engine counts
+    totals and classes in one pass over about an eighth of the search tree, on `backend`
+    (a `Backend`: threads of this process on every core by
+    default, no main guard needed; `ThreadBackend(workers=2)`, `ExecutorBackend(pool)`,
+    `DaskBackend("tcp://host:8786")` for a Dask cluster, `GPUBackend()` for a CUDA GPU),
+    recording progress in the SQLite `ledger` file and resuming from it. `progress` is
+    called with a `CountProgress` a few times a second;
+    `on_estimate` with the `CountEstimate` (Knuth's estimate of
     the solutions, and of the seconds, timed on this machine) before a count of n >= 17
     starts. The ledger is held by one count at a time (another is refused, or waited for
-    with ``wait``); ``repair`` recounts rows that fail their check instead of refusing the
+    with `wait`); `repair` recounts rows that fail their check instead of refusing the
     ledger. Ctrl-C stops the workers within a fraction of a second. A pure strategy
     enumerates every solution and cannot be combined with the engine's options.
     Every option is checked before any work starts: a size or number out of range raises
-    :class:`~nqueens.errors.InvalidSizeError` (numpy integers are sizes); a flag that is not
-    True or False, a callback that is not callable, a ``ledger`` that is not a file name, a
-    ``backend`` that is not one :class:`~nqueens.errors.InvalidArgumentError` (each
+    `InvalidSizeError` (numpy integers are sizes); a flag that is not
+    True or False, a callback that is not callable, a `ledger` that is not a file name, a
+    `backend` that is not one `InvalidArgumentError` (each
     backend checks its own arguments when it is made).
     Cost: O(nodes) of the backtracking search (the engine walks about an eighth of them),
     divided among the workers.
 
-    ``symmetric="rot90"`` (or ``"rot180"``) counts only the solutions the quarter (half)
-    turn maps to themselves (OEIS A033148, A032522; with ``unique`` their classes under the
+    `symmetric="rot90"` (or `"rot180"`) counts only the solutions the quarter (half)
+    turn maps to themselves (OEIS A033148, A032522; with `unique` their classes under the
     8 symmetries, A260318 for the quarter turn), for n up to
-    :data:`~nqueens.engine.problems.MAX_SYMMETRIC_N`, always on the engine (same backend,
+    `MAX_SYMMETRIC_N`, always on the engine (same backend,
     ledger and callbacks), by a search that chooses a quarter (half) of the queens: cost
     O(nodes of that search), about the fourth (square) root of the plain one's.
 
@@ -162,7 +162,7 @@ def count(
 
 
 def check_count_size(n: int) -> int:
-    """``n`` if :func:`count` counts it exactly, else :class:`~nqueens.errors.InvalidSizeError`.
+    """`n` if `count` counts it exactly, else `InvalidSizeError`.
 
     Cost: O(1).
 
@@ -181,7 +181,7 @@ def _count_engine(n: int, unique: bool, backend: Backend | None,
                   progress: Callable[[CountProgress], None] | None,
                   on_estimate: Callable[[CountEstimate], None] | None, repair: bool,
                   wait: bool) -> int | Counts:
-    """:func:`count` on the engine, of checked values."""
+    """`count` on the engine, of checked values."""
     from nqueens.engine.backends import ThreadBackend
     from nqueens.engine.run import run_engine
 
@@ -195,7 +195,7 @@ def _count_symmetric(n: int, symmetric: object, unique: bool, strategy: str,
                      progress: Callable[[CountProgress], None] | None,
                      on_estimate: Callable[[CountEstimate], None] | None, repair: bool,
                      wait: bool) -> int | Counts:
-    """:func:`count` with ``symmetric``: checked here, counted on the engine."""
+    """`count` with `symmetric`: checked here, counted on the engine."""
     from nqueens._validate import check_choice
     from nqueens._validate import check_size as check_board
     from nqueens.engine.backends import ThreadBackend
@@ -223,13 +223,13 @@ def count_variant(variant: object, *, backend: Backend | None = None,
                   progress: Callable[[CountProgress], None] | None = None,
                   on_estimate: Callable[[CountEstimate], None] | None = None,
                   repair: bool = False, wait: bool = False) -> int:
-    """The placements of a :class:`~nqueens.variants.Variant`, counted on the engine.
+    """The placements of a `Variant`, counted on the engine.
 
-    The same total as :func:`nqueens.variants.count`, cut into the same pieces (one per
-    subproblem) but run on ``backend`` (threads here by default, an executor, Dask) with
-    the ``ledger``, callbacks, ``repair`` and ``wait`` of :func:`count`: resumable, and
-    spread over a cluster. Classes are counted in process only (:func:`nqueens.variants.
-    count`). Cost: O(nodes of the variant's search), divided among the workers.
+    The same total as `nqueens.variants.count`, cut into the same pieces (one per
+    subproblem) but run on `backend` (threads here by default, an executor, Dask) with
+    the `ledger`, callbacks, `repair` and `wait` of `count`: resumable, and
+    spread over a cluster. Classes are counted in process only (
+    `nqueens.variants.count`). Cost: O(nodes of the variant's search), divided among the workers.
 
     >>> from nqueens.variants import Variant
     >>> count_variant(Variant(6, "toroidal")), count_variant(Variant(5, width=7, queens=4))
@@ -254,7 +254,7 @@ def count_variant(variant: object, *, backend: Backend | None = None,
 def _count_small(n: int, unique: bool) -> int | Counts:
     """Count a small board in pure Python (bitmask backtracking, canonical forms for classes).
 
-    Cost: O(the search tree), a few milliseconds for n <= :data:`SMALL_N`.
+    Cost: O(the search tree), a few milliseconds for n <= `SMALL_N`.
     """
     full = (1 << n) - 1
     total = classes = 0

@@ -3,14 +3,14 @@
 CSPLib prob079's *Excluded Diagonals* problem (Gent, Jefferson and Nightingale, 2017) gives a
 board size and a set of diagonals; a solution has one queen per row and column and none on
 an excluded diagonal. The completion search takes them as a constraint of their own
-(``diagonals=`` of :func:`nqueens.completion.complete`, ``--diagonals`` of ``nqueens
-complete``): this module checks them and names the squares they close.
+(`diagonals=` of `nqueens.completion.complete`, `--diagonals` of `nqueens
+complete`): this module checks them and names the squares they close.
 
-A diagonal is a pair ``(kind, index)``: ``("sum", k)`` is every square with ``row + col ==
-k`` (0-based, k = 0 .. 2n - 2: the anti-diagonals), ``("diff", k)`` every square with ``row -
-col == k`` (k = -(n - 1) .. n - 1: the diagonals parallel to the main one). As text (the
-command line's, and the library's when given a ``str``), ``s7`` and ``d-2`` name them by the
-1-based squares ``<row,col>``: ``sK`` is row + col = K (2 .. 2n), ``dK`` is row - col = K
+A diagonal is a pair `(kind, index)`: `("sum", k)` is every square with `row + col ==
+k` (0-based, k = 0 .. 2n - 2: the anti-diagonals), `("diff", k)` every square with `row -
+col == k` (k = -(n - 1) .. n - 1: the diagonals parallel to the main one). As text (the
+command line's, and the library's when given a `str`), `s7` and `d-2` name them by the
+1-based squares `<row,col>`: `sK` is row + col = K (2 .. 2n), `dK` is row - col = K
 (the same in either base).
 
 >>> check_diagonals(4, [("sum", 0), ("diff", -3)])
@@ -33,7 +33,7 @@ __all__ = ["KINDS", "Diagonal", "check_diagonals", "diagonal_squares", "format_d
            "parse_diagonals"]
 
 Diagonal = tuple[str, int]
-"""``("sum", row + col)`` or ``("diff", row - col)``, 0-based squares."""
+"""`("sum", row + col)` or `("diff", row - col)`, 0-based squares."""
 
 KINDS = ("sum", "diff")
 
@@ -43,9 +43,9 @@ _TEXT = re.compile(r"([sdSD])([+-]?[0-9]+)", re.ASCII)
 def check_diagonals(n: int, diagonals: Iterable[object] | str) -> list[Diagonal]:
     """The diagonals, checked, each once, in the order first given.
 
-    ``(kind, index)`` pairs of ``"sum"``/``"diff"`` and an integer on
-    the n x n board (text is read by :func:`parse_diagonals`). Repeats are kept once, in the
-    order first given. Anything else raises :class:`~nqueens.errors.InvalidBoardError`
+    `(kind, index)` pairs of `"sum"`/`"diff"` and an integer on
+    the n x n board (text is read by `parse_diagonals`). Repeats are kept once, in the
+    order first given. Anything else raises `InvalidBoardError`
     naming the first bad one. Cost: O(len(diagonals)).
 
     >>> check_diagonals(3, "s7")
@@ -86,11 +86,11 @@ runs from -2 to 2 (0-based squares)
 
 
 def parse_diagonals(text: str) -> list[Diagonal]:
-    """Read the 1-based text ``"s7 d-2"`` into 0-based diagonals, without a range check.
+    """Read the 1-based text `"s7 d-2"` into 0-based diagonals, without a range check.
 
-    ``s7`` is row + col = 7, ``d-2`` row - col = -2 on 1-based squares; commas may
+    `s7` is row + col = 7, `d-2` row - col = -2 on 1-based squares; commas may
     separate them too. Anything
-    else raises :class:`~nqueens.errors.ParseError`. Cost: O(len(text)).
+    else raises `ParseError`. Cost: O(len(text)).
 
     >>> parse_diagonals("s7, d+2")
     [('sum', 5), ('diff', 2)]
@@ -112,7 +112,7 @@ dK (row - col = K), 1-based squares, e.g. 's7 d-2'
 
 
 def format_diagonals(diagonals: Iterable[Diagonal]) -> str:
-    """The 1-based text of checked diagonals (what :func:`parse_diagonals` reads back).
+    """The 1-based text of checked diagonals (what `parse_diagonals` reads back).
 
     Cost: O(len(diagonals)).
 

@@ -1,13 +1,13 @@
 """The exceptions the toolkit raises, in three families: bad input, a missing optional
 package, and work that could not finish.
 
-Every error a person can cause is a :class:`NQueensError` (a ``ValueError``) with a
+Every error a person can cause is a `NQueensError` (a `ValueError`) with a
 message that says what to change; the CLI prints it as one line and exits 2. An optional
 package that a requested feature needs and that is not installed (dask, numba-cuda, CuPy,
-cairosvg, matplotlib) is a :class:`MissingDependencyError` (an ``ImportError``) whose
-message carries the ``pip install`` line; the CLI prints it as one line and exits 2. A
+cairosvg, matplotlib) is a `MissingDependencyError` (an `ImportError`) whose
+message carries the `pip install` line; the CLI prints it as one line and exits 2. A
 failure at run time that no change of input would fix (a disk full, a scheduler lost, a
-batch that keeps failing) is a :class:`NQueensRuntimeError` (a ``RuntimeError``); the CLI
+batch that keeps failing) is a `NQueensRuntimeError` (a `RuntimeError`); the CLI
 prints it as one line and exits 3. Library messages name arguments, not command-line flags.
 
 >>> issubclass(DaskUnavailableError, ImportError), issubclass(LedgerBusyError, RuntimeError)
@@ -59,11 +59,11 @@ __all__ = [
 ]
 
 DISTRIBUTION = "nqueens-toolkit"
-"""The toolkit's name on the package index; the import name and the command are ``nqueens``."""
+"""The toolkit's name on the package index; the import name and the command are `nqueens`."""
 
 
 def install_line(extra: str) -> str:
-    """The ``pip install`` line that adds the optional extra ``extra``. Cost: O(1).
+    """The `pip install` line that adds the optional extra `extra`. Cost: O(1).
 
     >>> install_line("image")
     'pip install "nqueens-toolkit[image]"'
@@ -124,7 +124,7 @@ class ImageTooLargeError(NQueensError):
 class TreeTooLargeError(InvalidSizeError):
     """A tree with more nodes than the bound the caller allowed.
 
-    ``nodes`` is the node count (root included); ``exact`` says whether it is exact or a
+    `nodes` is the node count (root included); `exact` says whether it is exact or a
     Monte Carlo estimate (whole searches above n = 16).
     """
 
@@ -150,13 +150,13 @@ class LedgerWarning(UserWarning):
 
 class MissingDependencyError(ImportError):
     """An optional package (or the C library under it) that a requested feature needs; the
-    message carries the ``pip install`` line (the CLI prints it and exits 2)."""
+    message carries the `pip install` line (the CLI prints it and exits 2)."""
 
 
 class ImageSupportMissingError(MissingDependencyError):
     """Pillow, which reading a screenshot needs, is not installed (the message says how).
 
-    Both a missing dependency (exit 2) and an :class:`ImportError`, so ``except ImportError``
+    Both a missing dependency (exit 2) and an `ImportError`, so `except ImportError`
     catches it as it catches any absent package."""
 
 
@@ -197,7 +197,7 @@ class LedgerKeyError(LedgerError):
 
 
 class LedgerRowsError(LedgerError):
-    """Rows of a ledger that fail their check; ``bad`` lists their indexes."""
+    """Rows of a ledger that fail their check; `bad` lists their indexes."""
 
     cli_hint = "rerun the count with --repair to recount just those"
 
@@ -213,13 +213,13 @@ class LedgerBusyError(NQueensRuntimeError):
 
 
 class Stopped(NQueensRuntimeError):
-    """A batch told to stop (its ``stop`` flag set between two kernel slices): the count is
+    """A batch told to stop (its `stop` flag set between two kernel slices): the count is
     ending early, by Ctrl-C or by an error elsewhere; what the batch finished is kept."""
 
 
 class SearchTimeout(NQueensRuntimeError):
-    """A search reached its time limit (``timeout=``) without an answer: the answer is
-    unknown, not negative. ``seconds`` is the limit, ``nodes`` the work done."""
+    """A search reached its time limit (`timeout=`) without an answer: the answer is
+    unknown, not negative. `seconds` is the limit, `nodes` the work done."""
 
     def __init__(self, message: str, *, seconds: float = 0.0, nodes: int = 0) -> None:
         super().__init__(message)
@@ -229,12 +229,12 @@ class SearchTimeout(NQueensRuntimeError):
 
 class PieceStopped(Exception):
     """Raised inside a piece of a parallel variant count whose run was stopped (caught by
-    ``nqueens.variants._parallel``; never seen by the caller)."""
+    `nqueens.variants._parallel`; never seen by the caller)."""
 
 
 class TooManyPlacements(Exception):
     """Raised inside the explainer's k-star shape check when a unit's placements are too
-    many to go through (``nqueens.puzzles.placements.PLACEMENT_NODES``; caught there, never
+    many to go through (`nqueens.puzzles.placements.PLACEMENT_NODES`; caught there, never
     seen by the caller)."""
 
 
@@ -260,7 +260,7 @@ class GPUUnavailableError(NQueensError):
 
 
 def with_cli_hint(err: BaseException, hint: str) -> BaseException:
-    """``err`` with ``hint``, the command line's advice, which the CLI adds to its message.
+    """`err` with `hint`, the command line's advice, which the CLI adds to its message.
 
     Library messages name no flag; the hint names the flags and commands. Cost: O(1).
 

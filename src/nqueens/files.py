@@ -1,7 +1,7 @@
 """Writing output files all at once: a temporary file beside the target, renamed at the end.
 
 A failed or interrupted write leaves no half-written file, and an unwritable destination
-(missing folder, no permission, a directory) is one :class:`OutputPathError` with a clear
+(missing folder, no permission, a directory) is one `OutputPathError` with a clear
 message. Every module that writes a file (the CLI, the renderers, the engine's exports)
 uses this one; it imports nothing else of nqueens but the errors.
 
@@ -38,15 +38,15 @@ def _cannot_write(target: Path, err: OSError | str) -> OutputPathError:
 
 @contextlib.contextmanager
 def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
-    """Open a temporary file beside ``path``; rename it onto ``path`` when the block succeeds.
+    """Open a temporary file beside `path`; rename it onto `path` when the block succeeds.
 
-    ``mode`` is "w" or "wb". The rename happens only when the block ends without an error;
-    otherwise the temporary file is removed and ``path`` is untouched. A new file gets the
+    `mode` is "w" or "wb". The rename happens only when the block ends without an error;
+    otherwise the temporary file is removed and `path` is untouched. A new file gets the
     usual umask permissions, a rewritten one keeps its own. A full disk or a file-size limit
-    while writing is a :class:`~nqueens.errors.DiskFullError` (nothing is left behind).
-    As the shell's ``>`` does, a symbolic link is written through (the file it points to is
+    while writing is a `DiskFullError` (nothing is left behind).
+    As the shell's `>` does, a symbolic link is written through (the file it points to is
     replaced, the link stays), a file this user may not write is refused, and a device or a
-    pipe (``/dev/null``, ``/dev/stdout``, a FIFO) is written straight into, never replaced.
+    pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written straight into, never replaced.
     Cost: O(bytes written) plus one rename.
 
     >>> import os, tempfile
@@ -118,13 +118,13 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[
 
 
 _UNFINISHED: set[str] = set()
-"""The temporary files of :func:`atomic_output` not yet renamed onto their targets."""
+"""The temporary files of `atomic_output` not yet renamed onto their targets."""
 
 
 def remove_unfinished() -> None:
-    """Remove every temporary file :func:`atomic_output` made and has not yet renamed.
+    """Remove every temporary file `atomic_output` made and has not yet renamed.
 
-    For a process that ends at once on Ctrl-C (``os._exit``, no clean-up of suspended
+    For a process that ends at once on Ctrl-C (`os._exit`, no clean-up of suspended
     generators): whatever was being written is gone, every finished file stays.
     Cost: O(files still being written), one unlink each.
 
@@ -145,9 +145,9 @@ def remove_unfinished() -> None:
 
 
 def _existing_target(named: Path) -> tuple[Path, os.stat_result | None]:
-    """The file ``named`` writes to (a symbolic link followed) and its ``stat`` (None when
+    """The file `named` writes to (a symbolic link followed) and its `stat` (None when
     it does not exist yet); a directory, a bad name or a file this user may not write is
-    an :class:`OutputPathError`."""
+    an `OutputPathError`."""
     target = named
     try:
         if named.is_symlink():
@@ -201,7 +201,7 @@ def _device_output(path: Path, mode: str) -> Iterator[IO[Any]]:
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
-    """Write ``data`` (text as UTF-8, or bytes) to ``path`` atomically.
+    """Write `data` (text as UTF-8, or bytes) to `path` atomically.
 
     Cost: O(len(data)) per call.
 
@@ -234,10 +234,10 @@ def disk_full(target: str | os.PathLike[str], err: OSError) -> DiskFullError:
 
 def read_limited(path: str | os.PathLike[str], limit: int, *, what: str = "file",
                  binary: bool = False) -> Any:
-    """The contents of ``path`` (text as UTF-8, or bytes), refusing more than ``limit`` bytes.
+    """The contents of `path` (text as UTF-8, or bytes), refusing more than `limit` bytes.
 
-    ``"-"`` is standard input (its bytes, decoded as UTF-8 as a file's are, whatever the
-    locale). Devices and pipes that never end (``/dev/zero``) are refused after ``limit``
+    `"-"` is standard input (its bytes, decoded as UTF-8 as a file's are, whatever the
+    locale). Devices and pipes that never end (`/dev/zero`) are refused after `limit`
     bytes instead of filling the memory. Cost: O(min(size, limit)).
 
     >>> import tempfile, pathlib
@@ -270,10 +270,10 @@ def read_limited(path: str | os.PathLike[str], limit: int, *, what: str = "file"
 
 @contextlib.contextmanager
 def binary_input(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
-    """The file at ``path`` opened for reading bytes; ``"-"`` is standard input (left open).
+    """The file at `path` opened for reading bytes; `"-"` is standard input (left open).
 
-    The one place that knows ``-``: the readers of named inputs open them here. A closed
-    standard input (``<&-``) raises ``OSError`` (``EBADF``). Cost: O(1) to open.
+    The one place that knows `-`: the readers of named inputs open them here. A closed
+    standard input (`<&-`) raises `OSError` (`EBADF`). Cost: O(1) to open.
 
     >>> import io, sys
     >>> saved, sys.stdin = sys.stdin, io.TextIOWrapper(io.BytesIO(b"1 3"))

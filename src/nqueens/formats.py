@@ -1,28 +1,28 @@
 """Read back every format nqueens writes: the one reader of boards and solutions.
 
-Every command that takes a board or a solution reads it here (``verify`` and
-``complete --board``), so each reads every format the others write, or refuses it with one
-line naming the format it saw and the ones it takes. :data:`FORMATS` is the table
+Every command that takes a board or a solution reads it here (`verify` and
+`complete --board`), so each reads every format the others write, or refuses it with one
+line naming the format it saw and the ones it takes. `FORMATS` is the table
 (docs/formats.md prints it): each format, who writes it, who reads it.
 
-The format is told by :func:`format_of`: ``fmt`` when given, else a name ending in ``.npy``
-or ``.json`` says it, else the content (standard input always by content). The rule for
-the content, on the first 64 KiB (:func:`sniff`):
+The format is told by `format_of`: `fmt` when given, else a name ending in `.npy`
+or `.json` says it, else the content (standard input always by content). The rule for
+the content, on the first 64 KiB (`sniff`):
 
-- ``\\x93NUMPY`` -> ``npy``; ``\\x89PNG``, ``<svg``/``<?xml``, ``<!DOCTYPE html``/``<html``
+- `\\x93NUMPY` -> `npy`; `\\x89PNG`, `<svg`/`<?xml`, `<!DOCTYPE html`/`<html`
   -> a picture or a page (refused: not a board);
-- ``{``, ``[`` or ``null`` -> ``json`` (JSON Lines, or one JSON document over many lines);
-- else the first line that is not blank, a ``#`` comment or ``instance:`` (what
-  ``complete --random`` prints first) decides: ``kind:`` or ``rules:`` -> ``puzzle``;
-  a digit first -> ``cols`` (a region puzzle's first row starts with ``A``); ``Q``, ``.``
-  (and ``x``) -> ``board``; ``Q`` and ``#`` -> ``grid``; other letters and digits -> a
-  region ``puzzle``.
+- `{`, `[` or `null` -> `json` (JSON Lines, or one JSON document over many lines);
+- else the first line that is not blank, a `#` comment or `instance:` (what
+  `complete --random` prints first) decides: `kind:` or `rules:` -> `puzzle`;
+  a digit first -> `cols` (a region puzzle's first row starts with `A`); `Q`, `.`
+  (and `x`) -> `board`; `Q` and `#` -> `grid`; other letters and digits -> a
+  region `puzzle`.
 
-``cols`` has two layouts, told apart by the first line that holds a number: **one solution
-a line** (``solve --format cols``: the first line holds several numbers; every line is then
-one solution) or **one column a line** (``find``: the first line holds one number; the whole
+`cols` has two layouts, told apart by the first line that holds a number: **one solution
+a line** (`solve --format cols`: the first line holds several numbers; every line is then
+one solution) or **one column a line** (`find`: the first line holds one number; the whole
 file is then one solution, and a later line with two numbers is refused). The two agree on
-the one case both can write, the 1-queen board ``1``.
+the one case both can write, the 1-queen board `1`.
 
 >>> import io
 >>> sniff(b"1 3 5 2 4\\n1 4 2 5 3\\n"), sniff(b'{"n": 4, "cols": [2, 4, 1, 3]}'), sniff(b"Q#\\n")
@@ -87,7 +87,7 @@ MAX_COLUMNS = 1 << 31
 @dataclass(frozen=True)
 class Found:
     """One solution read from an input: its number in the input (1-based), the line it
-    starts on (1-based; None for ``npy``), and its 0-based columns."""
+    starts on (1-based; None for `npy`), and its 0-based columns."""
 
     index: int
     line: int | None
@@ -101,7 +101,7 @@ class Found:
 
 
 class _Replay:
-    """A binary stream that gives ``head`` again, then the rest of ``rest``."""
+    """A binary stream that gives `head` again, then the rest of `rest`."""
 
     def __init__(self, head: bytes, rest: IO[bytes]) -> None:
         self._head = head
@@ -122,10 +122,10 @@ class _Replay:
 @contextlib.contextmanager
 def open_input(path: str | os.PathLike[str], *, what: str = ""
                ) -> Iterator[tuple[bytes, IO[bytes]]]:
-    """``(head, stream)``: the start of ``path`` and a stream that reads it whole.
+    """`(head, stream)`: the start of `path` and a stream that reads it whole.
 
-    ``head`` is the first :data:`HEAD_BYTES` of ``path`` (``-``: standard input); ``stream``
-    reads from the start, head included. Unreadable inputs raise :class:`ParseError`.
+    `head` is the first `HEAD_BYTES` of `path` (`-`: standard input); `stream`
+    reads from the start, head included. Unreadable inputs raise `ParseError`.
     Cost: O(HEAD_BYTES) to open.
 
     >>> import sys, io
@@ -158,15 +158,15 @@ def open_input(path: str | os.PathLike[str], *, what: str = ""
 
 
 def solutions(path: str | os.PathLike[str], *, fmt: str | None = None) -> Iterator[Found]:
-    """Every solution in the file at ``path`` (``-``: standard input), lazily.
+    """Every solution in the file at `path` (`-`: standard input), lazily.
 
-    In any format of :data:`READS` but ``puzzle`` (a puzzle is not a solution).
+    In any format of `READS` but `puzzle` (a puzzle is not a solution).
 
     Columns are checked to be whole numbers on the board (1..n as written), else
-    :class:`ParseError` naming the line and row; a format that holds no solution (a
+    `ParseError` naming the line and row; a format that holds no solution (a
     picture, a puzzle, a partial board) is refused naming the format seen and the ones
     wanted. Whether the queens attack each other is the caller's to check. Cost: O(bytes);
-    memory O(one solution), except that a ``.npy`` on standard input is read whole.
+    memory O(one solution), except that a `.npy` on standard input is read whole.
 
     >>> import os, tempfile
     >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
@@ -180,9 +180,9 @@ def solutions(path: str | os.PathLike[str], *, fmt: str | None = None) -> Iterat
 
 
 def solutions_in(stream: IO[bytes], name: str, *, fmt: str | None = None) -> Iterator[Found]:
-    """:func:`solutions` of an open binary ``stream`` (``name`` for messages).
+    """`solutions` of an open binary `stream` (`name` for messages).
 
-    ``fmt`` None tells it from the stream's start. Cost: O(bytes), as :func:`solutions`.
+    `fmt` None tells it from the stream's start. Cost: O(bytes), as `solutions`.
 
     >>> import io
     >>> [f.cols.tolist() for f in solutions_in(io.BytesIO(b'[2, 4, 1, 3]'), "-")]
@@ -231,7 +231,7 @@ def _npy(stream: IO[bytes], name: str) -> Found:
 
 
 def _cols_solutions(stream: IO[bytes], name: str) -> Iterator[Found]:
-    """The two layouts of ``cols`` (see the module docstring), streamed."""
+    """The two layouts of `cols` (see the module docstring), streamed."""
     import numpy as np
 
     from nqueens.large.read import numbers_by_line
@@ -266,7 +266,7 @@ def _cols_solutions(stream: IO[bytes], name: str) -> Iterator[Found]:
 def _per_line(name: str, blocks: Iterator[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]
               ) -> Iterator[Found]:
     """One solution a line: the lines each block holds whole are checked together
-    (:func:`_lines_checked`); a line that goes on into the next block waits for its end."""
+    (`_lines_checked`); a line that goes on into the next block waits for its end."""
     import numpy as np
 
     held_line, held = -1, []  # the block's last line, which may go on in the next block
@@ -324,7 +324,7 @@ def _lines_checked(name: str, values: npt.NDArray[np.int64], starts: npt.NDArray
 
 def _checked(name: str, index: int, line: int, cols: npt.NDArray[np.integer], *,
              column_a_line: bool = False) -> Found:
-    """``cols`` (1-based, as written) as 0-based columns, each checked to be on the board."""
+    """`cols` (1-based, as written) as 0-based columns, each checked to be on the board."""
     import numpy as np
 
     n = len(cols)
@@ -400,7 +400,7 @@ def _json_solutions(stream: IO[bytes], name: str) -> Iterator[Found]:
 
 
 def _json_cols(name: str, line: int, value: object) -> list[int] | None:
-    """The 1-based columns of one JSON value, None for ``null`` (no solution), else refused."""
+    """The 1-based columns of one JSON value, None for `null` (no solution), else refused."""
     if value is None:
         return None
     cols = value
@@ -431,7 +431,7 @@ def _json_cols(name: str, line: int, value: object) -> list[int] | None:
 
 def _board_blocks(text: str) -> Iterator[tuple[int, list[str]]]:
     """The boards of a text (rows without spaces), apart by blank lines, with the line each
-    starts on; ``#`` comments and ``instance:`` lines are skipped."""
+    starts on; `#` comments and `instance:` lines are skipped."""
     rows: list[str] = []
     start = 0
     for number, raw in enumerate(text.splitlines(), 1):
@@ -483,13 +483,13 @@ def _board_solutions(stream: IO[bytes], name: str, fmt: str) -> Iterator[Found]:
 
 def partial_board(path: str | os.PathLike[str], *, fmt: str | None = None
                   ) -> tuple[int, list[Square], list[Square]]:
-    """``(n, queens, blocked)``, 0-based, of the one board in the file at ``path``.
+    """`(n, queens, blocked)`, 0-based, of the one board in the file at `path`.
 
-    ``-`` is standard input. Any format of :data:`READS`: a partial board (``Q``, ``.``,
-    ``x``), a completion puzzle, or a solution in any format (every queen placed).
+    `-` is standard input. Any format of `READS`: a partial board (`Q`, `.`,
+    `x`), a completion puzzle, or a solution in any format (every queen placed).
 
     More than one board, a region puzzle, a picture, or text that is no board raise
-    :class:`ParseError` naming what was seen. Cost: O(bytes).
+    `ParseError` naming what was seen. Cost: O(bytes).
 
     >>> import os, tempfile
     >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
@@ -554,7 +554,7 @@ def _partial_text(text: str, name: str, fmt: str) -> tuple[int, list[Square], li
 
 
 def _json_instance(name: str, record: dict[str, Any]) -> tuple[int, list[Square], list[Square]]:
-    """``complete --json``'s record: its board size, queens and blocked squares (1-based)."""
+    """`complete --json`'s record: its board size, queens and blocked squares (1-based)."""
     n = record.get("n")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ParseError(f"{_shown(name)}: n is {short_repr(n)}, not a board size")

@@ -2,12 +2,12 @@
 
 A Korean particle after a word changes with the word's last sound: 을, 이, 은, 과, 으로 after
 a final consonant (받침), 를, 가, 는, 와, 로 after a vowel (and 로 after ㄹ for 으로/로).
-The narrators put particles after text they build (``<3,7>``, ``2행``), so the last sound
+The narrators put particles after text they build (`<3,7>`, `2행`), so the last sound
 is read the way a Korean reader says it: a Hangul syllable by its final consonant, a digit
 by its Sino-Korean reading (1 일, 2 이, 3 삼, 4 사, 5 오, 6 육, 7 칠, 8 팔, 9 구; a number
 ending in 0 by its last unit: 십, 백, 천, 만 or 영), a Latin letter by its name (L 엘, M 엠,
-N 엔, R 알 end in a consonant). Closing brackets, quotes and spaces are skipped: ``<3,7>``
-ends in 7. What cannot be read (an empty text, a symbol) gets both forms, ``을(를)``.
+N 엔, R 알 end in a consonant). Closing brackets, quotes and spaces are skipped: `<3,7>`
+ends in 7. What cannot be read (an empty text, a symbol) gets both forms, `을(를)`.
 
 >>> with_particle("<3,7>", "을/를"), with_particle("<3,2>", "을/를")
 ('<3,7>을', '<3,2>를')
@@ -41,10 +41,10 @@ _SKIPPED = " )]}>\"'\u201d\u2019\u300d\u300f"
 
 
 def particle(text: str, pair: str) -> str:
-    """The form of the particle ``pair`` (a key of :data:`PARTICLES`) that follows ``text``.
+    """The form of the particle `pair` (a key of `PARTICLES`) that follows `text`.
 
-    ``pair`` outside :data:`PARTICLES` raises :class:`~nqueens.errors.InvalidArgumentError`.
-    Cost: O(trailing brackets and spaces of ``text``).
+    `pair` outside `PARTICLES` raises `InvalidArgumentError`.
+    Cost: O(trailing brackets and spaces of `text`).
 
     >>> [particle(str(d), "을/를") for d in range(10)]
     ['을', '을', '를', '을', '를', '를', '을', '을', '을', '를']
@@ -64,9 +64,9 @@ def particle(text: str, pair: str) -> str:
 
 
 def with_particle(text: str, pair: str) -> str:
-    """``text`` followed by the right form of the particle ``pair``.
+    """`text` followed by the right form of the particle `pair`.
 
-    Cost: O(trailing brackets and spaces of ``text``), as :func:`particle`.
+    Cost: O(trailing brackets and spaces of `text`), as `particle`.
 
     >>> with_particle("<3,10>", "을/를"), with_particle("D 영역", "은/는")
     ('<3,10>을', 'D 영역은')
@@ -75,7 +75,7 @@ def with_particle(text: str, pair: str) -> str:
 
 
 def _final(char: str) -> int | None:
-    """The index of the final consonant heard at the end of ``char`` (0: a vowel), or None."""
+    """The index of the final consonant heard at the end of `char` (0: a vowel), or None."""
     if not char:
         return None
     code = ord(char)

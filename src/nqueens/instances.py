@@ -2,22 +2,22 @@
 
 Three formats, told apart by their content (not by the file's name):
 
-``prob079`` (CSPLib's *Excluded Diagonals*, an Essence' ``.param`` file)
-    ``n = 21``, ``numdiags = 46``, ``diags = [[x, t], ...]``: ``t = 1`` excludes the sum
-    diagonal row + col = x, ``t = 0`` the difference diagonal row - col = x - (n - 1)
-    (0-based squares, as the generator's notes say). An instance is the FIRST ``d`` pairs
-    (``first=d``; all of them by default): other subsets are not the benchmark's.
-``prob080`` (CSPLib's *Blocked n-Queens*, an Essence' ``.param`` file; the ASP competition's
+`prob079` (CSPLib's *Excluded Diagonals*, an Essence' `.param` file)
+    `n = 21`, `numdiags = 46`, `diags = [[x, t], ...]`: `t = 1` excludes the sum
+    diagonal row + col = x, `t = 0` the difference diagonal row - col = x - (n - 1)
+    (0-based squares, as the generator's notes say). An instance is the FIRST `d` pairs
+    (`first=d`; all of them by default): other subsets are not the benchmark's.
+`prob080` (CSPLib's *Blocked n-Queens*, an Essence' `.param` file; the ASP competition's
 and XCSP 2022's instances)
-    ``letting n = 28``, ``letting blocks = [[r, c], ...]``: blocked squares, 1-based.
-``xcsp-json`` (PyCSP3's data file for XCSP 2022's BlockedQueens)
-    ``{"n": 28, "blocks": [[r, c], ...]}``: the same blocked squares, 0-based.
+    `letting n = 28`, `letting blocks = [[r, c], ...]`: blocked squares, 1-based.
+`xcsp-json` (PyCSP3's data file for XCSP 2022's BlockedQueens)
+    `{"n": 28, "blocks": [[r, c], ...]}`: the same blocked squares, 0-based.
 
-Either ``.param`` form may write ``letting NAME =`` or ``NAME =`` (or ``be``), with ``$``
+Either `.param` form may write `letting NAME =` or `NAME =` (or `be`), with `$`
 comments. Every square and diagonal is checked against the board in the file's own base;
-a size past :data:`nqueens.completion.MAX_COMPLETION_N`, a malformed file or a square off
-the board raises :class:`~nqueens.errors.ParseError` (or
-:class:`~nqueens.errors.InvalidSizeError`), one line naming the file.
+a size past `nqueens.completion.MAX_COMPLETION_N`, a malformed file or a square off
+the board raises `ParseError` (or
+`InvalidSizeError`), one line naming the file.
 
 >>> i = parse_instance('{"n": 4, "blocks": [[0, 0], [3, 3]]}')
 >>> i.format, i.n, i.blocked, i.diagonals
@@ -60,19 +60,19 @@ class Instance:
 
     n: int
     format: str
-    """One of :data:`FORMATS`."""
+    """One of `FORMATS`."""
     blocked: list[Square] = field(default_factory=list)
     diagonals: list[Diagonal] = field(default_factory=list)
     queens: list[Square] = field(default_factory=list)
     available: int = 0
-    """prob079: how many diagonals the file lists (``first`` takes a prefix); else 0."""
+    """prob079: how many diagonals the file lists (`first` takes a prefix); else 0."""
 
 
 def read_instance(path: str | Path, *, first: int | None = None) -> Instance:
     """Read an instance file (see the module docstring for the formats).
 
     Cost: O(size of the file). A file that cannot be read, or is not an instance, raises
-    :class:`~nqueens.errors.ParseError` naming the file.
+    `ParseError` naming the file.
 
     >>> read_instance("no-such-file.param")
     Traceback (most recent call last):
@@ -99,9 +99,9 @@ directory
 
 
 def parse_instance(text: str, *, first: int | None = None) -> Instance:
-    """The instance that ``text`` holds, its format told from the content.
+    """The instance that `text` holds, its format told from the content.
 
-    ``first=d`` takes the first d diagonals of a prob079 instance (0 <= d <= numdiags);
+    `first=d` takes the first d diagonals of a prob079 instance (0 <= d <= numdiags);
     giving it for another format is an error. Cost: O(len(text)).
 
     >>> parse_instance("letting n = 3\\nletting blocks = [[0, 1]]")
@@ -194,7 +194,7 @@ def _prob079(values: dict[str, object], first: int | None) -> Instance:
 
 
 def _statements(text: str) -> dict[str, object]:
-    """``NAME = VALUE`` statements (``letting`` optional) of a .param file: integers and
+    """`NAME = VALUE` statements (`letting` optional) of a .param file: integers and
     lists of integer pairs; other names are kept only if their value reads as one of those."""
     lines = [line.split("$", 1)[0] for line in text.splitlines()]
     body = "\n".join(line for line in lines if not line.lstrip().startswith("language "))

@@ -2,14 +2,14 @@
 
 Two faces over one narrator:
 
-- :func:`event_lines` gives exactly one string per event (``""`` where that event says
+- `event_lines` gives exactly one string per event (`""` where that event says
   nothing in that language): the contract with the HTML player.
-- :func:`narrate` streams :class:`Line` records for the command line: the same sentences,
+- `narrate` streams `Line` records for the command line: the same sentences,
   grouped into the textbook's steps (a), (b), ... in English and Korean, plus solution and
   summary lines. Colour and layout are left to the CLI.
 
 The English text follows the worked example of Neapolitan's *Foundations of Algorithms*
-(the Korean/English textbook seed): 1-based ``<row,col>``, "is promising" / "is
+(the Korean/English textbook seed): 1-based `<row,col>`, "is promising" / "is
 nonpromising", the reason naming one queen - the queen in the same column if there is
 one, otherwise the nearest queen on a diagonal. A queen up and to the left is on the
 "left diagonal", up and to the right on the "right diagonal". Consecutive backtracks merge
@@ -17,9 +17,9 @@ into one sentence naming where the search lands ("Backtrack to root."). A promis
 that was nonpromising the last time it was tried, above the last row, gets the book's
 remark "This is the second time we've tried <3,2>.".
 
-The Japanese text follows the slides: ``(1,1)があるので(2,1)には置けない`` listing every
-attacking queen, ``(2,3)に置ける 3行目に進む``, one backtrack line per exhausted row,
-``解発見!`` followed by the solution's squares. The Korean text uses the Korean textbook's
+The Japanese text follows the slides: `(1,1)があるので(2,1)には置けない` listing every
+attacking queen, `(2,3)に置ける 3行目に進む`, one backtrack line per exhausted row,
+`解発見!` followed by the solution's squares. The Korean text uses the Korean textbook's
 terms (유망하다 / 유망하지 않다, 백트래킹, 루트 노드).
 
 >>> from nqueens.trace import events
@@ -67,15 +67,15 @@ class Line(NamedTuple):
 
 
 def event_lines(events: Sequence[Event], lang: str = "en", *, n: int | None = None) -> list[str]:
-    """One narrative string per event (``""`` where the event is silent in ``lang``).
+    """One narrative string per event (`""` where the event is silent in `lang`).
 
-    ``events`` is a list from :func:`nqueens.trace.events` (or :func:`~nqueens.trace.trace`)
-    starting at the beginning of the search. The board size ``n`` is inferred from the
+    `events` is a list from `nqueens.trace.events` (or `trace`)
+    starting at the beginning of the search. The board size `n` is inferred from the
     stream when not given (a solution's length, else the widest column tried: a stream
-    that ends without a solution has tried every column of the first row). ``events``
-    that are not a sequence of :class:`~nqueens.trace.Event` raise
-    :class:`~nqueens.errors.InvalidArgumentError`, an ``n`` that is not a positive integer
-    :class:`~nqueens.errors.InvalidSizeError`.
+    that ends without a solution has tried every column of the first row). `events`
+    that are not a sequence of `Event` raise
+    `InvalidArgumentError`, an `n` that is not a positive integer
+    `InvalidSizeError`.
     Cost: O(events * n).
 
     >>> from nqueens.trace import events
@@ -98,10 +98,10 @@ def event_lines(events: Sequence[Event], lang: str = "en", *, n: int | None = No
 def narrate_events(
     events: Iterable[Event], *, n: int, lang: str = "en"
 ) -> Iterator[tuple[Event, str]]:
-    """Stream ``(event, sentence)`` pairs: :func:`event_lines` lazily, for a board of size n.
+    """Stream `(event, sentence)` pairs: `event_lines` lazily, for a board of size n.
 
     Cost: O(n) per event, one event of look-ahead (to merge consecutive backtracks).
-    Bad arguments raise as in :func:`event_lines` (an item that is not an event when it is
+    Bad arguments raise as in `event_lines` (an item that is not an event when it is
     reached: the stream is lazy).
 
     >>> from nqueens.trace import events
@@ -125,12 +125,12 @@ def narrate(
     events: Iterable[Event], *, n: int, lang: str = "en",
     until: Literal["first", "all"] = "first",
 ) -> Iterator[Line]:
-    """Stream the narrative of ``events`` as :class:`Line` records, lazily.
+    """Stream the narrative of `events` as `Line` records, lazily.
 
-    English and Korean group the lines into the book's steps: a ``step`` line ("Step (a)")
+    English and Korean group the lines into the book's steps: a `step` line ("Step (a)")
     opens each; a step begins at the start, after each queen placed above the last row and
-    at each (merged) backtrack. A ``solution`` line stands on its own. A ``summary`` line
-    ends a search that ran to its end (``until="all"``, or no solution). ``n`` is the
+    at each (merged) backtrack. A `solution` line stands on its own. A `summary` line
+    ends a search that ran to its end (`until="all"`, or no solution). `n` is the
     board size of the stream. Cost: O(n) per event, one event of look-ahead.
 
     >>> from nqueens.trace import events
@@ -156,7 +156,7 @@ def narrate(
 
 
 def step_label(index: int) -> str:
-    """The book's step label for the ``index``-th step (from 0): a .. z, then aa, ab, ...
+    """The book's step label for the `index`-th step (from 0): a .. z, then aa, ab, ...
 
     Cost: O(log index).
 
@@ -172,13 +172,13 @@ def step_label(index: int) -> str:
 
 
 def step_labels(events: Sequence[Event]) -> list[str]:
-    """The book's step label of each event, as :func:`narrate` groups them in English.
+    """The book's step label of each event, as `narrate` groups them in English.
 
-    ``events`` start at the beginning of the search; the grouping does not depend on the
+    `events` start at the beginning of the search; the grouping does not depend on the
     language (Japanese narrates without steps, but its events fall in the same ones). A
-    solution belongs to the step of the square that completed it. ``events`` that are not
-    a sequence of :class:`~nqueens.trace.Event` raise
-    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(events).
+    solution belongs to the step of the square that completed it. `events` that are not
+    a sequence of `Event` raise
+    `InvalidArgumentError`. Cost: O(events).
 
     >>> from nqueens.trace import events
     >>> labels = step_labels(list(events(4, until="first")))
@@ -196,12 +196,12 @@ def step_labels(events: Sequence[Event]) -> list[str]:
 
 
 def summary_line(n: int, solutions: int, lang: str = "en") -> str:
-    """The line that closes a search run to its end: every node checked, ``solutions`` found.
+    """The line that closes a search run to its end: every node checked, `solutions` found.
 
-    The same line :func:`narrate` ends with (its ``summary``). A ``lang`` outside
-    :data:`LANGUAGES` raises :class:`~nqueens.errors.UnknownOptionError`, an ``n`` that is
-    not a positive integer or ``solutions`` not a count
-    :class:`~nqueens.errors.InvalidSizeError`. Cost: O(1).
+    The same line `narrate` ends with (its `summary`). A `lang` outside
+    `LANGUAGES` raises `UnknownOptionError`, an `n` that is
+    not a positive integer or `solutions` not a count
+    `InvalidSizeError`. Cost: O(1).
 
     >>> summary_line(4, 2, "en"), summary_line(4, 2, "ja")
     ('Every node has been checked: 2 solutions.', '4クイーン問題の解は、この2つだけ')
@@ -217,7 +217,7 @@ _EVENTS = "a sequence of trace events (from nqueens.trace.events)"
 
 
 def _check_events(events: object) -> list[Event]:
-    """``events`` as a list, or :class:`InvalidArgumentError` unless every item is an Event."""
+    """`events` as a list, or `InvalidArgumentError` unless every item is an Event."""
     if isinstance(events, (str, bytes)) or not isinstance(events, Iterable) or (
             hasattr(events, "__array__") and not is_sequence(events)):
         raise InvalidArgumentError(f"events must be {_EVENTS}, got {short_repr(events)}")

@@ -1,14 +1,14 @@
 """Notebook faces: a trace that shows its player inline, and a progress bar for long counts.
 
-- :class:`Trace`: the search's events and sentences for one board, shown in a notebook as
-  the player (``_repr_html_``, a self-contained page in an iframe) or as a widget that
-  follows the step both ways (:meth:`Trace.widget`, anywidget, the ``notebook`` extra).
-- :class:`ProgressBar`: give it to ``nqueens.count(..., progress=bar)`` or to
-  ``tree_stats(..., progress=bar)``; it draws one output and updates it in place, so a
-  saved notebook keeps one final bar (a command run with ``!nqueens count`` draws its bar
-  once, at the end, too: :func:`nqueens.engine.progress.in_notebook`).
+- `Trace`: the search's events and sentences for one board, shown in a notebook as
+  the player (`_repr_html_`, a self-contained page in an iframe) or as a widget that
+  follows the step both ways (`Trace.widget`, anywidget, the `notebook` extra).
+- `ProgressBar`: give it to `nqueens.count(..., progress=bar)` or to
+  `tree_stats(..., progress=bar)`; it draws one output and updates it in place, so a
+  saved notebook keeps one final bar (a command run with `!nqueens count` draws its bar
+  once, at the end, too: `nqueens.engine.progress.in_notebook`).
 
-:class:`~nqueens.board.Solution` (SVG) and :class:`~nqueens.analysis.stats.TreeStats`
+`Solution` (SVG) and `TreeStats`
 (a table) have rich reprs of their own.
 
 >>> t = Trace(4)
@@ -37,10 +37,10 @@ __all__ = ["ProgressBar", "Trace"]
 
 
 class Trace:
-    """The search for ``n`` queens step by step, shown in a notebook as the player.
+    """The search for `n` queens step by step, shown in a notebook as the player.
 
-    ``strategies`` are the programs shown beside the board (one, or two compared). A trace
-    longer than ``max_steps`` squares is refused, as by ``nqueens trace``.
+    `strategies` are the programs shown beside the board (one, or two compared). A trace
+    longer than `max_steps` squares is refused, as by `nqueens trace`.
     Cost: O(n) per event to build (the stream, the sentences).
 
     >>> len(Trace(4, until="all", lang="ja", strategies=("promising", "arrays")))
@@ -75,7 +75,7 @@ class Trace:
                 if self.until == "all" or found == 0 else None)
 
     def html(self) -> str:
-        """The player page (as ``nqueens trace --html`` writes it).
+        """The player page (as `nqueens trace --html` writes it).
 
         Cost: O(n^2 + events).
 
@@ -87,7 +87,7 @@ class Trace:
                            totals=search_totals(self.n))
 
     def write_html(self, path: str | os.PathLike[str]) -> None:
-        """Write the player page to ``path`` atomically.
+        """Write the player page to `path` atomically.
 
         Cost: O(n^2 + events).
 
@@ -114,9 +114,9 @@ class Trace:
                 f'style="width:100%;height:{int(height)}px;border:0"></iframe>')
 
     def widget(self, *, height: int = 720) -> Any:
-        """The player as an anywidget (``widget.step`` follows the player both ways).
+        """The player as an anywidget (`widget.step` follows the player both ways).
 
-        Raises :class:`~nqueens.errors.MissingDependencyError` without anywidget.
+        Raises `MissingDependencyError` without anywidget.
         Cost: O(n^2 + events).
 
         >>> from nqueens.errors import MissingDependencyError
@@ -135,11 +135,11 @@ class Trace:
 class ProgressBar:
     """A progress bar for a notebook: one output, updated in place, its last state kept.
 
-    A ``progress`` callback for :func:`nqueens.count` (called with a
-    :class:`~nqueens.engine.run.CountProgress`) and for
-    :func:`~nqueens.analysis.stats.tree_stats` (called with ``done, total``). Updates come
-    at most every ``interval`` seconds (the last one always). Outside IPython it draws
-    nothing and keeps the last state (:attr:`text`). Cost: O(1) per call.
+    A `progress` callback for `nqueens.count` (called with a
+    `CountProgress`) and for
+    `tree_stats` (called with `done, total`). Updates come
+    at most every `interval` seconds (the last one always). Outside IPython it draws
+    nothing and keeps the last state (`text`). Cost: O(1) per call.
 
     >>> bar = ProgressBar("n = 8")
     >>> bar(3, 4); bar(4, 4)

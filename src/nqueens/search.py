@@ -1,8 +1,8 @@
 """Finding solutions: the lazy stream of every solution and the first one.
 
-Validates the request, picks a strategy from :mod:`nqueens.strategies`, and wraps the
-placements it yields in :class:`~nqueens.board.Solution`. Counting lives in
-:mod:`nqueens.counting`.
+Validates the request, picks a strategy from `nqueens.strategies`, and wraps the
+placements it yields in `Solution`. Counting lives in
+`nqueens.counting`.
 
 >>> [s.to_compact() for s in solutions(5, limit=4)]   # the slides' homework
 ['1 3 5 2 4', '1 4 2 5 3', '2 4 1 3 5', '2 5 3 1 4']
@@ -24,7 +24,7 @@ __all__ = ["FIRST_IN_PYTHON_N", "first_solution", "solutions"]
 
 FIRST_IN_PYTHON_N = 16
 """Up to this n the first solution of the default strategy is found in pure Python (at most
-10,052 tries, about a millisecond), so ``nqueens first 8`` never loads the compiled kernels."""
+10,052 tries, about a millisecond), so `nqueens first 8` never loads the compiled kernels."""
 
 
 def solutions(
@@ -35,10 +35,10 @@ def solutions(
     Row by row, columns ascending. Memory does not grow with the number of solutions. The
     time to the k-th solution is that of the backtracking search up to it.
 
-    Cost: O(nodes of the pruned tree) for the whole stream, about ``10**7`` nodes for n = 12
-    (10,103,869 checked: ``nqueens stats 12``). A size the strategy does not take, or a
-    ``limit`` that is not an integer from 1 to 2**63 - 1, raises
-    :class:`~nqueens.errors.InvalidSizeError` when the call is made.
+    Cost: O(nodes of the pruned tree) for the whole stream, about `10**7` nodes for n = 12
+    (10,103,869 checked: `nqueens stats 12`). A size the strategy does not take, or a
+    `limit` that is not an integer from 1 to 2**63 - 1, raises
+    `InvalidSizeError` when the call is made.
 
     >>> next(solutions(8, strategy="promising"))
     Solution('1 5 8 6 3 7 2 4')
@@ -52,11 +52,11 @@ def solutions(
 
 
 def first_solution(n: int, *, strategy: str = DEFAULT_STRATEGY) -> Solution | None:
-    """The first solution in search order, or ``None`` when there is none (n = 2, 3).
+    """The first solution in search order, or `None` when there is none (n = 2, 3).
 
-    Stops at the first solution, as the blog's ``8queens.py`` does. Up to
-    :data:`FIRST_IN_PYTHON_N` the default strategy hands the search to the pure-Python
-    ``arrays`` strategy (the same order, the same answer) and so never imports numba.
+    Stops at the first solution, as the blog's `8queens.py` does. Up to
+    `FIRST_IN_PYTHON_N` the default strategy hands the search to the pure-Python
+    `arrays` strategy (the same order, the same answer) and so never imports numba.
     Cost: O(tries up to the first solution), at most a few million for n <= 30.
 
     >>> first_solution(4)
@@ -74,7 +74,7 @@ size at once
 
 
 def _check_size(n: int, strategy: str) -> int:
-    """``n`` checked for ``strategy``; a size past what it takes points to :func:`find`."""
+    """`n` checked for `strategy`; a size past what it takes points to `find`."""
     try:
         return check_strategy_size(n, strategy)
     except InvalidSizeError as err:

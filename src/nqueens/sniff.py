@@ -1,8 +1,8 @@
 """Telling the format of an input nqueens reads: the table of formats and the sniffing rule.
 
-:data:`FORMATS` lists each format nqueens writes, who writes it and who reads it back
-(docs/formats.md prints it); :func:`sniff` tells a format from an input's first bytes by the
-rule of :mod:`nqueens.formats` (which reads the formats and re-exports these names).
+`FORMATS` lists each format nqueens writes, who writes it and who reads it back
+(docs/formats.md prints it); `sniff` tells a format from an input's first bytes by the
+rule of `nqueens.formats` (which reads the formats and re-exports these names).
 
 >>> sniff(b"1 3 5 2 4\\n"), format_of("q.json", b"")
 ('cols', 'json')
@@ -50,7 +50,7 @@ FORMATS = (
 """Every format nqueens writes, who writes it and who reads it back (docs/formats.md)."""
 
 READS = ("board", "grid", "cols", "json", "npy", "puzzle")
-"""The format names ``fmt`` takes (the ``--format`` of ``verify`` and ``complete --board``)."""
+"""The format names `fmt` takes (the `--format` of `verify` and `complete --board`)."""
 
 HEAD_BYTES = 1 << 16
 """How much of an input is looked at to tell its format."""
@@ -62,9 +62,9 @@ _REFUSED = {"png": "a PNG picture", "svg": "an SVG picture", "html": "an HTML pa
 
 
 def sniff(head: bytes) -> str:
-    """The format of an input that begins with ``head``, by the module docstring's rule.
+    """The format of an input that begins with `head`, by the module docstring's rule.
 
-    A name of :data:`READS`, or ``png``, ``svg``, ``html``, ``empty`` or ``unknown``.
+    A name of `READS`, or `png`, `svg`, `html`, `empty` or `unknown`.
 
     Cost: O(len(head)).
 
@@ -92,9 +92,9 @@ def sniff(head: bytes) -> str:
 
 
 def format_of(name: str | os.PathLike[str], head: bytes, fmt: str | None = None) -> str:
-    """The format to read: ``fmt``, else a ``.npy`` or ``.json`` name's, else the content's.
+    """The format to read: `fmt`, else a `.npy` or `.json` name's, else the content's.
 
-    The content's is :func:`sniff` of ``head``. Cost: O(len(head)).
+    The content's is `sniff` of `head`. Cost: O(len(head)).
 
     >>> format_of("q.npy", b"garbage"), format_of("-", b"2 4 1 3"), format_of("q.txt", b"Q")
     ('npy', 'cols', 'board')
@@ -114,7 +114,7 @@ def _first_content_line(text: bytes) -> bytes | None:
 
 
 def _is_comment(line: bytes) -> bool:
-    """A ``#`` comment or ``complete``'s ``instance:`` line; a row of ``Q`` and ``#`` only is a
+    """A `#` comment or `complete`'s `instance:` line; a row of `Q` and `#` only is a
     grid's row, not a comment."""
     if line.startswith(b"instance:"):
         return True

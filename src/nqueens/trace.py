@@ -1,12 +1,12 @@
 """The search as a stream of events, and visitors that consume it.
 
-:func:`events` runs the textbook's row-by-row backtracking in plain Python and reports every
-step as an :class:`Event`: a candidate square tried (promising or not, with every earlier
+`events` runs the textbook's row-by-row backtracking in plain Python and reports every
+step as an `Event`: a candidate square tried (promising or not, with every earlier
 queen that attacks it and how), a queen placed, a row exhausted and the step back, a
 solution. Narrators, statistics and pictures are all consumers of this one stream; a
-:class:`Visitor` has a no-op hook per kind (python-chess' visitor pattern) and
-:func:`visit` feeds a stream to it. How long a stream would be, and a trace refused up front
-when too long, are :mod:`nqueens.analysis.treesize`'s: this module only walks.
+`Visitor` has a no-op hook per kind (python-chess' visitor pattern) and
+`visit` feeds a stream to it. How long a stream would be, and a trace refused up front
+when too long, are `nqueens.analysis.treesize`'s: this module only walks.
 
 Nodes of the state-space tree have stable ids: the root is 0 and each tried square gets the
 next id in search order, so a node's id is its rank in the depth-first walk.
@@ -51,7 +51,7 @@ EventKind = Literal["try", "place", "backtrack", "solution"]
 Until = Literal["first", "all"]
 """Where a search stops: at the first solution, or when the tree is exhausted."""
 UNTIL: tuple[Until, ...] = ("first", "all")
-"""The values of :data:`Until`, for checks and the CLI."""
+"""The values of `Until`, for checks and the CLI."""
 ROOT = 0
 """The id of the root node (no queen placed)."""
 
@@ -66,17 +66,17 @@ class Attack(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One step of the search. Squares are 0-based ``(row, col)``.
+    """One step of the search. Squares are 0-based `(row, col)`.
 
-    - ``try``: ``node`` is the tried square's new node (child of ``parent``); ``promising``
-      says whether it survives; ``attackers`` lists every earlier queen attacking it, by row.
-    - ``place``: the queen of a promising ``node`` is put on the board; ``queens`` includes it.
-    - ``solution``: ``node`` completes the board; ``queens`` is the solution; ``index`` counts
+    - `try`: `node` is the tried square's new node (child of `parent`); `promising`
+      says whether it survives; `attackers` lists every earlier queen attacking it, by row.
+    - `place`: the queen of a promising `node` is put on the board; `queens` includes it.
+    - `solution`: `node` completes the board; `queens` is the solution; `index` counts
       solutions from 1.
-    - ``backtrack``: every column of ``row`` has been tried; the queen of node ``parent``
-      (at ``(row - 1, col)``) is taken back and the search returns to ``node`` (the root, 0,
-      or the node of the queen now last in ``queens``), whose next child is tried next.
-      ``depth`` is ``row``. The exhausted first row ends the stream without an event.
+    - `backtrack`: every column of `row` has been tried; the queen of node `parent`
+      (at `(row - 1, col)`) is taken back and the search returns to `node` (the root, 0,
+      or the node of the queen now last in `queens`), whose next child is tried next.
+      `depth` is `row`. The exhausted first row ends the stream without an event.
     """
 
     kind: EventKind
@@ -93,11 +93,11 @@ class Event:
 
     @property
     def square(self) -> tuple[int, int]:
-        """``(row, col)``, 0-based."""
+        """`(row, col)`, 0-based."""
         return (self.row, self.col)
 
     def to_json(self) -> dict[str, object]:
-        """The event as a plain dict (every field, 0-based squares), as ``--format jsonl``.
+        """The event as a plain dict (every field, 0-based squares), as `--format jsonl`.
 
         The one JSON shape of an event: the CLI's jsonl and the HTML player both use it.
         Cost: O(n).
@@ -126,9 +126,9 @@ ResultT = TypeVar("ResultT")
 class Visitor(ABC, Generic[ResultT]):
     """Hooks called for each event kind; each does nothing unless overridden.
 
-    Typed by what it computes (as python-chess's ``BaseVisitor[ResultT]``): ``result()``
-    is what :func:`visit` returns once the stream ends, so ``visit(events(4),
-    TreeCounter(4))`` is a ``TreeStats`` to the type checker, with no ``isinstance``.
+    Typed by what it computes (as python-chess's `BaseVisitor[ResultT]`): `result()`
+    is what `visit` returns once the stream ends, so `visit(events(4),
+    TreeCounter(4))` is a `TreeStats` to the type checker, with no `isinstance`.
     """
 
     def on_try(self, event: Event) -> None:
@@ -151,7 +151,7 @@ class Visitor(ABC, Generic[ResultT]):
         """What the visitor computed."""
 
     def feed(self, event: Event) -> None:
-        """Call the hook of ``event``'s kind: the one dispatch of events to hooks.
+        """Call the hook of `event`'s kind: the one dispatch of events to hooks.
 
         Cost: O(1) plus the hook.
 
@@ -179,7 +179,7 @@ class Visitor(ABC, Generic[ResultT]):
 
 
 def visit(stream: Iterable[Event], visitor: Visitor[ResultT]) -> ResultT:
-    """Feed every event of ``stream`` to ``visitor``; return ``visitor.result()``.
+    """Feed every event of `stream` to `visitor`; return `visitor.result()`.
 
     Cost: O(events) plus the visitor's hooks.
 
@@ -200,7 +200,7 @@ def visit(stream: Iterable[Event], visitor: Visitor[ResultT]) -> ResultT:
 
 
 def events(n: int, *, until: Until = "all") -> Iterator[Event]:
-    """The search for ``n`` queens as events, lazily, stopping at the first solution or not.
+    """The search for `n` queens as events, lazily, stopping at the first solution or not.
 
     One event per tried square, placed queen, exhausted row and solution: the whole stream
     has about three times as many events as the pruned tree has nodes (61 nodes for n = 4,
@@ -210,8 +210,8 @@ def events(n: int, *, until: Until = "all") -> Iterator[Event]:
     >>> [(e.kind, e.square) for e in events(1)]
     [('try', (0, 0)), ('place', (0, 0)), ('solution', (0, 0))]
 
-    A size that is not a positive integer raises :class:`~nqueens.errors.InvalidSizeError`
-    (at the first ``next``: the stream is lazy).
+    A size that is not a positive integer raises `InvalidSizeError`
+    (at the first `next`: the stream is lazy).
     """
     n = check_size(n)
     check_choice(until, "until", UNTIL)

@@ -2,17 +2,17 @@
 
 A probe walks from the root to a dead end or a solution, choosing a promising child
 uniformly at random at every node and multiplying the numbers of promising children met
-on the way: ``m_0 * m_1 * ... * m_(d-1)`` is an unbiased estimate of the promising nodes at
+on the way: `m_0 * m_1 * ... * m_(d-1)` is an unbiased estimate of the promising nodes at
 depth d. Summed over depths, a probe estimates
 
-- ``checked``: nodes checked, root included (``1 + n * (promising nodes above the last row)``),
-- ``promising``: promising nodes, root included,
-- ``solutions``: promising nodes at depth n,
+- `checked`: nodes checked, root included (`1 + n * (promising nodes above the last row)`),
+- `promising`: promising nodes, root included,
+- `solutions`: promising nodes at depth n,
 
-with the conventions of :mod:`nqueens.analysis.stats`. The mean of many probes is reported
+with the conventions of `nqueens.analysis.stats`. The mean of many probes is reported
 with its standard error and a normal 95% confidence interval (mean ± 1.96 SE); the exact
 value sits beside it where it is cheap (n <= 14). Probes run in a compiled kernel
-(:mod:`nqueens.kernels.montecarlo`) seeded inside numba, so a seeded run is reproducible.
+(`nqueens.kernels.montecarlo`) seeded inside numba, so a seeded run is reproducible.
 Printing is left to the CLI.
 
 >>> e = estimate(8, trials=20_000, seed=1)
@@ -50,7 +50,7 @@ __all__ = [
 EXACT_UP_TO = 14
 """Exact values are computed beside the estimate for n up to this (a fraction of a second)."""
 MAX_ESTIMATE_N = MAX_PROBE_N
-"""The largest board the 64-bit kernel probes (:data:`nqueens.kernels.MAX_PROBE_N`)."""
+"""The largest board the 64-bit kernel probes (`nqueens.kernels.MAX_PROBE_N`)."""
 MAX_TRIALS = 10**9
 """The most probes one call runs."""
 SLICE_STEPS = 1 << 20
@@ -71,7 +71,7 @@ class Quantity:
 
     @property
     def ci95(self) -> tuple[float, float]:
-        """The normal 95% confidence interval, ``mean ± 1.96 stderr``."""
+        """The normal 95% confidence interval, `mean ± 1.96 stderr`."""
         return (self.mean - Z95 * self.stderr, self.mean + Z95 * self.stderr)
 
     @property
@@ -109,7 +109,7 @@ class Estimate:
 
     @property
     def quantities(self) -> tuple[Quantity, Quantity, Quantity]:
-        """``(checked, promising, solutions)``."""
+        """`(checked, promising, solutions)`."""
         return (self.checked, self.promising, self.solutions)
 
     def to_json(self) -> dict[str, object]:
@@ -129,16 +129,16 @@ class Estimate:
 def estimate(
     n: int, *, trials: int = 100_000, seed: int | None = None, progress: Progress | None = None
 ) -> Estimate:
-    """Estimate nodes checked, promising nodes and solutions of n queens by ``trials`` probes.
+    """Estimate nodes checked, promising nodes and solutions of n queens by `trials` probes.
 
     Cost: O(trials * n) in the compiled kernel (10**6 probes for n = 14 take about half a
-    second), plus the exact counts for n <= 14 (0.1 s). ``seed=None`` draws a fresh seed,
+    second), plus the exact counts for n <= 14 (0.1 s). `seed=None` draws a fresh seed,
     reported in the result so that the run can be repeated. The probes run in slices of
-    about :data:`SLICE_STEPS` steps, so Ctrl-C stops any run within a second;
-    ``progress(done, trials)`` is called between slices with the probes done so far.
-    A size, ``trials`` or ``seed`` out of range raises
-    :class:`~nqueens.errors.InvalidSizeError`, a ``progress`` that is not callable
-    :class:`~nqueens.errors.InvalidArgumentError`.
+    about `SLICE_STEPS` steps, so Ctrl-C stops any run within a second;
+    `progress(done, trials)` is called between slices with the probes done so far.
+    A size, `trials` or `seed` out of range raises
+    `InvalidSizeError`, a `progress` that is not callable
+    `InvalidArgumentError`.
 
     >>> a = estimate(6, trials=1000, seed=7)
     >>> b = estimate(6, trials=1000, seed=7)
@@ -170,9 +170,9 @@ def estimate(
 def _probes(
     n: int, trials: int, seed: int, steps: int, progress: Progress | None = None
 ) -> npt.NDArray[np.float64]:
-    """Run the probes in slices of about ``steps`` rows each; per quantity ``[mean, M2]``.
+    """Run the probes in slices of about `steps` rows each; per quantity `[mean, M2]`.
 
-    The result does not depend on ``steps``: the slices run one after another in this
+    The result does not depend on `steps`: the slices run one after another in this
     thread, drawing from numba's generator seeded once.
     """
     import numpy as np

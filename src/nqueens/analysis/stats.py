@@ -3,24 +3,24 @@
 For a board size n this module gives the textbook's comparison table (Neapolitan's
 *Foundations of Algorithms*, section 5.2, and its Korean edition):
 
-- ``tree_nodes``: nodes of the whole state-space tree, one queen per row in any column,
-  ``1 + n + n**2 + ... + n**n`` (the book's "Algorithm 1");
-- ``candidates``: candidate solutions with one queen per row and per column, ``n!``
+- `tree_nodes`: nodes of the whole state-space tree, one queen per row in any column,
+  `1 + n + n**2 + ... + n**n` (the book's "Algorithm 1");
+- `candidates`: candidate solutions with one queen per row and per column, `n!`
   ("Algorithm 2");
-- ``checked``: nodes the backtracking search checks, i.e. every square it tries, **plus the
+- `checked`: nodes the backtracking search checks, i.e. every square it tries, **plus the
   root** (the book's convention: 61 for n = 4, 15,721 for n = 8);
-- ``promising``: nodes found promising, the root included (17 for n = 4, 2,057 for n = 8);
-- ``solutions``; ``levels``: promising nodes per depth 0 .. n (the profile of the pruned tree).
+- `promising`: nodes found promising, the root included (17 for n = 4, 2,057 for n = 8);
+- `solutions`; `levels`: promising nodes per depth 0 .. n (the profile of the pruned tree).
 
 The Japanese slides count the squares tried without the root (15,720 for n = 8) and quote
-the speed-up ``8**8 / 15,720``, about 1067: :attr:`TreeStats.speedup` follows them.
+the speed-up `8**8 / 15,720`, about 1067: `TreeStats.speedup` follows them.
 
 Every promising node above the last row has exactly n children tried, so
-``checked = 1 + n * (promising nodes at depths 0 .. n-1)``; the compiled kernel
-(:mod:`nqueens.kernels.stats`) therefore only walks promising nodes, halved by the
-left-right mirror. :class:`TreeCounter` computes the same numbers from the Python event
-stream (:func:`nqueens.trace.events`): the slow, obvious reference.
-Rendering (tables, plots) is left to the CLI and :mod:`nqueens.render`.
+`checked = 1 + n * (promising nodes at depths 0 .. n-1)`; the compiled kernel
+(`nqueens.kernels.stats`) therefore only walks promising nodes, halved by the
+left-right mirror. `TreeCounter` computes the same numbers from the Python event
+stream (`nqueens.trace.events`): the slow, obvious reference.
+Rendering (tables, plots) is left to the CLI and `nqueens.render`.
 
 >>> s = tree_stats(4)
 >>> s.tree_nodes, s.candidates, s.checked, s.promising, s.solutions
@@ -50,13 +50,13 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]
-"""A progress callback: called as ``progress(done, total)`` between slices of the walk."""
+"""A progress callback: called as `progress(done, total)` between slices of the walk."""
 
 SLICE_NODES = 1 << 21
 """Nodes one kernel call walks before Python regains control (about 0.01 s)."""
 
 MAX_STATS_N = 18
-"""The largest n :func:`tree_stats` accepts (n = 16 takes seconds, 17 about half a minute,
+"""The largest n `tree_stats` accepts (n = 16 takes seconds, 17 about half a minute,
 18 a few minutes)."""
 
 
@@ -66,21 +66,21 @@ class TreeStats:
 
     n: int
     levels: tuple[int, ...]
-    """Promising nodes per depth ``0 .. n``; ``levels[0] == 1`` is the root."""
+    """Promising nodes per depth `0 .. n`; `levels[0] == 1` is the root."""
 
     @property
     def tree_nodes(self) -> int:
-        """Nodes of the whole tree, ``1 + n + ... + n**n`` (root counted)."""
+        """Nodes of the whole tree, `1 + n + ... + n**n` (root counted)."""
         return sum(self.n**d for d in range(self.n + 1))
 
     @property
     def candidates(self) -> int:
-        """Candidate solutions with one queen per row and per column: ``n!``."""
+        """Candidate solutions with one queen per row and per column: `n!`."""
         return math.factorial(self.n)
 
     @property
     def checked_levels(self) -> tuple[int, ...]:
-        """Nodes checked per depth: the root, then ``n`` children of every promising parent."""
+        """Nodes checked per depth: the root, then `n` children of every promising parent."""
         return (1, *(self.n * p for p in self.levels[:-1]))
 
     @property
@@ -105,7 +105,7 @@ class TreeStats:
 
     @property
     def speedup(self) -> float:
-        """``n**n / tried``: the slides' "about 1067 times faster" for n = 8."""
+        """`n**n / tried`: the slides' "about 1067 times faster" for n = 8."""
         return float(self.n**self.n / self.tried)
 
     def _repr_html_(self) -> str:
@@ -153,12 +153,12 @@ def tree_stats(n: int, *, progress: Progress | None = None) -> TreeStats:
 
     Cost: O(promising nodes of half the tree), one compiled walk (about 0.1 s for n = 14, 4 s
     for n = 16; each n + 1 costs about five times n). The first call compiles the kernel.
-    The walk runs in slices of :data:`SLICE_NODES` nodes, so Ctrl-C stops it within a
-    second; ``progress(done, total)`` is called between slices, where ``done`` of
-    ``total`` is the share of the walk finished, by first-row columns (a rough measure:
+    The walk runs in slices of `SLICE_NODES` nodes, so Ctrl-C stops it within a
+    second; `progress(done, total)` is called between slices, where `done` of
+    `total` is the share of the walk finished, by first-row columns (a rough measure:
     the middle columns hold more nodes than the edges). A size out of range raises
-    :class:`~nqueens.errors.InvalidSizeError`, a ``progress`` that is not callable
-    :class:`~nqueens.errors.InvalidArgumentError`.
+    `InvalidSizeError`, a `progress` that is not callable
+    `InvalidArgumentError`.
 
     >>> tree_stats(8).checked, tree_stats(8).tried, round(tree_stats(8).speedup)
     (15721, 15720, 1067)
@@ -173,9 +173,9 @@ def first_solution_tries(n: int, *, progress: Progress | None = None) -> int:
 
     Cost: O(nodes of the pruned tree up to the first solution), compiled (26 tries for n = 4, about
     4 million for n = 20, 3 billion in seconds for n = 32), in slices of
-    :data:`SLICE_NODES` squares so that Ctrl-C stops it within a second.
-    ``progress(tried, 0)`` is called between slices (the total is unknown: 0). Bad
-    arguments raise as in :func:`tree_stats`.
+    `SLICE_NODES` squares so that Ctrl-C stops it within a second.
+    `progress(tried, 0)` is called between slices (the total is unknown: 0). Bad
+    arguments raise as in `tree_stats`.
 
     >>> first_solution_tries(4), first_solution_tries(8)
     (26, 876)
@@ -186,10 +186,10 @@ def first_solution_tries(n: int, *, progress: Progress | None = None) -> int:
 
 
 def _levels(n: int, budget: int, progress: Progress | None = None) -> tuple[int, ...]:
-    """Promising nodes per depth, walked in slices of ``budget`` nodes.
+    """Promising nodes per depth, walked in slices of `budget` nodes.
 
-    Uses the left-right mirror: the subtree under row-0 column ``c`` has the same profile
-    as the one under ``n - 1 - c``, so only the left half (and the middle) is walked.
+    Uses the left-right mirror: the subtree under row-0 column `c` has the same profile
+    as the one under `n - 1 - c`, so only the left half (and the middle) is walked.
     """
     import numpy as np
 
@@ -220,7 +220,7 @@ def _levels(n: int, budget: int, progress: Progress | None = None) -> tuple[int,
 
 
 def _first_tries(n: int, budget: int, progress: Progress | None = None) -> int:
-    """:func:`first_solution_tries` in slices of ``budget`` squares."""
+    """`first_solution_tries` in slices of `budget` squares."""
     import numpy as np
 
     from nqueens.kernels import stats as k
@@ -235,9 +235,9 @@ def _first_tries(n: int, budget: int, progress: Progress | None = None) -> int:
 
 
 class TreeCounter(Visitor[TreeStats]):
-    """A visitor of :func:`nqueens.trace.events` that counts promising nodes per depth.
+    """A visitor of `nqueens.trace.events` that counts promising nodes per depth.
 
-    The slow reference for :func:`tree_stats`: O(events).
+    The slow reference for `tree_stats`: O(events).
 
     >>> from nqueens.trace import events, visit
     >>> visit(events(4), TreeCounter(4)) == tree_stats(4)
@@ -256,6 +256,6 @@ class TreeCounter(Visitor[TreeStats]):
             self._levels[event.depth] += 1
 
     def result(self) -> TreeStats:
-        """The counts as :class:`TreeStats`."""
+        """The counts as `TreeStats`."""
         return TreeStats(self.n, tuple(self._levels))
 

@@ -2,10 +2,10 @@
 
 Like the textbook's figure for n = 4: the root, then one node per square the search tried,
 children in the order they were tried; solution nodes and the paths to them marked.
-:class:`TreeBuilder` is a :class:`~nqueens.trace.Visitor` of :func:`nqueens.trace.events`;
-:func:`pruned_tree` runs the search and builds the tree, refusing a tree larger than a
-bound with its size (from :mod:`nqueens.analysis.treesize`). Drawing it is
-:mod:`nqueens.render.tree`'s job.
+`TreeBuilder` is a `Visitor` of `nqueens.trace.events`;
+`pruned_tree` runs the search and builds the tree, refusing a tree larger than a
+bound with its size (from `nqueens.analysis.treesize`). Drawing it is
+`nqueens.render.tree`'s job.
 
 >>> tree = pruned_tree(4, until="first")
 >>> len(tree.nodes), tree.solutions
@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 DEFAULT_MAX_NODES = 20_000
-"""The largest tree :func:`pruned_tree` builds unless told otherwise (n = 8 has 15,721
+"""The largest tree `pruned_tree` builds unless told otherwise (n = 8 has 15,721
 nodes; the drawing folds what does not fit a slide)."""
 
 NodeKind = Literal["root", "solution", "promising", "nonpromising"]
@@ -44,7 +44,7 @@ NodeKind = Literal["root", "solution", "promising", "nonpromising"]
 
 @dataclass(slots=True)
 class TreeNode:
-    """One node: the root (``row == -1``) or a tried square, 0-based."""
+    """One node: the root (`row == -1`) or a tried square, 0-based."""
 
     id: int
     parent: int
@@ -58,7 +58,7 @@ class TreeNode:
 
     @property
     def kind(self) -> NodeKind:
-        """``root``, ``solution``, ``promising`` or ``nonpromising``."""
+        """`root`, `solution`, `promising` or `nonpromising`."""
         if self.row < 0:
             return "root"
         if self.solution:
@@ -84,7 +84,7 @@ class Tree:
         return len(self.nodes) - 1
 
     def levels(self) -> list[tuple[int, int]]:
-        """``(nodes, promising nodes)`` per depth 0 .. n. Cost: O(nodes).
+        """`(nodes, promising nodes)` per depth 0 .. n. Cost: O(nodes).
 
         >>> pruned_tree(4, until="all").levels()[1:]
         [(4, 4), (16, 6), (24, 4), (16, 2)]
@@ -97,7 +97,7 @@ class Tree:
 
 
 class TreeBuilder(Visitor[Tree]):
-    """A visitor that grows the tree from ``try`` events and marks solution paths.
+    """A visitor that grows the tree from `try` events and marks solution paths.
 
     Cost: O(1) per event, plus O(n) per solution to mark its path.
 
@@ -134,7 +134,7 @@ class TreeBuilder(Visitor[Tree]):
 
 
 def build_tree(stream: Iterable[Event], *, n: int, until: str = "all") -> Tree:
-    """The tree of an event stream (see :func:`nqueens.trace.events`). Cost: O(events).
+    """The tree of an event stream (see `nqueens.trace.events`). Cost: O(events).
 
     >>> build_tree(events(4), n=4).tried()
     60
@@ -148,11 +148,11 @@ def build_tree(stream: Iterable[Event], *, n: int, until: str = "all") -> Tree:
 
 def pruned_tree(n: int, *, until: Until = "first",
                 max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
-    """Search ``n`` queens and build the pruned tree, or refuse a tree over ``max_nodes``.
+    """Search `n` queens and build the pruned tree, or refuse a tree over `max_nodes`.
 
-    ``until="first"`` stops at the first solution (the textbook's figure), ``"all"`` is the
-    whole search. A tree with more than ``max_nodes`` nodes raises
-    :class:`TreeTooLargeError` naming its size. Cost: O(min(nodes, max_nodes)) to build;
+    `until="first"` stops at the first solution (the textbook's figure), `"all"` is the
+    whole search. A tree with more than `max_nodes` nodes raises
+    `TreeTooLargeError` naming its size. Cost: O(min(nodes, max_nodes)) to build;
     sizing a refused tree costs a compiled count.
 
     >>> try:

@@ -1,14 +1,14 @@
 """How large the pruned search tree is, and a trace refused up front when it would be too long.
 
 The one place that measures the textbook's search tree before anything walks it: the CLI's
-``trace`` and ``tree`` and :func:`nqueens.analysis.tree.pruned_tree` all ask here.
+`trace` and `tree` and `nqueens.analysis.tree.pruned_tree` all ask here.
 
-- :func:`count_tries` counts the squares the Python event stream tries, up to a cap (the
+- `count_tries` counts the squares the Python event stream tries, up to a cap (the
   slow, obvious count, about 3 microseconds a square);
-- :func:`trace_size` says how many squares a trace would try: that count while it is small,
-  else the compiled counts of :mod:`nqueens.analysis.stats`, else a Monte Carlo estimate;
-- :func:`trace` is the event stream of :func:`nqueens.trace.events`, refused with
-  :class:`~nqueens.errors.InvalidSizeError` when it would try more than ``max_steps`` squares.
+- `trace_size` says how many squares a trace would try: that count while it is small,
+  else the compiled counts of `nqueens.analysis.stats`, else a Monte Carlo estimate;
+- `trace` is the event stream of `nqueens.trace.events`, refused with
+  `InvalidSizeError` when it would try more than `max_steps` squares.
 
 >>> count_tries(4), count_tries(4, until="first"), count_tries(8, cap=1000)
 (60, 26, None)
@@ -36,18 +36,18 @@ __all__ = [
 
 
 COUNT_CAP = 20_000
-"""The most squares :func:`trace_size` counts on the Python stream before it asks the
+"""The most squares `trace_size` counts on the Python stream before it asks the
 compiled counts (about 60 ms of walking)."""
 DEFAULT_MAX_STEPS = 10_000
-"""The most squares (try events) :func:`trace` accepts unless told otherwise."""
+"""The most squares (try events) `trace` accepts unless told otherwise."""
 MAX_TRACE_N = 32
-"""The largest board :func:`trace` accepts (a per-node narrative is for small boards)."""
+"""The largest board `trace` accepts (a per-node narrative is for small boards)."""
 EXACT_TRACE_SIZE_UP_TO = 16
-"""Whole-search sizes (``until="all"``) are measured exactly up to this n, estimated above."""
+"""Whole-search sizes (`until="all"`) are measured exactly up to this n, estimated above."""
 
 
 def count_tries(n: int, *, until: Until = "all", cap: int = COUNT_CAP) -> int | None:
-    """Squares the search tries (the tree's nodes less the root), or ``None`` past ``cap``.
+    """Squares the search tries (the tree's nodes less the root), or `None` past `cap`.
 
     Walks the Python event stream. Cost: O(min(tries, cap)), about 3 microseconds a square.
 
@@ -68,10 +68,10 @@ def trace_size(n: int, *, until: Until = "first",
                max_steps: int = DEFAULT_MAX_STEPS) -> tuple[int, bool]:
     """How many squares a trace would try, and whether that number is exact.
 
-    Exact for every n with ``until="first"`` and for n <= 16 with ``until="all"`` (the
-    compiled counts of :mod:`nqueens.analysis.stats`); above that, a Monte Carlo estimate
+    Exact for every n with `until="first"` and for n <= 16 with `until="all"` (the
+    compiled counts of `nqueens.analysis.stats`); above that, a Monte Carlo estimate
     (which is always far above any sensible bound). With a small bound (up to
-    :data:`COUNT_CAP`) the Python stream itself is counted first, up to the bound, so a
+    `COUNT_CAP`) the Python stream itself is counted first, up to the bound, so a
     trace that fits loads no compiled code. Cost: O(min(tries, max_steps)) for a trace that
     fits; else the compiled count (milliseconds to seconds).
 
@@ -95,11 +95,11 @@ def trace_size(n: int, *, until: Until = "first",
 
 
 def trace(n: int, *, until: Until = "first", max_steps: int = DEFAULT_MAX_STEPS) -> Iterator[Event]:
-    """The event stream of :func:`nqueens.trace.events`, refused up front when too long.
+    """The event stream of `nqueens.trace.events`, refused up front when too long.
 
-    A trace tries one square per ``try`` event; when it would try more than ``max_steps``
-    squares, :class:`~nqueens.errors.InvalidSizeError` says how many (see
-    :func:`trace_size`). Cost: O(min(tries, max_steps)) for the size check (a compiled count
+    A trace tries one square per `try` event; when it would try more than `max_steps`
+    squares, `InvalidSizeError` says how many (see
+    `trace_size`). Cost: O(min(tries, max_steps)) for the size check (a compiled count
     beyond that), then O(1) per event as the stream is consumed.
 
     >>> [e.kind for e in trace(1)]

@@ -1,12 +1,12 @@
-"""The ``nqueens`` command line: parse, make one API call, render, return an exit code.
+"""The `nqueens` command line: parse, make one API call, render, return an exit code.
 
 Each subcommand lives in its own module of this package and registers itself through a
-``register(subparsers)`` function; :data:`COMMANDS` lists them in ``--help`` order. No
+`register(subparsers)` function; `COMMANDS` lists them in `--help` order. No
 algorithm lives here. Heavy imports (numba, rich, matplotlib) happen inside the command
-that needs them, so ``--help`` and ``--version`` answer fast.
+that needs them, so `--help` and `--version` answer fast.
 
-Exit status: 0 for an answer (also "no solution" from ``first``), 1 for a negative verdict
-(``verify``, ``complete``, ``puzzle solve`` and ``explain``, ``ledger show`` and ``verify``),
+Exit status: 0 for an answer (also "no solution" from `first`), 1 for a negative verdict
+(`verify`, `complete`, `puzzle solve` and `explain`, `ledger show` and `verify`),
 2 for bad input, 3 for a failure at run time (disk full, scheduler lost), 130 when interrupted
 (Ctrl-C), 143 when terminated (SIGTERM).
 """
@@ -27,7 +27,7 @@ COMMANDS = (
     "solve", "count", "ledger", "trace", "stats", "estimate", "tree", "find", "verify",
     "complete", "puzzle", "dominate", "export", "worksheet",
 )
-"""Modules of :mod:`nqueens.cli` that each add one or more subcommands."""
+"""Modules of `nqueens.cli` that each add one or more subcommands."""
 
 
 def build_parser() -> ArgumentParser:
@@ -47,9 +47,9 @@ def build_parser() -> ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
+    """Run the command line with `argv` (default: `sys.argv[1:]`); return the exit code.
 
-    Run as the program (``argv`` None), it then freezes the garbage collector: the process
+    Run as the program (`argv` None), it then freezes the garbage collector: the process
     is about to exit, and the final collection of numba's many objects would cost about
     0.3 CPU-seconds - a third of a second added to every compiled command and to Ctrl-C.
     Everything the command line needs is imported in here, under the guard, so that even
@@ -85,8 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _one_line_warnings(default: Callable[..., None]) -> Callable[..., None]:
-    """A ``warnings.showwarning`` that shows a warning raised in nqueens itself as one line,
-    ``nqueens: warning: ...``, and hands any other to ``default``."""
+    """A `warnings.showwarning` that shows a warning raised in nqueens itself as one line,
+    `nqueens: warning: ...`, and hands any other to `default`."""
     import os
 
     import nqueens
@@ -119,8 +119,8 @@ def _dispatch(argv: Sequence[str] | None) -> int:
 
 
 def _nearest_option(parser: ArgumentParser, words: Sequence[str], extra: Sequence[str]) -> str:
-    """" (did you mean '--unique'?)" for the first unknown option of ``extra`` that is near
-    an option of the subcommand ``words`` names, else ""."""
+    """" (did you mean '--unique'?)" for the first unknown option of `extra` that is near
+    an option of the subcommand `words` names, else ""."""
     import argparse
 
     from nqueens.cli._common import did_you_mean

@@ -1,8 +1,8 @@
 """What every subcommand shares: argument types, option checks, safe output files.
 
 The guard that turns every ending of a command into one line and an exit status lives in
-:mod:`nqueens.cli._guard` (its names are re-exported here). Output files go through
-:func:`nqueens.files.atomic_output` (re-exported here), so a failed or interrupted command
+`nqueens.cli._guard` (its names are re-exported here). Output files go through
+`nqueens.files.atomic_output` (re-exported here), so a failed or interrupted command
 leaves nothing half-written.
 """
 
@@ -69,9 +69,9 @@ __all__ = [
 
 @contextlib.contextmanager
 def atomic_output(path: str, mode: str = "w", *, say: bool = True) -> Iterator[Any]:
-    """:func:`nqueens.files.atomic_output`, and on a terminal (stderr), once the file is in
-    place, one line saying what was written: ``nqueens: wrote board.svg (2,345 bytes)``.
-    A script's stderr stays empty; ``say=False`` for a command that says it its own way."""
+    """`nqueens.files.atomic_output`, and on a terminal (stderr), once the file is in
+    place, one line saying what was written: `nqueens: wrote board.svg (2,345 bytes)`.
+    A script's stderr stays empty; `say=False` for a command that says it its own way."""
     with _atomic_output(path, mode) as handle:
         yield handle
     if say:
@@ -79,8 +79,8 @@ def atomic_output(path: str, mode: str = "w", *, say: bool = True) -> Iterator[A
 
 
 def announce_compiling(what: str, uncached: Callable[[], bool]) -> None:
-    """On a terminal, say once that this first run compiles ``what`` (numba's kernels):
-    when ``uncached()`` finds no on-disk cache for them. Nothing off a terminal."""
+    """On a terminal, say once that this first run compiles `what` (numba's kernels):
+    when `uncached()` finds no on-disk cache for them. Nothing off a terminal."""
     if sys.stderr is None or not sys.stderr.isatty():
         return
     if uncached():
@@ -89,7 +89,7 @@ def announce_compiling(what: str, uncached: Callable[[], bool]) -> None:
 
 
 def say_wrote(path: str) -> None:
-    """``nqueens: wrote FILE (N bytes)`` on stderr when stderr is a terminal and FILE a
+    """`nqueens: wrote FILE (N bytes)` on stderr when stderr is a terminal and FILE a
     regular file (not a device or a pipe written into)."""
     import stat
 
@@ -121,7 +121,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """``" (did you mean 'x'?)"`` for the nearest of ``known`` to a mistyped ``word``, or "".
+    """`" (did you mean 'x'?)"` for the nearest of `known` to a mistyped `word`, or "".
 
     Cost: O(len(known)) string comparisons (difflib).
 
@@ -165,12 +165,12 @@ def _int_at_least(text: str, minimum: int, what: str) -> int:
 
 
 def positive_int(text: str) -> int:
-    """argparse type: a positive integer such as ``8`` (not ``0``, ``-3``, ``abc``, ``2.5``)."""
+    """argparse type: a positive integer such as `8` (not `0`, `-3`, `abc`, `2.5`)."""
     return _int_at_least(text, 1, "expected a positive integer,")
 
 
 def non_negative_int(text: str) -> int:
-    """argparse type: an integer >= 0, such as a seed or a count (``0``, ``42``)."""
+    """argparse type: an integer >= 0, such as a seed or a count (`0`, `42`)."""
     return _int_at_least(text, 0, "expected a non-negative integer,")
 
 
@@ -180,16 +180,16 @@ def board_size(text: str) -> int:
 
 
 def add_json_shorthand(group: Any) -> None:
-    """``--json``, the same as ``--format json``: every command with JSON output takes it.
+    """`--json`, the same as `--format json`: every command with JSON output takes it.
 
-    ``group`` is the mutually exclusive group (or parser) that holds ``--format``.
+    `group` is the mutually exclusive group (or parser) that holds `--format`.
     """
     group.add_argument("--json", action="store_const", const="json", dest="format",
                        help="print JSON: the same as --format json")
 
 
 def add_dask_options(parser: argparse.ArgumentParser) -> None:
-    """``--scheduler-timeout`` and ``--dask-log`` for a command that takes ``--scheduler``."""
+    """`--scheduler-timeout` and `--dask-log` for a command that takes `--scheduler`."""
     parser.add_argument(
         "--scheduler-timeout", type=positive_float, default=None, metavar="S",
         help="give up when the Dask scheduler stops answering for S seconds (default: 30)",
@@ -209,14 +209,14 @@ class LedgerOptions(TypedDict):
 
 
 def dask_options(args: argparse.Namespace) -> DaskOptions:
-    """Keyword arguments for :func:`nqueens.engine.executors.dask_executor` from the flags."""
+    """Keyword arguments for `nqueens.engine.executors.dask_executor` from the flags."""
     timeout = getattr(args, "scheduler_timeout", None)
     return {"lost_after": 30.0 if timeout is None else float(timeout),
             "log": getattr(args, "dask_log", None)}
 
 
 def positive_float(text: str) -> float:
-    """argparse type: a finite number of seconds above 0, such as ``30`` or ``2.5``."""
+    """argparse type: a finite number of seconds above 0, such as `30` or `2.5`."""
     import math
 
     try:
@@ -229,7 +229,7 @@ def positive_float(text: str) -> float:
 
 
 def fraction(text: str) -> float:
-    """argparse type: a number from 0 to 1, such as ``0.05``.
+    """argparse type: a number from 0 to 1, such as `0.05`.
 
     >>> fraction("0.25")
     0.25
@@ -250,7 +250,7 @@ def fraction(text: str) -> float:
 
 
 def cap_workers(command: str, workers: int | None) -> int:
-    """``--workers`` for local work: every core when None; more than the cores runs on
+    """`--workers` for local work: every core when None; more than the cores runs on
     every core, as the library does, and says so on stderr (a script moved from a larger
     machine still runs)."""
     from nqueens.engine.executors import cpu_count
@@ -267,18 +267,18 @@ def cap_workers(command: str, workers: int | None) -> int:
 
 
 def ledger_options(args: argparse.Namespace) -> LedgerOptions:
-    """``repair`` and ``wait`` for :func:`nqueens.engine.run.run_count` from ``count``'s flags."""
+    """`repair` and `wait` for `nqueens.engine.run.run_count` from `count`'s flags."""
     return {"repair": bool(getattr(args, "repair", False)),
             "wait": bool(getattr(args, "wait", False))}
 
 
 HINT_SECONDS = 3.0
-"""How long a search may run without its first result before :func:`hint_if_slow` speaks."""
+"""How long a search may run without its first result before `hint_if_slow` speaks."""
 
 
 @contextlib.contextmanager
 def hint_if_slow(line: str, *, after: float = HINT_SECONDS) -> Iterator[None]:
-    """Say ``line`` on stderr, once, if the block is still running after ``after`` seconds.
+    """Say `line` on stderr, once, if the block is still running after `after` seconds.
 
     For valid work that can run for hours (the textbooks' order at large N): a person at a
     terminal learns that it is slow and what is quicker. Said only when stderr is a
@@ -303,11 +303,11 @@ _ASCII_INT = re.compile(r"\s*([+-]?)0*([0-9]+)\s*", re.ASCII)
 
 
 def ascii_int(text: str) -> int:
-    """The integer ``text`` writes in ASCII digits: an optional sign, spaces around.
+    """The integer `text` writes in ASCII digits: an optional sign, spaces around.
 
-    ``int()`` also reads other scripts' digits (``"\\u0668"``, ``"\\uff19"``) and
-    underscores (``"1_0"`` is 10); the command line takes 0-9 only, everywhere. Raises
-    :class:`ValueError` for anything else, and :class:`OverflowError` past 64 bits (either
+    `int()` also reads other scripts' digits (`"\\u0668"`, `"\\uff19"`) and
+    underscores (`"1_0"` is 10); the command line takes 0-9 only, everywhere. Raises
+    `ValueError` for anything else, and `OverflowError` past 64 bits (either
     sign) without converting a long string. Cost: O(len(text)).
 
     >>> ascii_int(" 42 "), ascii_int("-007"), ascii_int("+3")
@@ -331,14 +331,14 @@ def ascii_int(text: str) -> int:
 
 
 def _shown(text: str, width: int = 40) -> str:
-    """``text`` quoted for a message, cut after ``width`` characters."""
+    """`text` quoted for a message, cut after `width` characters."""
     return repr(text) if len(text) <= width else f"{text[:width]!r}..."
 
 
 def file_name(text: str) -> str:
     """argparse type of every FILE argument: a name, never the empty string.
 
-    An empty ``--out ''`` would otherwise mean stdout to one command and the current
+    An empty `--out ''` would otherwise mean stdout to one command and the current
     directory to another; every command refuses it at parse time instead.
 
     >>> file_name("board.svg")
@@ -354,10 +354,10 @@ def file_name(text: str) -> str:
 
 
 def ledger_name(text: str) -> str:
-    """argparse type of ``--ledger FILE``: a file name, never ``-``.
+    """argparse type of `--ledger FILE`: a file name, never `-`.
 
-    A ledger is a file read and rewritten in place, never a stream: ``--ledger -`` would
-    otherwise create a file named ``-`` where the person meant standard output.
+    A ledger is a file read and rewritten in place, never a stream: `--ledger -` would
+    otherwise create a file named `-` where the person meant standard output.
 
     >>> ledger_name("n16.sqlite")
     'n16.sqlite'
@@ -373,7 +373,7 @@ def ledger_name(text: str) -> str:
 
 
 def same_file(a: str, b: str) -> bool:
-    """Whether two paths name one file (after ``..``, symlinks, or as hard links).
+    """Whether two paths name one file (after `..`, symlinks, or as hard links).
 
     >>> same_file("x.svg", "./x.svg"), same_file("x.svg", "y.svg")
     (True, False)
@@ -388,11 +388,11 @@ def same_file(a: str, b: str) -> bool:
 
 def check_dask_options(args: argparse.Namespace, scheduler: str | None, *,
                        from_env: bool = False, ledger: str | None = None) -> None:
-    """Refuse ``--scheduler-timeout`` and ``--dask-log`` without a scheduler to apply to,
+    """Refuse `--scheduler-timeout` and `--dask-log` without a scheduler to apply to,
     and a Dask log written over the ledger.
 
-    ``scheduler`` is the address in use (``--scheduler``, or ``$DASK_SCHEDULER_ADDRESS``
-    where ``from_env`` says the command takes it from there); ``ledger`` the ledger file.
+    `scheduler` is the address in use (`--scheduler`, or `$DASK_SCHEDULER_ADDRESS`
+    where `from_env` says the command takes it from there); `ledger` the ledger file.
     """
     needs = "--scheduler ADDR" + (" (or $DASK_SCHEDULER_ADDRESS)" if from_env else "")
     for option, value in (("--scheduler-timeout", getattr(args, "scheduler_timeout", None)),

@@ -36,7 +36,7 @@ __all__ = [
 
 EXIT_OK = 0
 EXIT_NEGATIVE = 1
-"""A negative verdict: ``verify`` found a conflict, ``complete`` proved there is none."""
+"""A negative verdict: `verify` found a conflict, `complete` proved there is none."""
 EXIT_BAD_INPUT = 2
 EXIT_RUNTIME = 3
 """The input was fine but the work could not finish (disk full, scheduler lost)."""
@@ -46,7 +46,7 @@ EXIT_TERMINATED = 143
 
 class Terminated(KeyboardInterrupt):
     """Raised in the main thread by SIGTERM, SIGHUP or SIGQUIT, so that it unwinds exactly as
-    Ctrl-C does (temporary files removed, the ledger closed); ``signum`` says which."""
+    Ctrl-C does (temporary files removed, the ledger closed); `signum` says which."""
 
     def __init__(self, signum: int = signal.SIGTERM) -> None:
         super().__init__(signum)
@@ -55,13 +55,13 @@ class Terminated(KeyboardInterrupt):
 
 
 def run_guarded(body: Callable[[], int], *, exit_on_interrupt: bool = False) -> int:
-    """Run ``body`` and turn the ways a command can end into exit codes, never a traceback.
+    """Run `body` and turn the ways a command can end into exit codes, never a traceback.
 
-    SIGTERM, SIGHUP (the terminal closed) and SIGQUIT are turned into :class:`Terminated`
-    (a ``KeyboardInterrupt``) while ``body`` runs, so every clean-up written for Ctrl-C also
+    SIGTERM, SIGHUP (the terminal closed) and SIGQUIT are turned into `Terminated`
+    (a `KeyboardInterrupt`) while `body` runs, so every clean-up written for Ctrl-C also
     runs for them; the status is 128 + the signal's number. A Ctrl-C that a C extension
     turned into its own error while importing (numpy, numba) still reads "interrupted".
-    With ``exit_on_interrupt`` (the program itself, not a caller in Python), an interrupted
+    With `exit_on_interrupt` (the program itself, not a caller in Python), an interrupted
     process ends right after its one line: the clean-ups have run while the interrupt
     unwound, and freeing a large search tree or event list object by object could otherwise
     hold the exit for seconds.
@@ -145,8 +145,8 @@ _NO_MEMORY_WORDS = ("failed to map segment", "cannot allocate memory", "out of m
 
 
 def _no_memory(err: BaseException) -> bool:
-    """Whether ``err`` (or an error it was raised from) is memory refused while loading:
-    an extension module or ``ctypes`` library the loader could not map (``ulimit -v``),
+    """Whether `err` (or an error it was raised from) is memory refused while loading:
+    an extension module or `ctypes` library the loader could not map (`ulimit -v`),
     which Python reports as an ImportError or OSError, not a MemoryError."""
     seen: set[int] = set()
     cause: BaseException | None = err
@@ -161,9 +161,9 @@ def _no_memory(err: BaseException) -> bool:
 
 
 def _no_threads(err: BaseException) -> bool:
-    """Whether ``err`` (or an error it was raised from) is a thread that could not start:
-    CPython's ``RuntimeError("can't start new thread")``, or OpenBLAS's or numba's
-    start-up failing for want of a thread (``pthread_create`` and EAGAIN)."""
+    """Whether `err` (or an error it was raised from) is a thread that could not start:
+    CPython's `RuntimeError("can't start new thread")`, or OpenBLAS's or numba's
+    start-up failing for want of a thread (`pthread_create` and EAGAIN)."""
     seen: set[int] = set()
     cause: BaseException | None = err
     while cause is not None and id(cause) not in seen:
@@ -191,7 +191,7 @@ def _can_start_thread() -> bool:
 def _stopped(stop: BaseException, signum: int, exit_on_interrupt: bool) -> int:
     """Say that the command was stopped (with the notes it added) and give its status.
 
-    What was half written is removed first (:func:`~nqueens.files.remove_unfinished`)."""
+    What was half written is removed first (`remove_unfinished`)."""
     remove_unfinished()
     _flush_quietly()
     if signum == signal.SIGINT and not _can_start_thread():
@@ -217,7 +217,7 @@ _WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO,
 
 
 def _os_failure(err: OSError) -> str:
-    """The one line for an ``OSError`` that no command sorted out itself: a file it names,
+    """The one line for an `OSError` that no command sorted out itself: a file it names,
     a working folder deleted under the command, or else standard output that failed."""
     reason = err.strerror or str(err)
     if err.filename:
@@ -244,12 +244,12 @@ def _nothing() -> None:
 
 
 def _with_notes(line: str, err: BaseException) -> str:
-    """``line`` followed by the notes a command added to ``err`` on its way out (one line)."""
+    """`line` followed by the notes a command added to `err` on its way out (one line)."""
     return one_line("; ".join([line, *getattr(err, "__notes__", ())]))
 
 
 def one_line(text: str) -> str:
-    r"""``text`` as one printable line: line breaks (``\n``, ``\x1c``, U+2028 ...) become
+    r"""`text` as one printable line: line breaks (`\n`, `\x1c`, U+2028 ...) become
     spaces, and every other character a terminal would not print its escape.
 
     Cost: O(len(text)).
@@ -263,7 +263,7 @@ def one_line(text: str) -> str:
 
 
 QUOTED_MAX = 200
-"""The most characters of one quoted piece of input (``'...'``) an error line shows whole;
+"""The most characters of one quoted piece of input (`'...'`) an error line shows whole;
 a longer one keeps its head and its tail (a file's name ends a long path)."""
 
 LINE_MAX = 1000
@@ -273,9 +273,9 @@ _QUOTED = re.compile("|".join(rf"{q}(?:[^{q}\\]|\\.){{{QUOTED_MAX + 1},}}{q}" fo
 
 
 def short_line(text: str) -> str:
-    r"""``text`` as :func:`one_line` has it, with each quoted piece of input longer than
-    :data:`QUOTED_MAX` characters cut to its first 100 and last 60 characters (saying how
-    many were left out), and the whole cut at :data:`LINE_MAX` characters.
+    r"""`text` as `one_line` has it, with each quoted piece of input longer than
+    `QUOTED_MAX` characters cut to its first 100 and last 60 characters (saying how
+    many were left out), and the whole cut at `LINE_MAX` characters.
     Cost: O(len(text)).
 
     >>> short_line("cannot read '" + "7" * 5000 + "' as a square")  # doctest: +ELLIPSIS
@@ -294,7 +294,7 @@ def short_line(text: str) -> str:
 
 
 def _exit_now_if(wanted: bool, code: int) -> None:
-    """End the process with ``code`` at once (streams flushed), skipping the teardown."""
+    """End the process with `code` at once (streams flushed), skipping the teardown."""
     if wanted:
         _flush_quietly()
         with contextlib.suppress(OSError, ValueError):
@@ -325,8 +325,8 @@ def _on_stop_signal(signum: int, frame: object) -> None:
 
 
 def _catch_stop_signals() -> dict[int, Any]:
-    """Route Ctrl-C, SIGTERM, SIGHUP and SIGQUIT to :func:`_on_stop_signal` (main thread
-    only); return the old handlers. A signal its parent set to be ignored (``nohup``, a
+    """Route Ctrl-C, SIGTERM, SIGHUP and SIGQUIT to `_on_stop_signal` (main thread
+    only); return the old handlers. A signal its parent set to be ignored (`nohup`, a
     background job of a script) stays ignored."""
     if threading.current_thread() is not threading.main_thread():
         return {}
@@ -341,7 +341,7 @@ def _catch_stop_signals() -> dict[int, Any]:
 
 
 def _redeliver_swallowed_interrupts() -> Callable[[], None]:
-    """Hook ``sys.unraisablehook``: a Ctrl-C or SIGTERM raised inside a callback from C is
+    """Hook `sys.unraisablehook`: a Ctrl-C or SIGTERM raised inside a callback from C is
     "ignored" there (the C caller cannot take an exception) and the command would run on.
     The hook interrupts the main thread again 10 ms later, until the interrupt lands in
     Python code that can unwind. Returns the function that puts the old hook back."""

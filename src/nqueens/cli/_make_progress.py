@@ -1,7 +1,7 @@
-"""The progress line of ``nqueens puzzle make``: boards tried, fresh starts, time elapsed.
+"""The progress line of `nqueens puzzle make`: boards tried, fresh starts, time elapsed.
 
-A :class:`MakeProgress` is the ``tally`` of :func:`nqueens.puzzles.generate.make`, called
-before each board the generator tries. Nothing is drawn for the first ``delay`` seconds,
+A `MakeProgress` is the `tally` of `nqueens.puzzles.generate.make`, called
+before each board the generator tries. Nothing is drawn for the first `delay` seconds,
 nothing at all when stderr is not a terminal (a script's stderr stays empty); the line
 goes away when the command ends. rich is imported only when the line is drawn.
 
@@ -46,7 +46,7 @@ class MakeProgress:
             self._bar = None
 
     def __call__(self, boards: int, starts: int) -> None:
-        """Record the counts; redraw at most ten times a second once ``delay`` has passed."""
+        """Record the counts; redraw at most ten times a second once `delay` has passed."""
         self.boards, self.starts = boards, starts
         if not self.enabled:
             return

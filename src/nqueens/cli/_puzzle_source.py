@@ -1,11 +1,11 @@
-"""The SOURCE of every ``nqueens puzzle`` command: a file (our text, a plain grid with a
-player's state, qsolve's files, JSON, a screenshot, our own SVG), ``-`` for standard input,
+"""The SOURCE of every `nqueens puzzle` command: a file (our text, a plain grid with a
+player's state, qsolve's files, JSON, a screenshot, our own SVG), `-` for standard input,
 or a puzz.link URL or SBN string given on the command line.
 
-:func:`load` reads it into an :class:`~nqueens.puzzles.io.Imported` (the puzzle and the
-player's state), applies ``--stars`` and, where the source gave no star count, refuses in
+`load` reads it into an `Imported` (the puzzle and the
+player's state), applies `--stars` and, where the source gave no star count, refuses in
 one line a 1-star reading that is not unique while a k-star reading is
-(:mod:`nqueens.puzzles.star_count`). Bad input: one line, exit 2.
+(`nqueens.puzzles.star_count`). Bad input: one line, exit 2.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ _PREFIXES = ("the puzzle text: ",)
 
 
 def load(path: str, stars: int | None = None, *, guess_stars: bool = True) -> Imported:
-    """The puzzle and state in SOURCE ``path``, k = ``stars`` where given.
+    """The puzzle and state in SOURCE `path`, k = `stars` where given.
 
     Cost: O(size) to read; a screenshot O(pixels); the star-count check, where the source
     gave no k, counts the 1-star solutions (up to 10,000) and tries each k that fits.
@@ -61,8 +61,8 @@ def load(path: str, stars: int | None = None, *, guess_stars: bool = True) -> Im
 
 def refuse_other_reading(imported: Imported, data: str | bytes, what: str) -> None:
     """Refuse in one line a source that gave no k, reads as a 1-star puzzle without a
-    unique solution and as a k-star puzzle with one (:mod:`nqueens.puzzles.star_count`).
-    Cost: that of :func:`~nqueens.puzzles.star_count.other_reading` where k is unsaid."""
+    unique solution and as a k-star puzzle with one (`nqueens.puzzles.star_count`).
+    Cost: that of `other_reading` where k is unsaid."""
     if not _unstated(imported, data):
         return
     from nqueens.puzzles.star_count import reading_text
@@ -73,7 +73,7 @@ def refuse_other_reading(imported: Imported, data: str | bytes, what: str) -> No
 
 
 def check_lang(lang: str) -> None:
-    """``--lang``: one of :data:`nqueens.narrate.LANGUAGES`, else one line (exit 2)."""
+    """`--lang`: one of `nqueens.narrate.LANGUAGES`, else one line (exit 2)."""
     from nqueens.errors import UnknownOptionError
     from nqueens.narrate import LANGUAGES
 
@@ -83,7 +83,7 @@ def check_lang(lang: str) -> None:
 
 def _unstated(imported: Imported, data: str | bytes) -> bool:
     """Whether the source left k unsaid: a picture, or a plain grid (our text format, with
-    its ``kind:`` line, means one star when it says none)."""
+    its `kind:` line, means one star when it says none)."""
     if imported.stars_stated or not imported.puzzle.rules.has_regions:
         return False
     if imported.source != "text":

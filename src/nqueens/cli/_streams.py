@@ -1,20 +1,20 @@
 """The program's standard streams, made dependable before a command runs.
 
 What the shell hands a process is not always a plain UTF-8 terminal: stdout or stderr may be
-closed (``>&-``, ``2>&-``), stderr may be a pipe nobody reads, the encoding may be ASCII or
-Latin-1, and a file-size limit or a nearly full disk makes one large ``write`` to stdout come
+closed (`>&-`, `2>&-`), stderr may be a pipe nobody reads, the encoding may be ASCII or
+Latin-1, and a file-size limit or a nearly full disk makes one large `write` to stdout come
 back short *without an error* (CPython's buffered writer returns the short count). So:
 
-- :func:`steady_streams` (the program only, never a caller in Python) gives a closed stdout a
-  stand-in whose writes fail as a closed file does (``cannot write to standard output``,
-  exit 3, while commands writing to ``--out`` still work), gives a closed stderr one that
+- `steady_streams` (the program only, never a caller in Python) gives a closed stdout a
+  stand-in whose writes fail as a closed file does (`cannot write to standard output`,
+  exit 3, while commands writing to `--out` still work), gives a closed stderr one that
   drops what is said (messages must not land on stdout), keeps a failing stderr from
   failing the command, and makes text the encoding cannot hold come out as escapes
-  (``\\u3042``, which JSON reads back) instead of a traceback.
-  An unbuffered stdout (``python -u``, ``PYTHONUNBUFFERED``) is rewrapped so that each write
-  goes out whole or raises: its text layer ignores the short count of a plain ``FileIO``.
-- :func:`write_document` writes a whole document (an SVG, a PNG, an HTML page) to stdout
-  and checks every byte went out; :class:`StdoutBytes` does the same for a stream of blocks.
+  (`\\u3042`, which JSON reads back) instead of a traceback.
+  An unbuffered stdout (`python -u`, `PYTHONUNBUFFERED`) is rewrapped so that each write
+  goes out whole or raises: its text layer ignores the short count of a plain `FileIO`.
+- `write_document` writes a whole document (an SVG, a PNG, an HTML page) to stdout
+  and checks every byte went out; `StdoutBytes` does the same for a stream of blocks.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ class _Forgiving:
 
 
 def steady_streams() -> None:
-    """Make ``sys.stdout`` and ``sys.stderr`` dependable for the rest of the program.
+    """Make `sys.stdout` and `sys.stderr` dependable for the rest of the program.
 
     Cost: O(1). Called once, by the program, before the command is parsed.
 
@@ -103,9 +103,9 @@ def steady_streams() -> None:
 
 
 class _WholeWritesIO(io.FileIO):
-    """The descriptor of an unbuffered stdout, whose writes go out whole or raise ``OSError``.
+    """The descriptor of an unbuffered stdout, whose writes go out whole or raise `OSError`.
 
-    A plain ``FileIO`` write may take part of the bytes (a file-size limit, a nearly full
+    A plain `FileIO` write may take part of the bytes (a file-size limit, a nearly full
     disk) and return the short count, which the text layer above it drops without a word.
     """
 
@@ -124,8 +124,8 @@ class _WholeWritesIO(io.FileIO):
 
 
 def _whole_writes(stream: Any) -> Any:
-    """``stream`` itself, or where it writes unbuffered to a descriptor, a text stream like it
-    whose every write goes out whole (see :class:`_WholeWritesIO`)."""
+    """`stream` itself, or where it writes unbuffered to a descriptor, a text stream like it
+    whose every write goes out whole (see `_WholeWritesIO`)."""
     if not isinstance(stream, io.TextIOWrapper) or type(stream.buffer) is not io.FileIO:
         return stream
     try:
@@ -145,11 +145,11 @@ def _escape_what_cannot_be_encoded(stream: Any) -> None:
 
 
 class StdoutBytes:
-    """A binary writer onto stdout that writes every byte or raises ``OSError``.
+    """A binary writer onto stdout that writes every byte or raises `OSError`.
 
-    For output written in large blocks (``find``'s columns): the text layer is flushed
+    For output written in large blocks (`find`'s columns): the text layer is flushed
     first, then each block goes to the file descriptor until it is all out. Where stdout has
-    no descriptor (a caller in Python gave it a ``StringIO``), the blocks go to its buffer.
+    no descriptor (a caller in Python gave it a `StringIO`), the blocks go to its buffer.
     Cost: O(bytes).
 
     >>> import io, sys
@@ -186,7 +186,7 @@ class StdoutBytes:
 
 
 def write_document(data: str | bytes) -> None:
-    """Write a whole document to stdout: every byte, or an ``OSError`` (never a short file).
+    """Write a whole document to stdout: every byte, or an `OSError` (never a short file).
 
     Text is encoded as stdout encodes it. Cost: O(len(data)).
 

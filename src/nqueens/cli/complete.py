@@ -1,4 +1,4 @@
-"""``nqueens complete``: finish a partial board, count its completions, or prove there is none."""
+"""`nqueens complete`: finish a partial board, count its completions, or prove there is none."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ __all__ = ["EXIT_NONE", "EXIT_UNKNOWN", "register", "run_complete"]
 EXIT_NONE = EXIT_NEGATIVE
 """Exit status when the exhaustive search found no completion."""
 EXIT_UNKNOWN = 4
-"""Exit status when ``--timeout`` stopped the search before it had an answer."""
+"""Exit status when `--timeout` stopped the search before it had an answer."""
 
 PROGRESS_AFTER = 3.0
 """Seconds before a search on a terminal starts showing its progress line."""
@@ -99,7 +99,7 @@ def _seconds(text: str) -> float:
 
 
 def _default_format(n: int, out: Any) -> str:
-    """``board``, or ``cols`` where the board would not fit the terminal it goes to (said
+    """`board`, or `cols` where the board would not fit the terminal it goes to (said
     on stderr, with how to get the board anyway)."""
     import shutil
 
@@ -176,7 +176,7 @@ def run_complete(args: argparse.Namespace) -> int:
 
 def _progress_line() -> Any:
     """On a terminal (stderr), a callback that shows the search's nodes and time once it has
-    run past ``PROGRESS_AFTER`` seconds (at most twice a second); None elsewhere."""
+    run past `PROGRESS_AFTER` seconds (at most twice a second); None elsewhere."""
     if not sys.stderr.isatty():
         return None
     shown = [0.0]
@@ -262,7 +262,7 @@ def _print_count(out: Any, fmt: str, instance: dict[str, Any], total: int,
 
 def _print_completions(stream: Any, args: argparse.Namespace, out: Any, fmt: str,
                        instance: dict[str, Any], placed: list[Any], blocked: list[Any]) -> int:
-    """Print the completions (one, or up to ``--limit`` with ``--all``); return how many."""
+    """Print the completions (one, or up to `--limit` with `--all`); return how many."""
     colour = None
     if fmt == "board":
         from nqueens.render.terminal import colour_console

@@ -1,9 +1,9 @@
-"""``nqueens count``: the number of solutions, and of classes up to symmetry.
+"""`nqueens count`: the number of solutions, and of classes up to symmetry.
 
-The default strategy runs the counting engine through :func:`nqueens.count`: threads on
-every core (``--workers``), a Dask cluster (``--scheduler`` or ``DASK_SCHEDULER_ADDRESS``),
-a resumable ledger (``--ledger``), a progress bar on a terminal, and - for a count expected
-to take over a minute - its estimated cost on stderr before it starts (and in ``--json``).
+The default strategy runs the counting engine through `nqueens.count`: threads on
+every core (`--workers`), a Dask cluster (`--scheduler` or `DASK_SCHEDULER_ADDRESS`),
+a resumable ledger (`--ledger`), a progress bar on a terminal, and - for a count expected
+to take over a minute - its estimated cost on stderr before it starts (and in `--json`).
 The pure strategies count in this process only.
 """
 
@@ -264,7 +264,7 @@ def _resume_note(args: Any) -> str:
 
 
 def _check_symmetric(args: argparse.Namespace) -> None:
-    """``--symmetric``: a symmetry we count, on a board that has it, on the CPU."""
+    """`--symmetric`: a symmetry we count, on a board that has it, on the CPU."""
     from nqueens.engine.problems import MAX_SYMMETRIC_N, SYMMETRIES
 
     sym = args.symmetric
@@ -320,8 +320,8 @@ def _say_cost(e: Any, *, sampled: bool = False) -> None:
 
 
 def _backend(args: argparse.Namespace, scheduler: str | None) -> Any:
-    """The backend the flags ask for: a Dask cluster (``--scheduler``), this machine's GPU
-    (``--gpu``), ``--workers`` threads here; None (the library's default) for none of them."""
+    """The backend the flags ask for: a Dask cluster (`--scheduler`), this machine's GPU
+    (`--gpu`), `--workers` threads here; None (the library's default) for none of them."""
     from nqueens.engine.backends import GPUBackend, ThreadBackend
 
     if scheduler is not None:

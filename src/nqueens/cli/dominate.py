@@ -1,9 +1,9 @@
-"""``nqueens dominate N``: the fewest queens that occupy or attack every square.
+"""`nqueens dominate N`: the fewest queens that occupy or attack every square.
 
 Prints the domination number of the N x N queen graph (OEIS A075458) with a board that
-reaches it, or with ``--independent`` the independent domination number (the queens attack
-no other; OEIS A075324). ``--json`` prints ``{"n": N, "size": S, "queens": [[row, col],
-...]}`` with 1-based squares. The search is :func:`nqueens.variants.dominate`.
+reaches it, or with `--independent` the independent domination number (the queens attack
+no other; OEIS A075324). `--json` prints `{"n": N, "size": S, "queens": [[row, col],
+...]}` with 1-based squares. The search is `nqueens.variants.dominate`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``nqueens estimate``: Knuth's Monte Carlo estimate of the backtracking tree's size."""
+"""`nqueens estimate`: Knuth's Monte Carlo estimate of the backtracking tree's size."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``nqueens export``: write a board, a partial board or a variant for another solver."""
+"""`nqueens export`: write a board, a partial board or a variant for another solver."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def register(sub: Any) -> None:
 
 XCSP3_SUFFIX_NOTE = ("ACE, pycsp3's XCSP3 solver, reads an XCSP3 file only when its name "
                      "ends in .xml")
-"""Said when ``--to xcsp3`` writes to a file named otherwise (ACE takes it for a class)."""
+"""Said when `--to xcsp3` writes to a file named otherwise (ACE takes it for a class)."""
 
 
 def _givens(text: str) -> list[tuple[int, int]]:

@@ -1,4 +1,4 @@
-"""``nqueens find``: one solution for huge n, streamed to a file or stdout."""
+"""`nqueens find`: one solution for huge n, streamed to a file or stdout."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``nqueens ledger show|verify|export FILE``: inspect a count's ledger, re-check its entries,
+"""`nqueens ledger show|verify|export FILE`: inspect a count's ledger, re-check its entries,
 publish its per-unit certificate."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from nqueens.cli._common import (
 __all__ = ["EXIT_FAILING", "done_percent", "register", "run_export", "run_show", "run_verify"]
 
 EXIT_FAILING = EXIT_NEGATIVE
-"""A recount disagrees with the ledger, or rows fail their check (``show`` and ``verify``)."""
+"""A recount disagrees with the ledger, or rows fail their check (`show` and `verify`)."""
 
 SHOWN = 5
 """How many indexes of failing rows a line names."""
@@ -206,7 +206,7 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def _failing_text(failing: list[int]) -> str:
-    """``3 rows (5, 17, 40) fail their check``: the count and the first few indexes."""
+    """`3 rows (5, 17, 40) fail their check`: the count and the first few indexes."""
     shown = ", ".join(str(i) for i in failing[:SHOWN]) + (", ..." if len(failing) > SHOWN
                                                            else "")
     rows = "1 row" if len(failing) == 1 else f"{len(failing)} rows"
@@ -224,7 +224,7 @@ def _repair_command(n: int, path: str) -> str:
 
 
 def done_percent(done: int, of: int) -> str:
-    """``"99.9%"``-style share of ``of`` units that are done, rounded down to a tenth, so that
+    """`"99.9%"`-style share of `of` units that are done, rounded down to a tenth, so that
     only a finished ledger shows 100%, and at least 0.1% once a unit is done. Cost: O(1).
 
     >>> done_percent(3205, 3206), done_percent(3206, 3206), done_percent(1, 5000)

@@ -1,10 +1,10 @@
-"""``nqueens puzzle``: solve, count, explain, make, draw and play region and completion puzzles.
+"""`nqueens puzzle`: solve, count, explain, make, draw and play region and completion puzzles.
 
-``nqueens puzzle solve FILE``, ``count FILE [--max K]``, ``explain FILE [--lang L]``,
-``make --size N [--kind K] [--grade G] [--seed S] [--logic-only]``, ``svg FILE``,
-``play FILE``, and ``import``/``export`` (in :mod:`nqueens.cli.puzzle_io`).
- FILE holds a puzzle in the text format of :mod:`nqueens.puzzles.model`
-(``-`` reads standard input). ``solve`` and ``explain`` exit 1 when the exhaustive search
+`nqueens puzzle solve FILE`, `count FILE [--max K]`, `explain FILE [--lang L]`,
+`make --size N [--kind K] [--grade G] [--seed S] [--logic-only]`, `svg FILE`,
+`play FILE`, and `import`/`export` (in `nqueens.cli.puzzle_io`).
+ FILE holds a puzzle in the text format of `nqueens.puzzles.model`
+(`-` reads standard input). `solve` and `explain` exit 1 when the exhaustive search
 proves there is no solution; bad input exits 2 with one line on stderr.
 """
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["register"]
 
 EXIT_NONE = EXIT_NEGATIVE
-"""``solve``: the exhaustive search proved that the puzzle has no solution."""
+"""`solve`: the exhaustive search proved that the puzzle has no solution."""
 
 
 def register(sub: Any) -> None:
@@ -156,7 +156,7 @@ def _read(path: str, stars: int | None = None) -> Puzzle:
 
 
 def _load(path: str, stars: int | None = None) -> Any:
-    """The puzzle and the player's state in SOURCE ``path`` (see :mod:`._puzzle_source`)."""
+    """The puzzle and the player's state in SOURCE `path` (see `_puzzle_source`)."""
     from nqueens.cli._puzzle_source import load
 
     return load(path, stars)
@@ -193,7 +193,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _solve_from(imported: Any, as_json: bool) -> int:
-    """``solve`` of a board with a player's state: the solution that agrees with it, or the
+    """`solve` of a board with a player's state: the solution that agrees with it, or the
     mistake that leaves none (exit 1)."""
     from nqueens.puzzles.check import marks
     from nqueens.puzzles.hint import agreeing_solution, hint
@@ -268,7 +268,7 @@ def _explain(args: argparse.Namespace) -> int:
 
 def _explained(p: Puzzle, state: Any, seconds: int | None) -> tuple[Any, bool]:
     """The explanation, from a player's state where given (its queens and crosses taken as
-    given; a board that breaks a rule is refused in one line), within ``seconds`` (a large
+    given; a board that breaks a rule is refused in one line), within `seconds` (a large
     board: 30 s unless said, announced on stderr first); and whether it is finished."""
     from nqueens.puzzles.budget import LARGE_N, explain_within
     from nqueens.puzzles.check import check_state, marks, state_text
@@ -301,7 +301,7 @@ def _step_progress() -> Any:
 
 
 def _exact(counted: Any) -> int | None:
-    """The count when it is exact, else None (JSON's ``count``; ``more_than`` says the rest)."""
+    """The count when it is exact, else None (JSON's `count`; `more_than` says the rest)."""
     return counted.count if counted.exact else None
 
 
@@ -474,7 +474,7 @@ def _emit_png(svg: str, output: str | None) -> None:
 
 
 def _board_size(args: argparse.Namespace) -> int:
-    """The size ``puzzle make`` was given, as ``N`` or as ``--size N`` (not two sizes)."""
+    """The size `puzzle make` was given, as `N` or as `--size N` (not two sizes)."""
     given = [v for v in (args.size_given, args.size) if v is not None]
     if not given:
         raise UsageError("puzzle make needs a board size: nqueens puzzle make N (or --size N)")

@@ -1,11 +1,11 @@
-"""``nqueens puzzle hint FILE`` and ``nqueens puzzle check FILE``: help from where the
+"""`nqueens puzzle hint FILE` and `nqueens puzzle check FILE`: help from where the
 player is.
 
-``hint FILE [--lang en|ja|ko] [--json]`` prints the next deduction from the player's state
-in FILE (:func:`nqueens.puzzles.hint.hint`), or the broken rule or the mistake on the
-board. ``check FILE [--finished] [--json]`` names the first rule the board breaks, by
-pzprjs's check codes (:mod:`nqueens.puzzles.check`): exit 1 when one is broken, 0 when
-none is. FILE is any source ``import`` reads. Bad input: one line, exit 2.
+`hint FILE [--lang en|ja|ko] [--json]` prints the next deduction from the player's state
+in FILE (`nqueens.puzzles.hint.hint`), or the broken rule or the mistake on the
+board. `check FILE [--finished] [--json]` names the first rule the board breaks, by
+pzprjs's check codes (`nqueens.puzzles.check`): exit 1 when one is broken, 0 when
+none is. FILE is any source `import` reads. Bad input: one line, exit 2.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from typing import Any
 __all__ = ["EXIT_BROKEN", "register"]
 
 EXIT_BROKEN = 1
-"""``check``: the board breaks a rule."""
+"""`check`: the board breaks a rule."""
 
 
 def register(with_file: Callable[[str, str], argparse.ArgumentParser]) -> None:
-    """Add ``hint`` and ``check``; ``with_file`` makes a subcommand that reads a SOURCE."""
+    """Add `hint` and `check`; `with_file` makes a subcommand that reads a SOURCE."""
     q = with_file("hint", "the next deduction from the player's state in FILE (queens and "
                   "crosses so far), in the words of explain; or the broken rule or the "
                   "mistake on the board, without giving the solution away")

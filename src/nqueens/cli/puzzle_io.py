@@ -1,9 +1,9 @@
-"""``nqueens puzzle import`` and ``nqueens puzzle export``: puzzles from the wild and back.
+"""`nqueens puzzle import` and `nqueens puzzle export`: puzzles from the wild and back.
 
-``import SOURCE [-o FILE] [--stars K]`` writes our text format; ``export SOURCE --to FORMAT
-[-o FILE]`` writes any format of :data:`nqueens.puzzles.io.WRITERS` (url, sbn, text, json,
+`import SOURCE [-o FILE] [--stars K]` writes our text format; `export SOURCE --to FORMAT
+[-o FILE]` writes any format of `nqueens.puzzles.io.WRITERS` (url, sbn, text, json,
 and what other modules register). SOURCE is a file (a screenshot, a puzzle text, a plain
-grid, JSON, or a URL or SBN string in a file), ``-`` for standard input, or a puzz.link URL
+grid, JSON, or a URL or SBN string in a file), `-` for standard input, or a puzz.link URL
 or an SBN string given on the command line. Bad input: one line, exit 2, nothing written.
 """
 
@@ -24,7 +24,7 @@ BUILT_IN = "url, sbn, text, json"
 
 
 def register(ps: Any) -> None:
-    """Add ``import`` and ``export`` to the ``puzzle`` subcommands ``ps``."""
+    """Add `import` and `export` to the `puzzle` subcommands `ps`."""
     source_help = ("a puzz.link URL or an SBN string, or a file: a screenshot (PNG or JPEG; "
                    "needs the image extra), a puzzle text or plain letter grid with "
                    "optional progress, JSON ('-' reads stdin)")

@@ -1,9 +1,9 @@
-"""``nqueens solve`` and ``nqueens first``: stream solutions, or print the first one.
+"""`nqueens solve` and `nqueens first`: stream solutions, or print the first one.
 
-Text formats go to stdout (``--out FILE`` writes them to a file instead; ``board`` is in
-colour when stdout is a colour terminal and plain text otherwise). Picture formats (``svg``,
-``png``) draw one board per file: ``solve`` needs ``--limit 1``, or an ``--out`` name with
-``{index}`` in it (``board-{index}.svg``) to write one numbered file per solution.
+Text formats go to stdout (`--out FILE` writes them to a file instead; `board` is in
+colour when stdout is a colour terminal and plain text otherwise). Picture formats (`svg`,
+`png`) draw one board per file: `solve` needs `--limit 1`, or an `--out` name with
+`{index}` in it (`board-{index}.svg`) to write one numbered file per solution.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ FORMATS: dict[str, tuple[Callable[[Any, int], str], bool]] = {
 }
 """Text format name -> (render one solution, whether solutions are separated by a blank line).
 
-The picture formats (:data:`PICTURES`) draw one board per file instead."""
+The picture formats (`PICTURES`) draw one board per file instead."""
 
 PICTURES = ("svg", "png")
 """Formats that draw one board per file rather than streaming text."""
@@ -65,7 +65,7 @@ _SLOW = ("no solution yet: the textbooks' order can take minutes or hours at lar
 _NONE = "no solution: {n} queens cannot be placed on a {n}x{n} board"
 
 INDEX = "{index}"
-"""The placeholder in ``--out`` that numbers picture files, one per solution."""
+"""The placeholder in `--out` that numbers picture files, one per solution."""
 
 
 def register(sub: Any) -> None:
@@ -238,7 +238,7 @@ def _write_pictures(found: Iterator[Any], args: argparse.Namespace) -> None:
 
 
 def _file_identity(path: str) -> tuple[int, int] | None:
-    """The device and inode of the file at ``path``, or None when there is none."""
+    """The device and inode of the file at `path`, or None when there is none."""
     try:
         st = os.stat(path)
     except OSError:
@@ -280,7 +280,7 @@ def _text_output(path: str | None) -> Iterator[IO[str]]:
 
 
 def _colour_console(args: argparse.Namespace, out: IO[str]) -> Any | None:
-    """A rich console when a board goes to a colour terminal; ``None`` means plain text."""
+    """A rich console when a board goes to a colour terminal; `None` means plain text."""
     if args.format != "board" or out is not sys.stdout or not out.isatty():
         return None
     from nqueens.render.terminal import colour_console

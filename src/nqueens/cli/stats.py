@@ -1,5 +1,5 @@
-"""``nqueens stats``: the textbook's state-space table, per-depth profiles, and a log plot
-(drawn by :mod:`nqueens.render.plot`)."""
+"""`nqueens stats`: the textbook's state-space table, per-depth profiles, and a log plot
+(drawn by `nqueens.render.plot`)."""
 
 from __future__ import annotations
 

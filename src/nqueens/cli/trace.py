@@ -1,4 +1,4 @@
-"""``nqueens trace``: narrate the search step by step (en, ja, ko), as jsonl, or as a player."""
+"""`nqueens trace`: narrate the search step by step (en, ja, ko), as jsonl, or as a player."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``nqueens tree``: draw the pruned state-space tree of the backtracking search (SVG/PNG)."""
+"""`nqueens tree`: draw the pruned state-space tree of the backtracking search (SVG/PNG)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""``count``, ``solve`` and ``first`` for the variants: ``--variant``, ``--width``, ``--queens``.
+"""`count`, `solve` and `first` for the variants: `--variant`, `--width`, `--queens`.
 
-``count`` and ``solve``/``first`` add these options through :func:`add_variant_options`
-and hand the whole command over here when one of them is given (:func:`wants_variant`).
-The counts come from :mod:`nqueens.variants` in this process, on ``--workers`` threads
+`count` and `solve`/`first` add these options through `add_variant_options`
+and hand the whole command over here when one of them is given (`wants_variant`).
+The counts come from `nqueens.variants` in this process, on `--workers` threads
 (default: every core); the engine's other options (ledger, scheduler, GPU, strategies) do
 not apply and are refused. No algorithm
 lives here.
@@ -36,7 +36,7 @@ _GROUP_WORDS = {
 
 
 def add_variant_options(parser: Any) -> None:
-    """``--variant KIND``, ``--width M`` and ``--queens K`` on a parser (or a parent)."""
+    """`--variant KIND`, `--width M` and `--queens K` on a parser (or a parent)."""
     parser.add_argument(
         "--variant", metavar="KIND", default=None,
         help="classic, toroidal (diagonals wrap around) or superqueens (queens that also "
@@ -54,12 +54,12 @@ def wants_variant(args: argparse.Namespace) -> bool:
 
 
 def variant_of(args: argparse.Namespace) -> Any:
-    """The :class:`~nqueens.variants.Variant` the options ask for (bad ones: exit 2)."""
+    """The `Variant` the options ask for (bad ones: exit 2)."""
     return _variant(args)
 
 
 def run_count(args: argparse.Namespace) -> int:
-    """``nqueens count N --unique`` with variant options (the classes are counted in this
+    """`nqueens count N --unique` with variant options (the classes are counted in this
     process; the totals go to the engine): one line, or one JSON object."""
     from nqueens.variants import count
     from nqueens.variants._parallel import cores
@@ -86,7 +86,7 @@ def run_count(args: argparse.Namespace) -> int:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    """``nqueens solve N`` with variant options: stream the placements."""
+    """`nqueens solve N` with variant options: stream the placements."""
     import itertools
 
     from nqueens.variants import solutions
@@ -110,7 +110,7 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def run_first(args: argparse.Namespace) -> int:
-    """``nqueens first N`` with variant options: the first placement, or a sentence."""
+    """`nqueens first N` with variant options: the first placement, or a sentence."""
     from nqueens.variants import first_solution
 
     variant = _check_solve(args)
@@ -185,7 +185,7 @@ def _render(fmt: str, variant: Any, p: tuple[int, ...], index: int) -> str:
 
 @contextlib.contextmanager
 def _output(path: str | None) -> Iterator[IO[str]]:
-    """stdout, or ``path`` written whole or not at all."""
+    """stdout, or `path` written whole or not at all."""
     if path is None:
         yield sys.stdout
         return

@@ -1,4 +1,4 @@
-"""``nqueens verify``: check every solution of a file or a stream, each in O(n)."""
+"""`nqueens verify`: check every solution of a file or a stream, each in O(n)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ FORMATS = ("board", "grid", "cols", "json", "npy")
 
 SET_CHECK_MAX_N = 4096
 """Up to this n a solution is checked with three Python sets (fast for streams of small
-boards); beyond it with the numpy checker of :mod:`nqueens.large.verify`."""
+boards); beyond it with the numpy checker of `nqueens.large.verify`."""
 
 
 def register(sub: Any) -> None:
@@ -58,7 +58,7 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def _checker() -> Any:
-    """``check(cols, ok)``: the verdict on 0-based columns (already on the board); ``ok``
+    """`check(cols, ok)`: the verdict on 0-based columns (already on the board); `ok`
     says the reader's own check found no clash (True) or one (False), None that it did not
     check. Imports once: a stream may hold hundreds of thousands of solutions."""
     from nqueens.board import first_conflict
@@ -85,7 +85,7 @@ def _checker() -> Any:
 
 
 def _report(checks: Any, *, as_json: bool) -> int:
-    """Print the verdicts: one as before (``ok n=N``), several one line per clash and a
+    """Print the verdicts: one as before (`ok n=N`), several one line per clash and a
     count at the end; return the exit status."""
     checked = clashing = 0
     sizes: set[int] = set()
@@ -127,8 +127,8 @@ def _say_clash(check: tuple[int, int | None, Any], as_json: bool) -> None:
 
 def _record(first: tuple[int, int | None, Any] | None, checked: int, clashing: int,
             sizes: set[int]) -> dict[str, Any]:
-    """The verdicts as JSON: ``clash`` is null, or the first clashing solution's pair
-    (1-based squares) and its kind; ``solution`` and ``line`` say where that solution is."""
+    """The verdicts as JSON: `clash` is null, or the first clashing solution's pair
+    (1-based squares) and its kind; `solution` and `line` say where that solution is."""
     clash = index = line = None
     if first is not None:
         index, line, verdict = first

@@ -1,4 +1,4 @@
-"""``nqueens worksheet``: a printable PDF worksheet from the real search, with answer key."""
+"""`nqueens worksheet`: a printable PDF worksheet from the real search, with answer key."""
 
 from __future__ import annotations
 

@@ -1,12 +1,12 @@
 """What a worker sends back, and the checks it passes before the ledger sees it.
 
-Every row a backend hands the engine loop is checked (:func:`check_rows`): a list of the
-right length, each row four plain integers ``(total, unique, nodes, microseconds)`` with
-``0 <= unique <= total <= 8 * unique`` (a class of solutions has one to eight members) and
-values below ``2**63``. A fleet's worker also sends each total's residues modulo
-:data:`RESIDUE_MODULI` (as the Q27 database keeps them), and the coordinator checks those
-too (:func:`check_answer`): an answer mangled on the way, or made up, stops the count with
-one line instead of reaching the ledger. :func:`run_unit` is what a fleet's worker runs.
+Every row a backend hands the engine loop is checked (`check_rows`): a list of the
+right length, each row four plain integers `(total, unique, nodes, microseconds)` with
+`0 <= unique <= total <= 8 * unique` (a class of solutions has one to eight members) and
+values below `2**63`. A fleet's worker also sends each total's residues modulo
+`RESIDUE_MODULI` (as the Q27 database keeps them), and the coordinator checks those
+too (`check_answer`): an answer mangled on the way, or made up, stops the count with
+one line instead of reaching the ledger. `run_unit` is what a fleet's worker runs.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def is_number(x: object) -> bool:
 
 
 def residues(total: int) -> tuple[int, ...]:
-    """A subtotal's residues modulo :data:`RESIDUE_MODULI`.
+    """A subtotal's residues modulo `RESIDUE_MODULI`.
 
     Cost: O(1) for a total of a fixed number of words (O(log total) in general).
 
@@ -73,7 +73,7 @@ def residues(total: int) -> tuple[int, ...]:
 
 
 def check_rows(n: int, count: int, rows: object, *, who: str = "a worker") -> list[Row]:
-    """``rows`` for ``count`` subproblems of size ``n``, checked, as plain ints.
+    """`rows` for `count` subproblems of size `n`, checked, as plain ints.
 
     Cost: O(count).
 
@@ -109,9 +109,9 @@ whole numbers
 
 
 def check_answer(n: int, count: int, answer: object) -> list[Row]:
-    """A fleet worker's :data:`Answer` for ``count`` subproblems, checked.
+    """A fleet worker's `Answer` for `count` subproblems, checked.
 
-    The rows pass :func:`check_rows`, each total's residues match those the worker sent,
+    The rows pass `check_rows`, each total's residues match those the worker sent,
     and the time is a number of seconds.
 
     Cost: O(count).
@@ -143,16 +143,16 @@ does not match the residues the worker sent ((5, 7))
 
 def run_unit(n: int, batch: list[tuple[int, ...]], kind: str,
              task: Callable[..., list[Row]] | None = None) -> Answer:
-    """What a fleet's worker runs for one unit: ``(rows, residues of each total, seconds)``.
+    """What a fleet's worker runs for one unit: `(rows, residues of each total, seconds)`.
 
-    ``kind`` is ``"cpu"`` (the CPU kernel), ``"gpu"`` (this worker's GPU) or ``"recount"``
-    (the independent search of :mod:`nqueens.engine.verify`; its nodes and time are 0).
-    ``task`` replaces the counting function (a benchmark's). A worker asked for a GPU unit
-    without numba-cuda or a GPU answers ``("error", class name, message)``, plain words the
+    `kind` is `"cpu"` (the CPU kernel), `"gpu"` (this worker's GPU) or `"recount"`
+    (the independent search of `nqueens.engine.verify`; its nodes and time are 0).
+    `task` replaces the counting function (a benchmark's). A worker asked for a GPU unit
+    without numba-cuda or a GPU answers `("error", class name, message)`, plain words the
     client reports in one line (a worker's exceptions would travel pickled, and the client
     loads nothing pickled); so does any other failure.
 
-    Cost: O(the unit's search): the nodes the counting function visits for ``batch``.
+    Cost: O(the unit's search): the nodes the counting function visits for `batch`.
 
     >>> rows, res, _ = run_unit(8, [(0, 2, 0, 3, 0, 1)], "recount")
     >>> rows, res

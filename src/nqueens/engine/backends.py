@@ -1,28 +1,28 @@
-"""Where a count's batches run: the :class:`Backend` the engine loop talks to.
+"""Where a count's batches run: the `Backend` the engine loop talks to.
 
-The engine loop (:func:`nqueens.engine.run.run_engine`) splits the count into subproblems,
+The engine loop (`nqueens.engine.run.run_engine`) splits the count into subproblems,
 weighs them, keeps the ledger and reports progress, the same for every backend; it never
-names a device. A backend says three things: how many batches run at once (:meth:`Backend.
-open`, which also connects to a cluster or checks for a GPU, and lets go at the end), how
-the pending subproblems are cut into batches (:meth:`Backend.schedule`: a
-:class:`~nqueens.engine.scheduler.Scheduler`), and how those batches run
-(:meth:`Backend.run`, handing what it counts to a :class:`~nqueens.engine.dispatch.Sink`).
+names a device. A backend says three things: how many batches run at once (
+`Backend.open`, which also connects to a cluster or checks for a GPU, and lets go at the end), how
+the pending subproblems are cut into batches (`Backend.schedule`: a
+`Scheduler`), and how those batches run
+(`Backend.run`, handing what it counts to a `Sink`).
 
 The backends bundled here:
 
-* :class:`ThreadBackend` - threads of this process (the default; the kernels release the
+* `ThreadBackend` - threads of this process (the default; the kernels release the
   GIL), or the calling thread alone for one worker;
-* :class:`ExecutorBackend` - any :class:`concurrent.futures.Executor`;
-* :class:`~nqueens.engine.fleet.DaskBackend` - a Dask cluster at an address whose workers
-  pull units sized to their speed (the ``dask`` extra; in :mod:`nqueens.engine.fleet`);
-* :class:`GPUBackend` - a CUDA GPU of this machine (the ``gpu`` extra), or the
+* `ExecutorBackend` - any `concurrent.futures.Executor`;
+* `DaskBackend` - a Dask cluster at an address whose workers
+  pull units sized to their speed (the `dask` extra; in `nqueens.engine.fleet`);
+* `GPUBackend` - a CUDA GPU of this machine (the `gpu` extra), or the
   workers of an executor that have one.
 
-A new one (a pull-based cluster scheduler, say) subclasses :class:`Backend` and
-implements :meth:`~Backend.run` (and :meth:`~Backend.open` and :meth:`~Backend.schedule`
+A new one (a pull-based cluster scheduler, say) subclasses `Backend` and
+implements `run` (and `open` and `schedule`
 where the defaults do not fit): the loop, the ledger and the progress stay as they are.
 Every constructor checks its arguments (bad input raises a
-:class:`~nqueens.errors.NQueensError` at once, before any work).
+`NQueensError` at once, before any work).
 
 >>> import nqueens
 >>> nqueens.count(12, unique=True, backend=ThreadBackend(workers=1))
@@ -69,12 +69,12 @@ Items = Sequence[tuple[int, ...]]
 class Backend(abc.ABC):
     """Runs a count's batches somewhere; the engine loop does the rest.
 
-    Attributes a backend sets: ``device`` (``"cpu"`` or ``"gpu"``: what counts, as
-    reported in the result), ``estimates`` (whether a large count times the CPU kernel
-    here to state its cost first; not where another device counts), ``weighs`` (whether
-    the subproblems must be weighed whatever the size, for :meth:`schedule` to order them)
-    and ``splits_here`` (whether the split of the count may use as many threads of this
-    process as :meth:`open` says run at once).
+    Attributes a backend sets: `device` (`"cpu"` or `"gpu"`: what counts, as
+    reported in the result), `estimates` (whether a large count times the CPU kernel
+    here to state its cost first; not where another device counts), `weighs` (whether
+    the subproblems must be weighed whatever the size, for `schedule` to order them)
+    and `splits_here` (whether the split of the count may use as many threads of this
+    process as `open` says run at once).
     """
 
     device: str = "cpu"
@@ -85,7 +85,7 @@ class Backend(abc.ABC):
 
     @contextlib.contextmanager
     def open(self, n: int) -> Iterator[int]:
-        """Make ready to count size ``n``; yield how many batches run at once.
+        """Make ready to count size `n`; yield how many batches run at once.
 
         The default yields 1. A backend that connects somewhere (a cluster) or needs
         something present (a GPU) does it here, and lets go when the block ends.
@@ -99,12 +99,12 @@ class Backend(abc.ABC):
 
     def schedule(self, n: int, items: Items, pending: list[int],
                  weights: list[float] | None, workers: int) -> Scheduler:
-        """The :class:`~nqueens.engine.scheduler.Scheduler` of a count's pending subproblems.
+        """The `Scheduler` of a count's pending subproblems.
 
-        ``items`` are all the subproblems, ``pending`` the indexes still to count (in
-        order), ``weights`` their estimated sizes where known, ``workers`` what
-        :meth:`open` yielded. The default: batches timed to last about ``batch_seconds``.
-        The loop hands what this returns to :meth:`run` and nothing else, so a backend with
+        `items` are all the subproblems, `pending` the indexes still to count (in
+        order), `weights` their estimated sizes where known, `workers` what
+        `open` yielded. The default: batches timed to last about `batch_seconds`.
+        The loop hands what this returns to `run` and nothing else, so a backend with
         its own queue may return that instead.
         Cost: O(len(pending)).
 
@@ -115,7 +115,7 @@ class Backend(abc.ABC):
 
     @abc.abstractmethod
     def run(self, n: int, items: Items, sched: Scheduler, sink: Sink) -> None:
-        """Count every batch ``sched`` hands out; hand each finished one to ``sink``."""
+        """Count every batch `sched` hands out; hand each finished one to `sink`."""
 
     def hardware(self) -> str | None:
         """The name of the device this process counts on, where one is named (a GPU's).
@@ -131,7 +131,7 @@ class Backend(abc.ABC):
         """What the backend measured of its last count, for a caller to report (empty here).
 
         A backend that balances, requeues or replicates work says how it went here (idle
-        time, units replicated and agreed, ...); the CLI's ``--json`` can carry it, and the
+        time, units replicated and agreed, ...); the CLI's `--json` can carry it, and the
         engine loop never reads it. Cost: O(1).
 
         >>> ThreadBackend().stats()
@@ -141,11 +141,11 @@ class Backend(abc.ABC):
 
 
 class ThreadBackend(Backend):
-    """Threads of this process: ``workers`` of them (None, or more than the cores: every
-    core), the calling thread alone for one worker or below :data:`THREADS_MIN_N`.
+    """Threads of this process: `workers` of them (None, or more than the cores: every
+    core), the calling thread alone for one worker or below `THREADS_MIN_N`.
 
-    ``task`` replaces :func:`~nqueens.engine.task.count_batch` (same signature);
-    ``batch_seconds`` is what one batch should last (a tuning knob; the answers do not
+    `task` replaces `count_batch` (same signature);
+    `batch_seconds` is what one batch should last (a tuning knob; the answers do not
     depend on it).
     """
 
@@ -159,7 +159,7 @@ class ThreadBackend(Backend):
 
     @contextlib.contextmanager
     def open(self, n: int) -> Iterator[int]:
-        """Yield the threads that count size ``n`` here (at most the cores).
+        """Yield the threads that count size `n` here (at most the cores).
 
         Cost: O(1).
 
@@ -195,9 +195,9 @@ class ThreadBackend(Backend):
 
 
 class ExecutorBackend(Backend):
-    """Any :class:`concurrent.futures.Executor`, ``workers`` batches in flight per worker
-    pair (``workers`` says how many run at once there). ``task`` and ``batch_seconds`` as
-    for :class:`ThreadBackend`."""
+    """Any `concurrent.futures.Executor`, `workers` batches in flight per worker
+    pair (`workers` says how many run at once there). `task` and `batch_seconds` as
+    for `ThreadBackend`."""
 
     def __init__(self, executor: cf.Executor, workers: int = 1, *, task: Task | None = None,
                  batch_seconds: float = BATCH_SECONDS) -> None:
@@ -211,7 +211,7 @@ class ExecutorBackend(Backend):
 
     @contextlib.contextmanager
     def open(self, n: int) -> Iterator[int]:
-        """Yield ``workers``: the executor is the caller's, ready and let go by the caller.
+        """Yield `workers`: the executor is the caller's, ready and let go by the caller.
 
         Cost: O(1).
 
@@ -242,17 +242,17 @@ class ExecutorBackend(Backend):
 
 
 class GPUBackend(Backend):
-    """A CUDA GPU (the ``gpu`` extra): this machine's, or, with ``executor``, those
-    of the executor's workers (``workers`` of them at once).
+    """A CUDA GPU (the `gpu` extra): this machine's, or, with `executor`, those
+    of the executor's workers (`workers` of them at once).
 
     On this machine the GPU counts in the calling thread, given the subproblems largest
     first in batches as large as its memory allows, each finished one recorded at once
-    (Ctrl-C lands between launches); ``task`` replaces
-    :func:`nqueens.engine.gpu.count_batch` (``functools.partial(count_batch, kernel=...)``
+    (Ctrl-C lands between launches); `task` replaces
+    `nqueens.engine.gpu.count_batch` (`functools.partial(count_batch, kernel=...)`
     picks a kernel). A GPU count states no time estimate (the calibration times the CPU
-    kernel). Without numba-cuda :meth:`open` raises
-    :class:`~nqueens.errors.GPUPackageError` (an ``ImportError``), without a GPU
-    :class:`~nqueens.errors.GPUUnavailableError`.
+    kernel). Without numba-cuda `open` raises
+    `GPUPackageError` (an `ImportError`), without a GPU
+    `GPUUnavailableError`.
     """
 
     device = "gpu"
@@ -267,7 +267,7 @@ class GPUBackend(Backend):
 
     @contextlib.contextmanager
     def open(self, n: int) -> Iterator[int]:
-        """Check for numba-cuda and a GPU here; yield 1 (``workers`` on an executor).
+        """Check for numba-cuda and a GPU here; yield 1 (`workers` on an executor).
 
         The kernel is picked meanwhile, on a thread, while the host splits the count.
         Cost: O(1), after numba-cuda's import and the CUDA driver's first start.
@@ -337,7 +337,7 @@ pip install "nqueens-toolkit[gpu]"
     def hardware(self) -> str | None:
         """The GPU's name where this process counts on it; None on an executor's workers.
 
-        ``"simulator"`` under numba-cuda's simulator.
+        `"simulator"` under numba-cuda's simulator.
         Cost: O(1) after numba-cuda's import.
 
         >>> GPUBackend(executor=cf.ThreadPoolExecutor(1)).hardware() is None

@@ -1,12 +1,12 @@
 """How batches run: in the calling thread, or kept in flight on an executor.
 
-The two ways every bundled backend (:mod:`nqueens.engine.backends`) runs the batches a
-:class:`~nqueens.engine.scheduler.Scheduler` hands out: :func:`run_inline` counts them in
-the calling thread (one worker; Ctrl-C lands between two kernel slices), :func:`run_pool`
-keeps ``sched.depth`` of them in flight on a :class:`concurrent.futures.Executor` (its own
-threads when none is given). Both hand each finished batch to a :class:`Sink` - the engine
+The two ways every bundled backend (`nqueens.engine.backends`) runs the batches a
+`Scheduler` hands out: `run_inline` counts them in
+the calling thread (one worker; Ctrl-C lands between two kernel slices), `run_pool`
+keeps `sched.depth` of them in flight on a `concurrent.futures.Executor` (its own
+threads when none is given). Both hand each finished batch to a `Sink` - the engine
 loop's ledger, tally and progress - and nothing else; deciding what to count and recording
-it is the loop's business (:mod:`nqueens.engine.run`).
+it is the loop's business (`nqueens.engine.run`).
 
 >>> from nqueens.engine.scheduler import Scheduler
 >>> from nqueens.engine.split import split
@@ -38,9 +38,9 @@ from nqueens.errors import EngineError, NQueensError, NQueensRuntimeError
 __all__ = ["Sink", "Task", "accepts", "run_inline", "run_pool"]
 
 Task = Callable[..., list[Row]]
-"""What counts a batch: ``task(n, items, **hooks) -> rows``, as
-:func:`nqueens.engine.task.count_batch` (hooks it may take: ``stop``, ``tally``,
-``finished``)."""
+"""What counts a batch: `task(n, items, **hooks) -> rows`, as
+`nqueens.engine.task.count_batch` (hooks it may take: `stop`, `tally`,
+`finished`)."""
 
 Items = Sequence[tuple[int, ...]]
 
@@ -49,10 +49,10 @@ Items = Sequence[tuple[int, ...]]
 class Sink:
     """Where a backend hands what it counted: the engine loop's side of a count.
 
-    ``record(idxs, rows)`` takes finished subproblems (their indexes and rows; called from
-    the thread that runs the backend, never from a worker thread); ``tally(nodes)`` the
-    nodes counted by batches still running (any thread); ``report()`` asks for a progress
-    update (cheap: it reports at most a few times a second); ``forget(idxs)``, where given,
+    `record(idxs, rows)` takes finished subproblems (their indexes and rows; called from
+    the thread that runs the backend, never from a worker thread); `tally(nodes)` the
+    nodes counted by batches still running (any thread); `report()` asks for a progress
+    update (cheap: it reports at most a few times a second); `forget(idxs)`, where given,
     takes back recorded rows found untrustworthy (a fleet's quarantined worker's).
     """
 
@@ -63,7 +63,7 @@ class Sink:
 
 
 def accepts(fn: Callable[..., Any], name: str) -> bool:
-    """Whether the callable ``fn`` takes a keyword argument ``name``.
+    """Whether the callable `fn` takes a keyword argument `name`.
 
     Cost: O(parameters) per call.
 
@@ -81,7 +81,7 @@ def run_inline(n: int, items: Items, sched: Scheduler, sink: Sink, task: Task) -
 
     Ctrl-C lands between kernel slices, and the subproblems the interrupted batch finished
     are recorded; a task that reports finished items while its batch runs on (the GPU's one
-    large batch, through ``finished``) has them recorded at once, not when the batch ends.
+    large batch, through `finished`) has them recorded at once, not when the batch ends.
     Cost: O(the batches' work), in this thread.
 
     >>> from nqueens.engine.task import count_batch
@@ -153,12 +153,12 @@ def broken(pool: Any, any_done: bool) -> EngineError:
 
 def run_pool(n: int, items: Items, sched: Scheduler, sink: Sink, task: Task,
              executor: cf.Executor | None, workers: int) -> None:
-    """Keep ``sched.depth`` batches in flight on ``executor`` (own threads when None).
+    """Keep `sched.depth` batches in flight on `executor` (own threads when None).
 
     In-process workers (own threads, a thread pool) are told to stop within one kernel slice
     when the count ends early, and what they finished is recorded; a failed batch is
-    retried (:meth:`Scheduler.failed`); a broken executor raises
-    :class:`~nqueens.errors.EngineError`.
+    retried (`Scheduler.failed`); a broken executor raises
+    `EngineError`.
     Cost: O(the batches' work), shared out over the workers.
 
     >>> from nqueens.engine.task import count_batch
@@ -210,7 +210,7 @@ class _Flight:
             held.deliver()  # a Ctrl-C noted meanwhile goes up from here
 
     def fill(self) -> None:
-        """Submit batches until ``sched.depth`` are in flight or none is left."""
+        """Submit batches until `sched.depth` are in flight or none is left."""
         sched = self.sched
         while sched.pending and len(self.inflight) < sched.depth:
             idxs = sched.next_batch()

@@ -1,9 +1,9 @@
 """What a count is expected to cost before it starts: Knuth's estimator, calibrated here.
 
-Every subproblem is weighed by Knuth's estimator (:func:`weigh`: its expected kernel nodes,
+Every subproblem is weighed by Knuth's estimator (`weigh`: its expected kernel nodes,
 which the progress bar's ETA follows) and the kernel is timed briefly on sample subproblems
-of this machine (:func:`calibrate`), which turns nodes into seconds. The engine loop
-(:mod:`nqueens.engine.run`) calls both; :func:`estimate_count` is the public way in.
+of this machine (`calibrate`), which turns nodes into seconds. The engine loop
+(`nqueens.engine.run`) calls both; `estimate_count` is the public way in.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class CountEstimate:
     """Kernel nodes per second one worker counted here during the calibration."""
     workers: int
     seconds: float
-    """Estimated wall seconds: ``nodes / (rate * workers that run at once here)``."""
+    """Estimated wall seconds: `nodes / (rate * workers that run at once here)`."""
 
     def to_json(self) -> dict[str, object]:
         """The estimate as a JSON-ready dict (rounded).
@@ -92,13 +92,13 @@ class Tally:
 
 
 def estimate_count(n: int, *, workers: int = 1, skip: Iterable[int] = ()) -> CountEstimate:
-    """The estimated solutions and seconds of counting size ``n`` with ``workers`` here.
+    """The estimated solutions and seconds of counting size `n` with `workers` here.
 
     Knuth's estimator runs on every subproblem (through the same pruned tree the kernel
-    searches) and the kernel is timed for :data:`CALIBRATION_SECONDS` on sample subproblems;
-    subproblems in ``skip`` (already counted) are left out of the time. ``n`` and
-    ``workers`` are checked as in :func:`~nqueens.engine.run.run_count`
-    (:class:`~nqueens.errors.InvalidSizeError`).
+    searches) and the kernel is timed for `CALIBRATION_SECONDS` on sample subproblems;
+    subproblems in `skip` (already counted) are left out of the time. `n` and
+    `workers` are checked as in `run_count`
+    (`InvalidSizeError`).
     Cost: O(len(split(n)) * ESTIMATE_PROBES * n**2) compiled steps plus the calibration.
 
     >>> import nqueens.engine.estimate as est_module
@@ -114,7 +114,7 @@ def estimate_count(n: int, *, workers: int = 1, skip: Iterable[int] = ()) -> Cou
 
 
 def estimate_checked(n: int, workers: int, skip: set[int]) -> CountEstimate:
-    """:func:`estimate_count` of checked values (the engine loop's way in).
+    """`estimate_count` of checked values (the engine loop's way in).
 
     Cost: O(len(split(n)) * ESTIMATE_PROBES * n**2) compiled steps plus the calibration.
 
@@ -127,7 +127,7 @@ def estimate_checked(n: int, workers: int, skip: set[int]) -> CountEstimate:
 
 
 def _orbits(n: int) -> list[tuple[int, ...]]:
-    """The subproblems to estimate: the split's below :data:`PRESPLIT_N`, else unoriented."""
+    """The subproblems to estimate: the split's below `PRESPLIT_N`, else unoriented."""
     from nqueens.engine.split import split
 
     return [tuple(s) for s in split(n, orient=n < PRESPLIT_N)]
@@ -164,11 +164,11 @@ def calibrate(n: int, items: list[tuple[int, ...]], weights: list[float], soluti
                keep: dict[int, Row] | None = None) -> CountEstimate:
     """The estimate of a count: the kernel timed here on sample subproblems of it.
 
-    The kernel counts sample subproblems not in ``skip`` on as many threads at once as
-    will count here (``workers``, at most the cores), and the node estimate is scaled to
-    seconds by its speed. The rows of the samples counted to the end go into ``keep`` when
+    The kernel counts sample subproblems not in `skip` on as many threads at once as
+    will count here (`workers`, at most the cores), and the node estimate is scaled to
+    seconds by its speed. The rows of the samples counted to the end go into `keep` when
     given, so a count that calibrates first loses no work to it.
-    Cost: O(1) kernel slices: :data:`CALIBRATION_SECONDS` of kernel time on each thread.
+    Cost: O(1) kernel slices: `CALIBRATION_SECONDS` of kernel time on each thread.
 
     >>> e = calibrate(8, [(0, 2, 0, 3, 0, 1)], [1.0], 92.0, 1, skip={0})   # nothing to do
     >>> e.nodes, e.seconds

@@ -1,12 +1,12 @@
 """Where subproblems run: in this process (threads), or on a Dask cluster.
 
-Every one is a :class:`concurrent.futures.Executor`, so :mod:`nqueens.engine.run` has one
-loop for all. Locally the runner uses a :class:`concurrent.futures.ThreadPoolExecutor`:
+Every one is a `concurrent.futures.Executor`, so `nqueens.engine.run` has one
+loop for all. Locally the runner uses a `concurrent.futures.ThreadPoolExecutor`:
 the kernels release the GIL, so threads count in parallel with no process to spawn, no
 main guard, nothing left behind when the caller dies. (The spawn process pool this module
 used to offer is gone: measured on the old main it cost ~1.7 s of CPU to start, made two
 workers slower than one below n = 17, needed a main guard and left orphans.) A Dask cluster is
-reached with ``Client(address).get_executor()``; dask is imported only here, only when
+reached with `Client(address).get_executor()`; dask is imported only here, only when
 asked for. Deciding what to run and recording answers is the runner's business.
 """
 
@@ -52,18 +52,18 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
-"""The environment variable naming a Dask scheduler when ``--scheduler`` is not given."""
+"""The environment variable naming a Dask scheduler when `--scheduler` is not given."""
 
 
 class FinishedFutures:
-    """Futures handed over as they finish: what ``concurrent.futures.wait`` does, safe
+    """Futures handed over as they finish: what `concurrent.futures.wait` does, safe
     under Ctrl-C.
 
-    ``wait`` takes every future's lock in a Python loop; a Ctrl-C between two of those
+    `wait` takes every future's lock in a Python loop; a Ctrl-C between two of those
     acquisitions leaves locks held, and the worker that then finishes such a future hangs
     for ever (seen: a count that never exited). Here each future puts itself on a
-    ``queue.SimpleQueue`` when done (C code, no lock held by the waiting thread), and
-    :meth:`take` waits on that queue.
+    `queue.SimpleQueue` when done (C code, no lock held by the waiting thread), and
+    `take` waits on that queue.
 
     >>> finished = FinishedFutures()
     >>> fut = finished.watch(InlineExecutor().submit(pow, 2, 5))
@@ -75,7 +75,7 @@ class FinishedFutures:
         self._done: queue.SimpleQueue[cf.Future[Any]] = queue.SimpleQueue()
 
     def watch(self, future: cf.Future[Any]) -> cf.Future[Any]:
-        """Hand ``future`` over once it finishes (at once if it has); return it.
+        """Hand `future` over once it finishes (at once if it has); return it.
 
         Cost: O(1).
 
@@ -93,7 +93,7 @@ class FinishedFutures:
     def take(self, timeout: float) -> list[cf.Future[Any]]:
         """The watched futures finished since the last call, all of them.
 
-        Waits up to ``timeout`` seconds for the first; ``[]`` when none finished in that
+        Waits up to `timeout` seconds for the first; `[]` when none finished in that
         time. Cost: O(taken).
 
         >>> finished = FinishedFutures()
@@ -113,10 +113,10 @@ class FinishedFutures:
                 return taken
 
     def each(self, count: int, held: HeldSignals) -> Iterator[cf.Future[Any]]:
-        """The next ``count`` watched futures, as they finish.
+        """The next `count` watched futures, as they finish.
 
-        Waits in steps of :data:`~nqueens._signals.WAIT_STEP_SECONDS`; a Ctrl-C that
-        ``held`` noted goes up between two steps (never inside a future's lock).
+        Waits in steps of `WAIT_STEP_SECONDS`; a Ctrl-C that
+        `held` noted goes up between two steps (never inside a future's lock).
         Cost: O(count).
 
         >>> finished = FinishedFutures()
@@ -134,14 +134,14 @@ class FinishedFutures:
 
 
 class InlineExecutor(cf.Executor):
-    """Runs each call at ``submit`` time in this process: the one-worker executor.
+    """Runs each call at `submit` time in this process: the one-worker executor.
 
     >>> InlineExecutor().submit(pow, 2, 10).result()
     1024
     """
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
-        """Run ``fn(*args, **kwargs)`` now; return a finished future (holding its error, if any).
+        """Run `fn(*args, **kwargs)` now; return a finished future (holding its error, if any).
 
         Cost: O(1) besides the call itself.
 
@@ -179,11 +179,11 @@ _HOST = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]{0,252}[A-Za-
 
 
 def map_on_threads(fn: Callable[[T], R], args: list[T], threads: int, name: str) -> list[R]:
-    """``[fn(a) for a in args]``, computed on ``threads`` threads at once, in order.
+    """`[fn(a) for a in args]`, computed on `threads` threads at once, in order.
 
     For compiled kernels that release the GIL. On Ctrl-C (or an error) the calls not yet
     started are dropped and the running ones end on their own, so each call should take
-    well under a second. ``name`` prefixes the threads' names.
+    well under a second. `name` prefixes the threads' names.
     Cost: O(the calls), shared out over the threads.
 
     >>> map_on_threads(abs, [-3, 1, -2], 2, "demo")
@@ -204,9 +204,9 @@ def map_on_threads(fn: Callable[[T], R], args: list[T], threads: int, name: str)
 
 
 def parse_address(address: str) -> str:
-    """The scheduler address as ``tcp://`` or ``tls://host:port``, or SchedulerAddressError.
+    """The scheduler address as `tcp://` or `tls://host:port`, or SchedulerAddressError.
 
-    ``tls://`` is Dask's TLS, with the certificates its configuration names.
+    `tls://` is Dask's TLS, with the certificates its configuration names.
     Cost: O(len(address)) per call.
 
     >>> parse_address("10.0.0.5:8786"), parse_address("tcp://[::1]:8786")
@@ -243,10 +243,10 @@ the udp:// protocol is not supported (use tcp://HOST:PORT or tls://HOST:PORT)
 
 
 def quiet_dask(log: str | os.PathLike[str] | None = None) -> None:
-    """Send dask's and distributed's log records (tracebacks included) to ``log``, or nowhere.
+    """Send dask's and distributed's log records (tracebacks included) to `log`, or nowhere.
 
-    Process-wide and idempotent: nothing of theirs reaches stderr afterwards. A ``log`` that
-    cannot be written raises :class:`~nqueens.errors.OutputPathError` before any logger changes.
+    Process-wide and idempotent: nothing of theirs reaches stderr afterwards. A `log` that
+    cannot be written raises `OutputPathError` before any logger changes.
     Cost: O(loggers) per call.
 
     >>> import tempfile
@@ -286,8 +286,8 @@ def quiet_dask(log: str | os.PathLike[str] | None = None) -> None:
 
 
 class _WatchedExecutor(cf.Executor):
-    """A Dask client's executor whose futures fail with :class:`SchedulerError` once the
-    scheduler stops answering for ``lost_after`` seconds (killed, frozen, unreachable), or
+    """A Dask client's executor whose futures fail with `SchedulerError` once the
+    scheduler stops answering for `lost_after` seconds (killed, frozen, unreachable), or
     answers with no worker for that long while work is out (every worker died: Dask would
     hold the work until one comes, and the count would wait for ever)."""
 
@@ -347,7 +347,7 @@ class _WatchedExecutor(cf.Executor):
                 return
 
     def _copy_outcome(self, inner: cf.Future[Any], outer: cf.Future[Any]) -> None:
-        """Hand ``inner``'s outcome to ``outer`` unless the watchdog failed ``outer`` first.
+        """Hand `inner`'s outcome to `outer` unless the watchdog failed `outer` first.
 
         Dask cancels every future when the scheduler goes away: that is a lost scheduler.
         """
@@ -378,14 +378,14 @@ def dask_executor(
     lost_after: float = 30.0,
     log: str | os.PathLike[str] | None = None,
 ) -> Iterator[tuple[cf.Executor, int]]:
-    """Connect to the Dask scheduler at ``address``; yield ``(executor, worker threads)``.
+    """Connect to the Dask scheduler at `address`; yield `(executor, worker threads)`.
 
-    A malformed or unsupported address raises :class:`SchedulerAddressError` before any
-    connection; a scheduler that cannot be reached within ``timeout`` seconds or has no
-    workers raises :class:`SchedulerError`; one that stops answering for ``lost_after``
-    seconds while work is out fails that work with :class:`SchedulerError`.
-    :class:`DaskUnavailableError` when dask.distributed is not installed. Dask's own log
-    goes to the file ``log``, or nowhere; never to stderr.
+    A malformed or unsupported address raises `SchedulerAddressError` before any
+    connection; a scheduler that cannot be reached within `timeout` seconds or has no
+    workers raises `SchedulerError`; one that stops answering for `lost_after`
+    seconds while work is out fails that work with `SchedulerError`.
+    `DaskUnavailableError` when dask.distributed is not installed. Dask's own log
+    goes to the file `log`, or nowhere; never to stderr.
     Cost: O(1) calls to the scheduler to connect, plus one identity call per watch interval.
 
     >>> with dask_executor("10.0.0.5:8786:1"):
@@ -434,9 +434,9 @@ def _on_client(url: str, timeout: float,
 
 
 def _connect(url: str, timeout: float) -> Any:
-    """A Dask client for the scheduler at ``url``, or :class:`SchedulerError` within about
-    ``timeout`` seconds. Dask's own timeout covers the TCP connection only: a service that
-    accepts it and never answers (a web server) held ``Client()`` for ever, and one that
+    """A Dask client for the scheduler at `url`, or `SchedulerError` within about
+    `timeout` seconds. Dask's own timeout covers the TCP connection only: a service that
+    accepts it and never answers (a web server) held `Client()` for ever, and one that
     answers with something else made Dask allocate exabytes. So the client is made in a
     helper thread, and given up on (the thread dies with the process) when it is late."""
     import threading
@@ -471,7 +471,7 @@ def _connect(url: str, timeout: float) -> Any:
 
 
 def _close_soon(client: Any, timeout: float) -> None:
-    """Close ``client`` without waiting more than ``timeout`` seconds for a silent scheduler."""
+    """Close `client` without waiting more than `timeout` seconds for a silent scheduler."""
     import threading
 
     def close() -> None:

@@ -1,36 +1,36 @@
 """A fleet: a Dask cluster of CPU and GPU workers that pull units sized to their speed.
 
-:class:`DaskBackend` is the backend of ``nqueens count N --scheduler ADDR``. It keeps one
+`DaskBackend` is the backend of `nqueens count N --scheduler ADDR`. It keeps one
 unit in flight on every live worker and gives a worker its next unit when it hands one back
 (pull, not push), so a fast worker takes more units and a slow one fewer, and nobody waits
 for a fixed share to finish:
 
 - **units sized to the worker that takes them**: each worker's speed is measured on its own
   units (estimated work a second, the work being the subproblems' Knuth estimates) and its
-  next unit is sized to last :attr:`FleetConfig.unit_seconds` there, but never more than a
+  next unit is sized to last `FleetConfig.unit_seconds` there, but never more than a
   share of what is left, so the last units are the small ones and the tail is short;
-- **CPU and GPU workers**: a worker started with the Dask resource ``GPU`` (``dask worker
-  --resources GPU=1``, or ``dask cuda worker``) takes GPU units and counts them on its card;
+- **CPU and GPU workers**: a worker started with the Dask resource `GPU` (`dask worker
+  --resources GPU=1`, or `dask cuda worker`) takes GPU units and counts them on its card;
   the others count on their CPU;
 - **nothing lost, nothing counted twice**: a worker that leaves (killed, preempted, at its
   walltime) loses only its unit, which goes back to the front of the queue; a unit that
   overruns its expected time by a wide margin (a frozen worker) is handed to another worker
   too, and the first answer wins; a late answer for a subproblem already recorded is only
-  compared, never added. A count with no live worker for :attr:`FleetConfig.no_worker_seconds`
-  ends with :class:`~nqueens.errors.SchedulerError` (exit status 3). The ledger, kept by the
+  compared, never added. A count with no live worker for `FleetConfig.no_worker_seconds`
+  ends with `SchedulerError` (exit status 3). The ledger, kept by the
   engine loop on this machine, is what a restarted coordinator resumes from;
-- **every answer checked** before it reaches the ledger (:func:`check_rows`): its shape and
+- **every answer checked** before it reaches the ledger (`check_rows`): its shape and
   type, its range, and the residues the worker computed beside it;
-- **answers checked, not trusted** (:mod:`nqueens.engine.fleet_trust`): with
-  ``replicate=F`` a random fraction F of the units is held until a different worker (a
+- **answers checked, not trusted** (`nqueens.engine.fleet_trust`): with
+  `replicate=F` a random fraction F of the units is held until a different worker (a
   different device class where the fleet has one) recounts it with the independent search
-  of :mod:`nqueens.engine.verify` and agrees; a disagreement is settled by this machine's
+  of `nqueens.engine.verify` and agrees; a disagreement is settled by this machine's
   own recount, never by a worker; the rest is spot-checked here; a worker caught wrong has
-  its units counted again elsewhere and is quarantined. :meth:`DaskBackend.stats` (and the
-  :class:`FleetStats` in ``DaskBackend.fleet_stats``) say how many units were replicated and
+  its units counted again elsewhere and is quarantined. `DaskBackend.stats` (and the
+  `FleetStats` in `DaskBackend.fleet_stats`) say how many units were replicated and
   agreed, spot-checked, who was quarantined, and how idle the workers were;
 - **no code from the cluster runs here**: answers travel as msgpack, and the client
-  refuses anything pickled before it is loaded (:mod:`nqueens.engine.wire`).
+  refuses anything pickled before it is loaded (`nqueens.engine.wire`).
 
 docs/engine.md ("Threat model") says what a lying worker can and cannot do.
 """
@@ -67,12 +67,12 @@ Items = Sequence[tuple[int, ...]]
 
 
 class DaskBackend(Backend):
-    """Count on the Dask cluster at ``address``: every worker pulls units sized to its
-    speed; lost and overrunning units are requeued; ``replicate`` (0..1) recounts that
-    fraction of the units on another worker. ``config`` tunes it (:class:`FleetConfig`);
-    ``seed`` fixes which units are replicated; ``task`` replaces the counting function on
-    the workers (benchmarks); ``timeout`` bounds the connection and the wait for a first
-    worker. ``log``: a file for Dask's own log (else nowhere).
+    """Count on the Dask cluster at `address`: every worker pulls units sized to its
+    speed; lost and overrunning units are requeued; `replicate` (0..1) recounts that
+    fraction of the units on another worker. `config` tunes it (`FleetConfig`);
+    `seed` fixes which units are replicated; `task` replaces the counting function on
+    the workers (benchmarks); `timeout` bounds the connection and the wait for a first
+    worker. `log`: a file for Dask's own log (else nowhere).
 
     >>> DaskBackend("tcp://127.0.0.1:8786", replicate=1.5)
     Traceback (most recent call last):
@@ -109,7 +109,7 @@ class DaskBackend(Backend):
         self._weights: dict[int, float] = {}
 
     def stats(self) -> dict[str, object]:
-        """The last count's units, idle fraction and replication, as ``--json``'s ``fleet``.
+        """The last count's units, idle fraction and replication, as `--json`'s `fleet`.
 
         Cost: O(disagreements).
 
@@ -251,7 +251,7 @@ class _Run(_Answers):
                 self.close_books()
 
     def wait_for_landing(self, held: HeldSignals) -> None:
-        """Wait until a unit lands or ``poll_seconds`` pass; a Ctrl-C goes up within a
+        """Wait until a unit lands or `poll_seconds` pass; a Ctrl-C goes up within a
         step."""
         until = time.monotonic() + self.cfg.poll_seconds
         step = min(WAIT_STEP_SECONDS, self.cfg.poll_seconds)
@@ -335,7 +335,7 @@ class _Run(_Answers):
         return _Unit(next(self.uids), idxs, weight, "count", worker.address, 0.0, expected)
 
     def take_replica(self, worker: _Worker) -> _Unit | None:
-        """A replica ``worker`` may take: never one of a unit it counted or recounted, and
+        """A replica `worker` may take: never one of a unit it counted or recounted, and
         one counted on another device class while a live worker of a third class waits."""
         for unit in list(self.replicas):
             if worker.address in unit.voters or unit.uid not in self.held:
@@ -354,7 +354,7 @@ class _Run(_Answers):
         return worker.left is None and not worker.suspect
 
     def speed_share(self, worker: _Worker) -> float:
-        """``worker``'s share of the live fleet's speed (equal shares while unmeasured)."""
+        """`worker`'s share of the live fleet's speed (equal shares while unmeasured)."""
         live = [w for w in self.workers.values() if w.left is None and not w.suspect]
         rates = {w.address: w.rate or self.class_rate(w.kind) for w in live}
         known = [r for r in rates.values() if r]
@@ -400,7 +400,7 @@ class _Run(_Answers):
         self.requeue(unit)
 
     def lose(self, unit: _Unit, worker: _Worker) -> None:
-        """``worker`` left with ``unit``: its time on it counts as spent, the unit goes back."""
+        """`worker` left with `unit`: its time on it counts as spent, the unit goes back."""
         if unit.started:
             self.stats.busy_seconds += max(0.0, time.monotonic() - unit.started)
         self.out.pop(unit.uid * 2 + (unit.kind == "recount"), None)
@@ -439,7 +439,7 @@ class _Run(_Answers):
                 self.give_up(worker)
 
     def give_up(self, worker: _Worker) -> None:
-        """No more work for ``worker``; its units go to the others (a late answer is compared)."""
+        """No more work for `worker`; its units go to the others (a late answer is compared)."""
         if not worker.suspect:
             worker.suspect = True
             self.stats.overrun += 1
@@ -454,7 +454,7 @@ class _Run(_Answers):
                     self.replicas.appendleft(unit)
 
     def unhook(self, unit: _Unit, worker: _Worker) -> None:
-        """Take ``unit`` off ``worker``'s list; the next one there is counting from now."""
+        """Take `unit` off `worker`'s list; the next one there is counting from now."""
         if unit in worker.units:
             first = worker.units[0] is unit
             worker.units.remove(unit)
@@ -476,7 +476,7 @@ class _Run(_Answers):
 
 class _Watch(threading.Thread):
     """Asks the scheduler for its workers every moment: the run's view of the cluster, and
-    the alarm when the scheduler stops answering for ``lost_after`` seconds (killed,
+    the alarm when the scheduler stops answering for `lost_after` seconds (killed,
     frozen, unreachable), since Dask's futures would then wait for ever."""
 
     def __init__(self, client: Any, address: str, lost_after: float,

@@ -1,10 +1,10 @@
 """What a fleet count does with what comes back from its workers: answers checked, not
-trusted (the rules are in :mod:`nqueens.engine.fleet_trust`; this is their bookkeeping).
+trusted (the rules are in `nqueens.engine.fleet_trust`; this is their bookkeeping).
 
-:class:`_Answers` is the half of :class:`nqueens.engine.fleet._Run` that lands a unit's
+`_Answers` is the half of `nqueens.engine.fleet._Run` that lands a unit's
 answer, holds or records it, settles replicas and ties, strikes and quarantines workers,
 and hands starved replicas to this machine. Its methods use the run's queue, workers and
-units (``self.queue``, ``self.workers``, ``self.held``...).
+units (`self.queue`, `self.workers`, `self.held`...).
 
 >>> _Unit(1, [0, 1], 2.0, "count", "w", 0.0, 1.0).starved
 0.0
@@ -186,7 +186,7 @@ class _Answers:
             self.done[i] = [r]
 
     def settle(self, claim: Claim, rows: list[Row]) -> None:
-        """A held claim checked: record ``rows`` (the claim's, or what the check proved)."""
+        """A held claim checked: record `rows` (the claim's, or what the check proved)."""
         self.held.pop(claim.uid, None)
         self.claimed.difference_update(claim.idxs)
         self.judging.discard(claim.uid)
@@ -254,8 +254,8 @@ class _Answers:
                 self.strike(w, "this machine's recount of its unit disagreed with it")
 
     def strike(self, address: str, why: str, *, at_once: bool = False) -> None:
-        """``address`` was caught wrong: its units taken on trust are counted again
-        elsewhere; past ``quarantine_after`` strikes (or ``at_once``) it is quarantined."""
+        """`address` was caught wrong: its units taken on trust are counted again
+        elsewhere; past `quarantine_after` strikes (or `at_once`) it is quarantined."""
         self.strikes[address] = self.strikes.get(address, 0) + 1
         for idxs in self.trusted.pop(address, []):
             back = [i for i in idxs if i in self.done]
@@ -269,7 +269,7 @@ class _Answers:
             self.quarantine(address, why)
 
     def quarantine(self, address: str, why: str) -> None:
-        """No more units for ``address``; its held answers dropped, its units handed on."""
+        """No more units for `address`; its held answers dropped, its units handed on."""
         if address in self.quarantined:
             return
         self.quarantined[address] = why
@@ -290,7 +290,7 @@ class _Answers:
                 self.lose(unit, worker)
 
     def starve(self) -> None:
-        """A replica no other live worker could take for ``no_worker_seconds`` is
+        """A replica no other live worker could take for `no_worker_seconds` is
         recounted on this machine."""
         now = time.monotonic()
         for unit in list(self.replicas):

@@ -1,4 +1,4 @@
-"""The fleet's tuning and its record of a count (:mod:`nqueens.engine.fleet` uses both).
+"""The fleet's tuning and its record of a count (`nqueens.engine.fleet` uses both).
 
 >>> FleetConfig().unit_seconds, FleetStats().idle_fraction
 (60.0, 0.0)
@@ -16,21 +16,21 @@ __all__ = ["FleetConfig", "FleetStats"]
 class FleetConfig:
     """The fleet's tuning: how long a unit should last, and when to give up on a worker.
 
-    ``unit_seconds``: what a unit should last on the worker that takes it;
-    ``tail_share``: a unit is at most this share of the estimated work left divided by the
-    live workers (so the tail is made of small units); ``overrun_factor`` and
-    ``overrun_grace``: a unit still out after ``factor * expected + grace`` seconds is handed
-    to another worker too; ``frozen_seconds``: a worker whose heartbeat the scheduler has
+    `unit_seconds`: what a unit should last on the worker that takes it;
+    `tail_share`: a unit is at most this share of the estimated work left divided by the
+    live workers (so the tail is made of small units); `overrun_factor` and
+    `overrun_grace`: a unit still out after `factor * expected + grace` seconds is handed
+    to another worker too; `frozen_seconds`: a worker whose heartbeat the scheduler has
     not had for this long (stopped, swapped out) is given up at once, its units handed to
     the others (Dask workers beat every 0.5-6 s, the counting kernels leave them the
-    interpreter); ``no_worker_seconds``: how long a count waits with no live
-    worker before it ends; ``poll_seconds``: how often the coordinator looks at the cluster;
-    ``floor_rate``: the estimated nodes a second no device falls below, which sets a unit's
-    expected time before its worker's speed is known; ``in_flight``: units kept on a worker,
+    interpreter); `no_worker_seconds`: how long a count waits with no live
+    worker before it ends; `poll_seconds`: how often the coordinator looks at the cluster;
+    `floor_rate`: the estimated nodes a second no device falls below, which sets a unit's
+    expected time before its worker's speed is known; `in_flight`: units kept on a worker,
     one counting and the next queued behind it, so a worker never waits for the coordinator
-    between two units; ``spot_fraction``: the share of the units taken on trust (not
+    between two units; `spot_fraction`: the share of the units taken on trust (not
     replicated) of which this machine recounts one subproblem, chosen at random, itself (the
-    first such unit of every worker always); ``quarantine_after``: strikes (answers proved
+    first such unit of every worker always); `quarantine_after`: strikes (answers proved
     wrong here) after which a worker gets no more units (a malformed or pickled answer
     quarantines at once).
     """

@@ -1,26 +1,26 @@
 """Answers checked, not trusted: how a fleet count decides what a worker's answer is worth.
 
 The coordinator (this machine) trusts only itself. A worker's answer for a unit is
-checked for shape (:func:`~nqueens.engine.answers.check_answer`), then:
+checked for shape (`check_answer`), then:
 
-- **replicated** (a fraction ``replicate`` of the units, drawn by the coordinator's own
+- **replicated** (a fraction `replicate` of the units, drawn by the coordinator's own
   random generator, and every unit of a worker that was once caught wrong): its rows are
   *held*, not recorded, until a different worker (of another device class where the fleet
   has one) recounts the unit with the independent search and agrees. When the two
   disagree, neither decides: the coordinator recounts the subproblems they disagree on
-  itself (:class:`Judge`), records its own answer, and strikes the worker(s) that were
-  wrong. A replica no other worker can take for ``no_worker_seconds`` (the others gone or
+  itself (`Judge`), records its own answer, and strikes the worker(s) that were
+  wrong. A replica no other worker can take for `no_worker_seconds` (the others gone or
   quarantined) is recounted by the coordinator too;
 - **taken on trust** (the rest): recorded at once, and **spot-checked**: the coordinator
   recounts one subproblem of it, chosen at random, itself, for the first such unit of
-  every worker and a fraction ``spot_fraction`` of the others;
+  every worker and a fraction `spot_fraction` of the others;
 - a worker caught wrong (by the coordinator's recount, or because its answer was
   malformed, pickled or absurd) is **struck**: every unit of it taken on trust is counted
-  again elsewhere, and after ``quarantine_after`` strikes it is **quarantined**: no more
+  again elsewhere, and after `quarantine_after` strikes it is **quarantined**: no more
   units, its held answers dropped and their units counted again elsewhere, its name in the
-  final line and in ``--json``.
+  final line and in `--json`.
 
-So with ``replicate=1`` every recorded row was either agreed by two different workers or
+So with `replicate=1` every recorded row was either agreed by two different workers or
 recounted by the coordinator: one lying worker cannot change the total. docs/engine.md
 ("Threat model") says what a lying worker can and cannot do.
 """
@@ -60,7 +60,7 @@ class Verdict:
 
 
 def judge_rows(claims: dict[str, list[Row]], truth: list[tuple[int, int]]) -> Verdict:
-    """The rows the coordinator's recount ``truth`` proves, given each worker's claim.
+    """The rows the coordinator's recount `truth` proves, given each worker's claim.
 
     A claimed row that matches the truth keeps its node count and time; any other row is
     the truth with no nodes. A worker whose claim differs anywhere is wrong.
@@ -87,7 +87,7 @@ def judge_rows(claims: dict[str, list[Row]], truth: list[tuple[int, int]]) -> Ve
 
 class Judge:
     """The coordinator's own recounts, on one daemon thread here: spot checks, tie-breaks,
-    replicas no worker could take. ``wake`` is set after each answer.
+    replicas no worker could take. `wake` is set after each answer.
 
     Cost: O(the recounted subtrees) of this machine's time, one recount at a time.
 
@@ -113,7 +113,7 @@ class Judge:
         return self.answered < self.asked
 
     def ask(self, idxs: list[int], why: Any) -> None:
-        """Recount the subproblems ``idxs`` here; ``why`` comes back with the answer.
+        """Recount the subproblems `idxs` here; `why` comes back with the answer.
 
         Cost: O(1) now (the first call starts the thread); the recount runs on it.
 
@@ -130,7 +130,7 @@ class Judge:
         self.jobs.put((self.asked, list(idxs), why))
 
     def ready(self) -> list[tuple[int, list[int], Any, Any]]:
-        """The answers finished since the last call: ``(job, idxs, why, counts or error)``.
+        """The answers finished since the last call: `(job, idxs, why, counts or error)`.
 
         Cost: O(answers).
 
@@ -147,7 +147,7 @@ class Judge:
         return out
 
     def wait_all(self, timeout: float) -> list[tuple[int, list[int], Any, Any]]:
-        """Every answer still due (a doctest's and a test's helper), up to ``timeout`` s each.
+        """Every answer still due (a doctest's and a test's helper), up to `timeout` s each.
 
         Cost: O(answers), after the recounts still running.
 
@@ -187,7 +187,7 @@ class Judge:
 
 def checked(n: int, count: int, answer: object,
             refuse: Callable[[str], None]) -> list[Row] | None:
-    """``answer``'s rows, or None after telling ``refuse`` why it is not a count.
+    """`answer`'s rows, or None after telling `refuse` why it is not a count.
 
     Cost: O(count).
 

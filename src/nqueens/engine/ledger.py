@@ -2,27 +2,27 @@
 
 Only the coordinator writes it (workers return numbers; the coordinator records them in one
 transaction per batch). It holds plain integers and text - never pickles - in WAL mode with
-``synchronous=NORMAL`` while a count runs, so a committed row survives a SIGKILL and a kill
+`synchronous=NORMAL` while a count runs, so a committed row survives a SIGKILL and a kill
 loses at most the work in flight. The log is folded into the file about every second, so the
-file alone holds the work (a lost or uncopied ``-wal`` loses nothing finished); a count that
+file alone holds the work (a lost or uncopied `-wal` loses nothing finished); a count that
 ends switches the file back to a plain rollback journal, so a finished ledger is one
-self-contained file. A ``-wal`` beside a file in rollback form is not that file's log and
+self-contained file. A `-wal` beside a file in rollback form is not that file's log and
 is refused rather than replayed over it. Every connection names the file by a URI built
 from its absolute path's bytes, so the ledger lives exactly at the name given.
 
-Evidence. The job record carries the digest of the whole split (``split_hash``) and a digest
-of itself (``job_digest``, over every job field). Every row carries the residues of its total
+Evidence. The job record carries the digest of the whole split (`split_hash`) and a digest
+of itself (`job_digest`, over every job field). Every row carries the residues of its total
 modulo two small primes and a SHA-256 digest over (job digest, index, key, total, unique,
 nodes, microseconds, time, residues). Opening a ledger checks the schema exactly (a trigger,
 view, index or table the project did not create is refused by name), the job digest, and
 every row; rows that fail are named, and a count can recount just those
-(``Ledger.open(..., repair=True)``). A digest stops accidents (a flipped byte, an edited
-number), not a forger: :mod:`nqueens.engine.verify` recounts rows independently for that.
+(`Ledger.open(..., repair=True)`). A digest stops accidents (a flipped byte, an edited
+number), not a forger: `nqueens.engine.verify` recounts rows independently for that.
 
-One count per ledger: :meth:`Ledger.open` holds an exclusive ``flock`` on the file while it
+One count per ledger: `Ledger.open` holds an exclusive `flock` on the file while it
 is open and records the holder (pid and host); a second count is refused naming the holder,
-or waits (``wait=True``). :meth:`Ledger.read` (``show``, ``verify``) opens the file read-only
-(an SQLite ``mode=ro`` URI, no journal-mode switch), never creates a file, takes no lock,
+or waits (`wait=True`). `Ledger.read` (`show`, `verify`) opens the file read-only
+(an SQLite `mode=ro` URI, no journal-mode switch), never creates a file, takes no lock,
 and works on read-only media.
 
 >>> import tempfile, os
@@ -121,7 +121,7 @@ class Summary(NamedTuple):
 
 
 class Ledger:
-    """An open ledger file. Use :meth:`open` (to count) or :meth:`read` (to inspect)."""
+    """An open ledger file. Use `open` (to count) or `read` (to inspect)."""
 
     def __init__(self, path: str, conn: sqlite3.Connection, checked: Checked,
                  lock_fd: int | None = None) -> None:
@@ -144,15 +144,15 @@ class Ledger:
     @classmethod
     def open(cls, path: str | os.PathLike[str], job: Job, *, repair: bool = False,
              wait: bool = False, keys: Sequence[str] | None = None) -> Ledger:
-        """Open the ledger at ``path`` for ``job``, creating it if absent; refuse another job.
+        """Open the ledger at `path` for `job`, creating it if absent; refuse another job.
 
-        With ``keys`` (the key of each subproblem, by index), a row recorded under another
+        With `keys` (the key of each subproblem, by index), a row recorded under another
         key is refused too. Every refusal comes before the file is written to: a ledger that
         is refused is left exactly as it was.
 
-        Holds the file exclusively until :meth:`close`: another holder raises
-        :class:`LedgerBusyError`, or is waited for with ``wait=True``. Rows that fail their
-        check raise :class:`LedgerRowsError`, or with ``repair=True`` are deleted so the
+        Holds the file exclusively until `close`: another holder raises
+        `LedgerBusyError`, or is waited for with `wait=True`. Rows that fail their
+        check raise `LedgerRowsError`, or with `repair=True` are deleted so the
         count recomputes them.
         Cost: O(size): one integrity check of the file and of every row.
 
@@ -243,9 +243,9 @@ class Ledger:
         return led
 
     def _upgrade_or_repair(self, key: bytes, bad: list[int]) -> None:
-        """Delete the failing rows ``bad`` (to be recounted); rewrite a version 2 ledger as
-        version 3 under ``key`` with none of its rows (an unsealed row proves nothing: every
-        one is counted again, and compared with its old value as it is, :class:`Claims`)."""
+        """Delete the failing rows `bad` (to be recounted); rewrite a version 2 ledger as
+        version 3 under `key` with none of its rows (an unsealed row proves nothing: every
+        one is counted again, and compared with its old value as it is, `Claims`)."""
         if not bad and self.version == FORMAT_VERSION:
             return
         with self._write("repair"):
@@ -270,10 +270,10 @@ class Ledger:
 
     @classmethod
     def read(cls, path: str | os.PathLike[str], *, check_rows: bool = True) -> Ledger:
-        """Open an existing ledger read-only, whatever its job (for ``show`` and ``verify``).
+        """Open an existing ledger read-only, whatever its job (for `show` and `verify`).
 
         Never writes, creates or locks; refuses rows that fail their check, unless
-        ``check_rows`` is False: the sound rows are then read and :meth:`failing` names the
+        `check_rows` is False: the sound rows are then read and `failing` names the
         others (a file that is not a ledger, or whose job record fails, is still refused).
         Cost: O(size): one integrity check of the file and of every row.
 
@@ -334,11 +334,11 @@ class Ledger:
         """Refuse a ledger whose job is not this nqueens's split of its N; return the split.
 
         It refuses exactly as a count would (the method, its version, the split's digest
-        and size, every row's key). ``show`` and ``verify`` call this, so a job record
+        and size, every row's key). `show` and `verify` call this, so a job record
         edited and re-digested (or written by another version) is refused by every
         command alike.
 
-        Cost: O(split + rows): one :func:`~nqueens.engine.split.split` of the ledger's N
+        Cost: O(split + rows): one `split` of the ledger's N
         (about 0.1 s at N = 16, a few seconds at N = 20..27 on one core) and a look at
         each row.
 
@@ -382,7 +382,7 @@ class Ledger:
     def failing(self) -> list[int]:
         """Indexes of the rows that fail their check (edited or corrupted), ascending.
 
-        They count nowhere: :meth:`done`, :meth:`keys` and :meth:`summary` hold only the
+        They count nowhere: `done`, `keys` and `summary` hold only the
         sound rows. Cost: O(rows) per call.
 
         >>> import os, sqlite3, tempfile
@@ -403,7 +403,7 @@ class Ledger:
     # -- using -----------------------------------------------------------------------------
 
     def done(self) -> dict[int, Row]:
-        """Finished subproblems: index -> ``(total, unique, nodes, microseconds)``.
+        """Finished subproblems: index -> `(total, unique, nodes, microseconds)`.
 
         Cost: O(rows) per call.
 
@@ -434,7 +434,7 @@ class Ledger:
         return {i: key for i, (key, _, ok) in self._rows.items() if ok == "ok"}
 
     def record(self, rows: Iterable[tuple[int, str, int, int, int, int]]) -> None:
-        """Commit ``(index, key, total, unique, nodes, microseconds)`` rows in one transaction.
+        """Commit `(index, key, total, unique, nodes, microseconds)` rows in one transaction.
 
         A row recorded again under its index replaces the old one.
         Cost: O(len(rows)) digests and inserts, one commit.
@@ -468,7 +468,7 @@ class Ledger:
             self._fold()
 
     def forget(self, idxs: Iterable[int]) -> None:
-        """Delete the rows of ``idxs`` (answers found wrong or untrustworthy), one commit.
+        """Delete the rows of `idxs` (answers found wrong or untrustworthy), one commit.
 
         Cost: O(len(idxs)) deletes.
 
@@ -490,10 +490,10 @@ class Ledger:
             self._rows.pop(i, None)
 
     def certificate(self) -> Iterator[tuple[int, str, int, int, int, int, int, str]]:
-        """The sound rows, by index: what ``ledger export`` publishes (a version 3 ledger).
+        """The sound rows, by index: what `ledger export` publishes (a version 3 ledger).
 
-        Each row is ``(index, key, total, unique, nodes, total mod 13, total mod 15,
-        digest)``.
+        Each row is `(index, key, total, unique, nodes, total mod 13, total mod 15,
+        digest)`.
 
         Cost: O(rows), streamed.
 
@@ -578,10 +578,10 @@ class Ledger:
 
     def _fold(self) -> None:
         """Copy the committed pages of the log into the file itself (a passive checkpoint),
-        so that the file alone holds every row so far: a lost ``-wal`` then loses nothing,
+        so that the file alone holds every row so far: a lost `-wal` then loses nothing,
         and the log, reused from its start after a fold, stays small. Never waits for a
         reader. Done when the ledger is created and after the first batch that ends at
-        least ``_FOLD_EVERY`` seconds after the last fold.
+        least `_FOLD_EVERY` seconds after the last fold.
         Cost: the pages committed since the last fold written once more, and two fsyncs."""
         try:
             self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()

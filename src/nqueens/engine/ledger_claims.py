@@ -28,7 +28,7 @@ _SHOWN = 3
 
 
 class Claims:
-    """The rows an unsealed ledger ``name`` held (index -> row), to compare with a recount.
+    """The rows an unsealed ledger `name` held (index -> row), to compare with a recount.
 
     Cost: O(rows) memory; O(1) a compared row.
     """
@@ -40,7 +40,7 @@ class Claims:
         self.disagreed: list[tuple[int, int, int]] = []
 
     def announce(self, key_id: str) -> None:
-        """Say that the rows are recounted, not trusted: one :class:`LedgerWarning`.
+        """Say that the rows are recounted, not trusted: one `LedgerWarning`.
 
         Cost: O(1).
 
@@ -57,7 +57,7 @@ class Claims:
             LedgerWarning, stacklevel=4)
 
     def compare(self, rows: Iterable[tuple[int, int, int]]) -> None:
-        """Compare recounted ``(index, total, unique)`` rows with what the ledger claimed.
+        """Compare recounted `(index, total, unique)` rows with what the ledger claimed.
 
         Cost: O(len(rows)).
 
@@ -92,7 +92,7 @@ class Claims:
                 "the recount is what is sealed")
 
     def report(self) -> None:
-        """Warn with :meth:`verdict` when a recount disagreed (once).
+        """Warn with `verdict` when a recount disagreed (once).
 
         Cost: O(1).
 

@@ -1,11 +1,11 @@
-"""``ledger export``: a ledger's per-unit certificate as CSV or JSON Lines, for others to check.
+"""`ledger export`: a ledger's per-unit certificate as CSV or JSON Lines, for others to check.
 
 Each finished subproblem (unit) becomes one record: its index and key, its total, unique
 and nodes, the total's residues modulo 13 and 15, and the row's SHA-256 digest. Anyone can
 add the totals up with a plain CSV or JSON reader, compare each residue with the total, and
 compare the residues with another count's (as the Q27 database is compared). The seal is not
 published: it proves the rows came from a holder of the key, which only that holder can
-check (see ``docs/ledger.md``).
+check (see `docs/ledger.md`).
 
 >>> FORMATS
 ('csv', 'jsonl')
@@ -27,12 +27,12 @@ COLUMNS = ("index", "key", "total", "unique", "nodes", "mod13", "mod15", "digest
 
 
 def export_records(path: str) -> Iterator[dict[str, object]]:
-    """The certificate of the ledger at ``path``, one dict per sound row, by index.
+    """The certificate of the ledger at `path`, one dict per sound row, by index.
 
-    Refuses (:class:`~nqueens.errors.LedgerError`) a ledger that fails its checks, whose
+    Refuses (`LedgerError`) a ledger that fails its checks, whose
     rows fail theirs, that is not this nqueens's split of its N, or that is of format 2
     (unsealed: resume its count once to seal it).
-    Cost: O(rows) and one split of the ledger's N (see ``Ledger.check_split``).
+    Cost: O(rows) and one split of the ledger's N (see `Ledger.check_split`).
 
     >>> import os, tempfile
     >>> from nqueens.engine.run import run_count
@@ -57,13 +57,13 @@ def export_records(path: str) -> Iterator[dict[str, object]]:
 
 
 def write_export(path: str, fmt: str, out: IO[str]) -> int:
-    """Write the certificate of the ledger at ``path`` to ``out`` as ``fmt``; return the units.
+    """Write the certificate of the ledger at `path` to `out` as `fmt`; return the units.
 
-    ``csv`` writes a header line, then one line a unit; ``jsonl`` one JSON object a line.
-    The result is the number of units written. A ``fmt`` not in :data:`FORMATS` raises
-    :class:`~nqueens.errors.LedgerError` before anything is read.
+    `csv` writes a header line, then one line a unit; `jsonl` one JSON object a line.
+    The result is the number of units written. A `fmt` not in `FORMATS` raises
+    `LedgerError` before anything is read.
 
-    Cost: O(rows), as :func:`export_records`.
+    Cost: O(rows), as `export_records`.
 
     >>> import io
     >>> write_export("x.sqlite", "xml", io.StringIO())

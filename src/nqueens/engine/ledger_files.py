@@ -1,7 +1,7 @@
 """The ledger's file: what lies at its name, its lock, its SQLite connections, its holder.
 
 A ledger lives exactly at the name given (no symlink or stale log is trusted), is held by
-one count at a time (an ``flock`` on the file itself, the holder's host and process
+one count at a time (an `flock` on the file itself, the holder's host and process
 recorded), and is opened read-write by the count that holds it or read-only by anyone.
 
 >>> _kind("/")
@@ -41,10 +41,10 @@ def _unbegun(name: str, held: bool = False) -> bool:
 
     The second is a count stopped while it created its ledger: WAL mode set, the schema not
     yet committed, or committed only to a log that is gone. A count folds its log into the
-    file right after it creates the ledger (:meth:`Ledger._fold`), so a file whose rows
+    file right after it creates the ledger (`Ledger._fold`), so a file whose rows
     lived only in a lost log would still show the schema; an empty catalogue means nothing
     was ever recorded. A foreign log beside the file is refused
-    before this is asked (:func:`_refuse_foreign_log`).
+    before this is asked (`_refuse_foreign_log`).
     Cost: O(1) - a header read, and for a database one look at its catalogue."""
     try:
         if os.path.getsize(name) == 0:
@@ -59,10 +59,10 @@ def _unbegun(name: str, held: bool = False) -> bool:
 
 
 def _kind(name: str) -> str | None:
-    """What lies at ``name``: "a regular file", "a directory", another kind, or None.
+    """What lies at `name`: "a regular file", "a directory", another kind, or None.
 
     A name the system cannot look up at all (too long, a loop of links) is a LedgerError.
-    Cost: O(1) - one ``stat``.
+    Cost: O(1) - one `stat`.
 
     >>> _kind("/"), _kind("/no/such/ledger.sqlite"), _kind("/dev/null")
     ('a directory', None, 'a device, not a regular file')
@@ -91,7 +91,7 @@ def _kind(name: str) -> str | None:
 
 
 def _shown(name: str, width: int = 100) -> str:
-    """``name`` quoted for a message, cut after ``width`` characters.
+    """`name` quoted for a message, cut after `width` characters.
 
     >>> _shown("a" * 200, 5)
     "'aaaaa'... (200 characters)"
@@ -100,7 +100,7 @@ def _shown(name: str, width: int = 100) -> str:
 
 
 def _wal_form(name: str) -> bool:
-    """Whether ``name`` is an SQLite file in WAL form (header bytes 18 and 19 both 2)."""
+    """Whether `name` is an SQLite file in WAL form (header bytes 18 and 19 both 2)."""
     try:
         with open(name, "rb") as f:
             return f.read(20)[18:] == b"\x02\x02"
@@ -109,7 +109,7 @@ def _wal_form(name: str) -> bool:
 
 
 def _refuse_foreign_log(name: str) -> None:
-    """Refuse a ``-wal`` log beside a file that is not in WAL form: it is not that file's.
+    """Refuse a `-wal` log beside a file that is not in WAL form: it is not that file's.
 
     A ledger at rest is in rollback form (header bytes 18 and 19 are 1) with no log. A count
     sets them to 2 before it writes a log, and deletes the log before it sets them back to
@@ -117,7 +117,7 @@ def _refuse_foreign_log(name: str) -> None:
     name - one the user replaced - and SQLite would replay it over this one. The header is
     read before and after the log, so a count switching the file at that moment is not
     taken for a stranger.
-    Cost: O(1) - two header reads and a ``stat``.
+    Cost: O(1) - two header reads and a `stat`.
     """
     real = os.path.realpath(name)  # SQLite keeps the log beside the file a link points to
     wal = real + "-wal"
@@ -137,15 +137,15 @@ def _refuse_foreign_log(name: str) -> None:
 
 
 _LOG_SLACK = 64 << 20
-"""Bytes a ``-wal`` may hold beyond :data:`_LOG_FACTOR` times its ledger's size."""
+"""Bytes a `-wal` may hold beyond `_LOG_FACTOR` times its ledger's size."""
 _LOG_FACTOR = 16
-"""A count folds its log at ``_FOLD_PAGES`` pages and restarts it, so a killed count's log
+"""A count folds its log at `_FOLD_PAGES` pages and restarts it, so a killed count's log
 is under a megabyte; a reader holding a fold back for the whole of a long count lets it grow
 by a few pages a batch. No log a count leaves comes near 16 times the ledger and 64 MB."""
 
 
 def log_bound(size: int) -> int:
-    """The most bytes a ``-wal`` beside a ledger of ``size`` bytes is read (copied) at.
+    """The most bytes a `-wal` beside a ledger of `size` bytes is read (copied) at.
 
     Cost: O(1).
 
@@ -156,12 +156,12 @@ def log_bound(size: int) -> int:
 
 
 def _check_side_files(name: str, real: str) -> None:
-    """Refuse a ``-wal``, ``-shm`` or ``-journal`` beside the ledger that SQLite did not
-    write: a link (to ``/dev/zero``, to another file), anything but a regular file, or a log
-    or journal larger than :func:`log_bound` of the ledger's size (a sparse 100 GB file).
+    """Refuse a `-wal`, `-shm` or `-journal` beside the ledger that SQLite did not
+    write: a link (to `/dev/zero`, to another file), anything but a regular file, or a log
+    or journal larger than `log_bound` of the ledger's size (a sparse 100 GB file).
     Read through, such a log would fill the temporary folder; written through, it would lose
     every row.
-    Cost: O(1): two ``lstat`` calls."""
+    Cost: O(1): two `lstat` calls."""
     try:
         size = os.stat(real).st_size
     except OSError:
@@ -188,8 +188,8 @@ def _check_side_files(name: str, real: str) -> None:
 
 
 def _uri(name: str, query: str = "") -> str:
-    """The SQLite URI of exactly the file ``name``, whatever its bytes: never a special name
-    (``:memory:``), never read as a URI itself (``file:x?mode=memory``).
+    """The SQLite URI of exactly the file `name`, whatever its bytes: never a special name
+    (`:memory:`), never read as a URI itself (`file:x?mode=memory`).
     Cost: O(len(name)).
 
     >>> _uri("/tmp/file:x?mode=memory", "mode=ro")
@@ -202,8 +202,8 @@ def _uri(name: str, query: str = "") -> str:
 
 
 def _connect(name: str) -> sqlite3.Connection:
-    """A writing connection (the count's) to the existing file ``name``: WAL,
-    ``synchronous=NORMAL``, the log folded in whenever it reaches ``_FOLD_PAGES`` pages."""
+    """A writing connection (the count's) to the existing file `name`: WAL,
+    `synchronous=NORMAL`, the log folded in whenever it reaches `_FOLD_PAGES` pages."""
     try:
         conn = sqlite3.connect(_uri(name, "mode=rw"), uri=True, timeout=30)
         conn.execute("PRAGMA journal_mode=WAL")
@@ -215,14 +215,14 @@ def _connect(name: str) -> sqlite3.Connection:
 
 
 def _connect_ro(name: str, held: bool = False) -> sqlite3.Connection:
-    """A read-only connection that writes nothing beside the file: no ``-shm``, no ``-wal``.
+    """A read-only connection that writes nothing beside the file: no `-shm`, no `-wal`.
 
     A file in rollback form, or in WAL form with no log, is read as it stands. A WAL file
     with a log (left by a killed count) is copied with its log into a private folder and
-    read from memory (:func:`_snapshot`), under a shared lock so no count starts writing
-    while it is copied; ``held`` says the caller holds the ledger's lock already. A log
+    read from memory (`_snapshot`), under a shared lock so no count starts writing
+    while it is copied; `held` says the caller holds the ledger's lock already. A log
     that a live count is writing (the lock is taken) is read the way SQLite's readers share
-    it, through that count's own ``-shm``.
+    it, through that count's own `-shm`.
     Cost: O(1), or O(size of the file and its log) for a copy."""
     uri = _uri(name, "mode=ro")
     real = os.path.realpath(name)
@@ -258,7 +258,7 @@ def _connect_ro(name: str, held: bool = False) -> sqlite3.Connection:
 
 
 def _snapshot_if_idle(name: str, real: str, held: bool) -> sqlite3.Connection | None:
-    """:func:`_snapshot` of ``real`` unless a live count holds it (then None)."""
+    """`_snapshot` of `real` unless a live count holds it (then None)."""
     import fcntl
 
     if held:
@@ -278,12 +278,12 @@ def _snapshot_if_idle(name: str, real: str, held: bool) -> sqlite3.Connection | 
 
 
 def _snapshot(name: str, real: str) -> sqlite3.Connection:
-    """An in-memory copy of the WAL file ``real`` with its log replayed: both are copied to
+    """An in-memory copy of the WAL file `real` with its log replayed: both are copied to
     a private temporary folder, opened there (SQLite replays the log into the copy), and
     the result copied into memory; the folder is removed. The ledger's own folder is not
     touched. The log is copied only if it is a regular file (never through a link) of at
-    most :func:`log_bound` bytes, so the copy never takes more than 17 times the ledger's
-    size and 64 MB; a full temporary folder is a :class:`DiskFullError` (exit 3).
+    most `log_bound` bytes, so the copy never takes more than 17 times the ledger's
+    size and 64 MB; a full temporary folder is a `DiskFullError` (exit 3).
     Cost: O(size of the file and its log) in time, memory and temporary room."""
     import tempfile
 
@@ -328,10 +328,10 @@ def _no_room(name: str, folder: str, err: OSError) -> NQueensError | NQueensRunt
 
 
 def _copy_bounded(src: str, dst: str, bound: int | None) -> int:
-    """Copy the regular file ``src`` to the new file ``dst`` and return its size: opened
+    """Copy the regular file `src` to the new file `dst` and return its size: opened
     without following a link or blocking, checked on its descriptor (a regular file, at
-    most ``bound`` bytes), and never more than that copied even if it grows meanwhile.
-    Cost: O(size) in time, and ``size`` bytes written to ``dst``."""
+    most `bound` bytes), and never more than that copied even if it grows meanwhile.
+    Cost: O(size) in time, and `size` bytes written to `dst`."""
     flags = os.O_RDONLY | os.O_NONBLOCK | (0 if bound is None else os.O_NOFOLLOW)
     try:
         fd = os.open(src, flags)
@@ -375,7 +375,7 @@ os.register_at_fork(after_in_child=_forget_locks)
 
 
 def _unlock(fd: int) -> None:
-    """Release a lock :func:`_lock` took (nothing in a forked child, which has none): an
+    """Release a lock `_lock` took (nothing in a forked child, which has none): an
     explicit unlock first, which frees it for every copy of the descriptor, so a child
     forked a moment ago that has not yet closed its copy cannot keep it."""
     import fcntl
@@ -417,7 +417,7 @@ def _lock(name: str, wait: bool) -> int:
 
 def _read_holder(name: str) -> str:
     """The holder recorded in the file itself (a count folds it in as it starts), read
-    with ``immutable=1``: nothing is created beside the file, whatever name it has."""
+    with `immutable=1`: nothing is created beside the file, whatever name it has."""
     try:
         conn = sqlite3.connect(_uri(name, "mode=ro&immutable=1"), uri=True, timeout=2)
         try:

@@ -1,14 +1,14 @@
 """The ledger's format: its schema, its job record, and the evidence each row carries.
 
-A ledger holds one job (:class:`Job`: the board, the method and the split it counts) and
+A ledger holds one job (`Job`: the board, the method and the split it counts) and
 one row per finished subproblem; every row carries its total modulo 13 and 15 (as the Q27
 database does), a digest over the job's digest and its fields, and a seal (an HMAC of the
-digest under the ledger key, :mod:`nqueens.engine.ledger_seal`), so an edited or corrupted
-row is found (:func:`check_row`) and a file that is not this format's is refused
-(:func:`read_checked`). Version 2 ledgers (residues modulo 65521 and 65519, no seal) are
+digest under the ledger key, `nqueens.engine.ledger_seal`), so an edited or corrupted
+row is found (`check_row`) and a file that is not this format's is refused
+(`read_checked`). Version 2 ledgers (residues modulo 65521 and 65519, no seal) are
 still read, their rows checked by their old digests; a count that resumes one rewrites it
-as version 3 (:func:`upgrade_statements`) with none of its rows, which anyone could have
-rewritten: it counts every one again. The format is documented in ``docs/ledger.md``.
+as version 3 (`upgrade_statements`) with none of its rows, which anyone could have
+rewritten: it counts every one again. The format is documented in `docs/ledger.md`.
 
 >>> check_row(Job(8, "constellations", 2, "x", 78), "d",
 ...           (0, "k", 8, 1, 5, 9, "t", 8, 8, "?", "?"), 3, bytes(32))
@@ -113,9 +113,9 @@ def _row_digest(job_digest: str, fields: tuple[object, ...]) -> str:
 
 def check_row(job: Job, job_digest: str, values: tuple[object, ...], version: int = 3,
               key: bytes | None = None) -> str:
-    """'ok', or why the row fails its check under format ``version``.
+    """'ok', or why the row fails its check under format `version`.
 
-    A version 3 row's seal is checked under ``key``.
+    A version 3 row's seal is checked under `key`.
 
     Cost: O(1): one SHA-256 and one HMAC of the row's fields.
 
@@ -179,11 +179,11 @@ class Checked(NamedTuple):
 
 def read_checked(conn: sqlite3.Connection, name: str,
                  load_key: Callable[[], bytes]) -> Checked:
-    """Check the ledger ``name`` open on ``conn``: its file, schema, job record and rows.
+    """Check the ledger `name` open on `conn`: its file, schema, job record and rows.
 
-    Every row is read and checked (a version 3 ledger's seals under the key ``load_key()``
+    Every row is read and checked (a version 3 ledger's seals under the key `load_key()`
     gives). A file that is not a ledger of a readable format, or whose job seal fails, raises
-    :class:`~nqueens.errors.LedgerError`; so does a ledger sealed by another key.
+    `LedgerError`; so does a ledger sealed by another key.
     Cost: O(rows): SQLite's quick check, and one SHA-256 and one HMAC a row.
 
     >>> conn = sqlite3.connect(":memory:")
@@ -218,7 +218,7 @@ it up); if a count is running, try again in a moment
 
 
 def new_meta(job: Job, created: str, key: bytes) -> dict[str, str]:
-    """The job record of a new (version 3) ledger for ``job``, digested and sealed.
+    """The job record of a new (version 3) ledger for `job`, digested and sealed.
 
     Cost: O(1): one SHA-256, one HMAC and one key id.
 
@@ -246,8 +246,8 @@ def sealed_row(job_digest: str, key: bytes, fields: tuple[int, str, int, int, in
                ) -> tuple[object, ...]:
     """A version 3 row: the fields with their residues, digest and seal.
 
-    ``fields`` is ``(index, key, total, unique, nodes, microseconds, finished)``; the row
-    is in the column order of ``results``.
+    `fields` is `(index, key, total, unique, nodes, microseconds, finished)`; the row
+    is in the column order of `results`.
 
     Cost: O(1): one SHA-256 and one HMAC.
 
@@ -262,9 +262,9 @@ def sealed_row(job_digest: str, key: bytes, fields: tuple[int, str, int, int, in
 
 def upgrade_statements(conn: sqlite3.Connection, checked: Checked, key: bytes,
                        keep: set[int]) -> None:
-    """Rewrite a version 2 ledger open on ``conn`` as version 3 in the caller's transaction.
+    """Rewrite a version 2 ledger open on `conn` as version 3 in the caller's transaction.
 
-    The job record gains the key id and its seal, every row in ``keep`` (the rows that
+    The job record gains the key id and its seal, every row in `keep` (the rows that
     passed their old check) is written again with residues modulo 13 and 15, a new digest
     and its seal; the rest are dropped, to be recounted.
 

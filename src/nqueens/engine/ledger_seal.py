@@ -1,9 +1,9 @@
 """The ledger's seal: a keyed MAC (HMAC-SHA-256) over every row, with a key kept outside it.
 
-A SHA-256 digest stops accidents; anyone who reads ``docs/ledger.md`` can recompute one. The
+A SHA-256 digest stops accidents; anyone who reads `docs/ledger.md` can recompute one. The
 seal is an HMAC under a secret key that lives outside the ledger: by default
-``$XDG_CONFIG_HOME/nqueens/ledger.key`` (else ``~/.config/nqueens/ledger.key``), or the file
-named by the environment variable ``NQUEENS_LEDGER_KEY`` (for clusters and tests). A count
+`$XDG_CONFIG_HOME/nqueens/ledger.key` (else `~/.config/nqueens/ledger.key`), or the file
+named by the environment variable `NQUEENS_LEDGER_KEY` (for clusters and tests). A count
 creates the key on first use (32 random bytes, written as hex, mode 0600); reading commands
 never create one. A key file others can read or write, or in a folder others can write to,
 is refused, as is one that is not a regular file (a FIFO is never waited on). A ledger
@@ -35,7 +35,7 @@ ENV = "NQUEENS_LEDGER_KEY"
 
 
 def key_path() -> str:
-    """The key file's name: ``$NQUEENS_LEDGER_KEY``, else the user's config directory.
+    """The key file's name: `$NQUEENS_LEDGER_KEY`, else the user's config directory.
 
     Cost: O(1).
 
@@ -51,7 +51,7 @@ def key_path() -> str:
 
 
 def key_id(key: bytes) -> str:
-    """A short public name of ``key`` (16 hex digits of a SHA-256): names it, reveals nothing.
+    """A short public name of `key` (16 hex digits of a SHA-256): names it, reveals nothing.
 
     Cost: O(1).
 
@@ -62,7 +62,7 @@ def key_id(key: bytes) -> str:
 
 
 def seal(key: bytes, text: str) -> str:
-    """HMAC-SHA-256 of ``text`` under ``key``, as 64 hex digits.
+    """HMAC-SHA-256 of `text` under `key`, as 64 hex digits.
 
     Cost: O(len(text)).
 
@@ -73,10 +73,10 @@ def seal(key: bytes, text: str) -> str:
 
 
 def load_key(*, create: bool) -> bytes:
-    """The ledger key, read from :func:`key_path`; with ``create``, made there if absent.
+    """The ledger key, read from `key_path`; with `create`, made there if absent.
 
-    A missing key (without ``create``) or an unreadable or malformed key file raises
-    :class:`~nqueens.errors.LedgerKeyError` (exit 2) naming the file.
+    A missing key (without `create`) or an unreadable or malformed key file raises
+    `LedgerKeyError` (exit 2) naming the file.
     Cost: O(1): one small file read (and on first use one write and an fsync).
 
     >>> import tempfile
@@ -105,7 +105,7 @@ def load_key(*, create: bool) -> bytes:
 
 
 def _read_private(path: str) -> bytes:
-    """The first 4096 bytes of the key file ``path``, once it is known to be ours alone.
+    """The first 4096 bytes of the key file `path`, once it is known to be ours alone.
 
     Opened without blocking (a FIFO is refused, never waited on) and checked on the open
     descriptor itself: a regular file, owned by this user (or root), that no one else can
@@ -113,7 +113,7 @@ def _read_private(path: str) -> bytes:
     can read the key can seal a forged ledger, and whoever can replace it can have the
     next count seal under theirs, so such a key is refused (as ssh refuses a private key
     that others can read), never used and never silently replaced.
-    Cost: O(1): an open, two ``stat`` calls and one small read."""
+    Cost: O(1): an open, two `stat` calls and one small read."""
     import stat
 
     try:
@@ -150,7 +150,7 @@ def _what(mode: int) -> str:
 
 
 def _refuse_shared(path: str, st: os.stat_result) -> None:
-    """Refuse a key file (``st``, from its open descriptor) that is not this user's alone."""
+    """Refuse a key file (`st`, from its open descriptor) that is not this user's alone."""
     import stat
 
     mine = st.st_uid in (os.geteuid(), 0)
@@ -177,7 +177,7 @@ def _refuse_shared(path: str, st: os.stat_result) -> None:
 
 
 def _create(path: str) -> None:
-    """Write a fresh key to ``path`` atomically (a temp file linked into place, never over an
+    """Write a fresh key to `path` atomically (a temp file linked into place, never over an
     existing key: two counts starting at once end with one key)."""
     folder = os.path.dirname(path)
     tmp = f"{path}.{os.getpid()}.tmp"
@@ -208,7 +208,7 @@ def _create(path: str) -> None:
 
 
 def check_key_id(name: str, wanted: str, key: bytes) -> None:
-    """Refuse the ledger ``name`` sealed by key ``wanted`` when ``key`` is another.
+    """Refuse the ledger `name` sealed by key `wanted` when `key` is another.
 
     Cost: O(1): one key id.
 

@@ -1,7 +1,7 @@
-"""Independent recounts of the subproblems of :mod:`nqueens.engine.problem_tasks`.
+"""Independent recounts of the subproblems of `nqueens.engine.problem_tasks`.
 
 Plain Python, written apart from the kernels (no orbit search, no masks shared with them):
-what ``--replicate`` and ``ledger verify`` recount to check a worker. A symmetric
+what `--replicate` and `ledger verify` recount to check a worker. A symmetric
 subproblem is recounted by the plain row-by-row search with its orbits' queens placed,
 every solution tested for the symmetry; a variant subproblem by a row-by-row search of the
 variant's rules, queen against queen. Slow (the plain search): for small units.
@@ -16,7 +16,7 @@ __all__ = ["recount"]
 
 
 def recount(n: int, item: tuple[int, ...]) -> tuple[int, int]:
-    """``(total, unique)`` of one subproblem, as the kernel's row would hold them.
+    """`(total, unique)` of one subproblem, as the kernel's row would hold them.
 
     Cost: O(the plain search of the board with the item's fixed queens), in Python.
     """
@@ -54,7 +54,7 @@ def _symmetric(n: int, item: tuple[int, ...]) -> tuple[int, int]:
 
 
 def _plain(n: int, fixed: dict[int, int]) -> list[tuple[int, ...]]:
-    """Every solution with ``fixed[row] == column``, by pairwise attack tests."""
+    """Every solution with `fixed[row] == column`, by pairwise attack tests."""
     found: list[tuple[int, ...]] = []
     p: list[int] = []
 

@@ -1,21 +1,21 @@
 """What a worker runs for the counts other than Q(n): symmetric solutions and the variants.
 
 The engine's subproblems are plain tuples of ints. Those of Q(n) are start constellations
-(:mod:`nqueens.engine.split`); the others begin with :data:`TAG` (a negative number no
+(`nqueens.engine.split`); the others begin with `TAG` (a negative number no
 constellation has) and a problem code, and carry everything their answer depends on, so a
 worker (a thread, a Dask worker) needs nothing but the tuple and N:
 
-* ``(TAG, ROT90 or ROT180, k, c1, .., c4)``: the solutions a quarter (half) turn keeps whose
-  first ``k`` orbits stand in columns ``c1 .. ck`` (each in the first empty row);
-* ``(TAG, VARIANT, kind, width, queens, weight, allowed0, allowed1)``: ``weight`` times the
-  placements of a :class:`~nqueens.variants.Variant` whose rows 0 and 1 use only the
-  squares of the masks ``allowed0`` and ``allowed1``.
+* `(TAG, ROT90 or ROT180, k, c1, .., c4)`: the solutions a quarter (half) turn keeps whose
+  first `k` orbits stand in columns `c1 .. ck` (each in the first empty row);
+* `(TAG, VARIANT, kind, width, queens, weight, allowed0, allowed1)`: `weight` times the
+  placements of a `Variant` whose rows 0 and 1 use only the
+  squares of the masks `allowed0` and `allowed1`.
 
-:func:`count_batch` counts such a batch in slices (Ctrl-C and ``stop`` land between two)
-and answers rows ``(total, unique, nodes, microseconds)`` as the constellation task does;
-what ``unique`` holds is the problem's business (:mod:`nqueens.engine.problems`).
-:func:`recount_batch` recounts them by an independent search (plain Python, slow: for
-sampled checks of small units). Imports only kernels, so :mod:`nqueens.engine.task` can hand
+`count_batch` counts such a batch in slices (Ctrl-C and `stop` land between two)
+and answers rows `(total, unique, nodes, microseconds)` as the constellation task does;
+what `unique` holds is the problem's business (`nqueens.engine.problems`).
+`recount_batch` recounts them by an independent search (plain Python, slow: for
+sampled checks of small units). Imports only kernels, so `nqueens.engine.task` can hand
 such batches here.
 
 >>> count_batch(12, [(TAG, ROT90, 1, 1, -1, -1, -1), (TAG, ROT90, 1, 2, -1, -1, -1)])[0][:2]
@@ -46,11 +46,11 @@ KIND_CODES = {"classic": 0, "toroidal": 1, "superqueens": 2}
 SLICE_NODES = 1 << 16
 """Orbit placements a symmetric slice tries (each O(n)): a few milliseconds."""
 VARIANT_SLICE = 1 << 20
-"""Backtracks of a variant slice (as :data:`nqueens.variants.search.SLICE_NODES`)."""
+"""Backtracks of a variant slice (as `nqueens.variants.search.SLICE_NODES`)."""
 
 
 def is_problem(items: Sequence[Sequence[int]]) -> bool:
-    """Whether ``items`` are subproblems of this module (not start constellations).
+    """Whether `items` are subproblems of this module (not start constellations).
 
     Cost: O(1).
 
@@ -65,9 +65,9 @@ def count_batch(n: int, items: Sequence[Sequence[int]], *, stop: object = None,
                 finished: list[Row] | None = None) -> list[Row]:
     """Count a batch of one problem's subproblems; one row per item, in order.
 
-    ``stop`` (anything with ``is_set()``) is looked at between slices (:class:`Stopped`),
-    ``tally`` told the nodes of each slice, and a batch cut short appends the rows it
-    finished to ``finished``, as :func:`nqueens.engine.task.count_batch` does.
+    `stop` (anything with `is_set()`) is looked at between slices (`Stopped`),
+    `tally` told the nodes of each slice, and a batch cut short appends the rows it
+    finished to `finished`, as `nqueens.engine.task.count_batch` does.
     Cost: O(nodes of the items' searches).
 
     >>> count_batch(13, [(TAG, ROT180, 1, 1, -1, -1, -1)])[0][:2]
@@ -97,7 +97,7 @@ def count_batch(n: int, items: Sequence[Sequence[int]], *, stop: object = None,
 
 
 def recount_batch(n: int, items: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
-    """``(total, unique)`` of each item by an independent search in plain Python.
+    """`(total, unique)` of each item by an independent search in plain Python.
 
     Symmetric items: every solution of the plain row-by-row search that keeps the item's
     orbits, filtered for the symmetry (so O(the plain search), for small boards). Variant
@@ -142,9 +142,9 @@ def _symmetric(n: int, code: int, items: Sequence[Sequence[int]], stop: object,
 def _weigh(code: int, solutions: int, quarter: int, nodes: int) -> tuple[int, int, int]:
     """A symmetric row: the first orbit in the left half stands for its mirror image too.
 
-    Quarter turn: ``(2 s, s)``, the classes being the mirror pairs. Half turn:
-    ``(2 s, s + q)``, ``q`` of them fixed by the quarter turn too: the classes are
-    ``(sum of the second fields) / 2`` (Burnside over the square's 8 symmetries).
+    Quarter turn: `(2 s, s)`, the classes being the mirror pairs. Half turn:
+    `(2 s, s + q)`, `q` of them fixed by the quarter turn too: the classes are
+    `(sum of the second fields) / 2` (Burnside over the square's 8 symmetries).
     """
     if code == ROT90:
         return 2 * solutions, solutions, nodes

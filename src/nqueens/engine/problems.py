@@ -1,17 +1,17 @@
 """The counts besides Q(n) that the engine runs: symmetric solutions and the variants.
 
-A :class:`Problem` tells the engine loop (:func:`nqueens.engine.run.run_engine`) what to
+A `Problem` tells the engine loop (`nqueens.engine.run.run_engine`) what to
 count in place of Q(n)'s start constellations: its subproblems (plain tuples of ints, in a
 fixed order, each naming everything its answer depends on: see
-:mod:`nqueens.engine.problem_tasks`), their keys and the method name the ledger records,
+`nqueens.engine.problem_tasks`), their keys and the method name the ledger records,
 the rule every answer row must follow, and how the rows add up. Everything else - the
 backends (threads, an executor, Dask), the ledger and its resume, progress, Ctrl-C - is the
 loop's, the same as for Q(n).
 
-* :class:`Symmetric` - the solutions a quarter turn (``"rot90"``, OEIS A033148; classes
-  A260318) or a half turn (``"rot180"``, A032522) maps to themselves, by a search over the
+* `Symmetric` - the solutions a quarter turn (`"rot90"`, OEIS A033148; classes
+  A260318) or a half turn (`"rot180"`, A032522) maps to themselves, by a search over the
   orbits of queens (a quarter or half of them chosen, the rest follow);
-* :class:`VariantTotal` - the placements of a :class:`~nqueens.variants.Variant` (torus,
+* `VariantTotal` - the placements of a `Variant` (torus,
   superqueens, N x M, K queens), one piece of its first two rows per subproblem.
 
 >>> p = Symmetric(12, "rot90")
@@ -54,7 +54,7 @@ SYMMETRIES = ("rot90", "rot180")
 MAX_SYMMETRIC_N = 62
 """The largest board a symmetric count takes (a row is one 64-bit mask)."""
 SAMPLE_SECONDS = 0.5
-"""How long :func:`sample_estimate` counts random subproblems to foresee the whole."""
+"""How long `sample_estimate` counts random subproblems to foresee the whole."""
 
 
 
@@ -65,7 +65,7 @@ class Problem(abc.ABC):
     method: str
     version: int = 1
     classes: bool = True
-    """Whether :meth:`result`'s second number means anything (else it is None)."""
+    """Whether `result`'s second number means anything (else it is None)."""
 
     @abc.abstractmethod
     def items(self) -> list[tuple[int, ...]]:
@@ -76,7 +76,7 @@ class Problem(abc.ABC):
         return ",".join(str(int(v)) for v in item[2:])
 
     def trivial(self) -> tuple[int, int]:
-        """``(total, unique)`` counted by no subproblem."""
+        """`(total, unique)` counted by no subproblem."""
         return 0, 0
 
     @abc.abstractmethod
@@ -90,12 +90,12 @@ class Problem(abc.ABC):
 
     @abc.abstractmethod
     def flags(self) -> str:
-        """The options of ``nqueens count N`` that ask for this count."""
+        """The options of `nqueens count N` that ask for this count."""
 
 
 @dataclass(frozen=True)
 class Symmetric(Problem):
-    """The solutions of size ``n`` the quarter (``"rot90"``) or half (``"rot180"``) turn
+    """The solutions of size `n` the quarter (`"rot90"`) or half (`"rot180"`) turn
     keeps, with their classes under the square's 8 symmetries.
 
     Cost of the count: O(nodes of the orbit search), roughly the fourth (quarter turn) or
@@ -221,7 +221,7 @@ def problem_hash(problem: Problem, items: Sequence[Sequence[int]]) -> str:
 
 
 def from_method(method: str, n: int) -> Problem:
-    """The problem a ledger's method names, for its ``n``; :class:`LedgerError` if none.
+    """The problem a ledger's method names, for its `n`; `LedgerError` if none.
 
     Cost: O(1).
 
@@ -244,13 +244,13 @@ def from_method(method: str, n: int) -> Problem:
 
 def sample_estimate(problem: Problem, items: Sequence[tuple[int, ...]], pending: list[int],
                     workers: int, keep: dict[int, Row]) -> tuple[float, float, float]:
-    """``(solutions, nodes, seconds)`` foreseen for the ``pending`` subproblems.
+    """`(solutions, nodes, seconds)` foreseen for the `pending` subproblems.
 
-    Counts random pending subproblems in this thread for about :data:`SAMPLE_SECONDS`
-    (their rows go into ``keep``: finished work, not thrown away) and scales up by the
-    number pending, the seconds shared over ``workers``. Rough (subproblems differ in
+    Counts random pending subproblems in this thread for about `SAMPLE_SECONDS`
+    (their rows go into `keep`: finished work, not thrown away) and scales up by the
+    number pending, the seconds shared over `workers`. Rough (subproblems differ in
     size by orders of magnitude): a statement of the cost, not a promise.
-    Cost: about :data:`SAMPLE_SECONDS` of counting.
+    Cost: about `SAMPLE_SECONDS` of counting.
     """
     order = list(pending)
     random.Random(problem.n).shuffle(order)
@@ -272,7 +272,7 @@ def sample_estimate(problem: Problem, items: Sequence[tuple[int, ...]], pending:
 
 
 def _prefixes(n: int, quarter: bool, depth: int) -> list[list[int]]:
-    """The columns of the first ``depth`` orbits that clash with nothing (the first orbit's
+    """The columns of the first `depth` orbits that clash with nothing (the first orbit's
     queen in row 0, left half), each orbit in the first empty row."""
     last = n - 1
     out: list[list[int]] = []

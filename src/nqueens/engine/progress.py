@@ -1,13 +1,13 @@
 """The progress bar of a long count: rich, on a terminal only, after about a second.
 
-A :class:`Progress` is the ``progress`` callback of :func:`nqueens.count`: the engine calls
-it with a :class:`~nqueens.engine.run.CountProgress` after each finished batch and a few
-times a second. Nothing is drawn until the count has run for ``delay`` seconds, nothing at
+A `Progress` is the `progress` callback of `nqueens.count`: the engine calls
+it with a `CountProgress` after each finished batch and a few
+times a second. Nothing is drawn until the count has run for `delay` seconds, nothing at
 all when the stream is not a terminal or the caller asked for quiet. The bar shows the
 share of the *work* done (subproblems weighted by their estimated size) and the engine's
 ETA. rich is imported only when a bar is actually drawn. Run from a notebook
-(``!nqueens count ...``, a terminal that keeps every frame a live bar draws), the bar is
-written once, when the count ends (:func:`in_notebook`).
+(`!nqueens count ...`, a terminal that keeps every frame a live bar draws), the bar is
+written once, when the count ends (`in_notebook`).
 
 >>> p = Progress(enabled=False)
 >>> p.close()
@@ -28,10 +28,10 @@ __all__ = ["Progress", "format_seconds", "in_notebook", "wants_progress"]
 
 
 def in_notebook(environ: Mapping[str, str] | None = None) -> bool:
-    """True in a command a Jupyter kernel started (``!nqueens count`` in a notebook).
+    """True in a command a Jupyter kernel started (`!nqueens count` in a notebook).
 
-    jupyter_client gives its kernels ``JPY_PARENT_PID``; ipykernel sets ``TERM=xterm-color``,
-    ``CLICOLOR_FORCE=1`` and ``PAGER=cat`` for the commands it runs (so VS Code's and
+    jupyter_client gives its kernels `JPY_PARENT_PID`; ipykernel sets `TERM=xterm-color`,
+    `CLICOLOR_FORCE=1` and `PAGER=cat` for the commands it runs (so VS Code's and
     Colab's kernels are seen too). Their output is a pseudo-terminal whose every frame the
     saved notebook keeps. Cost: O(1).
 
@@ -45,7 +45,7 @@ def in_notebook(environ: Mapping[str, str] | None = None) -> bool:
 
 
 def wants_progress(*, quiet: bool, stream: TextIO | None = None) -> bool:
-    """True when a bar should be drawn: not quiet and ``stream`` (stderr) is a terminal.
+    """True when a bar should be drawn: not quiet and `stream` (stderr) is a terminal.
 
     Cost: O(1) per call.
 
@@ -67,7 +67,7 @@ def wants_progress(*, quiet: bool, stream: TextIO | None = None) -> bool:
 
 
 def format_seconds(seconds: float | None) -> str:
-    """A duration for people: ``0:42``, ``3:07:12``, ``12 days``, ``3.1e+03 years``.
+    """A duration for people: `0:42`, `3:07:12`, `12 days`, `3.1e+03 years`.
 
     Cost: O(1) per call.
 
@@ -105,7 +105,7 @@ class Progress:
         self.last: CountProgress | None = None
 
     def __call__(self, info: CountProgress) -> None:
-        """Record the latest snapshot; draw it once ``delay`` has passed. O(1)."""
+        """Record the latest snapshot; draw it once `delay` has passed. O(1)."""
         self.last = info
         if not self.enabled or self.final_only:
             return
@@ -137,7 +137,7 @@ class Progress:
                                         solutions=0, eta="-:--")
 
     def close(self) -> None:
-        """Remove the bar (if it was drawn); the last snapshot stays in :attr:`last`.
+        """Remove the bar (if it was drawn); the last snapshot stays in `last`.
 
         Cost: O(1) per call.
 

@@ -1,14 +1,14 @@
 """The engine loop: split a count, weigh it, hand it to a backend, record it, add up.
 
-One loop serves every :class:`~nqueens.engine.backends.Backend` - threads of this process
+One loop serves every `Backend` - threads of this process
 (the local default: the kernels release the GIL), any executor, a Dask cluster, a GPU.
 The loop never names a device: the backend says how many batches run at once, how the
 pending subproblems are cut into batches and how those run. Finished batches are written
 to the ledger (when there is one) by this coordinator only. Before counting, a count of
-n >= :data:`WEIGH_MIN_N` weighs every subproblem with Knuth's estimator (so the progress
-ETA follows work, not subproblem numbers), and one of n >= :data:`ESTIMATE_MIN_N` times
+n >= `WEIGH_MIN_N` weighs every subproblem with Knuth's estimator (so the progress
+ETA follows work, not subproblem numbers), and one of n >= `ESTIMATE_MIN_N` times
 the kernel briefly on this machine and reports the estimated solutions and seconds to
-``on_estimate`` before it starts (:mod:`nqueens.engine.estimate`).
+`on_estimate` before it starts (`nqueens.engine.estimate`).
 
 Ctrl-C (or SIGTERM, as the CLI raises it) lands in the calling thread between two waits
 or two kernel slices; the workers are then told to stop, finish their current slice (a few
@@ -88,9 +88,9 @@ ESTIMATE_MIN_N = 17
 """From this n on, a count times the kernel and reports its estimated cost before starting."""
 SAMPLE_MIN = 256
 """A count of another problem (symmetric, a variant) with at least this many subproblems
-states its cost first, from a sample of them (:func:`~nqueens.engine.problems.sample_estimate`)."""
+states its cost first, from a sample of them (`sample_estimate`)."""
 DEVICES = ("cpu", "gpu")
-"""Where :func:`run_count`'s ``device`` counts: the CPU kernels, or a CUDA GPU."""
+"""Where `run_count`'s `device` counts: the CPU kernels, or a CUDA GPU."""
 
 Progress = Callable[["CountProgress"], None]
 OnEstimate = Callable[[CountEstimate], None]
@@ -98,7 +98,7 @@ OnEstimate = Callable[[CountEstimate], None]
 
 @dataclass(frozen=True)
 class CountProgress:
-    """A snapshot of a running count, handed to the ``progress`` callback."""
+    """A snapshot of a running count, handed to the `progress` callback."""
 
     n: int
     done: int
@@ -147,27 +147,27 @@ def run_count(
     wait: bool = False,
     device: str = "cpu",
 ) -> EngineResult:
-    """Count the solutions and classes of size ``n`` with the constellation engine.
+    """Count the solutions and classes of size `n` with the constellation engine.
 
-    The engine's own keywords for the backends of :mod:`nqueens.engine.backends`
-    (:func:`run_engine` takes a backend itself): ``executor`` runs the batches when given
-    (``workers`` then says how many run at once); otherwise ``workers`` threads of this
+    The engine's own keywords for the backends of `nqueens.engine.backends`
+    (`run_engine` takes a backend itself): `executor` runs the batches when given
+    (`workers` then says how many run at once); otherwise `workers` threads of this
     process do (None, or more than the cores: every core; 1, or n below
-    :data:`THREADS_MIN_N`: the calling thread). ``task`` replaces
-    :func:`~nqueens.engine.task.count_batch` (same signature, e.g. a GPU kernel's);
-    ``target_seconds`` is what one batch should last. ``device="gpu"`` counts on a CUDA GPU
-    (:class:`~nqueens.engine.backends.GPUBackend`: this machine's, or with ``executor``
-    its workers'). ``progress``, ``on_estimate``, ``estimate``, ``ledger``, ``repair`` and
-    ``wait`` as for :func:`run_engine`.
+    `THREADS_MIN_N`: the calling thread). `task` replaces
+    `count_batch` (same signature, e.g. a GPU kernel's);
+    `target_seconds` is what one batch should last. `device="gpu"` counts on a CUDA GPU
+    (`GPUBackend`: this machine's, or with `executor`
+    its workers'). `progress`, `on_estimate`, `estimate`, `ledger`, `repair` and
+    `wait` as for `run_engine`.
     Cost: O(n**4) subproblems whose subtrees total an eighth of the plain search,
     divided among the workers.
 
-    Every argument is checked before any work starts: ``n`` must be an integer from 1 to
-    :data:`~nqueens.kernels.MAX_CONSTELLATION_N` (numpy integers too), ``workers`` a
-    positive integer and ``target_seconds`` a positive finite number
-    (:class:`~nqueens.errors.InvalidSizeError`); ``executor``, ``ledger``, the callbacks,
-    ``task`` and the flags of the wrong kind raise
-    :class:`~nqueens.errors.InvalidArgumentError`.
+    Every argument is checked before any work starts: `n` must be an integer from 1 to
+    `MAX_CONSTELLATION_N` (numpy integers too), `workers` a
+    positive integer and `target_seconds` a positive finite number
+    (`InvalidSizeError`); `executor`, `ledger`, the callbacks,
+    `task` and the flags of the wrong kind raise
+    `InvalidArgumentError`.
 
     >>> r = run_count(8, workers=1)
     >>> r.total, r.unique, r.subproblems, r.resumed, r.device
@@ -213,16 +213,16 @@ def run_engine(
     wait: bool = False,
     problem: Problem | None = None,
 ) -> EngineResult:
-    """Count size ``n`` on ``backend``, of values already checked (the public faces check).
+    """Count size `n` on `backend`, of values already checked (the public faces check).
 
-    ``problem`` (a :class:`~nqueens.engine.problems.Problem` of size ``n``) counts it in
+    `problem` (a `Problem` of size `n`) counts it in
     place of Q(n): symmetric solutions, a variant; same backends, ledger and progress.
 
-    ``progress`` receives a :class:`CountProgress` after every batch and a few times a
-    second; ``on_estimate`` the :class:`~nqueens.engine.estimate.CountEstimate` before
-    counting starts (made for n >= :data:`ESTIMATE_MIN_N` where the backend ``estimates``,
-    or whenever ``estimate`` is True; never when False). The ledger is held by this count
-    alone (another holder is refused, or waited for with ``wait``); ``repair`` recounts
+    `progress` receives a `CountProgress` after every batch and a few times a
+    second; `on_estimate` the `CountEstimate` before
+    counting starts (made for n >= `ESTIMATE_MIN_N` where the backend `estimates`,
+    or whenever `estimate` is True; never when False). The ledger is held by this count
+    alone (another holder is refused, or waited for with `wait`); `repair` recounts
     rows that fail their check instead of refusing the ledger.
     Cost: O(n**4) subproblems whose subtrees total an eighth of the plain search,
     divided among the backend's workers.
@@ -463,7 +463,7 @@ class _Watch:
 
 
 def needs_compiling(n: int) -> bool:
-    """Whether a CPU count of size ``n`` compiles kernels first (none cached on disk yet).
+    """Whether a CPU count of size `n` compiles kernels first (none cached on disk yet).
 
     Cost: O(1) per kernel: a look at numba's on-disk cache.
 

@@ -1,7 +1,7 @@
 """Which subproblems go out next, how many in a batch, and what a failure costs.
 
-The engine loop (:mod:`nqueens.engine.run`) hands a backend the pending subproblems in a
-:class:`Scheduler`; a backend takes its batches off it, tells it how long they took and
+The engine loop (`nqueens.engine.run`) hands a backend the pending subproblems in a
+`Scheduler`; a backend takes its batches off it, tells it how long they took and
 which failed. Read and tested apart from any loop that waits on futures.
 """
 
@@ -15,18 +15,18 @@ from nqueens.errors import EngineError
 __all__ = ["BATCH_SECONDS", "MAX_ATTEMPTS", "Scheduler"]
 
 BATCH_SECONDS = 0.5
-"""What one timed batch of the CPU kernel should last (the default ``target_seconds``)."""
+"""What one timed batch of the CPU kernel should last (the default `target_seconds`)."""
 MAX_ATTEMPTS = 4
-"""A subproblem that fails this many times stops the count with :class:`EngineError`."""
+"""A subproblem that fails this many times stops the count with `EngineError`."""
 
 
 class Scheduler:
     """Which subproblems go out next, how many in a batch, and what a failure costs.
 
     Batches are sized from the measured time per subproblem so that one runs about
-    ``target_seconds``, but never so large that fewer than four batches per worker remain
+    `target_seconds`, but never so large that fewer than four batches per worker remain
     (the last ones then balance). A failed batch goes back to the front of the queue; a
-    subproblem that fails ``max_attempts`` times stops the count with :class:`EngineError`.
+    subproblem that fails `max_attempts` times stops the count with `EngineError`.
 
     >>> s = Scheduler(range(100), workers=2, target_seconds=0.5)
     >>> s.next_batch()
@@ -56,7 +56,7 @@ class Scheduler:
     def batch_size(self) -> int:
         """Subproblems in the next batch: at most 8 untimed, at most a quarter per worker.
 
-        Always ``batch_items`` when that was given (one GPU: a batch as large as its memory
+        Always `batch_items` when that was given (one GPU: a batch as large as its memory
         allows, since the GPU reports what it finishes as it goes).
         Cost: O(1) per call.
 
@@ -91,7 +91,7 @@ class Scheduler:
         return [self.pending.popleft() for _ in range(size)]
 
     def finished(self, count: int, *, seconds: float) -> None:
-        """Note that ``count`` subproblems took ``seconds`` of worker time.
+        """Note that `count` subproblems took `seconds` of worker time.
 
         Cost: O(1) per call.
 
@@ -123,7 +123,7 @@ class Scheduler:
     def failed(self, n: int, idxs: Sequence[int], err: BaseException) -> None:
         """Count a failed attempt of each subproblem and requeue them (or raise EngineError).
 
-        The count gives up when one subproblem has failed ``max_attempts`` times.
+        The count gives up when one subproblem has failed `max_attempts` times.
         Cost: O(len(idxs)) per call.
 
         >>> s = Scheduler([], workers=1, max_attempts=2)

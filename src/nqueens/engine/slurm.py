@@ -1,26 +1,26 @@
-"""A Slurm (or PBS) cluster of counting workers through ``dask-jobqueue``: the recipe.
+"""A Slurm (or PBS) cluster of counting workers through `dask-jobqueue`: the recipe.
 
 A long count on a batch cluster runs as one Dask scheduler (beside the client, on the login
 or a service node) and workers submitted as batch jobs. Jobs end: at their walltime, or
-earlier when a spot or preemptible node is taken back. :func:`slurm_cluster` makes the
+earlier when a spot or preemptible node is taken back. `slurm_cluster` makes the
 cluster so that this loses nothing:
 
-- each job runs **one worker with one thread** (``processes=1``, ``cores=1`` a worker
+- each job runs **one worker with one thread** (`processes=1`, `cores=1` a worker
   unless asked): the engine's units are sized to that worker's speed, and a job lost loses
   one unit in flight, which the coordinator requeues;
-- a worker **retires before its walltime** (``--lifetime``, staggered so that the jobs of a
+- a worker **retires before its walltime** (`--lifetime`, staggered so that the jobs of a
   batch do not all leave at once), finishing or handing back its unit, and the cluster
-  submits a replacement (``adapt``), so a count outlives any one job;
-- GPU jobs ask Slurm for a card (``--gres=gpu:1``) and advertise it to Dask as the
-  resource ``GPU=1``, so only they take GPU units; CPU jobs advertise ``CPU=1``.
+  submits a replacement (`adapt`), so a count outlives any one job;
+- GPU jobs ask Slurm for a card (`--gres=gpu:1`) and advertise it to Dask as the
+  resource `GPU=1`, so only they take GPU units; CPU jobs advertise `CPU=1`.
 
 The count itself is the usual command, pointed at the scheduler, with a ledger on shared
 storage so that a restarted client resumes where it stopped::
 
     nqueens count 20 --scheduler tcp://LOGIN:8786 --ledger /shared/n20.sqlite
 
-Building the job script needs ``dask-jobqueue`` (the ``fleet`` extra) but no Slurm:
-:meth:`job_script` of the result shows what would be submitted.
+Building the job script needs `dask-jobqueue` (the `fleet` extra) but no Slurm:
+`job_script` of the result shows what would be submitted.
 
 >>> import pytest; _ = pytest.importorskip("dask_jobqueue")
 >>> cluster = slurm_cluster(queue="gpu", walltime="02:00:00", gpu=True, start=False)
@@ -46,9 +46,9 @@ _WALLTIME = re.compile(r"(?:(\d+)-)?(?:(\d+):)?(\d+):(\d{2})")
 
 
 def lifetime(walltime: str) -> tuple[str, str]:
-    """The worker's ``--lifetime`` and ``--lifetime-stagger`` for a job's Slurm walltime.
+    """The worker's `--lifetime` and `--lifetime-stagger` for a job's Slurm walltime.
 
-    The walltime is ``[D-]HH:MM:SS`` or ``MM:SS``. A worker leaves between 80% and 90% of
+    The walltime is `[D-]HH:MM:SS` or `MM:SS`. A worker leaves between 80% and 90% of
     it, so that a batch of jobs started together does not retire all at once.
 
     Cost: O(1).
@@ -78,20 +78,20 @@ def slurm_cluster(*, queue: str | None = None, walltime: str = "01:00:00",
                   memory: str = "4GB", gpu: bool = False, cores: int = 1,
                   account: str | None = None, python: str = "python3",
                   jobs: int | None = None, start: bool = True, **extra: Any) -> Any:
-    """A ``dask_jobqueue.SLURMCluster`` of one-worker, one-thread jobs, replaced as they retire.
+    """A `dask_jobqueue.SLURMCluster` of one-worker, one-thread jobs, replaced as they retire.
 
-    The jobs retire before their walltime and are replaced; ``gpu=True`` asks each job for
-    one card and marks its worker with the resource ``GPU=1`` (else ``CPU=1``). ``jobs``
-    submits that many now; ``cluster.adapt(minimum=J, maximum=J)`` keeps J jobs running,
-    replacing each that ends (walltime, preemption). ``start=False`` builds the cluster
-    without submitting anything (to read ``job_script()``). Other keywords go to
-    ``SLURMCluster`` as they are.
+    The jobs retire before their walltime and are replaced; `gpu=True` asks each job for
+    one card and marks its worker with the resource `GPU=1` (else `CPU=1`). `jobs`
+    submits that many now; `cluster.adapt(minimum=J, maximum=J)` keeps J jobs running,
+    replacing each that ends (walltime, preemption). `start=False` builds the cluster
+    without submitting anything (to read `job_script()`). Other keywords go to
+    `SLURMCluster` as they are.
 
     Cost: O(1) here; each job is Slurm's.
 
-    The scheduler listens on the loopback interface unless ``scheduler_options`` says
-    otherwise; on a real cluster give ``interface=`` (the compute nodes' network) or
-    ``scheduler_options={"host": ...}``. Bad arguments are refused before any cluster is
+    The scheduler listens on the loopback interface unless `scheduler_options` says
+    otherwise; on a real cluster give `interface=` (the compute nodes' network) or
+    `scheduler_options={"host": ...}`. Bad arguments are refused before any cluster is
     made:
 
     >>> import pytest; _ = pytest.importorskip("dask_jobqueue")
@@ -122,9 +122,9 @@ def slurm_cluster(*, queue: str | None = None, walltime: str = "01:00:00",
 
 
 def _slurm_cluster_class() -> Any:
-    """``dask_jobqueue.SLURMCluster``, imported without letting the import take Ctrl-C.
+    """`dask_jobqueue.SLURMCluster`, imported without letting the import take Ctrl-C.
 
-    dask-jobqueue's first import sets Ctrl-C to call ``sys.exit()`` (meant for its own
+    dask-jobqueue's first import sets Ctrl-C to call `sys.exit()` (meant for its own
     runner processes): in the caller's process a Ctrl-C would then end the program quietly
     with status 0. The handler in place before the import is put back."""
     import signal

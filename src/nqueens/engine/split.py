@@ -3,10 +3,10 @@
 A *start constellation* fixes the queens on the four borders of the board (top row, bottom
 row, left and right columns; three squares when one queen sits in a corner). The eight board
 symmetries act on constellations; the split lists one member of each orbit, always in the
-same order, so a subproblem's answer is a pure function of ``(n, subproblem)`` and a ledger
-can name it by its :attr:`Subproblem.key`. The member listed is the orientation whose search
+same order, so a subproblem's answer is a pure function of `(n, subproblem)` and a ledger
+can name it by its `Subproblem.key`. The member listed is the orientation whose search
 (row by row from the top) looks cheapest: the fewest placements of queens on all of its
-first five free rows (see :func:`~nqueens.kernels.constellations.list_constellations`); a
+first five free rows (see `list_constellations`); a
 corner queen may therefore sit at (0, 0), (0, n-1) or (n-1, 0). The number of subproblems
 grows with n (about n**4 / 20: 4,319 for n = 17); how they are batched for the workers is
 the runner's business.
@@ -41,8 +41,8 @@ METHOD_VERSION = 2
 class Subproblem(NamedTuple):
     """The border queens (0, top), (n-1, bottom), (left, 0), (right, n-1), and their symmetry.
 
-    ``sym`` says which rotations fix the constellation (0 none, 1 the half turn, 2 the
-    quarter turns); ``stabilizer`` is how many of the 8 symmetries fix it (1, 2 or 4).
+    `sym` says which rotations fix the constellation (0 none, 1 the half turn, 2 the
+    quarter turns); `stabilizer` is how many of the 8 symmetries fix it (1, 2 or 4).
     A corner constellation (a queen at (0, 0), (0, n-1) or (n-1, 0); the split never lists
     one at (n-1, n-1)) is the only kind with a 0 among its four numbers.
     """
@@ -66,21 +66,21 @@ class Subproblem(NamedTuple):
 
 
 def split(n: int, *, orient: bool = True, workers: int | None = None) -> list[Subproblem]:
-    """The subproblems of board size ``n``, in their fixed order (empty for n < 4).
+    """The subproblems of board size `n`, in their fixed order (empty for n < 4).
 
-    Made block by block (:func:`~nqueens.kernels.constellations.list_orbit_block`), the
+    Made block by block (`list_orbit_block`), the
     blocks of one top and bottom queen together making a chunk (well under a second even
     for n = 28, whose split takes about a minute on one core), the chunks listed by
-    ``workers`` threads at once (default: every core, from n = :data:`SPLIT_THREADS_MIN_N` on;
+    `workers` threads at once (default: every core, from n = `SPLIT_THREADS_MIN_N` on;
     the kernel releases the GIL), and put back in their fixed order: the result does not
-    depend on ``workers``. Ctrl-C is seen between chunks. With ``orient=False`` each orbit
+    depend on `workers`. Ctrl-C is seen between chunks. With `orient=False` each orbit
     is its canonical member, unoriented: the same orbits and weights in a fraction of the
     time, for estimates (never for counting under a ledger).
     Cost: O(n**4) compiled work (four shallow searches an orbit, to orient it): on one core
     about 0.1 s for n = 16, 0.2 s for n = 17, 2.2 s for n = 21 and 3.6 s for n = 22 here
-    (imports numba), shared out over the cores. An ``n`` that is not an integer from 1 to
-    :data:`~nqueens.kernels.MAX_CONSTELLATION_N` raises
-    :class:`~nqueens.errors.InvalidSizeError` before any work.
+    (imports numba), shared out over the cores. An `n` that is not an integer from 1 to
+    `MAX_CONSTELLATION_N` raises
+    `InvalidSizeError` before any work.
 
     >>> split(3)
     []
@@ -119,7 +119,7 @@ Subproblem(top=1, bottom=2, left=2, right=1, sym=2, stabilizer=4)]
 
 def _list_chunk(n: int, orient: bool,
                 blocks: list[tuple[int, int, int, int]]) -> list[Subproblem]:
-    """The orbits of ``blocks``, in order (the compiled kernel; GIL released)."""
+    """The orbits of `blocks`, in order (the compiled kernel; GIL released)."""
     from nqueens.kernels.constellations import list_orbit_block
 
     out: list[Subproblem] = []
@@ -132,7 +132,7 @@ def _list_chunk(n: int, orient: bool,
 _CUT_N = 21
 """From this n on, the split's blocks are cut finer (so each takes well under a second)."""
 SPLIT_THREADS_MIN_N = 15
-"""From this n on, :func:`split` lists its chunks on every core (below, one thread is
+"""From this n on, `split` lists its chunks on every core (below, one thread is
 quicker than starting more: the whole split takes under 0.05 s)."""
 
 
@@ -151,9 +151,9 @@ def split_hash(n: int, subproblems: Sequence[Subproblem]) -> str:
 
 
 def trivial_counts(n: int) -> tuple[int, int]:
-    """``(total, unique)`` not covered by any subproblem: the boards too small to split.
+    """`(total, unique)` not covered by any subproblem: the boards too small to split.
 
-    Cost: O(1) per call. ``n`` is checked as in :func:`split`.
+    Cost: O(1) per call. `n` is checked as in `split`.
 
     >>> trivial_counts(1), trivial_counts(3), trivial_counts(8)
     ((1, 1), (0, 0), (0, 0))

@@ -2,10 +2,10 @@
 
 This is the only engine module a worker (a local thread, a Dask worker) imports, and it
 imports only the kernel. It takes and returns plain tuples of ints, so nothing but numbers
-crosses a process boundary. The kernel counts in bounded slices (about :data:`SLICE_NODES`
+crosses a process boundary. The kernel counts in bounded slices (about `SLICE_NODES`
 nodes, a few milliseconds) with its search state kept between calls, so between slices the
-worker can notice a ``stop`` request and report partial work through ``tally``. Choosing
-the subproblems is :mod:`nqueens.engine.split`'s job; storing the answers is the
+worker can notice a `stop` request and report partial work through `tally`. Choosing
+the subproblems is `nqueens.engine.split`'s job; storing the answers is the
 coordinator's.
 
 >>> count_batch(8, [(0, 2, 0, 3, 0, 1)])[0][:2]   # queens (0,0), (7,2), (3,7)
@@ -23,20 +23,20 @@ from nqueens.errors import Stopped
 __all__ = ["SLICE_NODES", "Item", "Row", "StopFlag", "Stopped", "count_batch", "weigh"]
 
 Item = tuple[int, int, int, int, int, int]
-"""A subproblem as plain ints: ``(top, bottom, left, right, sym, stabilizer)``."""
+"""A subproblem as plain ints: `(top, bottom, left, right, sym, stabilizer)`."""
 
 Row = tuple[int, int, int, int]
-"""A subproblem's answer: ``(total, unique, nodes, microseconds)``."""
+"""A subproblem's answer: `(total, unique, nodes, microseconds)`."""
 
 SLICE_NODES = 1 << 20
 """Nodes per kernel call: about 20 ms on one core here, so a stop is seen within that."""
 
 
 class StopFlag(Protocol):
-    """Anything with ``is_set()``, such as a :class:`threading.Event`."""
+    """Anything with `is_set()`, such as a `threading.Event`."""
 
     def is_set(self) -> bool:
-        """True once the count should stop; :func:`count_batch` asks between two slices.
+        """True once the count should stop; `count_batch` asks between two slices.
 
         Cost: O(1) per call, once per kernel slice.
 
@@ -52,9 +52,9 @@ class StopFlag(Protocol):
 
 
 def weigh(stabilizer: int, completions: int, fixed90: int, fixed180: int) -> tuple[int, int]:
-    """``(total, unique)`` contributed by a constellation from its completion counts.
+    """`(total, unique)` contributed by a constellation from its completion counts.
 
-    The orbit has ``8 // stabilizer`` members, each with ``completions`` solutions; the
+    The orbit has `8 // stabilizer` members, each with `completions` solutions; the
     classes are the orbits of the stabilizer (a group of rotations) on the completions,
     counted by Burnside's lemma.
     Cost: O(1) per call.
@@ -84,12 +84,12 @@ def count_batch(
     slice_nodes: int = SLICE_NODES,
     finished: list[Row] | None = None,
 ) -> list[Row]:
-    """Count each subproblem of ``items`` for board size ``n``; one :data:`Row` per item.
+    """Count each subproblem of `items` for board size `n`; one `Row` per item.
 
-    The kernel runs in slices of about ``slice_nodes`` nodes; between slices ``stop`` is
-    checked (:class:`Stopped` is raised when it is set) and ``tally`` is told how many
+    The kernel runs in slices of about `slice_nodes` nodes; between slices `stop` is
+    checked (`Stopped` is raised when it is set) and `tally` is told how many
     nodes the slice counted. A batch cut short (stopped, or Ctrl-C between two slices)
-    appends to ``finished`` the rows of the items it did finish (the first ones, in order),
+    appends to `finished` the rows of the items it did finish (the first ones, in order),
     so no finished work is lost. A row's microseconds are the batch's time shared out by
     nodes. Cost: O(nodes) in the subtrees of the items (the first call in a process also
     loads the kernel).
@@ -133,7 +133,7 @@ def count_batch(
 
 
 def _rows(out: list[list[int]], items: Sequence[Sequence[int]], seconds: float) -> list[Row]:
-    """The rows of the kernel's answers ``out`` (one per leading item), ``seconds`` shared
+    """The rows of the kernel's answers `out` (one per leading item), `seconds` shared
     out by nodes."""
     micros = seconds * 1e6
     nodes = sum(r[3] for r in out)

@@ -1,17 +1,17 @@
 """Recount ledger entries with an independent search, so a long count can be re-checked.
 
-The engine counts a constellation with :mod:`nqueens.kernels.constellations` (border rows
+The engine counts a constellation with `nqueens.kernels.constellations` (border rows
 skipped, symmetry by Burnside's lemma). Here the same subproblem is recounted with nothing
-of that: the compiled row-by-row kernel of :mod:`nqueens.kernels.recount` places the four
+of that: the compiled row-by-row kernel of `nqueens.kernels.recount` places the four
 border queens, enumerates every solution around them with the plain backtracking of
-:mod:`nqueens.kernels.backtrack`, and sorts each solution into its class by building its 8
+`nqueens.kernels.backtrack`, and sorts each solution into its class by building its 8
 symmetry images. The subproblem's answer is the classes met and the sum of their sizes.
 
 Recounts run in batches on threads (the kernels release the GIL) or on any
-:class:`concurrent.futures.Executor`, such as a Dask client's. A sample is drawn to reach a
-stated confidence: :func:`sample_size` rows catch an error rate ``rate`` with probability at
-least ``confidence`` (sampling without replacement). Reading the ledger is
-:mod:`~nqueens.engine.ledger`'s job.
+`concurrent.futures.Executor`, such as a Dask client's. A sample is drawn to reach a
+stated confidence: `sample_size` rows catch an error rate `rate` with probability at
+least `confidence` (sampling without replacement). Reading the ledger is
+`ledger`'s job.
 
 >>> from nqueens.engine.split import Subproblem
 >>> recount(8, Subproblem(0, 2, 0, 3, 0, 1))
@@ -77,13 +77,13 @@ class Report(NamedTuple):
 
 
 PROBLEM_METHODS = ("symmetric-", "variant-")
-"""The methods of the counts besides Q(n) (:mod:`nqueens.engine.problems`): their rows are
-recounted by the plain Python search of :mod:`nqueens.engine.problem_recount` (slow: small
+"""The methods of the counts besides Q(n) (`nqueens.engine.problems`): their rows are
+recounted by the plain Python search of `nqueens.engine.problem_recount` (slow: small
 boards, or a small sample)."""
 
 
 def recount(n: int, sub: Sequence[int]) -> tuple[int, int]:
-    """``(total, unique)`` of a subproblem ``(top, bottom, left, right, ...)`` by enumeration.
+    """`(total, unique)` of a subproblem `(top, bottom, left, right, ...)` by enumeration.
 
     Cost: O(nodes) of the plain search with the four border queens placed, plus O(8n) per
     solution.
@@ -98,9 +98,9 @@ def recount(n: int, sub: Sequence[int]) -> tuple[int, int]:
 
 
 def recount_batch(n: int, items: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
-    """:func:`recount` of each item: what a worker thread or a Dask worker runs.
+    """`recount` of each item: what a worker thread or a Dask worker runs.
 
-    Cost: O(len(items)) recounts, each as :func:`recount`.
+    Cost: O(len(items)) recounts, each as `recount`.
 
     >>> recount_batch(8, [(0, 2, 0, 3, 0, 1), (0, 1, 0, 2, 0, 1)]), recount_batch(8, [])
     ([(8, 1), (0, 0)], [])
@@ -113,7 +113,7 @@ def recount_batch(n: int, items: Sequence[Sequence[int]]) -> list[tuple[int, int
 
 
 def catch_probability(done: int, sample: int, rate: float = DEFAULT_RATE) -> float:
-    """Chance that ``sample`` rows drawn from ``done`` meet one of ``ceil(rate * done)`` bad ones.
+    """Chance that `sample` rows drawn from `done` meet one of `ceil(rate * done)` bad ones.
 
     Cost: O(min(sample, done)) per call.
 
@@ -131,11 +131,11 @@ def catch_probability(done: int, sample: int, rate: float = DEFAULT_RATE) -> flo
 
 def sample_size(done: int, *, rate: float = DEFAULT_RATE,
                 confidence: float = DEFAULT_CONFIDENCE) -> int:
-    """The fewest rows of ``done`` whose recount catches error rate ``rate`` with ``confidence``.
+    """The fewest rows of `done` whose recount catches error rate `rate` with `confidence`.
 
-    Cost: O(answer) per call. A ``done`` that is not a non-negative integer raises
-    :class:`~nqueens.errors.InvalidSizeError`; ``rate`` and ``confidence`` outside (0, 1)
-    :class:`~nqueens.errors.NQueensError`.
+    Cost: O(answer) per call. A `done` that is not a non-negative integer raises
+    `InvalidSizeError`; `rate` and `confidence` outside (0, 1)
+    `NQueensError`.
 
     >>> sample_size(0), sample_size(10), sample_size(100), sample_size(3206)
     (0, 10, 99, 416)
@@ -164,17 +164,17 @@ def verify_ledger(
     rate: float = DEFAULT_RATE,
     confidence: float = DEFAULT_CONFIDENCE,
 ) -> Report:
-    """Recount finished subproblems of the ledger at ``path`` with the independent search.
+    """Recount finished subproblems of the ledger at `path` with the independent search.
 
-    ``everything`` recounts every row; else ``sample`` random rows, by default
-    :func:`sample_size` of them for ``rate`` and ``confidence``. Runs on ``workers`` threads
-    (at most the cores) or on ``executor``. Rows that fail their check are not recounted
-    but named in :attr:`Report.failing`. Raises ``LedgerError`` for a file that is not a
+    `everything` recounts every row; else `sample` random rows, by default
+    `sample_size` of them for `rate` and `confidence`. Runs on `workers` threads
+    (at most the cores) or on `executor`. Rows that fail their check are not recounted
+    but named in `Report.failing`. Raises `LedgerError` for a file that is not a
     ledger, whose job record fails its check, or whose keys do not belong to its split.
-    Arguments of the wrong kind raise before the ledger is read: a ``path`` that is not a
-    file name, an ``executor`` that is not one, an ``everything`` that is not True or False
-    (:class:`~nqueens.errors.InvalidArgumentError`); a ``sample``, ``seed`` or ``workers``
-    out of range (:class:`~nqueens.errors.InvalidSizeError`).
+    Arguments of the wrong kind raise before the ledger is read: a `path` that is not a
+    file name, an `executor` that is not one, an `everything` that is not True or False
+    (`InvalidArgumentError`); a `sample`, `seed` or `workers`
+    out of range (`InvalidSizeError`).
     Cost: O(nodes) of the recounted subtrees, divided among the workers.
 
     >>> import os, tempfile
@@ -227,7 +227,7 @@ def verify_ledger(
 
 def _run(n: int, items: list[tuple[int, ...]], workers: int,
          executor: cf.Executor | None) -> list[tuple[int, int]]:
-    """Recount ``items`` in batches on ``executor`` or ``workers`` threads; keep the order."""
+    """Recount `items` in batches on `executor` or `workers` threads; keep the order."""
     from nqueens.engine.executors import FinishedFutures, cpu_count
 
     if not items:
@@ -263,7 +263,7 @@ def _run(n: int, items: list[tuple[int, ...]], workers: int,
 
 
 def _plain(n: int, fut: cf.Future[Any], count: int) -> list[tuple[int, int]]:
-    """A batch's recounts as plain ``(total, unique)`` pairs, or one line of EngineError."""
+    """A batch's recounts as plain `(total, unique)` pairs, or one line of EngineError."""
     from nqueens.engine.wire import plain_reason
     from nqueens.errors import EngineError
 
@@ -287,7 +287,7 @@ def _audit(n: int, items: list[tuple[int, ...]], got: list[tuple[int, int]]) -> 
     a fleet that fakes 1% of its recounts with 99% confidence; a disagreement means the
     fleet's verdict cannot be trusted: EngineError (exit status 3), whatever it said.
 
-    Cost: :func:`sample_size` of ``len(items)`` recounts on this machine's cores.
+    Cost: `sample_size` of `len(items)` recounts on this machine's cores.
     """
     from nqueens.errors import EngineError
 

@@ -3,11 +3,11 @@
 Dask moves results as msgpack when they are plain data and as pickle otherwise, and it
 unpickles some things whatever the client asks (an erred task's exception and traceback,
 objects a peer marks as pickled). Unpickling runs code of the sender's choosing, so while a
-fleet count (or a fleet verification) is connected, :func:`no_pickle` replaces the one
-function Dask unpickles with (``distributed.protocol.pickle.loads``) by a refusal, and the
-client is made with :data:`SERIALIZERS` (msgpack only): a pickled result is refused before
+fleet count (or a fleet verification) is connected, `no_pickle` replaces the one
+function Dask unpickles with (`distributed.protocol.pickle.loads`) by a refusal, and the
+client is made with `SERIALIZERS` (msgpack only): a pickled result is refused before
 a byte of it is loaded, and is reported as the answer of a misbehaving worker
-(:func:`is_refusal`). The client still pickles what it sends (the function a worker runs):
+(`is_refusal`). The client still pickles what it sends (the function a worker runs):
 that is our code going out, never theirs coming in.
 
 >>> SERIALIZERS
@@ -72,7 +72,7 @@ def no_pickle() -> Iterator[None]:
 
 
 def is_refusal(err: BaseException) -> bool:
-    """Whether ``err`` is Dask failing to load an answer that came pickled.
+    """Whether `err` is Dask failing to load an answer that came pickled.
 
     Cost: O(len(str(err))).
 

@@ -1,9 +1,9 @@
 """Exports: the queens problems written for other people's solvers.
 
-One model (:mod:`nqueens.exports.model`: squares, bounded groups, givens, blocked) and one
-writer per format: DIMACS CNF (:mod:`~nqueens.exports.cnf`, three at-most-one encodings),
-OPB (:mod:`~nqueens.exports.opb`), MiniZinc (:mod:`~nqueens.exports.mzn`), XCSP3
-(:mod:`~nqueens.exports.xcsp3`) and Knuth's XCC (:mod:`~nqueens.exports.xcc`). Every
+One model (`nqueens.exports.model`: squares, bounded groups, givens, blocked) and one
+writer per format: DIMACS CNF (`cnf`, three at-most-one encodings),
+OPB (`opb`), MiniZinc (`mzn`), XCSP3
+(`xcsp3`) and Knuth's XCC (`xcc`). Every
 writer yields its text line by line, so a large export streams to its file.
 docs/exports.md describes each format and which solvers read it.
 
@@ -52,14 +52,14 @@ _WRITERS: dict[str, Callable[[Problem], Iterator[str]]] = {
 }
 
 FORMATS = tuple(_WRITERS)
-"""The export formats, by the name ``--to`` takes."""
+"""The export formats, by the name `--to` takes."""
 
 MAX_LINES = 10**8
 """The most lines (clauses, constraints, options) an export writes: several GB of text."""
 
 
 def estimated_lines(problem: Problem, fmt: str, encoding: str = "pairwise") -> int:
-    """About how many lines ``fmt`` writes for ``problem``.
+    """About how many lines `fmt` writes for `problem`.
 
     Within a small factor; exact for pairwise CNF without bounds above one. Cost: O(groups).
 
@@ -84,13 +84,13 @@ def estimated_lines(problem: Problem, fmt: str, encoding: str = "pairwise") -> i
 
 
 def export_lines(problem: Problem, fmt: str, *, encoding: str | None = None) -> Iterator[str]:
-    """``problem`` in format ``fmt`` (one of :data:`FORMATS`), line by line.
+    """`problem` in format `fmt` (one of `FORMATS`), line by line.
 
-    ``encoding`` (one of :data:`ENCODINGS`, default ``pairwise``) applies to ``cnf`` only.
+    `encoding` (one of `ENCODINGS`, default `pairwise`) applies to `cnf` only.
     Cost: O(size of the output); checked when the call is made: an unknown format or
-    encoding raises :class:`~nqueens.errors.UnknownOptionError`, an encoding with another
-    format :class:`~nqueens.errors.ConflictingOptionsError`, an export of more than
-    :data:`MAX_LINES` lines :class:`~nqueens.errors.InvalidSizeError`.
+    encoding raises `UnknownOptionError`, an encoding with another
+    format `ConflictingOptionsError`, an export of more than
+    `MAX_LINES` lines `InvalidSizeError`.
 
     >>> next(export_lines(board_problem(4), "opb"))
     '* #variable= 16 #constraint= 18\\n'
@@ -118,7 +118,7 @@ def export_lines(problem: Problem, fmt: str, *, encoding: str | None = None) -> 
 
 
 def export_text(problem: Problem, fmt: str, *, encoding: str | None = None) -> str:
-    """:func:`export_lines` joined into one string. Cost: O(size of the output).
+    """`export_lines` joined into one string. Cost: O(size of the output).
 
     >>> export_text(board_problem(1), "xcc").splitlines()[-2:]
     ['r1 c1', 'r1 c1']
@@ -129,7 +129,7 @@ def export_text(problem: Problem, fmt: str, *, encoding: str | None = None) -> s
 def puzzle_to_cnf(p: object, encoding: str = "pairwise") -> str:
     """A region (Star Battle) or completion puzzle as DIMACS CNF text.
 
-    Squares are variables ``r * n + c + 1``. Cost: O(n^3) for pairwise groups of n squares.
+    Squares are variables `r * n + c + 1`. Cost: O(n^3) for pairwise groups of n squares.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> puzzle_to_cnf(completion_puzzle(4, [(0, 1)])).splitlines()[4:6]
@@ -152,7 +152,7 @@ def puzzle_to_xcc(p: object) -> str:
     """A region or completion puzzle in Knuth's XCC format.
 
     One star per region only: more need multiplicities, and raise
-    :class:`~nqueens.errors.UnknownOptionError`. Cost: O(n^2).
+    `UnknownOptionError`. Cost: O(n^2).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> puzzle_to_xcc(parse_puzzle("AAB\\nACB\\nCCB\\n")).splitlines()[2]
@@ -164,5 +164,5 @@ def puzzle_to_xcc(p: object) -> str:
 PUZZLE_FORMATS: dict[str, Callable[[object], str]] = {
     "cnf": puzzle_to_cnf, "mzn": puzzle_to_mzn, "xcc": puzzle_to_xcc,
 }
-"""The puzzle writers by format name, for ``nqueens puzzle export --to``: each takes a
-:class:`~nqueens.puzzles.model.Puzzle` and returns the text."""
+"""The puzzle writers by format name, for `nqueens puzzle export --to`: each takes a
+`Puzzle` and returns the text."""

@@ -1,23 +1,23 @@
 """DIMACS CNF: the problem as clauses over one variable per square, plus auxiliaries.
 
-Square ``(r, c)`` (0-based) of a board with ``M`` columns is variable ``r * M + c + 1``;
+Square `(r, c)` (0-based) of a board with `M` columns is variable `r * M + c + 1`;
 auxiliary variables come after the squares. A group with at most one queen is written with
 one of three at-most-one encodings:
 
-``pairwise``
-    one clause ``-a -b`` per pair: no auxiliaries, m(m-1)/2 clauses for m squares.
-``sequential``
-    Sinz's sequential counter (2005): m - 1 auxiliaries ``s_i`` ("a queen among the first
+`pairwise`
+    one clause `-a -b` per pair: no auxiliaries, m(m-1)/2 clauses for m squares.
+`sequential`
+    Sinz's sequential counter (2005): m - 1 auxiliaries `s_i` ("a queen among the first
     i squares"), 3m - 4 clauses.
-``commander``
+`commander`
     Klieber and Kwon's commander encoding (2007): squares in runs of 3, each run pairwise
     with a commander variable equal to "a queen in this run", the commanders again the
     same way until 3 or fewer remain, which are pairwise.
 
-Groups of :data:`SMALL` (4) squares or fewer are pairwise under every encoding (at most
+Groups of `SMALL` (4) squares or fewer are pairwise under every encoding (at most
 6 clauses, no auxiliaries: smaller than the others there). A group with exactly one queen
 adds the clause of all its squares. A group whose bound is above one (k stars in a region,
-K queens on the board) is a unary counter: ``u[i][j]`` is true exactly when the first i
+K queens on the board) is a unary counter: `u[i][j]` is true exactly when the first i
 squares hold at least j queens (each defined both ways, so the auxiliaries are fixed by
 the squares and every board has one model).
 
@@ -37,7 +37,7 @@ from nqueens.exports.model import Group, Problem
 __all__ = ["ENCODINGS", "cnf_lines", "cnf_size", "cnf_text"]
 
 ENCODINGS = ("pairwise", "sequential", "commander")
-"""The at-most-one encodings of :func:`cnf_lines`."""
+"""The at-most-one encodings of `cnf_lines`."""
 
 Clause = list[int]
 
@@ -92,7 +92,7 @@ _AT_MOST_ONE = {"pairwise": _pairwise, "sequential": _sequential, "commander": _
 
 
 def _counter(xs: Sequence[int], low: int, high: int, v: _Vars) -> Iterator[Clause]:
-    """``low`` <= queens on ``xs`` <= ``high``: u[i][j] <-> at least j of xs[:i+1]."""
+    """`low` <= queens on `xs` <= `high`: u[i][j] <-> at least j of xs[:i+1]."""
     top = high + 1
     prev: list[int | None] = []          # prev[j - 1]: u[i-1][j], None where always false
     for i, x in enumerate(xs):
@@ -153,7 +153,7 @@ def _clauses(problem: Problem, encoding: str, v: _Vars) -> Iterator[Clause]:
 
 
 def cnf_size(problem: Problem, encoding: str = "pairwise") -> tuple[int, int]:
-    """``(variables, clauses)`` of the CNF :func:`cnf_lines` writes.
+    """`(variables, clauses)` of the CNF `cnf_lines` writes.
 
     Cost: O(size of the CNF): it generates every clause, writing none.
 
@@ -168,10 +168,10 @@ def cnf_size(problem: Problem, encoding: str = "pairwise") -> tuple[int, int]:
 
 
 def cnf_lines(problem: Problem, encoding: str = "pairwise") -> Iterator[str]:
-    """The DIMACS CNF text of ``problem``, line by line (each ends with a newline).
+    """The DIMACS CNF text of `problem`, line by line (each ends with a newline).
 
     A comment header names the problem, the encoding and the variable layout; then the
-    ``p cnf`` line and one clause a line. Cost: O(size of the output), in two passes over
+    `p cnf` line and one clause a line. Cost: O(size of the output), in two passes over
     the clauses (the first counts them for the header).
 
     >>> from nqueens.exports.model import board_problem
@@ -195,7 +195,7 @@ def cnf_lines(problem: Problem, encoding: str = "pairwise") -> Iterator[str]:
 
 
 def cnf_text(problem: Problem, encoding: str = "pairwise") -> str:
-    """:func:`cnf_lines` joined into one string. Cost: O(size of the output).
+    """`cnf_lines` joined into one string. Cost: O(size of the output).
 
     >>> from nqueens.exports.model import board_problem
     >>> cnf_text(board_problem(2)).splitlines()[-1]

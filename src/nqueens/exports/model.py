@@ -1,13 +1,13 @@
 """The constraint problem every export writes: 0/1 squares and bounded groups of them.
 
-A :class:`Problem` is a board of ``rows`` x ``cols`` squares, each a 0/1 decision ("a queen
-here"), and a list of :class:`Group` s: sets of squares with a bound on how many queens they
-hold (``low`` to ``high``): a row of the classic board holds exactly one, a diagonal at most
+A `Problem` is a board of `rows` x `cols` squares, each a 0/1 decision ("a queen
+here"), and a list of `Group` s: sets of squares with a bound on how many queens they
+hold (`low` to `high`): a row of the classic board holds exactly one, a diagonal at most
 one, a Star Battle region exactly k, the whole board of the K-queens problem exactly K.
-Given queens must hold a queen, blocked squares must not. Square ``(r, c)`` is number
-``r * cols + c`` (0-based); the formats number it from 1 where they number variables.
+Given queens must hold a queen, blocked squares must not. Square `(r, c)` is number
+`r * cols + c` (0-based); the formats number it from 1 where they number variables.
 
-Every writer (:mod:`nqueens.exports.cnf`, ``opb``, ``mzn``, ``xcsp3``, ``xcc``) reads only this
+Every writer (`nqueens.exports.cnf`, `opb`, `mzn`, `xcsp3`, `xcc`) reads only this
 record, so a variant or a puzzle is one more builder here, never one more case in a writer.
 
 >>> p = board_problem(4)
@@ -39,17 +39,17 @@ MAX_SIDE = 1000
 """The longest side of an exported board (the completion search's largest n)."""
 
 VARIANTS = ("classic", "toroidal", "superqueens")
-"""The board variants an export encodes (``classic``: the textbook queen)."""
+"""The board variants an export encodes (`classic`: the textbook queen)."""
 
 
 
 @dataclass(frozen=True)
 class Group:
-    """``low`` to ``high`` queens on ``squares`` (square numbers, ascending).
+    """`low` to `high` queens on `squares` (square numbers, ascending).
 
-    ``kind`` says what the group is (``row``, ``column``, ``diagonal``, ``antidiagonal``,
-    ``knight``, ``region``, ``touch``, ``total``); ``key`` is a short name without spaces
-    (an item name in XCC, a comment elsewhere), ``label`` the same in words, 1-based.
+    `kind` says what the group is (`row`, `column`, `diagonal`, `antidiagonal`,
+    `knight`, `region`, `touch`, `total`); `key` is a short name without spaces
+    (an item name in XCC, a comment elsewhere), `label` the same in words, 1-based.
     """
 
     kind: str
@@ -62,8 +62,8 @@ class Group:
 
 @dataclass(frozen=True)
 class Problem:
-    """One exported problem: see the module docstring. Built by :func:`board_problem` or
-    :func:`puzzle_problem`, which check it; ``title`` and ``notes`` go into each file's
+    """One exported problem: see the module docstring. Built by `board_problem` or
+    `puzzle_problem`, which check it; `title` and `notes` go into each file's
     comment header."""
 
     rows: int
@@ -80,7 +80,7 @@ class Problem:
         return self.rows * self.cols
 
     def name(self, square: int) -> str:
-        """Square number ``square`` as ``<row,col>``, 1-based. Cost: O(1).
+        """Square number `square` as `<row,col>`, 1-based. Cost: O(1).
 
         >>> board_problem(8).name(10)
         '<2,3>'
@@ -93,17 +93,17 @@ def board_problem(
     n: int, *, width: int | None = None, variant: str = "classic", k: int | None = None,
     givens: Iterable[Square] = (), blocked: Iterable[Square] = (),
 ) -> Problem:
-    """The queens problem on an n-row board as a :class:`Problem`.
+    """The queens problem on an n-row board as a `Problem`.
 
-    ``width`` M >= n: n queens on n rows and M columns (one per row, at most one per column);
-    ``k``: exactly k queens on the n x n board (at most one per row and column); ``variant``
-    ``toroidal`` (diagonals wrap around; square boards only) or ``superqueens`` (queens also
-    move as knights); ``givens`` must hold queens and ``blocked`` must not (0-based squares).
+    `width` M >= n: n queens on n rows and M columns (one per row, at most one per column);
+    `k`: exactly k queens on the n x n board (at most one per row and column); `variant`
+    `toroidal` (diagonals wrap around; square boards only) or `superqueens` (queens also
+    move as knights); `givens` must hold queens and `blocked` must not (0-based squares).
 
     Cost: O(n * M) groups' squares, plus O(n * M) knight pairs for superqueens.
-    Raises :class:`~nqueens.errors.InvalidSizeError` for n or M off 1..:data:`MAX_SIDE`, a
-    width below n, k off 0..n; :class:`~nqueens.errors.ConflictingOptionsError` for a width
-    with ``toroidal`` or with k; :class:`~nqueens.errors.InvalidBoardError` for givens off the
+    Raises `InvalidSizeError` for n or M off 1..`MAX_SIDE`, a
+    width below n, k off 0..n; `ConflictingOptionsError` for a width
+    with `toroidal` or with k; `InvalidBoardError` for givens off the
     board, on a blocked square, attacking each other, or more than k of them.
 
     >>> p = board_problem(8)
@@ -192,14 +192,14 @@ def _knight_pairs(n: int, m: int) -> list[Group]:
 
 
 def puzzle_problem(p: object) -> Problem:
-    """A region (Star Battle) or completion puzzle of :mod:`nqueens.puzzles` as a Problem.
+    """A region (Star Battle) or completion puzzle of `nqueens.puzzles` as a Problem.
 
-    A region puzzle with k stars (``p.stars``, 1 when the record has no such field): k
+    A region puzzle with k stars (`p.stars`, 1 when the record has no such field): k
     queens in every row, column and region, no two touching (at most one in every 2 x 2
-    block, corners included), and with the rule ``diagonals`` at most one per diagonal.
+    block, corners included), and with the rule `diagonals` at most one per diagonal.
     A completion puzzle: the n-queens rules with its givens and blocked squares.
-    Cost: O(n^2). Raises :class:`~nqueens.errors.InvalidArgumentError` when ``p`` is not a
-    :class:`~nqueens.puzzles.model.Puzzle`.
+    Cost: O(n^2). Raises `InvalidArgumentError` when `p` is not a
+    `Puzzle`.
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> q = puzzle_problem(parse_puzzle("AAB\\nACB\\nCCB\\n"))
@@ -232,7 +232,7 @@ def puzzle_problem(p: object) -> Problem:
 
 
 def _checked(problem: Problem, givens: Iterable[Square], blocked: Iterable[Square]) -> Problem:
-    """``problem`` with its givens and blocked squares, after checking them."""
+    """`problem` with its givens and blocked squares, after checking them."""
     n, m = problem.rows, problem.cols
     g = _squares(n, m, givens, "givens", "given queen")
     b = _squares(n, m, blocked, "blocked", "blocked square")

@@ -1,10 +1,10 @@
-"""MiniZinc: a 0/1 array over the board and one ``sum`` constraint per group.
+"""MiniZinc: a 0/1 array over the board and one `sum` constraint per group.
 
-``q[r, c]`` (1-based in the model, as MiniZinc arrays usually are) is 1 where a queen
-stands; row r and column c of the 0-based layout are ``q[r + 1, c + 1]``. Each group is a
+`q[r, c]` (1-based in the model, as MiniZinc arrays usually are) is 1 where a queen
+stands; row r and column c of the 0-based layout are `q[r + 1, c + 1]`. Each group is a
 sum of its squares between its bounds; givens and blocked squares fix squares to 1 or 0.
-The output item prints each solution's queens as 1-based ``row,col`` pairs. Any MiniZinc
-solver runs it; ``minizinc --solver gecode -a FILE.mzn`` lists every solution.
+The output item prints each solution's queens as 1-based `row,col` pairs. Any MiniZinc
+solver runs it; `minizinc --solver gecode -a FILE.mzn` lists every solution.
 
 >>> from nqueens.exports.model import board_problem
 >>> text = mzn_text(board_problem(4))
@@ -40,7 +40,7 @@ def _group(problem: Problem, g: Group) -> str:
 
 
 def mzn_lines(problem: Problem) -> Iterator[str]:
-    """The MiniZinc model of ``problem``, line by line. Cost: O(total size of the groups).
+    """The MiniZinc model of `problem`, line by line. Cost: O(total size of the groups).
 
     >>> from nqueens.exports.model import board_problem
     >>> next(mzn_lines(board_problem(8)))
@@ -65,7 +65,7 @@ def mzn_lines(problem: Problem) -> Iterator[str]:
 
 
 def mzn_text(problem: Problem) -> str:
-    """:func:`mzn_lines` joined into one string. Cost: O(size of the output).
+    """`mzn_lines` joined into one string. Cost: O(size of the output).
 
     >>> from nqueens.exports.model import board_problem
     >>> mzn_text(board_problem(1)).splitlines()[3]

@@ -1,9 +1,9 @@
 """OPB, the pseudo-Boolean competition format: one linear constraint per group.
 
-Square ``(r, c)`` is variable ``x{r * M + c + 1}`` (as in the CNF, M the number of columns);
-there are no auxiliary variables. A group of ``low`` to ``high`` queens is ``+1 x.. >= low``
-(when ``low`` > 0) and ``-1 x.. >= -high`` (``=`` where the two meet); a given queen is
-``+1 x = 1``, a blocked square ``+1 x = 0``. Only ``>=`` and ``=`` appear, as the format of
+Square `(r, c)` is variable `x{r * M + c + 1}` (as in the CNF, M the number of columns);
+there are no auxiliary variables. A group of `low` to `high` queens is `+1 x.. >= low`
+(when `low` > 0) and `-1 x.. >= -high` (`=` where the two meet); a given queen is
+`+1 x = 1`, a blocked square `+1 x = 0`. Only `>=` and `=` appear, as the format of
 the PB competitions (Roussel and Manquinho) allows, with no objective: a decision problem.
 
 >>> from nqueens.exports.model import board_problem
@@ -47,7 +47,7 @@ def _constraints(problem: Problem) -> Iterator[str]:
 
 
 def opb_lines(problem: Problem) -> Iterator[str]:
-    """The OPB text of ``problem``, line by line (each ends with a newline).
+    """The OPB text of `problem`, line by line (each ends with a newline).
 
     Cost: O(total size of the groups), in two passes (the first counts the constraints for
     the header).
@@ -68,7 +68,7 @@ def opb_lines(problem: Problem) -> Iterator[str]:
 
 
 def opb_text(problem: Problem) -> str:
-    """:func:`opb_lines` joined into one string. Cost: O(size of the output).
+    """`opb_lines` joined into one string. Cost: O(size of the output).
 
     >>> from nqueens.exports.model import board_problem
     >>> opb_text(board_problem(1)).splitlines()[-1]

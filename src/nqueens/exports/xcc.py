@@ -1,7 +1,7 @@
 """Knuth's XCC format: exact cover with colours, as his DLX2 and DLX3 programs and
-``xcover`` read it.
+`xcover` read it.
 
-The first line names the items: primary items (covered exactly once) first, then ``|``,
+The first line names the items: primary items (covered exactly once) first, then `|`,
 then secondary items (covered at most once, or agreeing in colour). Each later line is one
 option: a square that takes a queen, with the items it covers. A group of exactly one queen
 (a row, a column, a region) is a primary item; a group of at most one (a diagonal, a 2 x 2
@@ -9,15 +9,15 @@ block, a knight's pair, a column of a wide board) is a secondary item. A given q
 primary item of its own that only its square covers; a blocked square has no option.
 
 The K-queens problem (exactly K queens, at most one per row) adds, for each row r, an
-option "row r stays empty" and coloured secondary items ``#1`` .. ``#(N-1)``: the colour of
-``#r`` is the number of empty rows above row r, so each solution has one colouring and the
-covers are the placements, one for one. Item names: ``r3`` row 3, ``c5`` column 5, ``d-2``
-the diagonal row - col = -2, ``a7`` the antidiagonal row + col = 7 (0-based), ``g4`` region 4,
-``t2.3`` the 2 x 2 block at <2,3>, ``n5`` the fifth knight's pair (reading order), ``q12``
-the given queen on square 12. Comment lines (starting with ``|``) come first only, where
-``xcover``'s reader expects them. Groups of two or more queens (Star Battle with k > 1)
+option "row r stays empty" and coloured secondary items `#1` .. `#(N-1)`: the colour of
+`#r` is the number of empty rows above row r, so each solution has one colouring and the
+covers are the placements, one for one. Item names: `r3` row 3, `c5` column 5, `d-2`
+the diagonal row - col = -2, `a7` the antidiagonal row + col = 7 (0-based), `g4` region 4,
+`t2.3` the 2 x 2 block at <2,3>, `n5` the fifth knight's pair (reading order), `q12`
+the given queen on square 12. Comment lines (starting with `|`) come first only, where
+`xcover`'s reader expects them. Groups of two or more queens (Star Battle with k > 1)
 need multiplicities, which XCC lacks: they raise
-:class:`~nqueens.errors.UnknownOptionError`.
+`UnknownOptionError`.
 
 >>> from nqueens.exports.model import board_problem
 >>> lines = xcc_text(board_problem(4)).splitlines()
@@ -56,7 +56,7 @@ def _split(problem: Problem) -> tuple[list[Group], list[Group], Group | None]:
 
 
 def xcc_lines(problem: Problem) -> Iterator[str]:
-    """The XCC text of ``problem``, line by line.
+    """The XCC text of `problem`, line by line.
 
     Cost: O(total size of the groups), times N - K + 1 for the K-queens problem (each
     option once per count of empty rows above); two passes (the first finds the secondary
@@ -131,7 +131,7 @@ def _row_options(problem: Problem, covers: dict[int, list[str]], blocked: set[in
 
 
 def xcc_text(problem: Problem) -> str:
-    """:func:`xcc_lines` joined into one string. Cost: O(size of the output).
+    """`xcc_lines` joined into one string. Cost: O(size of the output).
 
     >>> from nqueens.exports.model import board_problem
     >>> xcc_text(board_problem(2)).splitlines()[-4:]

@@ -1,11 +1,11 @@
-"""XCSP3 (XML, the core profile): an array of 0/1 variables and one ``sum`` per group.
+"""XCSP3 (XML, the core profile): an array of 0/1 variables and one `sum` per group.
 
-``q[r][c]`` (0-based, as XCSP3 indexes arrays) is 1 where a queen stands: the 0-based layout
-of every export, unchanged. Each group is a ``<sum>`` of its squares with the condition
-``(eq,k)``, ``(le,k)`` or ``(in,low..high)``; givens and blocked squares are one
-``<instantiation>``. Only constraints of XCSP3-core appear (Audemard, Boussemart, Lecoutre,
+`q[r][c]` (0-based, as XCSP3 indexes arrays) is 1 where a queen stands: the 0-based layout
+of every export, unchanged. Each group is a `<sum>` of its squares with the condition
+`(eq,k)`, `(le,k)` or `(in,low..high)`; givens and blocked squares are one
+`<instantiation>`. Only constraints of XCSP3-core appear (Audemard, Boussemart, Lecoutre,
 Piette and Roussel, "XCSP3-core", 2020), so every solver of the XCSP competitions reads it;
-ACE (shipped with pycsp3) counts its solutions with ``java -jar ACE.jar FILE.xml -s=all``.
+ACE (shipped with pycsp3) counts its solutions with `java -jar ACE.jar FILE.xml -s=all`.
 
 >>> from nqueens.exports.model import board_problem
 >>> text = xcsp3_text(board_problem(4))
@@ -43,7 +43,7 @@ def _comment(text: str) -> str:
 
 
 def xcsp3_lines(problem: Problem) -> Iterator[str]:
-    """The XCSP3 instance of ``problem``, line by line. Cost: O(total size of the groups).
+    """The XCSP3 instance of `problem`, line by line. Cost: O(total size of the groups).
 
     >>> from nqueens.exports.model import board_problem
     >>> next(xcsp3_lines(board_problem(8)))
@@ -77,7 +77,7 @@ def xcsp3_lines(problem: Problem) -> Iterator[str]:
 
 
 def xcsp3_text(problem: Problem) -> str:
-    """:func:`xcsp3_lines` joined into one string. Cost: O(size of the output).
+    """`xcsp3_lines` joined into one string. Cost: O(size of the output).
 
     >>> from nqueens.exports.model import board_problem
     >>> xcsp3_text(board_problem(2)).count("<condition> (le,1) </condition>")

@@ -1,16 +1,16 @@
 """Compiled row-by-row bitboard backtracking: enumerate in batches, count, count classes.
 
 Private kernels: int64 scalars and numpy arrays in, ints out; no validation, no objects.
-Masks are int64 with column ``c`` at bit ``c``; every shifted diagonal mask is cut back to
-the board with ``& full``, so boards up to 63 columns never touch the sign bit's meaning.
+Masks are int64 with column `c` at bit `c`; every shifted diagonal mask is cut back to
+the board with `& full`, so boards up to 63 columns never touch the sign bit's meaning.
 
-``allowed[row]`` restricts the columns a row may use (all ``full`` for the plain problem;
+`allowed[row]` restricts the columns a row may use (all `full` for the plain problem;
 a single bit for a pre-placed queen; fewer bits for blocked squares). The search visits
 columns in ascending order row by row, which is the textbooks' order of solutions.
 
 A numba kernel never sees Ctrl-C, so the searches are resumable: their state lives in the
-caller's arrays, and each call stops after a node ``budget``; the Python face
-(:mod:`nqueens.strategies.bitmask`) loops over such slices, a few per second.
+caller's arrays, and each call stops after a node `budget`; the Python face
+(`nqueens.strategies.bitmask`) loops over such slices, a few per second.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ __all__ = [
 
 @njit
 def _walk(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget, record):
-    """The resumable search behind :func:`fill_batch` (``record``: solutions written into
-    ``out`` until it is full) and :func:`count_slice` (only counted). Returns the solutions
+    """The resumable search behind `fill_batch` (`record`: solutions written into
+    `out` until it is full) and `count_slice` (only counted). Returns the solutions
     found in this call. Cost: O(budget + solutions * n when recording).
     """
     cap = out.shape[0]
@@ -86,12 +86,12 @@ def _walk(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget, record):
 
 @njit
 def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget):
-    """Write the next solutions (0-based columns) into the rows of ``out``; return how many.
+    """Write the next solutions (0-based columns) into the rows of `out`; return how many.
 
-    The search state lives in the caller's arrays (``av``/``cs``/``ls``/``rs``/``pos`` of
-    length n, ``meta = [depth, status]``, as :func:`new_search` makes them), so the next
-    call resumes where this one stopped. A call returns when ``out`` is full or after
-    ``budget`` (>= 1) backtracks, about one per node; ``meta[1]`` is :data:`STATE_DONE`
+    The search state lives in the caller's arrays (`av`/`cs`/`ls`/`rs`/`pos` of
+    length n, `meta = [depth, status]`, as `new_search` makes them), so the next
+    call resumes where this one stopped. A call returns when `out` is full or after
+    `budget` (>= 1) backtracks, about one per node; `meta[1]` is `STATE_DONE`
     once the search is exhausted. Cost: O(budget + len(out) * n).
     """
     return _walk(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget, True)
@@ -99,11 +99,11 @@ def fill_batch(n, full, allowed, av, cs, ls, rs, pos, meta, out, budget):
 
 @njit
 def count_slice(n, full, allowed, av, cs, ls, rs, meta, budget):
-    """Count the next solutions for ``budget`` (>= 1) backtracks (nodes); return how many.
+    """Count the next solutions for `budget` (>= 1) backtracks (nodes); return how many.
 
-    The resumable counting search: the same state arrays as :func:`fill_batch` (without
-    ``pos``);
-    ``meta[1]`` is :data:`STATE_DONE` once every solution that respects ``allowed`` has
+    The resumable counting search: the same state arrays as `fill_batch` (without
+    `pos`);
+    `meta[1]` is `STATE_DONE` once every solution that respects `allowed` has
     been counted. Summed over the calls, the count is exact whatever the budget.
     Cost: O(budget).
     """
@@ -114,15 +114,15 @@ def count_slice(n, full, allowed, av, cs, ls, rs, meta, budget):
 
 @njit
 def new_search(n):
-    """Fresh state ``(av, cs, ls, rs, pos, meta)`` for :func:`fill_batch` and
-    :func:`count_slice` on an ``n``-board: nothing searched yet. O(n)."""
+    """Fresh state `(av, cs, ls, rs, pos, meta)` for `fill_batch` and
+    `count_slice` on an `n`-board: nothing searched yet. O(n)."""
     return (np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
             np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(2, np.int64))
 
 
 @njit
 def symmetry_image(p, s, img):
-    """Write symmetry ``s`` (0..7) of permutation ``p`` into ``img``. Cost: O(n).
+    """Write symmetry `s` (0..7) of permutation `p` into `img`. Cost: O(n).
 
     0 identity, 1-3 the quarter turns, 4 mirror columns, 5 mirror rows, 6 transpose,
     7 anti-transpose.
@@ -150,7 +150,7 @@ def symmetry_image(p, s, img):
 
 @njit
 def _is_canonical(p, img):
-    """True when no symmetry image of permutation ``p`` is lexicographically smaller."""
+    """True when no symmetry image of permutation `p` is lexicographically smaller."""
     n = p.shape[0]
     for s in range(1, 8):
         symmetry_image(p, s, img)
@@ -164,7 +164,7 @@ def _is_canonical(p, img):
 
 @njit
 def count_canonical(out, k, img):
-    """How many of the first ``k`` rows of ``out`` are the least of their 8 images. O(k n)."""
+    """How many of the first `k` rows of `out` are the least of their 8 images. O(k n)."""
     unique = 0
     for i in range(k):
         if _is_canonical(out[i], img):
@@ -177,8 +177,8 @@ def count_total_unique(n):
     """(total, classes): every solution, and those that are the least of their 8 images.
 
     Enumerates every solution and tests each for canonicity in O(n), in one call (not
-    resumable: the test oracle; :func:`nqueens.strategies.bitmask.count_unique` runs the
-    same steps in slices). The symmetry-aware kernels of :mod:`nqueens.kernels` are faster.
+    resumable: the test oracle; `nqueens.strategies.bitmask.count_unique` runs the
+    same steps in slices). The symmetry-aware kernels of `nqueens.kernels` are faster.
     """
     full = full_mask(n)
     allowed = np.full(n, full, np.int64)

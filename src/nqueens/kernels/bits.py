@@ -1,10 +1,10 @@
 """Compiled bit helpers for bitboards: the one place the bitboard step is written.
 
-Private ``@njit`` helpers for the kernels (int64 in, int64 out). A row's free columns are
-the set bits of an int: column ``c`` is bit ``c``. A search keeps three masks per row, the
+Private `@njit` helpers for the kernels (int64 in, int64 out). A row's free columns are
+the set bits of an int: column `c` is bit `c`. A search keeps three masks per row, the
 columns taken and the two diagonals, shifted one column per row and cut back to the board
-with ``& full``; :func:`place` moves them one row down with a queen added, and
-:func:`free` gives the columns of the next row that no queen attacks. numba inlines these
+with `& full`; `place` moves them one row down with a queen added, and
+`free` gives the columns of the next row that no queen attacks. numba inlines these
 small functions into the kernels that call them (measured: docs/performance.md, decisions).
 
 >>> full_mask(4), lowest_bit(0b10100), bit_index(8), popcount(0b1011)
@@ -23,8 +23,8 @@ A search that skips rows moves the diagonals by the gap, and looks one row furth
 >>> free_ahead(4, 16, 1, 1, 0b1111)
 11
 
-A depth-first search keeps one frame per row in arrays (``cs``, ``ls``, ``rs``: the row's
-three masks); :func:`start` clears row 0 and :func:`descend` moves one row down:
+A depth-first search keeps one frame per row in arrays (`cs`, `ls`, `rs`: the row's
+three masks); `start` clears row 0 and `descend` moves one row down:
 
 >>> import numpy as np
 >>> cs, ls, rs = (np.ones(4, np.int64) for _ in range(3))
@@ -48,19 +48,19 @@ __all__ = [
 
 @njit
 def full_mask(n):
-    """The mask with the low ``n`` bits set: every column of an ``n``-board. O(1)."""
+    """The mask with the low `n` bits set: every column of an `n`-board. O(1)."""
     return (1 << n) - 1
 
 
 @njit
 def lowest_bit(mask):
-    """The lowest set bit of ``mask`` as a mask (0 for 0): the leftmost free column. O(1)."""
+    """The lowest set bit of `mask` as a mask (0 for 0): the leftmost free column. O(1)."""
     return mask & -mask
 
 
 @njit
 def take_lowest(mask):
-    """``(bit, rest)``: the lowest set bit of ``mask`` and ``mask`` without it. O(1).
+    """`(bit, rest)`: the lowest set bit of `mask` and `mask` without it. O(1).
 
     The search's step "try the leftmost free square and cross it off the row".
     """
@@ -100,37 +100,37 @@ def popcount(mask):
 
 @njit
 def place(cols, left, right, bit, full):
-    """The masks of the next row after a queen on ``bit``: ``(cols, left, right)``. O(1).
+    """The masks of the next row after a queen on `bit`: `(cols, left, right)`. O(1).
 
-    ``left`` holds the diagonals going up-left (shifted left each row, cut at ``full``),
-    ``right`` the diagonals going up-right (shifted right each row).
+    `left` holds the diagonals going up-left (shifted left each row, cut at `full`),
+    `right` the diagonals going up-right (shifted right each row).
     """
     return cols | bit, ((left | bit) << 1) & full, (right | bit) >> 1
 
 
 @njit
 def free(cols, left, right, allowed):
-    """The columns of ``allowed`` that no queen attacks, given a row's three masks. O(1)."""
+    """The columns of `allowed` that no queen attacks, given a row's three masks. O(1)."""
     return allowed & ~(cols | left | right)
 
 
 @njit
 def place_gap(cols, left, right, bit, gap):
-    """The masks ``gap`` rows further down after a queen on ``bit``: ``(cols, left, right)``.
+    """The masks `gap` rows further down after a queen on `bit`: `(cols, left, right)`.
 
     For searches that skip rows (rows holding a fixed queen, whose attacks are already
     struck out of the other rows): the diagonals move one column per row skipped. Not cut
-    to the board: the ``allowed`` mask of the row they are used on cuts them. O(1).
+    to the board: the `allowed` mask of the row they are used on cuts them. O(1).
     """
     return cols | bit, (left | bit) << gap, (right | bit) >> gap
 
 
 @njit
 def free_ahead(cols, left, right, gap, allowed):
-    """The columns of ``allowed`` left open ``gap`` rows below a row with these masks. O(1).
+    """The columns of `allowed` left open `gap` rows below a row with these masks. O(1).
 
-    The look-ahead "will the row after the next one still have a square?": with ``gap``
-    0 it is :func:`free`.
+    The look-ahead "will the row after the next one still have a square?": with `gap`
+    0 it is `free`.
     """
     return allowed & ~(cols | (left << gap) | (right >> gap))
 
@@ -138,9 +138,9 @@ def free_ahead(cols, left, right, gap, allowed):
 NO_BUDGET = 1 << 62
 """A node or step budget no search reaches: one slice that runs to the end."""
 STATE_FRESH = 0
-"""A resumable search's status (``meta[1]``) before its first slice."""
+"""A resumable search's status (`meta[1]`) before its first slice."""
 STATE_RUNNING = 1
-"""A resumable search's status between two slices (``meta[0]`` holds its depth)."""
+"""A resumable search's status between two slices (`meta[0]` holds its depth)."""
 STATE_DONE = 2
 """A resumable search's status once it is exhausted."""
 
@@ -155,10 +155,10 @@ def start(cs, ls, rs):
 
 @njit
 def descend(cs, ls, rs, d, bit, full):
-    """Place a queen on ``bit`` in row ``d``: write row ``d + 1``'s masks and return them.
+    """Place a queen on `bit` in row `d`: write row `d + 1`'s masks and return them.
 
-    The search's step "go one row down" on frame arrays; the caller moves ``d`` on and
-    keeps the returned ``(cols, left, right)`` in registers (reading them back from the
+    The search's step "go one row down" on frame arrays; the caller moves `d` on and
+    keeps the returned `(cols, left, right)` in registers (reading them back from the
     arrays costs up to 1.5x in the tree walk: docs/performance.md, decisions). O(1).
     """
     c, lf, rt = place(cs[d], ls[d], rs[d], bit, full)
@@ -171,9 +171,9 @@ def descend(cs, ls, rs, d, bit, full):
 @njit
 def resume(meta, cs, ls, rs, av, first):
     """The depth a resumable search goes on from: 0 when fresh (row 0 set up, its open
-    squares ``first``), where the last slice stopped when running, -1 when done. O(1).
+    squares `first`), where the last slice stopped when running, -1 when done. O(1).
 
-    ``meta = [depth, status, ...]``; :func:`suspend` writes it back at the slice's end.
+    `meta = [depth, status, ...]`; `suspend` writes it back at the slice's end.
     """
     if meta[1] == STATE_DONE:
         return -1
@@ -187,7 +187,7 @@ def resume(meta, cs, ls, rs, av, first):
 
 @njit
 def suspend(meta, d):
-    """Record where a slice of a resumable search stopped: depth ``d``, or done if ``d < 0``.
+    """Record where a slice of a resumable search stopped: depth `d`, or done if `d < 0`.
 
     O(1).
     """
@@ -199,18 +199,18 @@ def suspend(meta, d):
 
 @njit
 def new_frames(depth):
-    """Zeroed frame arrays ``(cs, ls, rs, bm)`` for a search ``depth`` rows deep. O(depth)."""
+    """Zeroed frame arrays `(cs, ls, rs, bm)` for a search `depth` rows deep. O(depth)."""
     return (np.zeros(depth, np.int64), np.zeros(depth, np.int64), np.zeros(depth, np.int64),
             np.zeros(depth, np.int64))
 
 
 @njit
 def next_child(cs, ls, rs, bm, i, gap, allowed):
-    """Take the next untried square of frame ``i`` (``bm[i]``, crossed off) and give the row
-    ``gap`` below: ``(bit, cols, left, right, open)``, ``bit`` 0 when none is left. O(1).
+    """Take the next untried square of frame `i` (`bm[i]`, crossed off) and give the row
+    `gap` below: `(bit, cols, left, right, open)`, `bit` 0 when none is left. O(1).
 
-    The step of a search over frame arrays that skips rows (:func:`place_gap`); the
-    caller backs up on 0, or moves on with :func:`push`.
+    The step of a search over frame arrays that skips rows (`place_gap`); the
+    caller backs up on 0, or moves on with `push`.
     """
     b = bm[i]
     if b == 0:
@@ -222,7 +222,7 @@ def next_child(cs, ls, rs, bm, i, gap, allowed):
 
 @njit
 def push(cs, ls, rs, bm, j, cols, left, right, open_squares):
-    """Write frame ``j``: its three masks and its open squares, all untried. O(1)."""
+    """Write frame `j`: its three masks and its open squares, all untried. O(1)."""
     cs[j] = cols
     ls[j] = left
     rs[j] = right

@@ -1,25 +1,25 @@
 """Compiled completion search for partial boards of any size: bitsets, propagation, restarts.
 
 Private kernels: ints and numpy arrays in, ints out; no validation, no objects. The whole
-search state lives in the caller's arrays, so :func:`search` works in bounded slices (a node
+search state lives in the caller's arrays, so `search` works in bounded slices (a node
 budget per call) and the next call resumes where the last one stopped.
 
 The board is kept as bitsets of the squares still open (not attacked, not blocked, line not
-yet taken): ``bits[0, r]`` holds row r's open columns, ``bits[1, c]`` column c's open rows,
-each as ``w = ceil(n / 64)`` int64 words (bit ``i % 64`` of word ``i // 64``); ``cnt`` keeps
-how many squares each line has open, ``q[0, r]`` / ``q[1, c]`` the queen's column / row or
+yet taken): `bits[0, r]` holds row r's open columns, `bits[1, c]` column c's open rows,
+each as `w = ceil(n / 64)` int64 words (bit `i % 64` of word `i // 64`); `cnt` keeps
+how many squares each line has open, `q[0, r]` / `q[1, c]` the queen's column / row or
 -1. Placing a queen removes every open square on its row, column and both diagonals (each
-removal is pushed on ``trail`` and undone on backtracking). A line (row or column) without a
+removal is pushed on `trail` and undone on backtracking). A line (row or column) without a
 queen whose count falls to 0 is a dead end; one whose count falls to 1 is forced and placed at
-once (``queue``). The search branches on one line: the lowest row without a queen, columns
-ascending (``ORDER_ROWS``: the textbook order of solutions, first solution = the
+once (`queue`). The search branches on one line: the lowest row without a queen, columns
+ascending (`ORDER_ROWS`: the textbook order of solutions, first solution = the
 lexicographically smallest), or the row or column with the fewest open squares
-(``ORDER_CONSTRAINED``), optionally with random ties and value order and restarts after a
-growing number of dead ends (``meta[M_RESTART] = 1``). Branching on a line splits the
+(`ORDER_CONSTRAINED`), optionally with random ties and value order and restarts after a
+growing number of dead ends (`meta[M_RESTART] = 1`). Branching on a line splits the
 completions into disjoint sets, so counting and listing stay exact in both orders.
 
-Layout of ``fr[d]`` (one frame per branching depth): trail mark, queen mark, next candidate,
-number of candidates; the candidates (squares ``r * n + c``) are in ``cands[d]``.
+Layout of `fr[d]` (one frame per branching depth): trail mark, queen mark, next candidate,
+number of candidates; the candidates (squares `r * n + c`) are in `cands[d]`.
 
 >>> import numpy as np
 >>> bits, cnt, q, trail, qstack, queue, fr, cands, meta = state = new_state(4)
@@ -62,11 +62,11 @@ ORDER_CONSTRAINED = 1
 STATUS_BUDGET = 0
 """The node budget of this call ran out; call again to go on."""
 STATUS_SOLUTION = 1
-"""A completion is on the board (``q[0]``); call again to go on past it."""
+"""A completion is on the board (`q[0]`); call again to go on past it."""
 STATUS_EXHAUSTED = 2
 """The search tree is exhausted: every completion was seen (a proof when none was)."""
 STATUS_LIMIT = 3
-"""Counting stopped: more than ``meta[M_COUNT_LIMIT]`` completions."""
+"""Counting stopped: more than `meta[M_COUNT_LIMIT]` completions."""
 
 # meta slots (int64)
 M_N = 0
@@ -139,7 +139,7 @@ def _remove(n, bits, cnt, q, trail, queue, meta, r, c):
 
 @njit
 def _close_line(n, w, bits, cnt, q, trail, queue, meta, kind, line):
-    """Close every open square of row ``line`` (``kind`` 0) or column ``line`` (1); 0 on a
+    """Close every open square of row `line` (`kind` 0) or column `line` (1); 0 on a
     dead end."""
     for k in range(w):
         word = bits[kind, line, k]
@@ -234,8 +234,8 @@ def _undo(n, bits, cnt, q, trail, qstack, meta, tmark, qmark):
 
 @njit
 def setup(n, w, open_sq, placed, bits, cnt, q, trail, qstack, queue, meta):
-    """Fill the state from ``open_sq`` (n*n uint8, 1 = not blocked) and the placed queens
-    (squares ``r * n + c``, mutually non-attacking), then propagate. Return 0 on a dead end."""
+    """Fill the state from `open_sq` (n*n uint8, 1 = not blocked) and the placed queens
+    (squares `r * n + c`, mutually non-attacking), then propagate. Return 0 on a dead end."""
     bits[:] = 0
     cnt[:] = 0
     q[:] = -1
@@ -323,7 +323,7 @@ def _choose(n, w, bits, cnt, q, meta, cands, d):
 
 @njit
 def search(n, w, bits, cnt, q, trail, qstack, queue, fr, cands, meta, budget):
-    """Go on with the search for at most ``budget`` nodes; return a STATUS_* code.
+    """Go on with the search for at most `budget` nodes; return a STATUS_* code.
 
     Cost: O(n) per node (choosing a line, closing the squares a queen attacks).
     """
@@ -385,10 +385,10 @@ def search(n, w, bits, cnt, q, trail, qstack, queue, fr, cands, meta, budget):
 
 @njit
 def count_rows(n, full, allowed, av, cs, ls, rs, meta, budget):
-    """Go on counting the row-by-row bitmask search (n <= 63) for at most ``budget`` nodes.
+    """Go on counting the row-by-row bitmask search (n <= 63) for at most `budget` nodes.
 
-    ``allowed[r]`` holds row r's usable columns; ``av/cs/ls/rs`` (length n) keep the open
-    columns left to try and the column / diagonal masks per depth; ``meta`` = [depth (-1:
+    `allowed[r]` holds row r's usable columns; `av/cs/ls/rs` (length n) keep the open
+    columns left to try and the column / diagonal masks per depth; `meta` = [depth (-1:
     fresh), count, nodes, count limit (-1: none)]. Returns STATUS_BUDGET, STATUS_EXHAUSTED
     or STATUS_LIMIT (more than the limit counted). Cost: O(1) per node, no propagation:
     the fastest way to count boards with many completions.

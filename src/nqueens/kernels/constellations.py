@@ -2,16 +2,16 @@
 
 The Q27 project's method. Every solution has one queen in the top row, the bottom row, the
 left column and the right column; those four squares (three when a queen sits in a corner)
-are its *constellation*. The engine (:mod:`nqueens.engine.split`) lists one constellation per
-orbit of the 8 board symmetries (:func:`list_constellations`, which also picks each orbit's
+are its *constellation*. The engine (`nqueens.engine.split`) lists one constellation per
+orbit of the 8 board symmetries (`list_constellations`, which also picks each orbit's
 orientation: the one whose top-down search looks cheapest) and weighs its count; this
 module counts the completions of one constellation, and - for the rare constellations that
 a rotation maps onto themselves - how many completions that rotation also fixes (for the
 class count).
 
-The constellation arrives as ``allowed``: one int64 mask per row of the columns still open
+The constellation arrives as `allowed`: one int64 mask per row of the columns still open
 once the border queens' columns and diagonals are struck out (a border queen's own row is a
-single bit). The search starts below the top queen ``top`` and runs row by row with the
+single bit). The search starts below the top queen `top` and runs row by row with the
 classic three bitboards. Masks and counters are int64: exact for every n up to 31.
 Private kernel: ints and numpy arrays in, ints out; no validation, no objects, no I/O.
 """
@@ -56,7 +56,7 @@ __all__ = [
 
 @njit
 def _fixed_by(n, board, quarter):
-    """1 when the finished ``board`` (bits per row) equals its quarter- or half-turn."""
+    """1 when the finished `board` (bits per row) equals its quarter- or half-turn."""
     last = n - 1
     for r in range(n):
         c = bit_index(board[r])
@@ -73,19 +73,19 @@ def _fixed_by(n, board, quarter):
 
 @njit
 def _fixed_pair(n, board, sym):
-    """``(fixed180, fixed90)`` of the finished ``board`` of a constellation with symmetry
-    ``sym`` (not :data:`SYM_NONE`): the quarter turn is tested only under
-    :data:`SYM_ROT90`. O(n)."""
+    """`(fixed180, fixed90)` of the finished `board` of a constellation with symmetry
+    `sym` (not `SYM_NONE`): the quarter turn is tested only under
+    `SYM_ROT90`. O(n)."""
     f90 = _fixed_by(n, board, True) if sym == SYM_ROT90 else 0
     return _fixed_by(n, board, False), f90
 
 
 @njit
 def count_subproblem(n, t, b, left, right, sym):
-    """``(completions, fixed90, fixed180, nodes)`` of one constellation given by its queens.
+    """`(completions, fixed90, fixed180, nodes)` of one constellation given by its queens.
 
-    :func:`count_slice` on the one item, in a single slice. ``sym`` is one of
-    :data:`SYM_NONE`, :data:`SYM_ROT180`, :data:`SYM_ROT90`; ``nodes`` counts the partial
+    `count_slice` on the one item, in a single slice. `sym` is one of
+    `SYM_NONE`, `SYM_ROT180`, `SYM_ROT90`; `nodes` counts the partial
     boards the search extended plus the completions. Cost: the subtree below the
     constellation; the fixed-point tests run only at leaves of symmetric constellations.
     """
@@ -108,9 +108,9 @@ _K, _LEVEL, _COUNT, _F90, _F180, _NODES, _LAST = 0, 1, 2, 3, 4, 5, 6
 
 @jitable
 def new_slice_state(n):
-    """Fresh ``(scalars, stack)`` for :func:`count_slice`: nothing started yet. O(n).
+    """Fresh `(scalars, stack)` for `count_slice`: nothing started yet. O(n).
 
-    Plain numpy when Python calls it (a Ctrl-C then lands as ``KeyboardInterrupt``)."""
+    Plain numpy when Python calls it (a Ctrl-C then lands as `KeyboardInterrupt`)."""
     scalars = np.zeros(8, np.int64)
     scalars[_LEVEL] = -2  # -2: the current item is not set up yet
     return scalars, np.zeros((STATE_ROWS, max(n, 1)), np.int64)
@@ -118,9 +118,9 @@ def new_slice_state(n):
 
 @njit
 def _slice_setup(n, items, k, out, st, stack):
-    """Set up item ``k`` for the search; finish it at once when it has at most one free row.
+    """Set up item `k` for the search; finish it at once when it has at most one free row.
 
-    Returns 1 when the item was finished here (its row of ``out`` written), else 0.
+    Returns 1 when the item was finished here (its row of `out` written), else 0.
     """
     t = items[k, 0]
     sym = items[k, 4]
@@ -174,18 +174,18 @@ def _slice_setup(n, items, k, out, st, stack):
 
 
 FRAME = 8
-"""Words per level in :func:`_search`'s frame array (six used, eight for cheap indexing)."""
+"""Words per level in `_search`'s frame array (six used, eight for cheap indexing)."""
 _COLS, _LEFT, _RIGHT, _OPEN, _MASK, _GAP = 0, 1, 2, 3, 4, 5
 """A level's words in the frame array, in the order of the stack's first six rows."""
 
 
 @njit
 def _search(n, stack, sym, i, lastlevel, count, fixed90, fixed180, nodes, limit):
-    """The search of :func:`count_slice` from level ``i`` until done (level -1) or ``nodes``
-    reaches ``limit``; returns the new ``(i, count, fixed90, fixed180, nodes)``.
+    """The search of `count_slice` from level `i` until done (level -1) or `nodes`
+    reaches `limit`; returns the new `(i, count, fixed90, fixed180, nodes)`.
 
-    Level ``i`` is free row ``stack[7, i]``; its frame is the columns and the two diagonals
-    attacked there, its open squares not tried yet, its row's ``allowed`` mask and the gap
+    Level `i` is free row `stack[7, i]`; its frame is the columns and the two diagonals
+    attacked there, its open squares not tried yet, its row's `allowed` mask and the gap
     to the next free row (the stack's rows 0-5). A child is pushed only when the row after
     it keeps an open square (a one-row look-ahead, as NQueensFAF); the last free row is
     never pushed: one column is left for it, so its open squares (zero or one) are the
@@ -193,9 +193,9 @@ def _search(n, stack, sym, i, lastlevel, count, fixed90, fixed180, nodes, limit)
     path).
 
     The frames are copied into one private array, a level's words side by side, and the
-    search walks it by a single offset ``p``: LLVM then keeps every live value of the loop
+    search walks it by a single offset `p`: LLVM then keeps every live value of the loop
     in a register (the stack's six rows as separate arrays cost 10-15% in reloads, measured
-    in ``docs/performance.md``). The frames are copied back when the search stops
+    in `docs/performance.md`). The frames are copied back when the search stops
     early. Cost: the nodes searched, plus O(free rows) for the copies.
     """
     f = lastlevel + 1
@@ -244,9 +244,9 @@ def _search(n, stack, sym, i, lastlevel, count, fixed90, fixed180, nodes, limit)
 
 @njit
 def _leaf_fixed(n, stack, fr, i, bit, nb, sym):
-    """``(fixed180, fixed90)`` of the completion found from level ``i`` (its queen ``bit``,
-    the last row's ``nb``) of a symmetric constellation: 1 where the half (quarter) turn
-    maps it onto itself. Kept out of :func:`_search` so that the hot loop's registers stay
+    """`(fixed180, fixed90)` of the completion found from level `i` (its queen `bit`,
+    the last row's `nb`) of a symmetric constellation: 1 where the half (quarter) turn
+    maps it onto itself. Kept out of `_search` so that the hot loop's registers stay
     free. O(n)."""
     board = stack[6]
     rows = stack[7]
@@ -259,14 +259,14 @@ def _leaf_fixed(n, stack, fr, i, bit, nb, sym):
 
 @njit
 def count_slice(n, items, out, st, stack, budget):
-    """Count ``items`` (rows as :func:`list_constellations` gives) for about ``budget`` nodes.
+    """Count `items` (rows as `list_constellations` gives) for about `budget` nodes.
 
-    Resumable: the search state lives in ``st`` and ``stack`` (from :func:`new_slice_state`),
-    so a caller loops ``while not count_slice(...)`` and regains control after each slice.
-    Row k of ``out`` receives ``(completions, fixed90, fixed180, nodes)`` of item k, as
-    :func:`count_subproblem` returns them. Returns 1 when every item is done, else 0;
-    ``st[0]`` holds how many items are finished and ``st[7]`` the nodes counted by the
-    last call. Cost: ``budget`` nodes (the last item set up may add O(n**2)), then the
+    Resumable: the search state lives in `st` and `stack` (from `new_slice_state`),
+    so a caller loops `while not count_slice(...)` and regains control after each slice.
+    Row k of `out` receives `(completions, fixed90, fixed180, nodes)` of item k, as
+    `count_subproblem` returns them. Returns 1 when every item is done, else 0;
+    `st[0]` holds how many items are finished and `st[7]` the nodes counted by the
+    last call. Cost: `budget` nodes (the last item set up may add O(n**2)), then the
     call returns.
     """
     nitems = items.shape[0]
@@ -306,9 +306,9 @@ def count_slice(n, items, out, st, stack, budget):
 
 @njit
 def estimate_constellations(n, items, probes, seed):
-    """Knuth's estimate of each item's ``(nodes, completions)`` as :func:`count_slice` counts.
+    """Knuth's estimate of each item's `(nodes, completions)` as `count_slice` counts.
 
-    ``probes`` random root-to-leaf walks per item through the same tree the counting kernel
+    `probes` random root-to-leaf walks per item through the same tree the counting kernel
     searches (same pruning, same look-ahead); each walk's products of branching factors are
     unbiased estimates, averaged per item into row k of the float64 result. Seeded inside
     numba, so a run is reproducible. Cost: O(len(items) * probes * n**2).

@@ -1,19 +1,19 @@
 """Compiled search for small dominating sets of the queen graph (resumable, budgeted).
 
 Private kernels: int64 scalars and numpy arrays in, ints out; no validation, no objects.
-The board is ``n`` row masks (bit ``c`` of row ``r`` is square (r, c)); ``cover[q, r]`` is
-the mask of row ``r`` that a queen on square ``q = r * n + c`` occupies or attacks, and
-``cov_list[t, :cov_len[t]]`` the squares whose queen covers square ``t`` (the same relation
+The board is `n` row masks (bit `c` of row `r` is square (r, c)); `cover[q, r]` is
+the mask of row `r` that a queen on square `q = r * n + c` occupies or attacks, and
+`cov_list[t, :cov_len[t]]` the squares whose queen covers square `t` (the same relation
 read the other way round).
 
-:func:`search_slice` asks whether ``size`` queens can dominate the board: it takes the first
+`search_slice` asks whether `size` queens can dominate the board: it takes the first
 square no queen covers yet (row by row) and tries, in turn, each square whose queen would
-cover it. A branch stops when the queens left, each covering at most ``maxcov`` squares,
+cover it. A branch stops when the queens left, each covering at most `maxcov` squares,
 cannot cover what is left. At the root it skips column 0 below the corner: the transpose
 maps any dominating set that covers the corner from there to one that covers it from row 0.
-With ``independent`` a queen may only go on a square no queen covers yet, so the queens
+With `independent` a queen may only go on a square no queen covers yet, so the queens
 never attack each other. The state lives in the caller's arrays and each call stops after
-``budget`` nodes, so the Python face loops over slices and Ctrl-C lands between them.
+`budget` nodes, so the Python face loops over slices and Ctrl-C lands between them.
 """
 
 from __future__ import annotations
@@ -30,12 +30,12 @@ from nqueens.kernels.bits import (
 __all__ = ["META_FOUND", "search_slice"]
 
 META_FOUND = 2
-"""``meta[2]``: once the search is done, how many queens of ``chosen`` dominate (0: none)."""
+"""`meta[2]`: once the search is done, how many queens of `chosen` dominate (0: none)."""
 
 
 @njit
 def _first_open(und, d, n):
-    """The first square (row by row) of depth ``d`` that no queen covers, or -1."""
+    """The first square (row by row) of depth `d` that no queen covers, or -1."""
     for r in range(n):
         m = und[d, r]
         if m != 0:
@@ -46,12 +46,12 @@ def _first_open(und, d, n):
 @njit
 def search_slice(n, size, independent, cover, cov_list, cov_len, maxcov, und, target, idx,
                  chosen, meta, budget):
-    """Search on for ``budget`` nodes for ``size`` queens that dominate the n x n board.
+    """Search on for `budget` nodes for `size` queens that dominate the n x n board.
 
-    ``und`` is (size + 1) x n (the squares still open at each depth), ``target``, ``idx``
-    and ``chosen`` have ``size`` entries, ``meta = [depth, status, found]``. When
-    ``meta[1]`` is ``STATE_DONE``, ``meta[2]`` is 0 (no such set) or the number of queens
-    in ``chosen`` that dominate. Cost: O(budget * n).
+    `und` is (size + 1) x n (the squares still open at each depth), `target`, `idx`
+    and `chosen` have `size` entries, `meta = [depth, status, found]`. When
+    `meta[1]` is `STATE_DONE`, `meta[2]` is 0 (no such set) or the number of queens
+    in `chosen` that dominate. Cost: O(budget * n).
     """
     if meta[1] == STATE_DONE:
         return

@@ -2,10 +2,10 @@
 
 A constellation fixed by the half turn (or the quarter turns) counts, beside its
 completions, those completions that the same rotation fixes (the engine weighs them into
-totals and classes). :func:`~nqueens.kernels.constellations.count_subproblem` finds them by
+totals and classes). `count_subproblem` finds them by
 testing every completion; here they are searched for directly: a solution fixed by the half
-turn holds the queen ``(n-1-r, n-1-c)`` beside every queen ``(r, c)``, so only the free
-rows of the upper half are searched, each queen placed with its image (and, for odd ``n``,
+turn holds the queen `(n-1-r, n-1-c)` beside every queen `(r, c)`, so only the free
+rows of the upper half are searched, each queen placed with its image (and, for odd `n`,
 the centre square on the middle row). That is a search of about half the board's depth -
 milliseconds where the whole constellation takes seconds - which lets the GPU count a
 symmetric constellation's completions and nodes like any other (no rotation test in its
@@ -33,8 +33,8 @@ __all__ = ["count_fixed"]
 
 @njit
 def _quarter_fixed(n, col):
-    """1 when the solution ``col`` (the queen's column of each row) is its quarter turn:
-    ``(r, c) -> (c, n-1-r)``."""
+    """1 when the solution `col` (the queen's column of each row) is its quarter turn:
+    `(r, c) -> (c, n-1-r)`."""
     for r in range(n):
         if col[col[r]] != n - 1 - r:
             return 0
@@ -45,11 +45,11 @@ def _quarter_fixed(n, col):
 def count_fixed(n, t, b, left, right, sym):
     """The completions of a symmetric constellation that its rotations fix.
 
-    ``(fixed90, fixed180)`` for the constellation of border queens (0,t), (n-1,b),
-    (left,0), (right,n-1): the completions the half turn fixes, and, when ``sym`` is
-    :data:`~nqueens.kernels.constellations.SYM_ROT90`, those the quarter turn fixes (else
-    0) - what :func:`~nqueens.kernels.constellations.count_subproblem` returns for them.
-    ``(0, 0)`` for :data:`~nqueens.kernels.constellations.SYM_NONE` and for a constellation
+    `(fixed90, fixed180)` for the constellation of border queens (0,t), (n-1,b),
+    (left,0), (right,n-1): the completions the half turn fixes, and, when `sym` is
+    `SYM_ROT90`, those the quarter turn fixes (else
+    0) - what `count_subproblem` returns for them.
+    `(0, 0)` for `SYM_NONE` and for a constellation
     the half turn does not fix.
     Cost: O(the search tree of the upper half's free rows, each queen placed with its
     image), and O(n) a solution found.

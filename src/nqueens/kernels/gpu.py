@@ -1,23 +1,23 @@
 """The CUDA kernel: persistent threads, each searching tasks for a bounded number of steps.
 
-Imports ``numba.cuda``, so it is imported only when the GPU is asked for
-(:mod:`nqueens.engine.gpu`). The search is :func:`nqueens.kernels.gpu_tasks.search_task`,
-compiled here as a device function with every bitboard a ``uint32`` (numba would widen them
+Imports `numba.cuda`, so it is imported only when the GPU is asked for
+(`nqueens.engine.gpu`). The search is `nqueens.kernels.gpu_tasks.search_task`,
+compiled here as a device function with every bitboard a `uint32` (numba would widen them
 to int64). The GPU holds a fixed number of *slots*, one per thread (as many as it keeps
-resident); slot ``k`` holds a task (``slot_task[k]``, -1 when it has none) and the level its
-search stopped at (``slot_level[k]``; :data:`FRESH` for a task not started). A launch gives
-every slot at most ``budget`` steps; after each call of the search a slot adds what it
-counted to its constellation's ``sums`` (completions, nodes; atomically), and a slot whose
-task finishes takes one off its constellation's ``left`` (the tasks not yet finished) and
-the next task at once (``next_task``, an atomic counter), so no thread waits for the launch
-to end while tasks are left. A constellation is finished when its ``left`` is 0, and its
-``sums`` are then exact: all the host reads between launches is those two small arrays,
+resident); slot `k` holds a task (`slot_task[k]`, -1 when it has none) and the level its
+search stopped at (`slot_level[k]`; `FRESH` for a task not started). A launch gives
+every slot at most `budget` steps; after each call of the search a slot adds what it
+counted to its constellation's `sums` (completions, nodes; atomically), and a slot whose
+task finishes takes one off its constellation's `left` (the tasks not yet finished) and
+the next task at once (`next_task`, an atomic counter), so no thread waits for the launch
+to end while tasks are left. A constellation is finished when its `left` is 0, and its
+`sums` are then exact: all the host reads between launches is those two small arrays,
 one row per constellation, whatever the number of tasks. The stacks stay on the GPU between
-launches in ``S[level, word, k]`` (slot-minor, so a warp's 32 threads touch 32 neighbouring
-words), and so do the slots: the host (:func:`nqueens.engine.gpu.count_batch`) sizes
-``budget`` so a launch lasts well under a second - whatever the size of a task, so Ctrl-C
+launches in `S[level, word, k]` (slot-minor, so a warp's 32 threads touch 32 neighbouring
+words), and so do the slots: the host (`nqueens.engine.gpu.count_batch`) sizes
+`budget` so a launch lasts well under a second - whatever the size of a task, so Ctrl-C
 lands between two launches.
-Under ``NUMBA_ENABLE_CUDASIM=1`` the very same kernel runs on numba-cuda's CPU simulator.
+Under `NUMBA_ENABLE_CUDASIM=1` the very same kernel runs on numba-cuda's CPU simulator.
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ cuda: Any = numba.cuda  # numba.cuda has no type stubs for its device-side API
 
 
 def _load_cuda_numpy_support() -> None:
-    """Load numba-cuda's numpy support now, past its reference to ``np.row_stack``.
+    """Load numba-cuda's numpy support now, past its reference to `np.row_stack`.
 
-    numba-cuda 0.30.4 registers its ``np.vstack`` for ``np.row_stack`` too, an alias numpy
+    numba-cuda 0.30.4 registers its `np.vstack` for `np.row_stack` too, an alias numpy
     2.5 removed, so its first compilation of any kernel stops with "module 'numpy' has no
     attribute 'row_stack'" (seen on an H100 with numpy 2.5.2, 2026-11-26). Where the alias
     is gone it is lent back while that module loads, and taken away again. Cost: one
@@ -63,7 +63,7 @@ __all__ = ["BLOCK", "FRESH", "SIGNATURE", "step_slots", "step_slots_limited"]
 BLOCK = 128
 """Threads per block."""
 FRESH = 1 << 20
-"""``slot_level`` of a task whose search has not started."""
+"""`slot_level` of a task whose search has not started."""
 
 SIGNATURE = (
     types.int64, types.int64, types.int64,                # d, budget, ntasks
@@ -74,7 +74,7 @@ SIGNATURE = (
     types.uint32[:, :, ::1],                              # S
     types.int64[:, ::1], types.int64[::1],                # sums, left
 )
-"""The argument types :func:`step_slots` is launched with (``nqueens.engine.gpu``)."""
+"""The argument types `step_slots` is launched with (`nqueens.engine.gpu`)."""
 
 _search = cuda.jit(device=True)(search_task)
 
@@ -82,9 +82,9 @@ _search = cuda.jit(device=True)(search_task)
 @cuda.jit
 def step_slots(d, budget, ntasks, next_task, slot_task, slot_level, subs, tables, tsub,
                state, S, sums, left):
-    """Give each slot ``budget`` steps, taking new tasks as its tasks finish.
+    """Give each slot `budget` steps, taking new tasks as its tasks finish.
 
-    Cost: ``budget`` steps per slot (fewer once the tasks run out).
+    Cost: `budget` steps per slot (fewer once the tasks run out).
     """
     k = cuda.grid(1)
     stride = cuda.gridsize(1)
@@ -123,11 +123,11 @@ def step_slots(d, budget, ntasks, next_task, slot_task, slot_level, subs, tables
 
 @functools.cache
 def step_slots_limited(max_registers: int | None) -> Any:
-    """:func:`step_slots` compiled to use at most ``max_registers`` registers a thread
-    (``None``: :func:`step_slots` itself, as many as the compiler likes). Fewer registers
+    """`step_slots` compiled to use at most `max_registers` registers a thread
+    (`None`: `step_slots` itself, as many as the compiler likes). Fewer registers
     let an SM keep more threads resident, at the price of spills to local memory; which
-    wins is measured on a GPU (``benchmarks/gpu/bench_gpu.py``'s variants). Under the
-    simulator, which has no registers, it is :func:`step_slots`.
+    wins is measured on a GPU (`benchmarks/gpu/bench_gpu.py`'s variants). Under the
+    simulator, which has no registers, it is `step_slots`.
     Cost: a compilation at the first launch of each limit.
     """
     if max_registers is None:

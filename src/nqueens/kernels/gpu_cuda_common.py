@@ -1,5 +1,5 @@
-"""What the shipping CUDA C kernel (:mod:`nqueens.kernels.gpu_cuda_stack`) shares with its
-laboratory forerunners (``benchmarks/gpu/lab/``): the level's place in the columns word, the
+"""What the shipping CUDA C kernel (`nqueens.kernels.gpu_cuda_stack`) shares with its
+laboratory forerunners (`benchmarks/gpu/lab/`): the level's place in the columns word, the
 flush of a slot's counts, the plain C++ build's shim, the packed tables, the frames a
 stack needs, and the one way to CuPy.
 
@@ -34,7 +34,7 @@ __host__ __device__ static inline void nq_flush(long long *sums, int s, unsigned
     if (nodes) atomicAdd(sum + 1, (unsigned long long)nodes);
 }
 """
-"""The C the shared-memory kernels begin with (:mod:`~nqueens.kernels.gpu_cuda_stack`'s
+"""The C the shared-memory kernels begin with (`gpu_cuda_stack`'s
 and the laboratory's): the level's place in the columns word and the flush of a slot's
 counts."""
 
@@ -66,13 +66,13 @@ static inline int nq_canary_broken(const std::vector<uint4> &stack, int kf)
 """
 
 def pack_tables(tables: Any) -> Any:
-    """The kernel's table ``q`` (uint32 ``(m, 32)``) from :func:`~nqueens.kernels.
-    gpu_tasks.expand`'s ``tables`` (free-row masks in ``tables[:, 0]``, gaps in
-    ``tables[:, 1]``).
+    """The kernel's table `q` (uint32 `(m, 32)`) from
+    `expand`'s `tables` (free-row masks in `tables[:, 0]`, gaps in
+    `tables[:, 1]`).
 
-    ``q[s, k] = gap_k << 27 | mask_{k+1}`` (0 past the last row): the shift from free row
-    ``k`` to the next and that row's open columns (27 bits: n <= 27). A frame at level
-    ``k`` needs ``q[s, k]`` and ``q[s, k + 1]`` (the look-ahead's); a constellation's table
+    `q[s, k] = gap_k << 27 | mask_{k+1}` (0 past the last row): the shift from free row
+    `k` to the next and that row's open columns (27 bits: n <= 27). A frame at level
+    `k` needs `q[s, k]` and `q[s, k + 1]` (the look-ahead's); a constellation's table
     is one 128-byte cache line, so the tables of the constellations an SM has in flight
     stay in its L1 (16-byte entries, four lines a constellation, did not: on an H100 the
     kernel's L2 traffic was 45% of the L2's peak with DRAM idle).
@@ -90,8 +90,8 @@ def pack_tables(tables: Any) -> Any:
 
 
 def frames(subs: Any, d: int) -> int:
-    """Frames a slot's stack needs for the constellations ``subs`` cut at ``d`` rows: one
-    for each level that can be left with squares to try, ``d`` to the third-last free row.
+    """Frames a slot's stack needs for the constellations `subs` cut at `d` rows: one
+    for each level that can be left with squares to try, `d` to the third-last free row.
     Cost: O(m).
 
     >>> frames(np.array([[17, 0, 1, 1], [16, 0, 2, 1]]), 3)
@@ -101,7 +101,7 @@ def frames(subs: Any, d: int) -> int:
 
 
 def shared_bytes(block: int, nframes: int) -> int:
-    """Dynamic shared memory of a block: ``nframes`` 16-byte frames for each thread.
+    """Dynamic shared memory of a block: `nframes` 16-byte frames for each thread.
     Cost: O(1).
 
     >>> shared_bytes(128, 12)
@@ -112,11 +112,11 @@ def shared_bytes(block: int, nframes: int) -> int:
 
 def cupy_kernel(source: str, name: str, max_registers: int | None = None,
                 **defines: int) -> Any:
-    """``cupy.RawKernel`` of the CUDA C ``source``'s kernel ``name``: the CUDA C kernels'
+    """`cupy.RawKernel` of the CUDA C `source`'s kernel `name`: the CUDA C kernels'
     one way to CuPy.
 
-    Compiled as C++14, at most ``max_registers`` registers a thread when given, each of
-    ``defines`` a macro (``-DNAME=value``); needs CuPy.
+    Compiled as C++14, at most `max_registers` registers a thread when given, each of
+    `defines` a macro (`-DNAME=value`); needs CuPy.
     Cost: O(1) here; CuPy compiles at the first launch or attribute read (cached on disk).
 
     >>> import sys, types

@@ -1,8 +1,8 @@
 """The GPU kernel that keeps every frame on its shared-memory stack, the current one too.
 
-The same task search as :func:`nqueens.kernels.gpu_tasks.search_task` (the same cut, the
+The same task search as `nqueens.kernels.gpu_tasks.search_task` (the same cut, the
 same pruning and look-ahead, the same completions and nodes) in the fewest instructions a
-try. :mod:`nqueens.kernels.gpu_cuda_shared` holds the current frame in registers, which
+try. `nqueens.kernels.gpu_cuda_shared` holds the current frame in registers, which
 saves a shared-memory load a try but makes every step choose, lane by lane, between a
 push, a pop (a load and an unpacking of the popped level's table entries) and neither: on
 an H100 that came to 86 warp instructions a try (62 before frames could spill to global
@@ -14,7 +14,7 @@ memory; docs/gpu.md). Here a step is one straight run:
    left the frame is dropped (the stack's height goes down by one, no branch);
 3. the level's two table entries - the shift to the next free row and that row's mask, and
    the same for the row after it (the look-ahead's) - in one 8-byte load
-   (:func:`pair_tables`: 256 bytes a constellation). An entry is the row's mask over the
+   (`pair_tables`: 256 bytes a constellation). An entry is the row's mask over the
    shift, in its low 5 bits, and the boards sit in bits 5 to 31 (the columns' word keeps
    the level in its low 5 bits): a funnel shift reads only the low 5 bits of its amount,
    so the entry is the shift as it is, and nothing takes it out (two instructions a try
@@ -22,36 +22,36 @@ memory; docs/gpu.md). Here a step is one straight run:
 4. the child: counted if it is on the last free row, pushed (one 16-byte store, over the
    dropped frame if there was one) if its row has open squares and the row after it
    passes the look-ahead (which the last row never does: its look-ahead entry is 0, so
-   the push needs no test of the level). The bit work is one 3-input ``LOP3`` an
+   the push needs no test of the level). The bit work is one 3-input `LOP3` an
    operation (the lowest square ORed into each of three words, the squares left with
    their test, the child's open squares less the low bits), written as such
-   (``lop3.b32``): the compiler's own code kept the lowest square apart and spent three
+   (`lop3.b32`): the compiler's own code kept the lowest square apart and spent three
    instructions more.
 
-A task ends when its stack is empty. The stack (``[frame][thread]`` in shared memory, so
+A task ends when its stack is empty. The stack (`[frame][thread]` in shared memory, so
 a warp's 32 frames at one depth are 512 neighbouring bytes) holds every frame a task can
-need - :func:`frames` - so there is no test for frames kept elsewhere: the price is the
-shared memory, ``16 * frames`` bytes a thread (n = 21: 208 bytes, about 1,000 threads an
+need - `frames` - so there is no test for frames kept elsewhere: the price is the
+shared memory, `16 * frames` bytes a thread (n = 21: 208 bytes, about 1,000 threads an
 H100 SM, where registers would allow more).
 
 Every lane runs those 29 instructions (sm_90, CUDA 13.0 and NVRTC 13.5; 37 with the shifts
 in the high bits, the compiler's own bit work, a test of the last row for the push, a
 counter of tries for the budget and a second test of the open row for the count). A try
 moves 4 + 4 wavefronts of shared memory (the 4-byte store at a 16-byte stride is a 4-way
-bank conflict), 4 more when it pushes; ``NQ_PLANES=1`` (:func:`raw_kernel`'s ``planes``)
+bank conflict), 4 more when it pushes; `NQ_PLANES=1` (`raw_kernel`'s `planes`)
 splits each frame in two 8-byte halves a warp's 256 bytes apart, for 2 + 2 + 2 (and 4)
 at 31 instructions, in case the shared memory's bandwidth is what holds the first layout
 back.
 
-Arguments and the host's protocol are :mod:`nqueens.kernels.gpu_cuda_shared`'s (slots take
-their next task from ``next_task``; ``sums`` and ``left`` per constellation; between
-launches a slot's frames wait in ``S``, ``slot_level`` holding their number), except that
-``tables`` is :func:`pair_tables`'s, the last argument is the frames a thread, all of them,
-and a launch advances every slot by ``budget`` pushes, not tries (the counter the nodes
+Arguments and the host's protocol are `nqueens.kernels.gpu_cuda_shared`'s (slots take
+their next task from `next_task`; `sums` and `left` per constellation; between
+launches a slot's frames wait in `S`, `slot_level` holding their number), except that
+`tables` is `pair_tables`'s, the last argument is the frames a thread, all of them,
+and a launch advances every slot by `budget` pushes, not tries (the counter the nodes
 need anyway; the host sizes the budget by the launches' measured time either way).
-``HOST_SHIM + SOURCE + HOST_ENTRY`` builds the same source as plain C++ for the CPU (every
+`HOST_SHIM + SOURCE + HOST_ENTRY` builds the same source as plain C++ for the CPU (every
 slot in turn, each with exactly that many frames and a canary past them), which is what
-the tests check it with; :func:`raw_kernel` needs CuPy.
+the tests check it with; `raw_kernel` needs CuPy.
 
 >>> import numpy as np
 >>> q = np.array([[0x8000005, 0x10000002] + [0] * 30], np.uint32)
@@ -442,7 +442,7 @@ HOST_SHIM = _SHARED_HOST_SHIM + r"""
 struct uint2 { unsigned x, y; };
 static inline uint2 make_uint2(unsigned x, unsigned y) { uint2 v = {x, y}; return v; }
 """
-"""Build SOURCE as plain C++ for the CPU: :mod:`~nqueens.kernels.gpu_cuda_shared`'s shim
+"""Build SOURCE as plain C++ for the CPU: `gpu_cuda_shared`'s shim
 and the 8-byte vector type of the tables."""
 
 HOST_ENTRY = r"""
@@ -465,11 +465,11 @@ extern "C" int step_slots_stack(
 
 
 def pair_tables(q: Any) -> Any:
-    """The kernel's table (uint32 ``(m, 32, 2)``) from
-    :func:`~nqueens.kernels.gpu_cuda_shared.pack_tables`'s ``q``: entry ``k`` is
-    ``(q[s, k], q[s, k + 1])``, so a step reads its level's shift and mask and the
+    """The kernel's table (uint32 `(m, 32, 2)`) from
+    `pack_tables`'s `q`: entry `k` is
+    `(q[s, k], q[s, k + 1])`, so a step reads its level's shift and mask and the
     look-ahead's in one 8-byte load (0 past the last entry), each entry laid out as the
-    kernel's boards are: the mask in bits 5 to 31 over the shift in bits 0 to 4 (``q``'s is
+    kernel's boards are: the mask in bits 5 to 31 over the shift in bits 0 to 4 (`q`'s is
     the shift in bits 27 to 31 over the mask).
     Cost: O(m) numpy work.
 
@@ -489,8 +489,8 @@ def pair_tables(q: Any) -> Any:
 
 
 def frames(subs: Any, d: int) -> int:
-    """Frames a slot's stack needs for the constellations ``subs`` cut at ``d`` rows: one
-    for each level from ``d`` to the second-last free row (the last is counted, never
+    """Frames a slot's stack needs for the constellations `subs` cut at `d` rows: one
+    for each level from `d` to the second-last free row (the last is counted, never
     pushed), the current level's included. Cost: O(m).
 
     >>> frames(np.array([[17, 0, 1, 1], [16, 0, 2, 1]]), 3)
@@ -502,9 +502,9 @@ def frames(subs: Any, d: int) -> int:
 @functools.cache
 def raw_kernel(max_registers: int | None = None, planes: bool = False,
                unroll: int = 1) -> Any:
-    """The kernel compiled by CuPy (``cupy.RawKernel``), at most ``max_registers`` registers
-    a thread when given, its frames whole or in two ``planes`` (``NQ_PLANES``), ``unroll``
-    tries a turn of its loop (``NQ_UNROLL``; past 1, a sentinel frame more a thread); needs
+    """The kernel compiled by CuPy (`cupy.RawKernel`), at most `max_registers` registers
+    a thread when given, its frames whole or in two `planes` (`NQ_PLANES`), `unroll`
+    tries a turn of its loop (`NQ_UNROLL`; past 1, a sentinel frame more a thread); needs
     CuPy and a CUDA GPU.
     Cost: one compilation a process and variant."""
     from nqueens.kernels.gpu_cuda_common import cupy_kernel

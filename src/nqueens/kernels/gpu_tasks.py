@@ -1,33 +1,33 @@
 """GPU tasks: a constellation cut into smaller searches, and the search that counts one.
 
 The GPU counts the engine's subproblems (start constellations, see
-:mod:`nqueens.kernels.constellations`) after the host has placed queens on their first
-``rows`` free rows: each partial board the constellation kernel would push at free-row level
-``rows`` becomes one *task*, and the GPU searches its subtree. The cut is exact: the host
-counts the pushes down to level ``rows`` (the tasks themselves included), each task counts
+`nqueens.kernels.constellations`) after the host has placed queens on their first
+`rows` free rows: each partial board the constellation kernel would push at free-row level
+`rows` becomes one *task*, and the GPU searches its subtree. The cut is exact: the host
+counts the pushes down to level `rows` (the tasks themselves included), each task counts
 the pushes and completions below it, and the sums are the constellation kernel's
-``(completions, fixed90, fixed180, nodes)`` to the last node (the same pruning, the same
+`(completions, fixed90, fixed180, nodes)` to the last node (the same pruning, the same
 look-ahead, the same node accounting). A constellation too shallow to cut (no free-row level
-``rows`` below which a row is left) is counted whole on the host. A symmetric one (fixed
+`rows` below which a row is left) is counted whole on the host. A symmetric one (fixed
 by a rotation: about 1% of the nodes) is cut like the others, and its tasks count its
 completions and nodes; the completions the rotation fixes, which the task search does not
 test for (that keeps the GPU kernel lean), are found on the host by
-:func:`~nqueens.kernels.fixed_points.count_fixed`, a search of half the board (n = 22:
+`count_fixed`, a search of half the board (n = 22:
 about 1 s on one core for all 100, where their whole trees take minutes on 16).
 
-A constellation with a queen in a corner has one free row more than the ``n - 4`` of the
-others (about 1.5% of them), and is cut one row deeper, at ``rows + 1``: then every task
+A constellation with a queen in a corner has one free row more than the `n - 4` of the
+others (about 1.5% of them), and is cut one row deeper, at `rows + 1`: then every task
 has the same free rows below it, and a task's stack one frame fewer than the corner ones
 would need (for the kernels that keep their stacks in shared memory, more threads an SM;
 the corner tasks are smaller too, so the largest task of a batch is too: at n = 16, 7.6
 times the mean task where it was 12.9). Its tables are shifted by that row, so that to
-the task search it is a constellation of ``n - 4`` free rows cut at ``rows``.
+the task search it is a constellation of `n - 4` free rows cut at `rows`.
 
-:func:`search_task` is the search of one task, written once in plain typed Python:
-:mod:`nqueens.kernels.gpu` compiles it as a CUDA device function (every bitboard pinned to
-``uint32``, the stack in a caller-given array so that a search stopped after a step budget
+`search_task` is the search of one task, written once in plain typed Python:
+`nqueens.kernels.gpu` compiles it as a CUDA device function (every bitboard pinned to
+`uint32`, the stack in a caller-given array so that a search stopped after a step budget
 resumes where it stopped), and this module compiles it with
-numba for the CPU (:func:`count_tasks`), the GPU kernel's twin used by tests and by the
+numba for the CPU (`count_tasks`), the GPU kernel's twin used by tests and by the
 benchmark's cross-check. Boards up to n = 32 (32-bit bitboards). Private kernels: ints and
 numpy arrays in, ints and arrays out; no validation, no objects, no I/O.
 """
@@ -56,32 +56,32 @@ STACK = 32
 
 
 def search_task(f, d, masks, gaps, S, c, i, budget):
-    """Search one task for at most ``budget`` steps: ``(level, completions, nodes, steps)``,
-    the level below ``d`` once the task is finished, ``steps`` the steps taken (``budget``
+    """Search one task for at most `budget` steps: `(level, completions, nodes, steps)`,
+    the level below `d` once the task is finished, `steps` the steps taken (`budget`
     unless the task finished first).
 
-    The task is a partial board at free-row level ``d`` (``0 <= d < f - 1``) of a
-    constellation with ``f`` free rows: ``masks[k]`` are the open columns of free
-    row ``k``, ``gaps[k]`` the rows between free rows ``k`` and ``k + 1``. Its stack is
-    column ``c`` of ``S`` (uint32, ``S[k - d, w, c]`` for level ``k``: ``w`` = 0 the
+    The task is a partial board at free-row level `d` (`0 <= d < f - 1`) of a
+    constellation with `f` free rows: `masks[k]` are the open columns of free
+    row `k`, `gaps[k]` the rows between free rows `k` and `k + 1`. Its stack is
+    column `c` of `S` (uint32, `S[k - d, w, c]` for level `k`: `w` = 0 the
     left-diagonal attacks, 1 the columns, 2 the right-diagonal attacks, 3 the open squares
-    not yet tried), ``i`` the level to resume at; a fresh task has only its level ``d``
-    filled and ``i = d``. The search stops after ``budget`` steps (one step tries one
+    not yet tried), `i` the level to resume at; a fresh task has only its level `d`
+    filled and `i = d`. The search stops after `budget` steps (one step tries one
     square, or goes back up a level) with the stack ready to resume from the returned
     level, so a caller can bound how long a call takes and call again; the counts of the
-    calls add up. ``nodes`` counts pushes below the task plus completions (the task's own
+    calls add up. `nodes` counts pushes below the task plus completions (the task's own
     push is the host's), as the constellation kernel counts them. The last free row is never
     pushed: when one is reached its open squares (one column is left, so zero or one square)
     are the count. No rotation is tested (the completions of a symmetric constellation that
-    a rotation fixes are :func:`expand`'s, on the host), which keeps the GPU kernel free of
+    a rotation fixes are `expand`'s, on the host), which keeps the GPU kernel free of
     the board scratch and the rotation test, and at about half the registers.
 
     The frame of the current level and the table entries it needs (its gap, the next two
     rows' masks and the next gap) live in local variables - registers on the GPU - and
-    ``S`` is touched only to push a frame (the parent's is stored), to go back up (the
+    `S` is touched only to push a frame (the parent's is stored), to go back up (the
     parent's is loaded) and to enter and leave the call: a step that tries a square and
     prunes it reads and writes no memory.
-    Cost: ``min(budget, the task's subtree)`` steps.
+    Cost: `min(budget, the task's subtree)` steps.
     """
     one = uint32(1)
     lastlevel = f - 1
@@ -158,8 +158,8 @@ _search = njit(search_task)
 
 @njit
 def _add_task(tsub, state, pre, nt, s, cols, left, right, open_squares, placed, d, with_pre):
-    """Write task ``nt`` of constellation ``s`` (its first frame, and the ``d`` queens
-    above it ``with_pre``); return ``nt + 1``."""
+    """Write task `nt` of constellation `s` (its first frame, and the `d` queens
+    above it `with_pre`); return `nt + 1`."""
     tsub[nt] = s
     state[nt, 0] = left & 0xFFFFFFFF
     state[nt, 1] = cols
@@ -173,28 +173,28 @@ def _add_task(tsub, state, pre, nt, s, cols, left, right, open_squares, placed, 
 
 @njit
 def expand(n, items, d, with_pre=True):
-    """Cut the constellations ``items`` (rows ``top, bottom, left, right, sym, ...``) at ``d``.
+    """Cut the constellations `items` (rows `top, bottom, left, right, sym, ...`) at `d`.
 
-    Returns ``(subs, tables, host, tasks)``:
+    Returns `(subs, tables, host, tasks)`:
 
-    * ``subs`` int64 ``(m, 4)``: per constellation ``f`` (free rows), ``sym``, ``top`` and
+    * `subs` int64 `(m, 4)`: per constellation `f` (free rows), `sym`, `top` and
       1 when it is cut into tasks (0: counted whole on the host, being too shallow);
-    * ``tables`` uint32 ``(m, 4, 32)``: per constellation the free-row masks, the gaps, the
-      free rows' indices, and ``allowed`` (one mask per board row);
-    * ``host`` int64 ``(m, 4)``: the host's share of ``(completions, fixed90, fixed180,
-      nodes)`` - the whole answer for a constellation not cut, the pushes down to its cut
+    * `tables` uint32 `(m, 4, 32)`: per constellation the free-row masks, the gaps, the
+      free rows' indices, and `allowed` (one mask per board row);
+    * `host` int64 `(m, 4)`: the host's share of `(completions, fixed90, fixed180,
+      nodes)` - the whole answer for a constellation not cut, the pushes down to its cut
       (the tasks' own included) for one that is, and for a symmetric one the completions
       its rotation fixes;
-    * ``tasks``: ``(tsub int32, state uint32 (t, 4), pre uint32 (t, d + 1))``: a task's
+    * `tasks`: `(tsub int32, state uint32 (t, 4), pre uint32 (t, d + 1))`: a task's
       first frame (left diagonals, columns, right diagonals, open squares) and the queens
       of its free rows above the cut, the rest of its row 0 (for checks; the GPU does not
-      read them, and ``with_pre=False`` leaves them out: no rows), in constellation order,
+      read them, and `with_pre=False` leaves them out: no rows), in constellation order,
       each constellation's tasks in the search's order (so neighbouring GPU threads get
       neighbouring, similar subtrees).
 
-    A corner constellation (``n - 3`` free rows) that is cut is cut at ``d + 1`` and shows
-    the task search ``n - 4`` free rows: ``f`` is one less than its free rows, and its
-    tables (masks, gaps, free rows) start at its second free row. ``d = 0`` makes one task
+    A corner constellation (`n - 3` free rows) that is cut is cut at `d + 1` and shows
+    the task search `n - 4` free rows: `f` is one less than its free rows, and its
+    tables (masks, gaps, free rows) start at its second free row. `d = 0` makes one task
     per constellation (its root; a corner one's children). Cost: the constellations' search
     trees down to their cut, the whole trees of those too shallow to cut, and the
     half-board searches of the symmetric ones.
@@ -216,7 +216,7 @@ def expand(n, items, d, with_pre=True):
 
 @njit
 def count_cut(n, items, d):
-    """The number of tasks :func:`expand` makes of ``items`` at ``d`` (the search down to the
+    """The number of tasks `expand` makes of `items` at `d` (the search down to the
     cut, nothing written). Cost: the constellations' search trees down to their cut."""
     return _cut(n, items, d, False, False, np.zeros((0, 4), np.int64),
                 np.zeros((0, 4, 32), np.uint32), np.zeros((0, 4), np.int64),
@@ -226,10 +226,10 @@ def count_cut(n, items, d):
 
 @njit
 def expand_into(n, items, d, with_pre, tsub, state, pre):
-    """:func:`expand`, its tasks written into ``tsub``, ``state`` and ``pre`` (``pre`` only
-    ``with_pre``), arrays of exactly :func:`count_cut`'s length (each a slice of larger
-    ones, say); returns ``(subs, tables, host)``, its task numbers counted from 0 within
-    ``items``. Cost: :func:`expand`'s, less the counting pass."""
+    """`expand`, its tasks written into `tsub`, `state` and `pre` (`pre` only
+    `with_pre`), arrays of exactly `count_cut`'s length (each a slice of larger
+    ones, say); returns `(subs, tables, host)`, its task numbers counted from 0 within
+    `items`. Cost: `expand`'s, less the counting pass."""
     m = items.shape[0]
     subs = np.zeros((m, 4), np.int64)
     tables = np.zeros((m, 4, 32), np.uint32)
@@ -240,8 +240,8 @@ def expand_into(n, items, d, with_pre, tsub, state, pre):
 
 @njit
 def _cut(n, items, d, with_pre, fill, subs, tables, host, tsub, state, pre):
-    """The cut of :func:`expand`: with ``fill``, into ``subs``, ``tables``, ``host`` and the
-    tasks into ``tsub``, ``state``, ``pre`` (sized for them); without, nothing written (the
+    """The cut of `expand`: with `fill`, into `subs`, `tables`, `host` and the
+    tasks into `tsub`, `state`, `pre` (sized for them); without, nothing written (the
     arrays may be empty) and no host counts (shallow constellations, fixed points). Returns
     the number of tasks either way."""
     m = items.shape[0]
@@ -322,13 +322,13 @@ def _cut(n, items, d, with_pre, fill, subs, tables, host, tsub, state, pre):
 
 @njit
 def count_tasks(d, subs, tables, tsub, state, out, budget):
-    """Count every task on the CPU into ``out[t] = (completions, fixed90, fixed180, nodes)``;
+    """Count every task on the CPU into `out[t] = (completions, fixed90, fixed180, nodes)`;
     return the steps taken in all.
 
-    The GPU kernel's twin: the same :func:`search_task` over the same arrays (:func:`expand`'s
-    ``subs``, ``tables``, ``tsub``, ``state``), each task searched in calls of ``budget``
+    The GPU kernel's twin: the same `search_task` over the same arrays (`expand`'s
+    `subs`, `tables`, `tsub`, `state`), each task searched in calls of `budget`
     steps, resumed until it is finished (as the GPU resumes it launch after launch). A task
-    tests no rotation, so ``fixed90`` and ``fixed180`` stay 0 (they are :func:`expand`'s).
+    tests no rotation, so `fixed90` and `fixed180` stay 0 (they are `expand`'s).
     Cost: the tasks' subtrees.
     """
     S = np.zeros((STACK, 4, 1), np.uint32)

@@ -1,25 +1,25 @@
 """Compiled one-star logical solve for the generator: the explainer's techniques, no words.
 
 Private kernels: ints and numpy arrays in, ints out; no validation, no objects. They do what
-:class:`nqueens.puzzles.logic.Solve` does for a one-star region puzzle with no givens, step
+`nqueens.puzzles.logic.Solve` does for a one-star region puzzle with no givens, step
 for step (the same technique finds the same deduction, easiest first: last square, a
 region confined to a line, k regions in k lines, attacks a whole region, pairs of lines,
 a contradiction by last squares, a contradiction through the easier techniques), but keep
 only what the generator asks of a solve: whether it is done, the squares still open, and
 the grade, the longest chain of forced queens and the number of steps of that grade.
-``tests/test_puzzles_quick.py`` holds them to the explainer on every board of a corpus.
+`tests/test_puzzles_quick.py` holds them to the explainer on every board of a corpus.
 
-A set of squares is ``W`` int64 words of :data:`WORD` bits each (square ``i`` is bit
-``i % WORD`` of word ``i // WORD``; the sign bit is never used). Units are numbered
-regions ``0..n-1``, rows ``n..2n-1``, columns ``2n..3n-1``: the explainer's order.
+A set of squares is `W` int64 words of `WORD` bits each (square `i` is bit
+`i % WORD` of word `i // WORD`; the sign bit is never used). Units are numbered
+regions `0..n-1`, rows `n..2n-1`, columns `2n..3n-1`: the explainer's order.
 
-Arrays: ``umask[u, w]`` the squares of unit ``u``; ``uof[i]`` the three units of square
-``i``; ``near[i, w]`` the squares a star on ``i`` touches (or attacks on a diagonal, with
-that rule); ``attack[i, w]`` those plus its row, column and region, ``i`` itself excluded.
-State: ``cand[w]`` the open squares, ``stars[w]`` the stars, ``need[u]`` the stars a unit
-still needs (0 or 1), and ``info``: [0] stars placed, [1] dead (a unit left empty), [2] the
-grade so far, [3] the longest chain of a contradiction, [4 + g] the steps of grade ``g``.
-``ladder``: the rungs to try, in order, one row each (:data:`LADDER_COLUMNS`): the
+Arrays: `umask[u, w]` the squares of unit `u`; `uof[i]` the three units of square
+`i`; `near[i, w]` the squares a star on `i` touches (or attacks on a diagonal, with
+that rule); `attack[i, w]` those plus its row, column and region, `i` itself excluded.
+State: `cand[w]` the open squares, `stars[w]` the stars, `need[u]` the stars a unit
+still needs (0 or 1), and `info`: [0] stars placed, [1] dead (a unit left empty), [2] the
+grade so far, [3] the longest chain of a contradiction, [4 + g] the steps of grade `g`.
+`ladder`: the rungs to try, in order, one row each (`LADDER_COLUMNS`): the
 explainer's own ladder, so the order, the tiers, the grades and the limits (line sets
 gathered, forced queens) are the explainer's numbers, passed in, never copied here.
 """
@@ -37,26 +37,26 @@ WORD = 63
 """Squares per int64 word (the sign bit stays clear, so shifts and counts stay plain)."""
 
 INFO = 10
-"""The length of the ``info`` array."""
+"""The length of the `info` array."""
 
 OPS = {"no_room": 0, "last_square": 1, "confine": 2, "whole_unit": 3, "two_lines": 4,
        "forced_chain": 5, "deep": 6}
 """The techniques this judge knows, by the name a rung's compiled form gives
-(:class:`nqueens.puzzles.grades.Compiled`), and their numbers in a ladder array."""
+(`nqueens.puzzles.grades.Compiled`), and their numbers in a ladder array."""
 
 LADDER_COLUMNS = 8
 """A ladder array's row: op, tier, a, b, grade, raised, at, max_subsets (the fields of
-:class:`nqueens.puzzles.grades.Compiled`, with the rung's tier second). The rows are the
-explainer's ladder (:mod:`nqueens.puzzles.ladder`), derived by
-:mod:`nqueens.puzzles.quick`: no number of a technique is written here."""
+`nqueens.puzzles.grades.Compiled`, with the rung's tier second). The rows are the
+explainer's ladder (`nqueens.puzzles.ladder`), derived by
+`nqueens.puzzles.quick`: no number of a technique is written here."""
 
 _STUCK, _SINGLE, _CONFINE, _SHAPE, _PAIRS, _LOOKAHEAD, _DEEP = range(7)
 
 
 @njit
 def setup(n, nw, reg, rows_cols, line_attack, umask, uof, attack):
-    """Fill ``umask`` (rows and columns copied from ``rows_cols``, regions from ``reg``),
-    ``uof`` and ``attack`` (``line_attack[i]``: row, column and near squares of ``i``)."""
+    """Fill `umask` (rows and columns copied from `rows_cols`, regions from `reg`),
+    `uof` and `attack` (`line_attack[i]`: row, column and near squares of `i`)."""
     for u in range(2 * n):
         for w in range(nw):
             umask[n + u, w] = rows_cols[u, w]
@@ -90,7 +90,7 @@ def _count(mask, nw):
 
 @njit
 def _left(cand, umask, u, nw, out):
-    """``out`` = the open squares of unit ``u``; their number."""
+    """`out` = the open squares of unit `u`; their number."""
     t = 0
     for w in range(nw):
         out[w] = cand[w] & umask[u, w]
@@ -108,7 +108,7 @@ def _lowest(mask, nw):
 
 @njit
 def _squares(mask, nw, out):
-    """The squares of ``mask`` into ``out``, ascending; their number."""
+    """The squares of `mask` into `out`, ascending; their number."""
     t = 0
     for w in range(nw):
         x = mask[w]
@@ -122,7 +122,7 @@ def _squares(mask, nw, out):
 
 @njit
 def _cross(i, nw, umask, uof, near, cand, need):
-    """What a star on ``i`` crosses out: ``i``, its near squares and every unit it fills."""
+    """What a star on `i` crosses out: `i`, its near squares and every unit it fills."""
     for w in range(nw):
         cand[w] &= ~near[i, w]
     cand[i // WORD] &= ~(np.int64(1) << (i % WORD))
@@ -136,7 +136,7 @@ def _cross(i, nw, umask, uof, near, cand, need):
 
 @njit
 def _place(i, n, nw, umask, uof, near, cand, stars, need, info):
-    """A star on ``i``, counted: :func:`_cross`, and ``i`` joins the stars."""
+    """A star on `i`, counted: `_cross`, and `i` joins the stars."""
     _cross(i, nw, umask, uof, near, cand, need)
     stars[i // WORD] |= np.int64(1) << (i % WORD)
     info[0] += 1
@@ -169,8 +169,8 @@ def _single(n, nw, umask, uof, near, cand, stars, need, info, buf):
 
 @njit
 def _touched(n, nw, cand, need, umask, uof, touched, sq):
-    """``touched[u, o]``: the units of family ``o`` (0 regions, 1 rows, 2 columns) that the
-    open squares of each unit ``u`` needing a star touch, as a bit set of their numbers;
+    """`touched[u, o]`: the units of family `o` (0 regions, 1 rows, 2 columns) that the
+    open squares of each unit `u` needing a star touch, as a bit set of their numbers;
     one pass over the open squares."""
     for u in range(3 * n):
         for o in range(3):
@@ -187,8 +187,8 @@ def _touched(n, nw, cand, need, umask, uof, touched, sq):
 @njit
 def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union, unions,
              partner, max_subsets):
-    """k regions in k lines for family ``a`` in family ``o`` (``size`` of each), as
-    ``techniques._confine``: the first set of lines, smallest as a number, that is a union
+    """k regions in k lines for family `a` in family `o` (`size` of each), as
+    `techniques._confine`: the first set of lines, smallest as a number, that is a union
     of touched sets and holds units needing as many stars as it; True when it crossed out
     squares."""
     m = ZERO
@@ -268,10 +268,10 @@ def _confine(a, o, size, n, nw, cand, need, umask, touched, tu, tl, union, union
 
 @njit
 def _pairs_of(m, tl, lines, unions, partner):
-    """The unions of exactly two lines of the touched sets ``tl[:m]`` (each of at most two
-    lines; ``lines`` their union), ascending, each once, into ``unions``; their number. Such
+    """The unions of exactly two lines of the touched sets `tl[:m]` (each of at most two
+    lines; `lines` their union), ascending, each once, into `unions`; their number. Such
     a union is one set of two lines, or two sets of one line each: what growing every union
-    and sorting gives, without the sorting. ``partner``: 64 words of scratch."""
+    and sorting gives, without the sorting. `partner`: 64 words of scratch."""
     ones = np.int64(0)
     x = lines
     while x:
@@ -304,8 +304,8 @@ def _pairs_of(m, tl, lines, unions, partner):
 
 @njit
 def _confined(size, n, nw, cand, need, umask, touched, max_subsets):
-    """k regions in k lines of ``size``, every pair of families in the explainer's order,
-    from the lines ``touched`` found for the squares open now (:func:`_touched`)."""
+    """k regions in k lines of `size`, every pair of families in the explainer's order,
+    from the lines `touched` found for the squares open now (`_touched`)."""
     tu = np.empty(n, np.int64)
     tl = np.empty(n, np.int64)
     union = np.empty(nw, np.int64)
@@ -387,8 +387,8 @@ def _pairs(n, nw, cand, need, umask, attack, buf, sq, sq2):
 
 @njit
 def _chain(start, limit, n, nw, cand, need, umask, uof, near, attack, c2, n2):
-    """The forced queens a star on ``start`` leads to before a unit is left empty (their
-    number), or -1 (none within ``limit``), as ``techniques._chain``."""
+    """The forced queens a star on `start` leads to before a unit is left empty (their
+    number), or -1 (none within `limit`), as `techniques._chain`."""
     for w in range(nw):
         c2[w] = cand[w] & ~attack[start, w]
     c2[start // WORD] &= ~(np.int64(1) << (start % WORD))
@@ -485,7 +485,7 @@ def _deep(n, nw, cand, stars, need, info, umask, uof, near, attack, buf, sq, sq2
 
 @njit
 def _largest_subset(m, max_subsets):
-    """confined.largest_subset: the largest s <= m // 2 with C(m, s) <= ``max_subsets``."""
+    """confined.largest_subset: the largest s <= m // 2 with C(m, s) <= `max_subsets`."""
     s = 1
     while s + 1 <= m // 2:
         c = 1
@@ -501,7 +501,7 @@ def _largest_subset(m, max_subsets):
 def _next(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack, ladder, buf,
           sq, sq2):
     """The next step, the ladder's rungs in order, applied: (its grade, its chain or -1);
-    grade -1 when none up to ``max_grade`` makes progress, -2 when a unit is left empty."""
+    grade -1 when none up to `max_grade` makes progress, -2 when a unit is left empty."""
     rows = ZERO
     for r in range(n):
         if need[n + r] > 0:
@@ -551,8 +551,8 @@ def _next(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack, l
 
 @njit
 def solve(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack, ladder):
-    """Go on with the ``ladder``'s rungs up to ``max_grade`` (1-4): 1 when every star is
-    placed, 0 when they stall, -1 when a unit is left empty; ``info`` keeps the record."""
+    """Go on with the `ladder`'s rungs up to `max_grade` (1-4): 1 when every star is
+    placed, 0 when they stall, -1 when a unit is left empty; `info` keeps the record."""
     buf = np.empty(nw, np.int64)
     sq = np.empty(n * n, np.int64)
     sq2 = np.empty(n * n, np.int64)

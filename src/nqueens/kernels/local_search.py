@@ -2,8 +2,8 @@
 
 Private kernels: ints and numpy arrays in, ints out; no validation, no objects. The queens
 always form a permutation (one per row and per column), so only diagonals can clash; the
-number of queens on every diagonal is kept in two counter arrays (``row - col + n - 1`` and
-``row + col``). A move swaps the columns of two rows, which keeps the permutation.
+number of queens on every diagonal is kept in two counter arrays (`row - col + n - 1` and
+`row + col`). A move swaps the columns of two rows, which keeps the permutation.
 
 1. Greedy-random start (Sosic and Gu's QS4): row by row, pick a random column among those
    not used yet and keep it when both of its diagonals are still empty, trying a bounded
@@ -51,7 +51,7 @@ PATIENCE = 8
 
 @njit
 def seed_search(seed):
-    """Seed numba's generator of the calling thread for :func:`min_conflicts_slice`."""
+    """Seed numba's generator of the calling thread for `min_conflicts_slice`."""
     np.random.seed(seed)
 
 
@@ -91,15 +91,15 @@ def _try_swap(n, cols, dneg, dpos, i, j):
 
 @njit
 def min_conflicts_slice(n, cols, dneg, dpos, bad, meta, max_restarts, budget):
-    """Run the search for about ``budget`` (>= 1) steps; resumable. O(budget + n / 65536).
+    """Run the search for about `budget` (>= 1) steps; resumable. O(budget + n / 65536).
 
-    ``cols`` (int32, length n) ends as the solution; ``dneg`` and ``dpos`` are int32 scratch
-    arrays of length ``2n - 1``; ``bad`` is int64 scratch of length ``min(n, 65536)``; ``meta``
-    is the int64 state (length :data:`META_SIZE`, zeros at the start). The search is over
-    when ``meta[0]`` is :data:`PHASE_SOLVED` (then ``meta[1]`` is the number of restarts
-    used) or :data:`PHASE_FAILED` (``max_restarts`` fresh starts all stalled; never seen for
+    `cols` (int32, length n) ends as the solution; `dneg` and `dpos` are int32 scratch
+    arrays of length `2n - 1`; `bad` is int64 scratch of length `min(n, 65536)`; `meta`
+    is the int64 state (length `META_SIZE`, zeros at the start). The search is over
+    when `meta[0]` is `PHASE_SOLVED` (then `meta[1]` is the number of restarts
+    used) or `PHASE_FAILED` (`max_restarts` fresh starts all stalled; never seen for
     n >= 4). A step is one array entry set up or swept, or one random draw. Draws come from
-    numba's generator of the calling thread, seeded by :func:`seed_search`: the result does
+    numba's generator of the calling thread, seeded by `seed_search`: the result does
     not depend on how the work is cut into calls.
     """
     off = n - 1

@@ -1,10 +1,10 @@
 """Compiled Monte Carlo probes of the pruned state-space tree (Knuth, 1975).
 
 Private kernels: ints in, a float64 numpy array updated in place; no validation. Each
-probe walks from the root, at every node counting its promising children ``m`` and stepping
-to one of them chosen uniformly at random; the product ``m_0 * m_1 * ... * m_(d-1)`` is an
-unbiased estimate of the number of promising nodes at depth ``d``. The friendly face is
-:mod:`nqueens.analysis.estimate`, which runs the probes in slices (a numba kernel never sees
+probe walks from the root, at every node counting its promising children `m` and stepping
+to one of them chosen uniformly at random; the product `m_0 * m_1 * ... * m_(d-1)` is an
+unbiased estimate of the number of promising nodes at depth `d`. The friendly face is
+`nqueens.analysis.estimate`, which runs the probes in slices (a numba kernel never sees
 Ctrl-C; Python does, between slices).
 """
 
@@ -20,19 +20,19 @@ __all__ = ["knuth_probes", "seed_probes"]
 
 @njit
 def seed_probes(seed):
-    """Seed numba's generator of the calling thread; :func:`knuth_probes` then draws from it."""
+    """Seed numba's generator of the calling thread; `knuth_probes` then draws from it."""
     np.random.seed(seed)
 
 
 @njit
 def knuth_probes(n, done, trials, out):
-    """Run ``trials`` more probes, after ``done`` already folded into ``out``. O(trials * n).
+    """Run `trials` more probes, after `done` already folded into `out`. O(trials * n).
 
-    ``out`` is a float64 array of shape (3, 2) holding per quantity ``[mean, M2]``; row 0:
+    `out` is a float64 array of shape (3, 2) holding per quantity `[mean, M2]`; row 0:
     nodes checked (root included), row 1: promising nodes (root included), row 2: solutions.
-    ``M2`` is the sum of squared deviations (Welford), so the sample variance is
-    ``M2 / (count - 1)``. Probes draw from numba's generator of the calling thread, seeded by
-    :func:`seed_probes`: one thread running the same slices after the same seed gives the
+    `M2` is the sum of squared deviations (Welford), so the sample variance is
+    `M2 / (count - 1)`. Probes draw from numba's generator of the calling thread, seeded by
+    `seed_probes`: one thread running the same slices after the same seed gives the
     same result, however the trials are cut into calls.
     """
     full = full_mask(n)

@@ -2,10 +2,10 @@
 
 A constellation is the four border queens of a solution (one in the top row, the bottom row,
 the left column and the right column; three squares when a queen sits in a corner). This
-module builds a constellation's row masks (:func:`constellation_masks`), maps it under the
-symmetries, and lists one constellation per orbit (:func:`list_constellations`), each in the
+module builds a constellation's row masks (`constellation_masks`), maps it under the
+symmetries, and lists one constellation per orbit (`list_constellations`), each in the
 orientation whose top-down search looks cheapest and tagged with the rotations that fix it.
-:mod:`nqueens.kernels.constellations` counts their completions (and re-exports these names).
+`nqueens.kernels.constellations` counts their completions (and re-exports these names).
 Private kernel: ints and numpy arrays in, ints and arrays out; no validation, no I/O.
 """
 
@@ -46,18 +46,18 @@ SYM_ROT90 = 2
 
 @njit
 def root_frame(allowed, rows, top):
-    """``(cols, left, right, open)`` of the first free row ``rows[0]`` below the top queen."""
+    """`(cols, left, right, open)` of the first free row `rows[0]` below the top queen."""
     c, lf, rt = place_gap(0, 0, 0, 1 << top, rows[0])
     return c, lf, rt, free(c, lf, rt, allowed[rows[0]])
 
 
 @njit
 def constellation_masks(n, t, b, left, right):
-    """``(allowed, rows)`` for the border queens (0,t), (n-1,b), (left,0), (right,n-1).
+    """`(allowed, rows)` for the border queens (0,t), (n-1,b), (left,0), (right,n-1).
 
-    A corner queen is two of the four: ``t == left == 0`` puts one at (0,0), ``t == n-1,
-    right == 0`` at (0,n-1), ``b == 0, left == n-1`` at (n-1,0). ``allowed[y]`` is a single
-    bit on a border queen's row, else the columns no border queen attacks; ``rows`` lists,
+    A corner queen is two of the four: `t == left == 0` puts one at (0,0), `t == n-1,
+    right == 0` at (0,n-1), `b == 0, left == n-1` at (n-1,0). `allowed[y]` is a single
+    bit on a border queen's row, else the columns no border queen attacks; `rows` lists,
     in order, the rows below row 0 that hold no border queen (the *free rows*).
     """
     last = n - 1
@@ -99,7 +99,7 @@ def constellation_masks(n, t, b, left, right):
 
 @njit
 def _image(g, t, b, left, right, last):
-    """The constellation ``(t, b, left, right)`` under symmetry ``g`` (0..7, as in board)."""
+    """The constellation `(t, b, left, right)` under symmetry `g` (0..7, as in board)."""
     nt = 0
     nb = 0
     nl = 0
@@ -143,7 +143,7 @@ def _attack(r1, c1, r2, c2):
 
 @njit
 def _orbit_key(t, b, left, right, last, key):
-    """Write the sort key of constellation ``(t, b, left, right)`` into ``key``: the orbit's
+    """Write the sort key of constellation `(t, b, left, right)` into `key`: the orbit's
     canonical member is the one with the least key (bottom queen nearest a corner, then top
     queen nearest the centre, then the least tuple)."""
     key[0] = min(b, last - b)
@@ -163,7 +163,7 @@ def _key_less(a, b):
 
 
 ESTIMATE_DEPTH = 5
-"""How many free rows :func:`_tree_estimate` looks down when choosing an orientation."""
+"""How many free rows `_tree_estimate` looks down when choosing an orientation."""
 
 _ORIENTATIONS = (0, 1, 3, 5)
 """One symmetry per search order (top-down, bottom-up, and the two along the columns); the
@@ -172,14 +172,14 @@ other four are their mirror images, whose search trees are the same size."""
 
 @njit
 def _tree_estimate(n, t, b, left, right, depth, bound):
-    """The placements of queens on all of the first ``depth`` free rows (all free rows if
-    fewer), or ``bound`` once they reach it.
+    """The placements of queens on all of the first `depth` free rows (all free rows if
+    fewer), or `bound` once they reach it.
 
     A cheap, exact stand-in for the size of the constellation's search tree (the width of
-    its level ``depth``); the split searches each orbit in the orientation where it is
+    its level `depth`); the split searches each orbit in the orientation where it is
     smallest, so an orientation stops being measured once it cannot win. Cost: the
-    placements of the first ``depth - 1`` free rows (the last level is a popcount), cut
-    short at ``bound``.
+    placements of the first `depth - 1` free rows (the last level is a popcount), cut
+    short at `bound`.
     """
     allowed, rows = constellation_masks(n, t, b, left, right)
     d = min(depth, rows.shape[0])
@@ -209,7 +209,7 @@ def _tree_estimate(n, t, b, left, right, depth, bound):
 
 @njit
 def _orient(n, t, b, left, right):
-    """The image of the constellation, among :data:`_ORIENTATIONS`, with the least estimate.
+    """The image of the constellation, among `_ORIENTATIONS`, with the least estimate.
 
     Ties go to the earliest in that order, so the identity wins unless another is smaller;
     an image's estimate is cut short once it cannot win.
@@ -228,17 +228,17 @@ def _orient(n, t, b, left, right):
 
 @njit
 def list_constellations(n):
-    """One constellation per symmetry orbit: rows ``(t, b, left, right, sym, stabilizer)``.
+    """One constellation per symmetry orbit: rows `(t, b, left, right, sym, stabilizer)`.
 
-    The orbits come in a fixed order: first the corner ones (a queen at (0,0) and ``b <
-    right``: a class of 8, no symmetry), then the others, whose canonical member is the one
+    The orbits come in a fixed order: first the corner ones (a queen at (0,0) and `b <
+    right`: a class of 8, no symmetry), then the others, whose canonical member is the one
     whose bottom queen is nearest a corner, then whose top queen is nearest the centre, then
     the least tuple. Each orbit is listed in the orientation whose search tree looks
-    smallest: of the canonical member's images under :data:`_ORIENTATIONS` (the four search
+    smallest: of the canonical member's images under `_ORIENTATIONS` (the four search
     orders), the one with the fewest placements of queens on all of its first
-    :data:`ESTIMATE_DEPTH` free rows, the earliest on ties. Those images never put a corner
-    queen at (n-1, n-1), so a corner constellation is one with a 0 among ``t, b, left,
-    right``. Cost: O(n^4) orbits, each with four shallow searches.
+    `ESTIMATE_DEPTH` free rows, the earliest on ties. Those images never put a corner
+    queen at (n-1, n-1), so a corner constellation is one with a 0 among `t, b, left,
+    right`. Cost: O(n^4) orbits, each with four shallow searches.
     """
     out = np.zeros(((n + 1) ** 4 // 4 + 16, 6), np.int64)
     k = 0
@@ -255,13 +255,13 @@ def list_constellations(n):
 
 @njit
 def list_orbit_block(n, orient, t, b, lf_lo, lf_hi):
-    """The rows of :func:`list_constellations` whose canonical member has top ``t``,
-    bottom ``b`` and left queen in ``lf_lo <= left < lf_hi`` (``t == 0``: the corner
-    orbits whose corner-row queen is ``b``; the left range is then ignored), in order.
+    """The rows of `list_constellations` whose canonical member has top `t`,
+    bottom `b` and left queen in `lf_lo <= left < lf_hi` (`t == 0`: the corner
+    orbits whose corner-row queen is `b`; the left range is then ignored), in order.
 
-    Listing blocks ``(0, 1), ..., (0, n-2)``, then ``(t, b)`` for ``t, b = 1 .. n-2``
-    (each whole, or cut into left ranges in order) gives :func:`list_constellations`; a
-    caller looping over blocks regains control between them. With ``orient`` false each
+    Listing blocks `(0, 1), ..., (0, n-2)`, then `(t, b)` for `t, b = 1 .. n-2`
+    (each whole, or cut into left ranges in order) gives `list_constellations`; a
+    caller looping over blocks regains control between them. With `orient` false each
     orbit is listed as its canonical member, unoriented: the same orbits and weights,
     cheaply (no tree estimates). Cost: O(n * (lf_hi - lf_lo)) candidates.
     """
@@ -272,7 +272,7 @@ def list_orbit_block(n, orient, t, b, lf_lo, lf_hi):
 
 @njit
 def _orbit_block(n, orient, t, b, lf_lo, lf_hi, out, k):
-    """Append the orbits of block ``(t, b, lf_lo..lf_hi)`` to ``out`` from row ``k``;
+    """Append the orbits of block `(t, b, lf_lo..lf_hi)` to `out` from row `k`;
     return the new k."""
     last = n - 1
     if t == 0:

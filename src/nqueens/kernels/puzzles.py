@@ -1,22 +1,22 @@
 """Compiled exact search for region puzzles: k stars per row, column and region.
 
 Private kernels: ints and numpy arrays in, ints out; no validation, no objects. The board is
-one bit mask of candidate columns per row (``allowed[depth, row]``), copied down a depth
-stack with the stars placed so far in each row, column and region (``cnt[depth]``: rows,
-then columns, then regions). Placing a star clears the squares touching it (``touching``),
-with ``diagonals`` both of its diagonals, and every unit it fills: its row, its column and
-its region (``regmask[g, row]`` holds the columns of region g in each row) once they hold
-``k`` stars. With k = 1 every placement fills its three units at once.
+one bit mask of candidate columns per row (`allowed[depth, row]`), copied down a depth
+stack with the stars placed so far in each row, column and region (`cnt[depth]`: rows,
+then columns, then regions). Placing a star clears the squares touching it (`touching`),
+with `diagonals` both of its diagonals, and every unit it fills: its row, its column and
+its region (`regmask[g, row]` holds the columns of region g in each row) once they hold
+`k` stars. With k = 1 every placement fills its three units at once.
 
 After each placement one pass over the candidates counts them per row, column and region.
-An open unit that needs ``need`` more stars is a dead end when fewer than ``need``
-candidates are left. With k > 1 the pass also prunes and strikes out (``_choose``, repeated
+An open unit that needs `need` more stars is a dead end when fewer than `need`
+candidates are left. With k > 1 the pass also prunes and strikes out (`_choose`, repeated
 until nothing more goes):
 
-- a row or column whose candidates hold fewer than ``need`` with no two adjacent (a greedy
+- a row or column whose candidates hold fewer than `need` with no two adjacent (a greedy
   pass over its bits gives the most), and two neighbouring rows (columns) likewise, as they
   share no column (row) and no two adjacent ones;
-- a region whose open squares, cut into bands of two rows, hold fewer than ``need`` (each
+- a region whose open squares, cut into bands of two rows, hold fewer than `need` (each
   band at most its columns with no two adjacent; the better of the two ways to cut);
 - windows of consecutive rows (columns): the regions lying inside a window need at most
   what its lines need, and the regions meeting it at least that; on equality the other
@@ -30,14 +30,14 @@ the i-th branch placing the unit's first star on the i-th candidate with the can
 before it struck out, so every solution is found once. (Choosing the unit again after each
 strike, a binary branch, visits fewer nodes but costs more time: measured.)
 
-The search is iterative and resumable: ``_search`` works through at most ``budget`` nodes,
+The search is iterative and resumable: `_search` works through at most `budget` nodes,
 then returns with its whole state in the arrays, so the Python face can call it again (and
 Ctrl-C lands between calls). It also returns when its solution buffer is full, so solutions
 stream; a buffer of no rows only counts.
 
-State ``meta``: [0] depth, [1] solutions found, [2] finished (1 when the tree is exhausted
-or ``limit`` solutions were found), [3] nodes, [4] solutions stored in ``sols`` (each row of
-``sols`` the n k squares ``r * n + c`` of one solution, in the order they were placed).
+State `meta`: [0] depth, [1] solutions found, [2] finished (1 when the tree is exhausted
+or `limit` solutions were found), [3] nodes, [4] solutions stored in `sols` (each row of
+`sols` the n k squares `r * n + c` of one solution, in the order they were placed).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ __all__ = ["new_state", "search"]
 
 @njit
 def _spread(m):
-    """The most bits of ``m`` that can be chosen with no two adjacent (greedy from bit 0)."""
+    """The most bits of `m` that can be chosen with no two adjacent (greedy from bit 0)."""
     t = 0
     while m:
         low = m & -m
@@ -80,8 +80,8 @@ def _room(d, allowed, regmask, g, lo, hi):
 
 @njit
 def _strike(n, d, allowed, regmask, off, a, b, g, inside):
-    """Strike out region g's candidates in lines a..b (``inside``) or outside them; rows for
-    ``off`` 0, columns otherwise. True if any went."""
+    """Strike out region g's candidates in lines a..b (`inside`) or outside them; rows for
+    `off` 0, columns otherwise. True if any went."""
     band = ((np.int64(1) << (b + 1)) - 1) ^ ((np.int64(1) << a) - 1)
     gone = False
     for r in range(n):
@@ -98,8 +98,8 @@ def _strike(n, d, allowed, regmask, off, a, b, g, inside):
 
 @njit
 def _windows(n, d, allowed, regmask, need, off, lo, hi, acc):
-    """The windows of lines a..b (rows for ``off`` 0, columns for ``off`` n) against the
-    regions, whose open squares span lines ``lo[g]..hi[g]`` and need ``need[2n + g]``: the
+    """The windows of lines a..b (rows for `off` 0, columns for `off` n) against the
+    regions, whose open squares span lines `lo[g]..hi[g]` and need `need[2n + g]`: the
     regions inside a window need at most what its lines need, the regions meeting it at least
     that; on equality the others' squares in the window (the meeting ones' squares outside
     it) are struck out. -1: a dead end; else 1 if a square went, 0 if none."""
@@ -157,7 +157,7 @@ def _windows(n, d, allowed, regmask, need, off, lo, hi, acc):
 
 @njit
 def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, span):
-    """Fill ``cand[d]`` with the squares of the open unit of least slack; 0 if some open
+    """Fill `cand[d]` with the squares of the open unit of least slack; 0 if some open
     unit cannot be filled (dead end), else the number of candidates."""
     while True:  # until no window strikes a square out
         for i in range(3 * n):
@@ -260,7 +260,7 @@ def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, 
 
 @njit
 def _place(n, k, d, cell, region, regmask, touching, diagonals, allowed, cnt):
-    """Level ``d + 1``: level ``d`` with a star on ``cell``."""
+    """Level `d + 1`: level `d` with a star on `cell`."""
     full = (np.int64(1) << n) - 1
     r = cell // n
     c = cell - r * n
@@ -298,7 +298,7 @@ def _place(n, k, d, cell, region, regmask, touching, diagonals, allowed, cnt):
 @njit
 def _search(n, k, region, regmask, touching, diagonals, allowed, cnt, cand, ncand, pos,
             queen, counts, lines, span, meta, sols, limit, budget):
-    """Run at most ``budget`` nodes; return 1 when finished, 0 when it paused."""
+    """Run at most `budget` nodes; return 1 when finished, 0 when it paused."""
     total = n * k
     store = sols.shape[0] > 0
     if meta[0] < 0:
@@ -356,9 +356,9 @@ def _search(n, k, region, regmask, touching, diagonals, allowed, cnt, cand, ncan
 
 
 def new_state(n: int, k: int, region: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Fresh arrays for :func:`search`: an n x n grid with ``region[r, c]`` (int64), k stars.
+    """Fresh arrays for `search`: an n x n grid with `region[r, c]` (int64), k stars.
 
-    ``regmask`` starts empty: the search's first call fills it (compiled, a tenth of the
+    `regmask` starts empty: the search's first call fills it (compiled, a tenth of the
     time numpy took, which the generator paid on each of thousands of boards)."""
     regmask = np.zeros((n, n), dtype=np.int64)  # filled by the search's first call
     depth = n * k + 1

@@ -1,8 +1,8 @@
 """Compiled independent recount of one subproblem: plain backtracking plus symmetry images.
 
-Private kernel for :mod:`nqueens.engine.verify`. It shares no code with
-:mod:`nqueens.kernels.constellations`: it enumerates, row by row with
-:func:`nqueens.kernels.backtrack.fill_batch`, every solution whose four border queens sit on
+Private kernel for `nqueens.engine.verify`. It shares no code with
+`nqueens.kernels.constellations`: it enumerates, row by row with
+`nqueens.kernels.backtrack.fill_batch`, every solution whose four border queens sit on
 the given squares, and for each one builds its 8 symmetry images explicitly. A solution is
 its class's representative for this subproblem when no image with the same border squares
 is lexicographically smaller; the subproblem's answer is the classes represented and the
@@ -22,7 +22,7 @@ __all__ = ["recount_border"]
 
 @njit
 def _compare(a, b):
-    """-1, 0 or 1 as ``a`` is lexicographically below, equal to or above ``b``."""
+    """-1, 0 or 1 as `a` is lexicographically below, equal to or above `b`."""
     for r in range(a.shape[0]):
         if a[r] != b[r]:
             return -1 if a[r] < b[r] else 1
@@ -31,7 +31,7 @@ def _compare(a, b):
 
 @njit
 def recount_border(n, top, bottom, left, right):
-    """``(total, unique, solutions enumerated)`` of the subproblem with these border queens.
+    """`(total, unique, solutions enumerated)` of the subproblem with these border queens.
 
     Queens at (0, top), (n-1, bottom), (left, 0), (right, n-1). Cost: the plain search with
     those squares fixed, plus O(8n) per solution found.

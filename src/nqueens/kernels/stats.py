@@ -1,9 +1,9 @@
 """Compiled counts of the pruned state-space tree: promising nodes per depth, tries to a solution.
 
 Private kernels: ints and int64 numpy arrays in, results written into the arrays; no
-validation. Masks are int64 with column ``c`` at bit ``c`` (boards up to 62 columns). The
-search is the textbook's row-by-row backtracking; a node at depth ``d`` has queens in rows
-``0 .. d-1``. The friendly face is :mod:`nqueens.analysis.stats`.
+validation. Masks are int64 with column `c` at bit `c` (boards up to 62 columns). The
+search is the textbook's row-by-row backtracking; a node at depth `d` has queens in rows
+`0 .. d-1`. The friendly face is `nqueens.analysis.stats`.
 
 Both walks are resumable: their state lives in the caller's arrays and each call stops
 after a node budget, so Python regains control (and Ctrl-C lands) between slices.
@@ -31,12 +31,12 @@ __all__ = ["STATE_DONE", "STATE_FRESH", "first_solution_slice", "levels_slice"]
 
 @njit
 def levels_slice(n, full, first, av, cs, ls, rs, meta, levels, budget):
-    """Add to ``levels[d]`` the promising nodes at depth ``d >= 1`` whose row-0 queen is in
-    ``first``, for ``budget`` (>= 1) backtracks (about one per node); resumable.
+    """Add to `levels[d]` the promising nodes at depth `d >= 1` whose row-0 queen is in
+    `first`, for `budget` (>= 1) backtracks (about one per node); resumable.
 
-    Depth-first with one frame per row (``av``/``cs``/``ls``/``rs`` of length n; ``meta =
-    [depth, status]``, status :data:`STATE_DONE` once the walk is over); each frame keeps the
-    columns still to try. A node at depth ``n - 1`` with ``k`` safe columns has ``k``
+    Depth-first with one frame per row (`av`/`cs`/`ls`/`rs` of length n; `meta =
+    [depth, status]`, status `STATE_DONE` once the walk is over); each frame keeps the
+    columns still to try. A node at depth `n - 1` with `k` safe columns has `k`
     promising children, so leaves are counted without being visited. Cost: O(budget).
     """
     d = resume(meta, cs, ls, rs, av, first & full)
@@ -69,13 +69,13 @@ def levels_slice(n, full, first, av, cs, ls, rs, meta, levels, budget):
 
 @njit
 def first_solution_slice(n, full, col, cs, ls, rs, meta, budget):
-    """Try at most ``budget`` (>= 1) more squares on the way to the first solution; resumable.
+    """Try at most `budget` (>= 1) more squares on the way to the first solution; resumable.
 
     Tries columns in ascending order row by row and stops at the first complete board,
-    exactly as the Python event stream does with ``until="first"``. State: ``col``/``cs``/
-    ``ls``/``rs`` of length n, ``meta = [depth, status, tried, found]``; when status is
-    :data:`STATE_DONE`, ``meta[2]`` is the number of squares tried (root not counted) and
-    ``meta[3]`` is 1 if a solution was reached. Cost: O(budget).
+    exactly as the Python event stream does with `until="first"`. State: `col`/`cs`/
+    `ls`/`rs` of length n, `meta = [depth, status, tried, found]`; when status is
+    `STATE_DONE`, `meta[2]` is the number of squares tried (root not counted) and
+    `meta[3]` is 1 if a solution was reached. Cost: O(budget).
     """
     if meta[1] == STATE_DONE:
         return

@@ -1,19 +1,19 @@
 """Compiled search for the solutions a quarter or half turn maps to themselves.
 
 Private kernels: int64 scalars and numpy arrays in, results written into the arrays; no
-validation. A solution fixed by the quarter turn (``SYM_ROT90``) is made of orbits of four
-queens ``(r, c), (c, n-1-r), (n-1-r, n-1-c), (n-1-c, r)`` (and the centre queen of an odd
-board), one fixed by the half turn (``SYM_ROT180``) of pairs ``(r, c), (n-1-r, n-1-c)``: the
+validation. A solution fixed by the quarter turn (`SYM_ROT90`) is made of orbits of four
+queens `(r, c), (c, n-1-r), (n-1-r, n-1-c), (n-1-c, r)` (and the centre queen of an odd
+board), one fixed by the half turn (`SYM_ROT180`) of pairs `(r, c), (n-1-r, n-1-c)`: the
 search fills the first empty row with one queen and places its whole orbit at once, so it
-chooses only a quarter (or half) of the queens. ``attack[d, row]`` holds the columns of
-``row`` attacked by the queens placed on the way to depth ``d`` (their own column
+chooses only a quarter (or half) of the queens. `attack[d, row]` holds the columns of
+`row` attacked by the queens placed on the way to depth `d` (their own column
 included), so a placement costs O(n) and a row left without a free square ends the branch
-at once. Masks are int64 with column ``c`` at bit ``c`` (n <= 62).
+at once. Masks are int64 with column `c` at bit `c` (n <= 62).
 
-Subproblems (``items``, one row each) fix the first orbits: ``items[i, 0]`` orbits, then
-their columns, each in the first empty row at that point. ``out[i]`` receives
-``(solutions, of those fixed by the quarter turn too, nodes)``; the search is resumable
-(state in the caller's arrays) and each call stops after about ``budget`` nodes.
+Subproblems (`items`, one row each) fix the first orbits: `items[i, 0]` orbits, then
+their columns, each in the first empty row at that point. `out[i]` receives
+`(solutions, of those fixed by the quarter turn too, nodes)`; the search is resumable
+(state in the caller's arrays) and each call stops after about `budget` nodes.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ _ITEM, _STATUS, _DEPTH, _NODES = 0, 1, 2, 3
 
 @njit
 def new_state(n):
-    """Fresh state ``(meta, attack, occ, row, av, pos)`` for size ``n``. O(n**2)."""
+    """Fresh state `(meta, attack, occ, row, av, pos)` for size `n`. O(n**2)."""
     depth = n + 2
     return (np.zeros(4, np.int64), np.zeros((depth, n), np.int64), np.zeros(depth, np.int64),
             np.zeros(depth, np.int64), np.zeros(depth, np.int64), np.zeros(n, np.int64))
@@ -46,7 +46,7 @@ def new_state(n):
 
 @njit
 def _put(n, d, r, c, attack, occ, pos):
-    """Place a queen on (r, c) in frame ``d``: False if its row is taken or it is attacked,
+    """Place a queen on (r, c) in frame `d`: False if its row is taken or it is attacked,
     or if it leaves an empty row without a free square. O(n)."""
     if (occ[d] >> r) & 1 or (attack[d, r] >> c) & 1:
         return False
@@ -69,8 +69,8 @@ def _put(n, d, r, c, attack, occ, pos):
 
 @njit
 def _put_orbit(n, sym, d, e, r, c, attack, occ, pos):
-    """Frame ``e``: frame ``d`` with the orbit of (r, c) under ``sym`` placed. False on any
-    conflict (checked against frame ``d`` and within the orbit before anything is written)
+    """Frame `e`: frame `d` with the orbit of (r, c) under `sym` placed. False on any
+    conflict (checked against frame `d` and within the orbit before anything is written)
     or when a row left empty has no free square. O(n) when placed, O(1) when refused."""
     last = n - 1
     k = 2 if sym == SYM_ROT180 else 4
@@ -111,7 +111,7 @@ def _put_orbit(n, sym, d, e, r, c, attack, occ, pos):
 
 @njit
 def _first_free(n, mask):
-    """The first row not in ``mask``, or n when every row holds a queen."""
+    """The first row not in `mask`, or n when every row holds a queen."""
     free = ~mask & ((1 << n) - 1)
     if free == 0:
         return n
@@ -120,7 +120,7 @@ def _first_free(n, mask):
 
 @njit
 def _quarter_fixed(n, pos):
-    """Whether the complete board ``pos`` is fixed by the quarter turn too."""
+    """Whether the complete board `pos` is fixed by the quarter turn too."""
     last = n - 1
     for r in range(n):
         if pos[pos[r]] != last - r:
@@ -130,7 +130,7 @@ def _quarter_fixed(n, pos):
 
 @njit
 def _start(n, sym, item, meta, attack, occ, row, av, pos):
-    """Frame 0 of ``item``: the centre queen and the fixed orbits placed. Returns 1 when the
+    """Frame 0 of `item`: the centre queen and the fixed orbits placed. Returns 1 when the
     prefix is already a whole solution, -1 when it is impossible, 0 to search."""
     attack[0, :] = 0
     occ[0] = 0
@@ -153,8 +153,8 @@ def _start(n, sym, item, meta, attack, occ, row, av, pos):
 
 @njit
 def count_slice(n, sym, items, out, meta, attack, occ, row, av, pos, budget):
-    """Count the items from ``meta[0]`` on for about ``budget`` (>= 1) nodes; True when all
-    are done. ``out`` rows are added to (zero them first). Cost: O(budget n)."""
+    """Count the items from `meta[0]` on for about `budget` (>= 1) nodes; True when all
+    are done. `out` rows are added to (zero them first). Cost: O(budget n)."""
     meta[_NODES] = 0
     full = (1 << n) - 1
     while meta[_ITEM] < items.shape[0]:

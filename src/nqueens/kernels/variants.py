@@ -1,24 +1,24 @@
 """Compiled row-by-row search for the variants: any width, K queens, torus, knight moves.
 
 Private kernels: int64 scalars and numpy arrays in, ints out; no validation, no objects.
-The variant is data, one int64 array ``spec``:
+The variant is data, one int64 array `spec`:
 
     spec[SPEC_ROWS]   rows (N)             spec[SPEC_WIDTH]  columns (M >= N)
     spec[SPEC_QUEENS] queens to place (K)  spec[SPEC_TORUS]  1: diagonals wrap (square only)
     spec[SPEC_KNIGHT] 1: queens also move as knights (superqueens)
 
-Masks are int64 with column ``c`` at bit ``c`` (M <= 61). Row ``d`` keeps the columns and
+Masks are int64 with column `c` at bit `c` (M <= 61). Row `d` keeps the columns and
 the two diagonals taken by the queens above it; on the torus the diagonals rotate instead of
 falling off the board. With K < N a row may stay empty: the choice "no queen in this row" is
-the extra bit ``1 << M`` of a row's open set, tried after every column, and offered only
-where ``allowed[row]`` has that bit too and enough rows are left for the queens still to
+the extra bit `1 << M` of a row's open set, tried after every column, and offered only
+where `allowed[row]` has that bit too and enough rows are left for the queens still to
 place. A solution is complete as soon as
 the K-th queen is placed (the rows below it stay empty), so each set of squares is found
 exactly once. Order: row by row, columns ascending, an empty row last.
 
-Solutions are written as rows of ``out``: the 0-based column of each row, -1 for an empty
-row. Like :mod:`nqueens.kernels.backtrack`, the search is resumable (its state lives in the
-caller's arrays) and each call stops after ``budget`` backtracks, so the Python face loops
+Solutions are written as rows of `out`: the 0-based column of each row, -1 for an empty
+row. Like `nqueens.kernels.backtrack`, the search is resumable (its state lives in the
+caller's arrays) and each call stops after `budget` backtracks, so the Python face loops
 over slices and Ctrl-C lands between them.
 """
 
@@ -72,7 +72,7 @@ it there is tried: 8 N images, not 8 N^2."""
 
 @njit
 def new_state(rows):
-    """Fresh resumable state ``(av, cs, ls, rs, pos, qs, meta)`` for ``rows`` rows. O(rows)."""
+    """Fresh resumable state `(av, cs, ls, rs, pos, qs, meta)` for `rows` rows. O(rows)."""
     return (np.zeros(rows, np.int64), np.zeros(rows, np.int64), np.zeros(rows, np.int64),
             np.zeros(rows, np.int64), np.zeros(rows, np.int64), np.zeros(rows, np.int64),
             np.zeros(2, np.int64))
@@ -80,19 +80,19 @@ def new_state(rows):
 
 @njit
 def _rotate_left(x, width, full):
-    """Shift ``x`` one column right on the board (bit up), wrapping the last column to 0."""
+    """Shift `x` one column right on the board (bit up), wrapping the last column to 0."""
     return ((x << 1) | (x >> (width - 1))) & full
 
 
 @njit
 def _rotate_right(x, width, full):
-    """Shift ``x`` one column left on the board (bit down), wrapping column 0 to the last."""
+    """Shift `x` one column left on the board (bit down), wrapping column 0 to the last."""
     return ((x >> 1) | (x << (width - 1))) & full
 
 
 @njit
 def _open(spec, allowed, cs, ls, rs, pos, qs, d, full, skip):
-    """The open choices of row ``d``: free columns it may use, plus ``skip`` when the row
+    """The open choices of row `d`: free columns it may use, plus `skip` when the row
     may stay empty. O(1)."""
     a = allowed[d] & full & ~(cs[d] | ls[d] | rs[d])
     if spec[SPEC_KNIGHT] != 0 and d >= 1:
@@ -110,7 +110,7 @@ def _open(spec, allowed, cs, ls, rs, pos, qs, d, full, skip):
 
 @njit
 def _walk(spec, allowed, av, cs, ls, rs, pos, qs, meta, out, budget, record):
-    """The resumable search behind :func:`fill_batch` and :func:`count_slice`; returns the
+    """The resumable search behind `fill_batch` and `count_slice`; returns the
     solutions found in this call. Cost: O(budget + solutions * rows when recording)."""
     rows = spec[SPEC_ROWS]
     width = spec[SPEC_WIDTH]
@@ -180,10 +180,10 @@ def _walk(spec, allowed, av, cs, ls, rs, pos, qs, meta, out, budget, record):
 
 @njit
 def fill_batch(spec, allowed, av, cs, ls, rs, pos, qs, meta, out, budget):
-    """Write the next solutions into the rows of ``out`` (column per row, -1 for an empty
-    row); return how many. State as :func:`new_state` makes it; ``allowed[row]`` masks the
-    columns a row may use (bit M: whether it may stay empty). Returns when ``out`` is full
-    or after ``budget`` (>= 1) backtracks; ``meta[1]`` is ``STATE_DONE`` once exhausted.
+    """Write the next solutions into the rows of `out` (column per row, -1 for an empty
+    row); return how many. State as `new_state` makes it; `allowed[row]` masks the
+    columns a row may use (bit M: whether it may stay empty). Returns when `out` is full
+    or after `budget` (>= 1) backtracks; `meta[1]` is `STATE_DONE` once exhausted.
     Cost: O(budget + len(out) N).
     """
     return _walk(spec, allowed, av, cs, ls, rs, pos, qs, meta, out, budget, True)
@@ -191,8 +191,8 @@ def fill_batch(spec, allowed, av, cs, ls, rs, pos, qs, meta, out, budget):
 
 @njit
 def count_slice(spec, allowed, av, cs, ls, rs, pos, qs, meta, budget):
-    """Count the next solutions for ``budget`` (>= 1) backtracks; return how many.
-    Summed over the calls until ``meta[1]`` is ``STATE_DONE``, the count is exact.
+    """Count the next solutions for `budget` (>= 1) backtracks; return how many.
+    Summed over the calls until `meta[1]` is `STATE_DONE`, the count is exact.
     Cost: O(budget)."""
     return _walk(spec, allowed, av, cs, ls, rs, pos, qs, meta,
                  np.zeros((0, 1), np.int64), budget, False)
@@ -203,8 +203,8 @@ def count_slice(spec, allowed, av, cs, ls, rs, pos, qs, meta, budget):
 
 @njit
 def _image(p, width, s, dr, dc, img):
-    """Write image ``s`` (0..7) of placement ``p`` (column per row, -1 empty) into ``img``,
-    then shift it ``dr`` rows and ``dc`` columns mod the size (the torus; 0, 0 elsewhere).
+    """Write image `s` (0..7) of placement `p` (column per row, -1 empty) into `img`,
+    then shift it `dr` rows and `dc` columns mod the size (the torus; 0, 0 elsewhere).
 
     0 identity, 1 half turn, 2 mirror columns, 3 mirror rows (the 4 of a rectangle), then
     4 transpose, 5 anti-transpose, 6 quarter turn, 7 three-quarter turn (squares only).
@@ -237,7 +237,7 @@ def _image(p, width, s, dr, dc, img):
 
 @njit
 def _less(a, b):
-    """Whether ``a`` comes before ``b`` lexicographically (an empty row, -1, first)."""
+    """Whether `a` comes before `b` lexicographically (an empty row, -1, first)."""
     for r in range(a.shape[0]):
         if a[r] != b[r]:
             return a[r] < b[r]
@@ -246,7 +246,7 @@ def _less(a, b):
 
 @njit
 def _is_canonical(p, width, group, img):
-    """True when no image of ``p`` under ``group`` is lexicographically smaller.
+    """True when no image of `p` under `group` is lexicographically smaller.
 
     Cost: O(|group| N): 4 or 8 images, or 8 N^2 on the torus.
     """
@@ -267,8 +267,8 @@ def _is_canonical(p, width, group, img):
 
 @njit
 def count_canonical(out, k, width, group, img):
-    """How many of the first ``k`` rows of ``out`` are the least of their images under
-    ``group`` (one per symmetry class). Cost: O(k |group| N)."""
+    """How many of the first `k` rows of `out` are the least of their images under
+    `group` (one per symmetry class). Cost: O(k |group| N)."""
     unique = 0
     for i in range(k):
         if _is_canonical(out[i], width, group, img):

@@ -1,11 +1,11 @@
 """One solution for huge boards, written out and checked in O(n): construction, local search.
 
-- :func:`find` returns the 0-based columns of one solution as a numpy int32 array, built by
-  the explicit formula (:mod:`nqueens.large.construct`) or by min-conflicts local search
-  (:mod:`nqueens.large.local`), after checking that the arrays fit in memory.
-- :mod:`nqueens.large.output` streams an array to a text or ``.npy`` file.
-- :mod:`nqueens.large.read` reads such files back as columns, and
-  :mod:`nqueens.large.verify` checks them with code that shares nothing with the solvers.
+- `find` returns the 0-based columns of one solution as a numpy int32 array, built by
+  the explicit formula (`nqueens.large.construct`) or by min-conflicts local search
+  (`nqueens.large.local`), after checking that the arrays fit in memory.
+- `nqueens.large.output` streams an array to a text or `.npy` file.
+- `nqueens.large.read` reads such files back as columns, and
+  `nqueens.large.verify` checks them with code that shares nothing with the solvers.
 
 Nothing here imports numpy or numba until a function is called.
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["BYTES_PER_QUEEN", "METHODS", "available_memory", "find"]
 
 METHODS = ("construct", "local")
-"""The ways :func:`find` can build a solution."""
+"""The ways `find` can build a solution."""
 
 BYTES_PER_QUEEN = {"construct": _construct.BYTES_PER_QUEEN, "local": _local.BYTES_PER_QUEEN}
 """Peak working memory per queen of each method (result included); each figure is defined
@@ -40,13 +40,13 @@ once, in its method's module."""
 
 
 def find(n: int, *, method: str = "construct", seed: int | None = None) -> npt.NDArray[np.int32]:
-    """One solution of the n-queens problem as 0-based int32 columns (``cols[row] = col``).
+    """One solution of the n-queens problem as 0-based int32 columns (`cols[row] = col`).
 
-    Cost: O(n) time and ``BYTES_PER_QUEEN[method] * n`` bytes; ``construct`` is about 1.1 s
-    at n = 10**8, ``local`` about 0.4 s at n = 10**6 (docs/performance.md). ``seed``
-    applies to ``local`` only (None: a fresh random seed). n = 2 and 3 have no solution;
+    Cost: O(n) time and `BYTES_PER_QUEEN[method] * n` bytes; `construct` is about 1.1 s
+    at n = 10**8, `local` about 0.4 s at n = 10**6 (docs/performance.md). `seed`
+    applies to `local` only (None: a fresh random seed). n = 2 and 3 have no solution;
     boards whose arrays would not fit in the available memory are refused: both raise
-    :class:`~nqueens.errors.InvalidSizeError`.
+    `InvalidSizeError`.
 
     >>> find(4).tolist(), find(1).tolist()
     ([1, 3, 0, 2], [0])
@@ -70,9 +70,9 @@ def find(n: int, *, method: str = "construct", seed: int | None = None) -> npt.N
 
 
 def available_memory() -> int | None:
-    """Bytes of memory available to a new allocation (Linux ``MemAvailable``), or None.
+    """Bytes of memory available to a new allocation (Linux `MemAvailable`), or None.
 
-    Cost: O(1): one read of ``/proc/meminfo``.
+    Cost: O(1): one read of `/proc/meminfo`.
 
     >>> available_memory() is None or available_memory() > 0
     True
@@ -93,7 +93,7 @@ def available_memory() -> int | None:
 
 
 def check_memory(n: int, per_queen: int, *, what: str) -> None:
-    """Raise :class:`InvalidSizeError` when ``per_queen * n`` bytes exceed available memory.
+    """Raise `InvalidSizeError` when `per_queen * n` bytes exceed available memory.
 
     Cost: O(1).
 

@@ -2,15 +2,15 @@
 
 The classic closed-form placements (Ahrens 1910; Hoffman, Loessi and Moore 1969; the form
 given by Bernhardsson 1991), written with numpy so that no Python loop runs per queen.
-With 1-based rows ``i = 1 .. m/2`` of an even board of size ``m``:
+With 1-based rows `i = 1 .. m/2` of an even board of size `m`:
 
-- ``m mod 6 != 2``: queens at ``(i, 2i)`` and ``(m/2 + i, 2i - 1)``;
-- ``m mod 6 == 2``: queens at ``(i, 1 + (2i + m/2 - 3) mod m)`` and
-  ``(m + 1 - i, m - (2i + m/2 - 3) mod m)``;
-- odd ``n``: the even board of size ``n - 1`` plus a queen in the corner ``(n, n)``.
+- `m mod 6 != 2`: queens at `(i, 2i)` and `(m/2 + i, 2i - 1)`;
+- `m mod 6 == 2`: queens at `(i, 1 + (2i + m/2 - 3) mod m)` and
+  `(m + 1 - i, m - (2i + m/2 - 3) mod m)`;
+- odd `n`: the even board of size `n - 1` plus a queen in the corner `(n, n)`.
 
-This module only builds the columns; checking them is :mod:`nqueens.large.verify`'s job and
-writing them out is :mod:`nqueens.large.output`'s.
+This module only builds the columns; checking them is `nqueens.large.verify`'s job and
+writing them out is `nqueens.large.output`'s.
 
 >>> construct(8).tolist()
 [3, 5, 7, 1, 6, 0, 2, 4]
@@ -34,18 +34,18 @@ __all__ = ["BYTES_PER_QUEEN", "MAX_CONSTRUCT_N", "check_solvable_size", "constru
 MAX_CONSTRUCT_N = 2**31 - 1
 """The largest n whose 0-based columns fit the int32 array this module returns."""
 BYTES_PER_QUEEN = 4
-"""Working memory per queen: the int32 result; the scratch is O(:data:`CHUNK`), not O(n)."""
+"""Working memory per queen: the int32 result; the scratch is O(`CHUNK`), not O(n)."""
 CHUNK = 1 << 22
 """Rows computed per numpy step (hundredths of a second), so that Ctrl-C lands between."""
 
 
 def construct(n: int) -> npt.NDArray[np.int32]:
-    """The explicit solution for ``n`` as 0-based int32 columns (``cols[row] = col``).
+    """The explicit solution for `n` as 0-based int32 columns (`cols[row] = col`).
 
-    Cost: O(n) time, vectorised in blocks of :data:`CHUNK` rows (so Ctrl-C stops it within
+    Cost: O(n) time, vectorised in blocks of `CHUNK` rows (so Ctrl-C stops it within
     a second); memory 4n bytes for the result plus O(CHUNK) scratch (about 1.1 s and 400 MB
-    at n = 10**8). ``n = 1`` gives ``[0]``; ``n = 2, 3`` have no
-    solution and raise :class:`~nqueens.errors.InvalidSizeError`.
+    at n = 10**8). `n = 1` gives `[0]`; `n = 2, 3` have no
+    solution and raise `InvalidSizeError`.
 
     >>> construct(6).tolist()
     [1, 3, 5, 0, 2, 4]
@@ -90,9 +90,9 @@ def construct(n: int) -> npt.NDArray[np.int32]:
 
 
 def check_solvable_size(n: int) -> int:
-    """``n`` as an int, if it is a board size with a solution (1 or >= 4).
+    """`n` as an int, if it is a board size with a solution (1 or >= 4).
 
-    Anything else raises :class:`InvalidSizeError`. Cost: O(1).
+    Anything else raises `InvalidSizeError`. Cost: O(1).
 
     >>> check_solvable_size(4)
     4

@@ -1,9 +1,9 @@
 """One random solution for huge n by min-conflicts local search, reproducible with a seed.
 
-The friendly face of :mod:`nqueens.kernels.local_search` (Minton et al. 1992; Sosic and Gu
+The friendly face of `nqueens.kernels.local_search` (Minton et al. 1992; Sosic and Gu
 1991): it checks the request, turns any seed into the kernel's 32-bit one, allocates the
 arrays and returns the columns. Different seeds give different solutions (for n beyond a
-handful, where there are many). The explicit formula is :mod:`nqueens.large.construct`.
+handful, where there are many). The explicit formula is `nqueens.large.construct`.
 
 >>> local_search(8, seed=1).tolist() == local_search(8, seed=1).tolist()
 True
@@ -37,8 +37,8 @@ def local_search(n: int, *, seed: int | None = None) -> npt.NDArray[np.int32]:
     """A solution found by min-conflicts local search, as 0-based int32 columns.
 
     Cost: O(n) expected time after a one-off JIT compile (about 0.4 s at n = 10**6 and 5.5 s
-    at n = 10**7 on a 2-core machine); memory 20n bytes. ``seed=None`` draws a fresh seed.
-    The kernel runs in slices of :data:`SLICE_STEPS` steps, so Ctrl-C stops it within a
+    at n = 10**7 on a 2-core machine); memory 20n bytes. `seed=None` draws a fresh seed.
+    The kernel runs in slices of `SLICE_STEPS` steps, so Ctrl-C stops it within a
     second.
 
     >>> cols = local_search(1000, seed=7)
@@ -52,9 +52,9 @@ def local_search(n: int, *, seed: int | None = None) -> npt.NDArray[np.int32]:
 
 
 def _search(seed: int, n: int, steps: int) -> npt.NDArray[np.int32]:
-    """Run the search in slices of about ``steps`` steps, from the kernel's 32-bit seed.
+    """Run the search in slices of about `steps` steps, from the kernel's 32-bit seed.
 
-    The result depends on the seed only, not on ``steps``: the slices run one after another
+    The result depends on the seed only, not on `steps`: the slices run one after another
     in this thread, drawing from numba's generator seeded once.
     """
     import numpy as np
@@ -78,7 +78,7 @@ def _search(seed: int, n: int, steps: int) -> npt.NDArray[np.int32]:
 
 
 def kernel_seed(seed: int | None) -> int:
-    """Map any non-negative integer seed (or ``None``: fresh entropy) to a 32-bit seed.
+    """Map any non-negative integer seed (or `None`: fresh entropy) to a 32-bit seed.
 
     Cost: O(1).
 

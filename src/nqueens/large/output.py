@@ -1,11 +1,11 @@
 """Write a huge solution to a file in O(n) time and fixed extra memory.
 
-Two formats, both readable by :mod:`nqueens.large.verify`:
+Two formats, both readable by `nqueens.large.verify`:
 
-- ``cols``: text, the 1-based column of each row, **one per line** (row 1 first); the number
-  of lines is n. The reader also accepts the compact one-line form ``2 4 1 3``.
-- ``npy``: numpy's binary ``.npy`` format holding the **0-based** int32 array exactly as
-  :func:`nqueens.large.find` returns it (``numpy.load`` gives it back).
+- `cols`: text, the 1-based column of each row, **one per line** (row 1 first); the number
+  of lines is n. The reader also accepts the compact one-line form `2 4 1 3`.
+- `npy`: numpy's binary `.npy` format holding the **0-based** int32 array exactly as
+  `nqueens.large.find` returns it (`numpy.load` gives it back).
 
 Text is produced by vectorised digit arithmetic in blocks of about a million rows, so no
 Python object is made per queen. Opening the file (atomically) is the caller's job.
@@ -30,14 +30,14 @@ if TYPE_CHECKING:
 __all__ = ["BLOCK", "FORMATS", "cols_text", "write_cols", "write_npy", "write_solution"]
 
 FORMATS = ("cols", "npy")
-"""Output formats of :func:`write_solution`."""
+"""Output formats of `write_solution`."""
 
 BLOCK = 1 << 20
 """Rows formatted per block when writing text."""
 
 
 def cols_text(cols: npt.NDArray[np.integer], *, base: int = 1) -> bytes:
-    """The columns plus ``base``, one decimal number per line, as bytes.
+    """The columns plus `base`, one decimal number per line, as bytes.
 
     Cost: O(len(cols)).
 
@@ -80,9 +80,9 @@ def write_cols(cols: npt.NDArray[np.integer], handle: IO[bytes]) -> None:
 
 
 def write_npy(cols: npt.NDArray[np.integer], handle: IO[bytes]) -> None:
-    """Write the 0-based int32 columns in numpy's ``.npy`` format, no pickle.
+    """Write the 0-based int32 columns in numpy's `.npy` format, no pickle.
 
-    Cost: O(n). The data goes out in blocks of :data:`NPY_BLOCK` columns, so a Ctrl-C
+    Cost: O(n). The data goes out in blocks of `NPY_BLOCK` columns, so a Ctrl-C
     lands within one block's write (800 MB for n = 2 * 10**8 is not one call).
 
     >>> import io, numpy as np
@@ -101,13 +101,13 @@ def write_npy(cols: npt.NDArray[np.integer], handle: IO[bytes]) -> None:
 
 
 NPY_BLOCK = 1 << 22
-"""Columns per write of :func:`write_npy` (16 MiB)."""
+"""Columns per write of `write_npy` (16 MiB)."""
 
 
 def write_solution(cols: npt.NDArray[np.integer], handle: IO[bytes], *, fmt: str) -> None:
-    """Write ``cols`` to ``handle`` in format ``fmt`` (``cols`` or ``npy``).
+    """Write `cols` to `handle` in format `fmt` (`cols` or `npy`).
 
-    Any other ``fmt`` raises :class:`~nqueens.errors.UnknownOptionError` before a byte is
+    Any other `fmt` raises `UnknownOptionError` before a byte is
     written. Cost: O(n).
 
     >>> import io, numpy as np

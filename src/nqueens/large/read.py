@@ -1,12 +1,12 @@
 """Read a solution file of any size as 0-based columns, without a Python object per number.
 
-The reader for :mod:`nqueens.large.verify` (the checker): the files
-:mod:`nqueens.large.output` writes, the compact one-line form, ``.npy`` arrays and JSON.
+The reader for `nqueens.large.verify` (the checker): the files
+`nqueens.large.output` writes, the compact one-line form, `.npy` arrays and JSON.
 Anything that is not n columns (garbage, non-integers, an empty file, a column off the
-board) raises :class:`~nqueens.errors.ParseError` naming the line or row.
+board) raises `ParseError` naming the line or row.
 
-Text files separate columns by commas and ASCII whitespace as :meth:`bytes.split` has it
-(space, tab, newline, carriage return, vertical tab, form feed): :data:`SEPARATORS`, the
+Text files separate columns by commas and ASCII whitespace as `bytes.split` has it
+(space, tab, newline, carriage return, vertical tab, form feed): `SEPARATORS`, the
 one definition every part of the text reader uses. Lines are counted by newlines. A UTF-8
 byte-order mark at the start of a text or JSON file (some editors write one) is skipped.
 
@@ -38,15 +38,15 @@ __all__ = ["FORMATS", "SEPARATORS", "check_range", "detect_format", "npy_chunk",
            "numbers_by_line", "read_cols"]
 
 FORMATS = ("cols", "npy", "json")
-"""File formats :func:`read_cols` understands.
+"""File formats `read_cols` understands.
 
-``cols``: whitespace- or comma-separated 1-based columns (one per line, or all on one line);
-``npy``: a 1-D integer ``.npy`` array of 0-based columns; ``json``: ``{"cols": [...]}`` with
-1-based columns (as ``nqueens first --format json`` prints it) or a bare list of them.
+`cols`: whitespace- or comma-separated 1-based columns (one per line, or all on one line);
+`npy`: a 1-D integer `.npy` array of 0-based columns; `json`: `{"cols": [...]}` with
+1-based columns (as `nqueens first --format json` prints it) or a bare list of them.
 """
 
 SEPARATORS = b" \t\n\r\v\f,"
-"""Bytes that separate columns in a text file: ASCII whitespace (as ``bytes.split()``) and
+"""Bytes that separate columns in a text file: ASCII whitespace (as `bytes.split()`) and
 the comma."""
 
 BLOCK_ROWS = (1 << 16) - 1
@@ -56,7 +56,7 @@ _BOM = b"\xef\xbb\xbf"
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
-    """The format implied by a file name: ``.npy`` -> npy, ``.json`` -> json, else cols.
+    """The format implied by a file name: `.npy` -> npy, `.json` -> json, else cols.
 
     Cost: O(1).
 
@@ -71,10 +71,10 @@ def read_cols(path: str | os.PathLike[str], *, fmt: str | None = None) -> npt.ND
     """The 0-based int32 columns stored in a solution file, after checking it is well formed.
 
     Cost: O(file size) time; text is parsed by numpy in 2 MB blocks (no Python object per
-    number); peak memory about 12 bytes per row. Raises :class:`ParseError` naming the line
-    or row for garbage, non-integers, an empty file, or a column outside ``1..n``; a
-    ``path`` that is not a file name (a str or an ``os.PathLike``) raises
-    :class:`~nqueens.errors.InvalidArgumentError`.
+    number); peak memory about 12 bytes per row. Raises `ParseError` naming the line
+    or row for garbage, non-integers, an empty file, or a column outside `1..n`; a
+    `path` that is not a file name (a str or an `os.PathLike`) raises
+    `InvalidArgumentError`.
 
     >>> import os, tempfile
     >>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -100,7 +100,7 @@ def read_cols(path: str | os.PathLike[str], *, fmt: str | None = None) -> npt.ND
 def check_range(
     arr: npt.NDArray[np.integer], n: int, *, base: int, error: type[Exception]
 ) -> None:
-    """Raise ``error`` naming the first row whose column is outside ``base .. base + n - 1``.
+    """Raise `error` naming the first row whose column is outside `base .. base + n - 1`.
 
     Cost: O(n), in blocks of 65535 rows.
 
@@ -125,11 +125,11 @@ def check_range(
 
 
 def npy_layout(path: str | os.PathLike[str]) -> tuple[int, np.dtype[np.integer], int]:
-    """Where the columns of a ``.npy`` file start, their dtype, and how many there are.
+    """Where the columns of a `.npy` file start, their dtype, and how many there are.
 
-    For reading the array in chunks rather than whole (:func:`npy_chunk`); the header is
-    checked as :func:`read_cols` checks it (a 1-D, non-empty integer array), else
-    :class:`ParseError`. Cost: O(1) (the header only).
+    For reading the array in chunks rather than whole (`npy_chunk`); the header is
+    checked as `read_cols` checks it (a 1-D, non-empty integer array), else
+    `ParseError`. Cost: O(1) (the header only).
 
     >>> import os, tempfile, numpy as np
     >>> with tempfile.NamedTemporaryFile(suffix=".npy", delete=False) as f:
@@ -172,9 +172,9 @@ def npy_layout(path: str | os.PathLike[str]) -> tuple[int, np.dtype[np.integer],
 
 def npy_chunk(path: str | os.PathLike[str], offset: int, dtype: np.dtype[np.integer], n: int,
               lo: int, hi: int) -> npt.NDArray[np.int64]:
-    """Columns ``lo .. hi - 1`` of a ``.npy`` file as :func:`npy_layout` lays it out.
+    """Columns `lo .. hi - 1` of a `.npy` file as `npy_layout` lays it out.
 
-    As int64, checked to lie on the board (else :class:`ParseError` naming the row).
+    As int64, checked to lie on the board (else `ParseError` naming the row).
     Cost: O(hi - lo) time and memory; the file is read, not mapped, so memory does not grow
     with the file.
 
@@ -246,7 +246,7 @@ def _read_json(path: str | os.PathLike[str]) -> npt.NDArray[np.int32]:
 
 
 def _json_text(path: str | os.PathLike[str]) -> str:
-    """The file's text (standard input's for ``-``), refused early when its first
+    """The file's text (standard input's for `-`), refused early when its first
     character cannot start a list or an object (a large non-JSON file is not read whole)."""
     from nqueens.files import read_limited
 
@@ -267,7 +267,7 @@ def _json_text(path: str | os.PathLike[str]) -> str:
 
 
 def _json_value(path: str | os.PathLike[str], text: str) -> Any:
-    """The one JSON value of ``text``; anything else is a ParseError naming ``path``."""
+    """The one JSON value of `text`; anything else is a ParseError naming `path`."""
     try:
         return json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as err:
@@ -283,7 +283,7 @@ def _json_value(path: str | os.PathLike[str], text: str) -> Any:
 
 
 def _json_columns(path: str | os.PathLike[str], data: Any) -> list[int]:
-    """The 1-based columns of a JSON list or of an object's ``cols``, checked."""
+    """The 1-based columns of a JSON list or of an object's `cols`, checked."""
     cols = data.get("cols") if isinstance(data, dict) else data
     if not isinstance(cols, list) or not cols:
         raise ParseError(
@@ -357,10 +357,10 @@ def numbers_by_line(
 ) -> Iterator[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
     """The numbers of a text of columns, block by block, each with its 0-based line.
 
-    ``stream`` is read in 2 MB blocks cut after a separator; each block gives the numbers it
+    `stream` is read in 2 MB blocks cut after a separator; each block gives the numbers it
     holds and the line of each (lines counted by newlines from the start of the stream,
-    a line may go on into the next block). Garbage raises :class:`ParseError` naming the
-    line, as :func:`read_cols` does. Cost: O(bytes), about 16 bytes per number of a block.
+    a line may go on into the next block). Garbage raises `ParseError` naming the
+    line, as `read_cols` does. Cost: O(bytes), about 16 bytes per number of a block.
 
     >>> import io
     >>> [(v.tolist(), l.tolist()) for v, l in numbers_by_line(io.BytesIO(b"2 4\\n1,3\\n"), "x")]
@@ -377,8 +377,8 @@ def numbers_by_line(
 
 
 def _text_blocks(stream: IO[bytes], name: str) -> Iterator[tuple[bytes, int]]:
-    """The text of ``stream`` in blocks of about 2 MB cut after a separator, each with the
-    newlines before it; one endless token raises :class:`ParseError`. Cost: O(bytes)."""
+    """The text of `stream` in blocks of about 2 MB cut after a separator, each with the
+    newlines before it; one endless token raises `ParseError`. Cost: O(bytes)."""
     lines_before = 0
     carry = stream.read(len(_BOM)).removeprefix(_BOM)
     while True:
@@ -408,7 +408,7 @@ def _parse_block(
     classes: npt.NDArray[np.int8],
     pow10: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.int64]:
-    """The numbers in ``data`` (complete tokens only), by vectorised digit arithmetic."""
+    """The numbers in `data` (complete tokens only), by vectorised digit arithmetic."""
     return _parse_tokens(path, data, lines_before, classes, pow10)[0]
 
 
@@ -419,7 +419,7 @@ def _parse_tokens(
     classes: npt.NDArray[np.int8],
     pow10: npt.NDArray[np.int64],
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """The numbers in ``data`` and the byte where each starts."""
+    """The numbers in `data` and the byte where each starts."""
     import numpy as np
 
     raw = np.frombuffer(data, dtype=np.uint8)

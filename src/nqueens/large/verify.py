@@ -1,17 +1,17 @@
 """Check a solution of any size in O(n) time and memory, sharing no code with the solvers.
 
-The checker: given n columns (read from a file by :mod:`nqueens.large.read`, which raises
-:class:`~nqueens.errors.ParseError` for anything that is not n columns), it decides with
-numpy whether n queens, one per row, attack each other. The answer is a :class:`Verdict`:
-``ok``, or the first clashing pair. Two queens in one column (the file is not a
+The checker: given n columns (read from a file by `nqueens.large.read`, which raises
+`ParseError` for anything that is not n columns), it decides with
+numpy whether n queens, one per row, attack each other. The answer is a `Verdict`:
+`ok`, or the first clashing pair. Two queens in one column (the file is not a
 permutation) is a clash like a shared diagonal.
 
-"First" means what :func:`nqueens.board.first_conflict` means: the first row ``b`` attacked
-by an earlier queen, and the earliest queen ``a`` attacking it. The test suite holds this
+"First" means what `nqueens.board.first_conflict` means: the first row `b` attacked
+by an earlier queen, and the earliest queen `a` attacking it. The test suite holds this
 module to that function and to a plain pairwise check.
 
-Rows are scanned in blocks of 65535; three 16-bit stamp tables (``n`` columns, ``2n - 1``
-diagonals ``row - col``, ``2n - 1`` anti-diagonals ``row + col``) remember which keys earlier
+Rows are scanned in blocks of 65535; three 16-bit stamp tables (`n` columns, `2n - 1`
+diagonals `row - col`, `2n - 1` anti-diagonals `row + col`) remember which keys earlier
 blocks used, and which row of the current block wrote each key last, so a repeat inside a
 block shows as an overwritten stamp. No sort. Memory: 10n bytes of tables plus the columns.
 
@@ -58,7 +58,7 @@ BLOCK_ROWS = (1 << 16) - 1
 class Verdict:
     """The outcome of a check: the board size and the first clash, if any.
 
-    A verdict is true when the board is sound, so ``if verify_file(path):`` reads as it
+    A verdict is true when the board is sound, so `if verify_file(path):` reads as it
     should.
 
     >>> Verdict(4, None).ok, bool(Verdict(4, None))
@@ -77,11 +77,11 @@ class Verdict:
         return self.conflict is None
 
     def __bool__(self) -> bool:
-        """The same as :attr:`ok`. Cost: O(1)."""
+        """The same as `ok`. Cost: O(1)."""
         return self.conflict is None
 
     def describe(self) -> str:
-        """``ok n=N`` or ``clash: queens at <r,c> and <r,c> share ...`` (1-based).
+        """`ok n=N` or `clash: queens at <r,c> and <r,c> share ...` (1-based).
 
         Cost: O(1) per call.
 
@@ -97,10 +97,10 @@ class Verdict:
 
 
 def verify_cols(cols: npt.ArrayLike) -> Verdict:
-    """Check 0-based columns (``cols[row] = col``) for clashes.
+    """Check 0-based columns (`cols[row] = col`) for clashes.
 
     Cost: O(n) time (blocks of 65535 rows), 10n bytes of tables plus one block.
-    Columns off the board raise :class:`~nqueens.errors.InvalidBoardError`.
+    Columns off the board raise `InvalidBoardError`.
 
     >>> verify_cols([0, 3, 1, 0]).describe()
     'clash: queens at <1,1> and <4,1> share a column'
@@ -139,12 +139,12 @@ def verify_cols(cols: npt.ArrayLike) -> Verdict:
 
 
 def verify_file(path: str | os.PathLike[str], *, fmt: str | None = None) -> Verdict:
-    """Read a solution file (format from ``fmt`` or the extension) and check it.
+    """Read a solution file (format from `fmt` or the extension) and check it.
 
-    Unreadable or malformed files raise :class:`~nqueens.errors.ParseError`; a ``path``
-    that is not a file name (a str or an ``os.PathLike``)
-    :class:`~nqueens.errors.InvalidArgumentError`.
-    Cost: O(n) time and memory, as :func:`verify_cols` plus the read.
+    Unreadable or malformed files raise `ParseError`; a `path`
+    that is not a file name (a str or an `os.PathLike`)
+    `InvalidArgumentError`.
+    Cost: O(n) time and memory, as `verify_cols` plus the read.
 
     >>> import os, tempfile
     >>> with tempfile.TemporaryDirectory() as d:
@@ -172,18 +172,18 @@ def verify_file(path: str | os.PathLike[str], *, fmt: str | None = None) -> Verd
 
 STAMP_MAX_N = 1 << 20
 """Up to this n the stamp tables check a board (10n bytes, no compiled code); beyond it the
-compiled bit table of :mod:`nqueens.kernels.verify` does (5n/8 bytes)."""
+compiled bit table of `nqueens.kernels.verify` does (5n/8 bytes)."""
 
 CHUNK_ROWS = 1 << 20
 """Rows per chunk of the compiled check (a few milliseconds each)."""
 
 
 def verify_chunks(n: int, read: Callable[[int, int], npt.NDArray[np.integer]]) -> Verdict:
-    """Check ``n`` columns that ``read(lo, hi)`` gives chunk by chunk (0-based, on the board).
+    """Check `n` columns that `read(lo, hi)` gives chunk by chunk (0-based, on the board).
 
     One bit per column and per diagonal (5n/8 bytes) plus one chunk: the whole array is
     never held. After a clash the rest is still read, so that a column off the board later
-    in a file is reported as before (``read`` raises for it). Cost: O(n) time, one pass
+    in a file is reported as before (`read` raises for it). Cost: O(n) time, one pass
     (two up to the clash when there is one); 5n/8 bytes plus 8 bytes per row of a chunk.
 
     >>> import numpy as np
@@ -212,7 +212,7 @@ def verify_chunks(n: int, read: Callable[[int, int], npt.NDArray[np.integer]]) -
 
 def _partner(read: Callable[[int, int], npt.NDArray[np.integer]], n: int, row_b: int,
              col_b: int) -> Conflict:
-    """The earliest row before ``row_b`` whose queen attacks the one at ``(row_b, col_b)``."""
+    """The earliest row before `row_b` whose queen attacks the one at `(row_b, col_b)`."""
     import numpy as np
 
     kinds = (("column", col_b), ("diagonal", row_b - col_b + n - 1),
@@ -252,9 +252,9 @@ def _locate(
     *,
     written: int,
 ) -> Conflict:
-    """The first clash, knowing that the block starting at ``start`` holds one.
+    """The first clash, knowing that the block starting at `start` holds one.
 
-    The first ``written`` stamp tables hold this block's stamps (all on keys no earlier
+    The first `written` stamp tables hold this block's stamps (all on keys no earlier
     block used); they are cleared so that every table says only what earlier blocks used.
     """
     import numpy as np

@@ -11,11 +11,11 @@ True
 >>> parse_puzzle(p.to_text()) == p
 True
 
-Modules: :mod:`~nqueens.puzzles.model` (the record and the text format),
-:mod:`~nqueens.puzzles.solution` (placements and k-star solutions),
-:mod:`~nqueens.puzzles.exact` (exact search), :mod:`~nqueens.puzzles.logic` (the logical
-solver and its narration), :mod:`~nqueens.puzzles.generate` (the generator). Pictures and the
-play page live in :mod:`nqueens.render.puzzle_svg` and :mod:`nqueens.render.puzzle_play`.
+Modules: `model` (the record and the text format),
+`solution` (placements and k-star solutions),
+`exact` (exact search), `logic` (the logical
+solver and its narration), `generate` (the generator). Pictures and the
+play page live in `nqueens.render.puzzle_svg` and `nqueens.render.puzzle_play`.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ _HOME = {
                     "nqueens.puzzles.solution"),
 }
 """Where each public name lives: imported at its first use (PEP 562), so that reading a
-puzzle (``nqueens.puzzles.io``, a screenshot) does not load the compiled solvers and numba."""
+puzzle (`nqueens.puzzles.io`, a screenshot) does not load the compiled solvers and numba."""
 
 
 def __getattr__(name: str) -> object:

@@ -1,10 +1,10 @@
 """The explainer within a time budget, for large boards: one step of a 62 x 62 board can take
 minutes (k regions in k lines and contradictions try many sets of squares).
 
-:func:`explain_within` runs the explainer (:class:`nqueens.puzzles.logic.Solve`, step by
-step) in a worker thread and waits at most ``seconds``; past them it stops the step under
+`explain_within` runs the explainer (`nqueens.puzzles.logic.Solve`, step by
+step) in a worker thread and waits at most `seconds`; past them it stops the step under
 way (an exception raised in that thread at its next bytecode, CPython's
-``PyThreadState_SetAsyncExc``) and returns the steps found so far, marked unfinished.
+`PyThreadState_SetAsyncExc`) and returns the steps found so far, marked unfinished.
 Ctrl-C while it waits stops the worker the same way and lands within a second.
 
 >>> from nqueens.puzzles.model import parse_puzzle
@@ -36,10 +36,10 @@ class _Stop(Exception):
 def explain_within(p: Puzzle, seconds: float, *, max_grade: int = 5,
                    start: tuple[Sequence[Square], Sequence[Square]] | None = None,
                    progress: Callable[[int], None] | None = None) -> tuple[Explanation, bool]:
-    """The explanation of ``p`` found within ``seconds``, and whether it is finished.
+    """The explanation of `p` found within `seconds`, and whether it is finished.
 
-    ``start`` is a player's (stars, crosses) to go on from; ``progress(steps)`` is called
-    about twice a second while it runs. Cost: O(the steps found), at most ``seconds`` (plus
+    `start` is a player's (stars, crosses) to go on from; `progress(steps)` is called
+    about twice a second while it runs. Cost: O(the steps found), at most `seconds` (plus
     up to a tenth of a second to stop the step under way).
 
     >>> from nqueens.puzzles.model import parse_puzzle
@@ -86,7 +86,7 @@ def explain_within(p: Puzzle, seconds: float, *, max_grade: int = 5,
 
 
 def _stop(worker: threading.Thread) -> None:
-    """End the worker's step: raise :class:`_Stop` in it, and wait for it to go."""
+    """End the worker's step: raise `_Stop` in it, and wait for it to go."""
     ident = worker.ident
     if ident is None:
         return

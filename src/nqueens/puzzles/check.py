@@ -1,17 +1,17 @@
 """Check a player's board, finished or partial, and name the first rule it breaks.
 
 The rules are named by pzprjs's answer-check codes (its Star Battle checks, in its order:
-``starAround`` stars touching, ``bkStarGt`` a region with too many stars, ``bkStarLt`` a
-region with too few, ``lnStarNe`` a row or column with a count other than k). On a partial
+`starAround` stars touching, `bkStarGt` a region with too many stars, `bkStarLt` a
+region with too few, `lnStarNe` a row or column with a count other than k). On a partial
 board (the default, unless every star is placed or no square is open) a unit with fewer
 than k stars is no fault while it can still get them, so two refinements speak there:
-``lnStarGt`` (a row or column with too many) and ``bkStarLt``/``lnStarLt`` (a unit whose
+`lnStarGt` (a row or column with too many) and `bkStarLt`/`lnStarLt` (a unit whose
 open squares, those no star touches or attacks, are too few for the stars it lacks). Our
-own rules add ``starDiagonal`` (the rule ``diagonals``, and completion puzzles) and
-``starBlocked`` (a queen on a blocked square of a completion puzzle).
+own rules add `starDiagonal` (the rule `diagonals`, and completion puzzles) and
+`starBlocked` (a queen on a blocked square of a completion puzzle).
 
-A state is n rows of ``Q`` (a queen or star), ``x`` (a cross) and ``.`` (open), as
-:class:`nqueens.puzzles.io.Imported` carries it.
+A state is n rows of `Q` (a queen or star), `x` (a cross) and `.` (open), as
+`nqueens.puzzles.io.Imported` carries it.
 
 >>> from nqueens.puzzles.model import parse_puzzle
 >>> p = parse_puzzle("AAB\\nACB\\nCCB\\n")
@@ -35,16 +35,16 @@ __all__ = ["CODES", "Broken", "check_state", "marks", "state_text"]
 
 CODES = ("starAround", "starDiagonal", "starBlocked", "bkStarGt", "lnStarGt", "bkStarLt",
          "lnStarLt", "lnStarNe")
-"""Every code :func:`check_state` can return."""
+"""Every code `check_state` can return."""
 
 Unit = tuple[str, int]
 
 
 @dataclass(frozen=True)
 class Broken:
-    """A broken rule: its pzprjs ``code``, the ``unit`` it is in (None for two stars that
-    clash), the ``squares`` of the stars concerned, the stars the unit ``have`` and the
-    open squares it has ``room`` for more (for the too-few rules); ``final`` whether the
+    """A broken rule: its pzprjs `code`, the `unit` it is in (None for two stars that
+    clash), the `squares` of the stars concerned, the stars the unit `have` and the
+    open squares it has `room` for more (for the too-few rules); `final` whether the
     board was checked as a final answer."""
 
     code: str
@@ -69,9 +69,9 @@ def marks(state: Sequence[str]) -> tuple[list[Square], list[Square]]:
 
 def check_state(p: Puzzle, state: Sequence[str] | None, *,
                 finished: bool | None = None) -> Broken | None:
-    """The first rule the board ``state`` breaks in puzzle ``p`` (None: none is broken).
+    """The first rule the board `state` breaks in puzzle `p` (None: none is broken).
 
-    ``finished`` True checks the board as a final answer (every unit exactly k stars);
+    `finished` True checks the board as a final answer (every unit exactly k stars);
     False as a partial one; None (the default) as final when every star is placed or no
     square is open. The givens of a completion puzzle count as placed. Cost: O(n^2 + s^2)
     for s stars.
@@ -118,7 +118,7 @@ def check_state(p: Puzzle, state: Sequence[str] | None, *,
 
 def state_text(p: Puzzle, state: Sequence[str] | None, broken: Broken | None,
                lang: str = "en") -> str:
-    """What :func:`check_state` found, in words (``en``, ``ja``, ``ko``). Cost: O(n^2).
+    """What `check_state` found, in words (`en`, `ja`, `ko`). Cost: O(n^2).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> p = parse_puzzle("AAB\\nACB\\nCCB\\n")

@@ -1,19 +1,19 @@
 """Solve and count puzzles exactly: the first solution, every solution, a count with a cap.
 
 Region puzzles run the compiled most-constrained-first search of
-:mod:`nqueens.kernels.puzzles` in bounded slices (Ctrl-C lands between slices, within a
-fraction of a second); with k >= 3 stars, ``solve``, ``is_unique`` and counts go to a SAT
-solver where python-sat is installed (:mod:`nqueens.puzzles.sat`, the ``sat`` extra; a count
+`nqueens.kernels.puzzles` in bounded slices (Ctrl-C lands between slices, within a
+fraction of a second); with k >= 3 stars, `solve`, `is_unique` and counts go to a SAT
+solver where python-sat is installed (`nqueens.puzzles.sat`, the `sat` extra; a count
 past its 24 solutions comes back to the compiled search). Completion puzzles go through
-the public API of :mod:`nqueens.completion` (``completions``, ``count_completions``),
-counting "up to K" by streaming. Every answer is exhaustive: ``None`` or a count of 0 is a
+the public API of `nqueens.completion` (`completions`, `count_completions`),
+counting "up to K" by streaming. Every answer is exhaustive: `None` or a count of 0 is a
 proof that the puzzle has no solution, and a capped count says "more than K", never a guess.
 
 A one-star solution (k = 1: the Queens game, completion puzzles) is a placement:
-``cols[row]`` is the 0-based column of the queen of that row. A k-star solution (k > 1) is
-star rows: ``stars[row]`` is the sorted tuple of that row's k columns (see
-:mod:`nqueens.puzzles.solution`; :func:`~nqueens.puzzles.solution.as_stars` turns either
-into star rows). Counting without ``limit`` only counts in the compiled search: no solution
+`cols[row]` is the 0-based column of the queen of that row. A k-star solution (k > 1) is
+star rows: `stars[row]` is the sorted tuple of that row's k columns (see
+`nqueens.puzzles.solution`; `as_stars` turns either
+into star rows). Counting without `limit` only counts in the compiled search: no solution
 is built.
 
 >>> from nqueens.puzzles.model import parse_puzzle
@@ -66,12 +66,12 @@ SLICE_NODES_STARS = 20_000
 """Nodes per compiled call with k > 1 stars (each node does more: the window counts)."""
 
 MAX_BATCH = 1 << 16
-"""The most solutions :func:`solutions` buffers per compiled call (memory O(batch * n))."""
+"""The most solutions `solutions` buffers per compiled call (memory O(batch * n))."""
 
 
 @dataclass(frozen=True)
 class PuzzleCount:
-    """A solution count: ``exact`` False means "more than ``count - 1``" (the cap was hit)."""
+    """A solution count: `exact` False means "more than `count - 1`" (the cap was hit)."""
 
     count: int
     exact: bool
@@ -81,15 +81,15 @@ class PuzzleCount:
 
 
 def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Solution]:
-    """Every solution of ``p``, lazily, in search order. Memory O(batch * n k).
+    """Every solution of `p`, lazily, in search order. Memory O(batch * n k).
 
     Placements for one-star puzzles, star rows for k stars (the module docstring).
 
     Cost: O(nodes of the search tree), exponential in n in the worst case (forward checking and
     most-constrained-unit branching keep random 14 x 14 region puzzles to milliseconds).
-    Checked when the call is made: a ``p`` that is not a :class:`Puzzle` raises
-    :class:`~nqueens.errors.InvalidArgumentError`, a ``batch`` that is not an integer from 1
-    to :data:`MAX_BATCH` :class:`~nqueens.errors.InvalidSizeError`.
+    Checked when the call is made: a `p` that is not a `Puzzle` raises
+    `InvalidArgumentError`, a `batch` that is not an integer from 1
+    to `MAX_BATCH` `InvalidSizeError`.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> list(solutions(completion_puzzle(4, [(0, 1)])))
@@ -106,11 +106,11 @@ def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Solution]:
 
 
 def solve(p: Puzzle) -> Solution | None:
-    """The first solution in search order, or ``None`` (a proof that there is none).
+    """The first solution in search order, or `None` (a proof that there is none).
 
     With k >= 3 stars and python-sat installed: the first the SAT solver finds.
 
-    A ``p`` that is not a :class:`Puzzle` raises :class:`~nqueens.errors.InvalidArgumentError`.
+    A `p` that is not a `Puzzle` raises `InvalidArgumentError`.
     Cost: O(nodes of the search tree up to the first solution).
 
     >>> from nqueens.puzzles.model import parse_puzzle
@@ -125,11 +125,11 @@ def solve(p: Puzzle) -> Solution | None:
 
 
 def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
-    """Count the solutions; with ``limit`` K stop after K + 1 ("more than K").
+    """Count the solutions; with `limit` K stop after K + 1 ("more than K").
 
-    A ``p`` that is not a :class:`Puzzle` raises :class:`~nqueens.errors.InvalidArgumentError`;
-    a ``limit`` that is not an integer from 0 to 2**63 - 2 (K + 1 is a 64-bit count)
-    :class:`~nqueens.errors.InvalidSizeError`.
+    A `p` that is not a `Puzzle` raises `InvalidArgumentError`;
+    a `limit` that is not an integer from 0 to 2**63 - 2 (K + 1 is a 64-bit count)
+    `InvalidSizeError`.
     Cost: O(nodes of the search tree), or until K + 1 solutions are found.
 
     >>> from nqueens.puzzles.model import completion_puzzle
@@ -156,9 +156,9 @@ def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
 
 
 def is_unique(p: Puzzle) -> bool:
-    """Whether ``p`` has exactly one solution (stops at the second).
+    """Whether `p` has exactly one solution (stops at the second).
 
-    A ``p`` that is not a :class:`Puzzle` raises :class:`~nqueens.errors.InvalidArgumentError`.
+    A `p` that is not a `Puzzle` raises `InvalidArgumentError`.
     Cost: O(nodes of the search tree up to the second solution).
 
     >>> from nqueens.puzzles.model import completion_puzzle
@@ -172,10 +172,10 @@ def is_unique(p: Puzzle) -> bool:
 
 
 def unique_within(p: Puzzle, nodes: int) -> bool | None:
-    """Whether region puzzle ``p`` has one solution; None when ``nodes`` nodes do not say.
+    """Whether region puzzle `p` has one solution; None when `nodes` nodes do not say.
 
-    The nodes are checked after each slice of :data:`SLICE_NODES` or
-    :data:`SLICE_NODES_STARS`, between which Ctrl-C lands.
+    The nodes are checked after each slice of `SLICE_NODES` or
+    `SLICE_NODES_STARS`, between which Ctrl-C lands.
 
     For the generator, whose boards the techniques have already solved (their steps are
     the proof; this search confirms it where it is cheap): no checks. Cost: O(min(nodes,
@@ -196,14 +196,14 @@ def unique_within(p: Puzzle, nodes: int) -> bool | None:
 
 def solutions_within(p: Puzzle, allowed: int, *, limit: int = 2,
                      nodes: int = SLICE_NODES) -> list[Solution] | None:
-    """Up to ``limit`` solutions on the ``allowed`` squares, or None past ``nodes`` nodes.
+    """Up to `limit` solutions on the `allowed` squares, or None past `nodes` nodes.
 
-    ``p`` is a region puzzle, ``allowed`` a bit mask (bit ``r * n + c``); None means the
-    ``nodes`` search nodes did not settle it. For the generator: after the logical rules
+    `p` is a region puzzle, `allowed` a bit mask (bit `r * n + c`); None means the
+    `nodes` search nodes did not settle it. For the generator: after the logical rules
     have crossed squares out, the solutions left are searched for among the squares
     still open, a much smaller search. The compiled search runs in slices of
-    :data:`SLICE_NODES` (k > 1: :data:`SLICE_NODES_STARS`), between which Ctrl-C lands.
-    No checks: ``p`` is a region puzzle made by the caller. Cost: O(nodes).
+    `SLICE_NODES` (k > 1: `SLICE_NODES_STARS`), between which Ctrl-C lands.
+    No checks: `p` is a region puzzle made by the caller. Cost: O(nodes).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
@@ -223,9 +223,9 @@ def solutions_within(p: Puzzle, allowed: int, *, limit: int = 2,
 
 
 def region_array(p: Puzzle) -> np.ndarray:
-    """The region numbers of region puzzle ``p`` in reading order, as an int64 array.
+    """The region numbers of region puzzle `p` in reading order, as an int64 array.
 
-    For the compiled kernels. Cost: O(n^2), half of ``np.array(p.regions)``'s (region
+    For the compiled kernels. Cost: O(n^2), half of `np.array(p.regions)`'s (region
     numbers are below 62, so they pass as bytes): the generator pays it on thousands of
     boards.
 
@@ -242,7 +242,7 @@ def region_array(p: Puzzle) -> np.ndarray:
 
 PORTFOLIO = True
 """Whether region puzzles with k >= 3 stars go to the SAT solver where python-sat is
-installed (:mod:`nqueens.puzzles.sat`); False: always the plain search."""
+installed (`nqueens.puzzles.sat`); False: always the plain search."""
 
 
 def _sat():  # type: ignore[no-untyped-def]
@@ -252,13 +252,13 @@ def _sat():  # type: ignore[no-untyped-def]
 
 
 def _by_sat(p: Puzzle) -> bool:
-    """Whether ``solve``, ``is_unique`` and ``count`` hand ``p`` to the SAT solver."""
+    """Whether `solve`, `is_unique` and `count` hand `p` to the SAT solver."""
     return (PORTFOLIO and p.kind == "regions" and p.stars >= _sat().MIN_STARS
             and _sat().available())
 
 
 def _limited(p: Puzzle, limit: int) -> Iterator[Solution]:
-    """Solutions, stopping after ``limit`` (0: all)."""
+    """Solutions, stopping after `limit` (0: all)."""
     if p.kind == "completion":
         from nqueens.completion import completions
 
@@ -272,7 +272,7 @@ def _run(p: Puzzle, batch: int, limit: int, *, allowed: int | None = None,
          nodes: int | None = None) -> Iterator[tuple[object, ...]]:
     """Drive the compiled search in slices; yield (state, stored squares) after each.
 
-    ``allowed``: only these squares (a bit mask; all when None); ``nodes``: stop once that
+    `allowed`: only these squares (a bit mask; all when None); `nodes`: stop once that
     many nodes are searched, the last slice cut to end there (the state then says
     unfinished)."""
     import numpy as np
@@ -314,7 +314,7 @@ def _region_solutions(p: Puzzle, *, batch: int, limit: int) -> Iterator[Solution
 
 
 def _as_solution(n: int, k: int, cells: list[int]) -> Solution:
-    """A solution from the squares ``r * n + c`` of its stars."""
+    """A solution from the squares `r * n + c` of its stars."""
     if k == 1:
         cols = [0] * n
         for cell in cells:

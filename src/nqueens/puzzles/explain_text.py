@@ -1,9 +1,9 @@
-"""The explainer's steps in words, in every language of :mod:`nqueens.words`, in the
+"""The explainer's steps in words, in every language of `nqueens.words`, in the
 players' terms.
 
-Each technique names a words key (:class:`~nqueens.puzzles.grades.Technique`); each
+Each technique names a words key (`Technique`); each
 language's words module has a sentence function under that key, and the technique's name
-in ``NAMES``. Squares are written ``<row,col>`` (``(row,col)`` in Japanese), 1-based; a
+in `NAMES`. Squares are written `<row,col>` (`(row,col)` in Japanese), 1-based; a
 one-star puzzle speaks of queens (the Queens game), a k-star puzzle of stars (Star Battle).
 
 >>> from nqueens.puzzles.model import completion_puzzle
@@ -50,11 +50,11 @@ NAMES: Mapping[str, dict[str, str]] = _ByLanguage("NAMES")
 """Each technique's name as players say it, by its words key and language."""
 
 SHAPE_NAMES: Mapping[str, dict[str, str]] = _ByLanguage("SHAPES")
-"""The names of the shapes a ``shape`` step can see, by language."""
+"""The names of the shapes a `shape` step can see, by language."""
 
 
 class _ByRule(Mapping):
-    """:data:`NAMES` by a technique's name (its steps' ``rule``), easiest first."""
+    """`NAMES` by a technique's name (its steps' `rule`), easiest first."""
 
     def __getitem__(self, rule: str) -> dict[str, str]:
         return NAMES[technique(rule).words]
@@ -86,10 +86,10 @@ GRADE_NAMES: Mapping[str, tuple[str, ...]] = _Grades()
 
 
 def step_text(step: Step, lang: str, p: Puzzle) -> str:
-    """The step in words, in ``lang`` (one of :data:`nqueens.words.LANGUAGES`).
+    """The step in words, in `lang` (one of `nqueens.words.LANGUAGES`).
 
-    A ``step`` that is not a :class:`Step` or a ``p`` that is not a :class:`Puzzle` raises
-    :class:`~nqueens.errors.InvalidArgumentError`. Cost: O(squares named).
+    A `step` that is not a `Step` or a `p` that is not a `Puzzle` raises
+    `InvalidArgumentError`. Cost: O(squares named).
 
     >>> s = Step("single", place=(2, 4), removed=((2, 3),), units=(("row", 2),))
     >>> from nqueens.puzzles.model import completion_puzzle
@@ -112,8 +112,8 @@ def summary_text(e: Explanation, lang: str) -> str:
     >>> summary_text(explain(completion_puzzle(4, [(0, 1)])), "en")
     'All 4 queens are placed: solved. Techniques: last square. Difficulty: easy (grade 1 of 5).'
 
-    An ``e`` that is not an :class:`Explanation` raises
-    :class:`~nqueens.errors.InvalidArgumentError`.
+    An `e` that is not an `Explanation` raises
+    `InvalidArgumentError`.
     """
     check_instance(e, Explanation, "e", "an Explanation (from explain)")
     check_choice(lang, "language", LANGUAGES)
@@ -129,7 +129,7 @@ def summary_text(e: Explanation, lang: str) -> str:
 def not_unique_text(counted: PuzzleCount, lang: str) -> str | None:
     """The warning that follows an explanation when the puzzle has several solutions, else None.
 
-    ``counted`` is the puzzle's :func:`~nqueens.puzzles.exact.count`; ``limit=1`` is enough
+    `counted` is the puzzle's `count`; `limit=1` is enough
     (it stops at the second solution) and the line then says "at least 2" and names the
     command that counts them all. With one solution or none there is nothing to warn about.
 
@@ -145,8 +145,8 @@ def not_unique_text(counted: PuzzleCount, lang: str) -> str | None:
     >>> not_unique_text(count(parse_puzzle("AAB\\nACB\\nCCB\\n")), "en") is None
     True
 
-    A ``counted`` that is not a :class:`~nqueens.puzzles.exact.PuzzleCount` raises
-    :class:`~nqueens.errors.InvalidArgumentError`.
+    A `counted` that is not a `PuzzleCount` raises
+    `InvalidArgumentError`.
     """
     check_instance(counted, PuzzleCount, "counted", "a PuzzleCount (from count)")
     check_choice(lang, "language", LANGUAGES)

@@ -2,22 +2,22 @@
 
 Region puzzles (k stars per row, column and region; k = 1 is the Queens game): a random
 solution, connected regions grown around it, then regions changed a few squares at a time
-as the logical solver directs (:mod:`nqueens.puzzles.steer`; with ``pieces`` one square at
+as the logical solver directs (`nqueens.puzzles.steer`; with `pieces` one square at
 a time, so regions may fall into pieces, as real puzzles' do) until the explainer solves
 the puzzle alone, at the grade asked for, which proves it unique (the exact search
-confirms it, within a bound of nodes: :data:`~nqueens.puzzles.steer.PROOF_NODES`).
+confirms it, within a bound of nodes: `PROOF_NODES`).
 So every made region puzzle is logic-only (grade easy to expert) unless grade 5 (search)
 is asked for, which repairs regions with the whole board's exact search instead.
 
 Completion puzzles: draw a random n-queens solution, give all its queens, then remove givens
 in random order, keeping a removal only when the puzzle still has exactly one completion
-(counted "up to 2" through :mod:`nqueens.completion`). The result is irreducible: removing any
+(counted "up to 2" through `nqueens.completion`). The result is irreducible: removing any
 one more given allows a second completion (a smallest set overall is not guaranteed).
 
-``logic_only`` keeps only completion puzzles the logical explainer solves without search
-(region puzzles always are); ``grade`` asks for an exact difficulty grade
-(:data:`nqueens.puzzles.logic.GRADES`). Every random choice
-comes from ``random.Random(seed)``, so a seed gives the same puzzle on every machine.
+`logic_only` keeps only completion puzzles the logical explainer solves without search
+(region puzzles always are); `grade` asks for an exact difficulty grade
+(`nqueens.puzzles.logic.GRADES`). Every random choice
+comes from `random.Random(seed)`, so a seed gives the same puzzle on every machine.
 
 >>> m = make(6, seed=1)
 >>> m.puzzle.kind, m.seed
@@ -70,9 +70,9 @@ __all__ = [
 class Made:
     """A generated puzzle, its only solution, its grade and the seed that reproduces it.
 
-    ``attempts`` counts the fresh starts (region puzzles) or attempts (completion) made;
-    ``solution`` is a placement for one star, star rows for k (see
-    :mod:`nqueens.puzzles.solution`)."""
+    `attempts` counts the fresh starts (region puzzles) or attempts (completion) made;
+    `solution` is a placement for one star, star rows for k (see
+    `nqueens.puzzles.solution`)."""
 
     puzzle: Puzzle
     solution: Solution
@@ -96,27 +96,27 @@ def make(
     logic_only: bool = False, diagonals: bool = False, attempts: int | None = None,
     stars: int = 1, tally: Tally | None = None, pieces: bool | None = None,
 ) -> Made:
-    """A puzzle of size n with exactly one solution (k = ``stars`` per row, column, region).
+    """A puzzle of size n with exactly one solution (k = `stars` per row, column, region).
 
-    ``seed`` None draws one (reported in :attr:`Made.seed`). Region puzzles are always
-    logic-only, easy to expert (grade 5, search, only when asked for). ``tally`` is called
+    `seed` None draws one (reported in `Made.seed`). Region puzzles are always
+    logic-only, easy to expert (grade 5, search, only when asked for). `tally` is called
     with (boards tried, starts) before each board a region puzzle tries (progress; a
-    Ctrl-C lands there or in a short compiled call). ``pieces`` True lets the regions of a
+    Ctrl-C lands there or in a short compiled call). `pieces` True lets the regions of a
     region puzzle fall into pieces, as real puzzles' do; False keeps each in one piece;
     None (the default) keeps them in one piece except for an expert one-star puzzle up to
-    :data:`EXPERT_IN_PIECES` x :data:`EXPERT_IN_PIECES`. Raises
-    :class:`~nqueens.errors.NQueensRuntimeError` when ``attempts`` fresh starts find no
-    puzzle of the grade asked for (None: :data:`ATTEMPTS`, or :data:`SMALL_EXPERT_STARTS`
-    for an expert one-star puzzle at :data:`EXPERT_SMALLEST`). Bad input is refused before
-    any attempt: a size, a ``seed`` (a non-negative integer or None) or ``attempts`` (a
-    positive integer or None) out of range, or ``stars`` that do not fit (below
-    :func:`min_size`) raises
-    :class:`~nqueens.errors.InvalidSizeError`; a ``grade`` that no generated
+    `EXPERT_IN_PIECES` x `EXPERT_IN_PIECES`. Raises
+    `NQueensRuntimeError` when `attempts` fresh starts find no
+    puzzle of the grade asked for (None: `ATTEMPTS`, or `SMALL_EXPERT_STARTS`
+    for an expert one-star puzzle at `EXPERT_SMALLEST`). Bad input is refused before
+    any attempt: a size, a `seed` (a non-negative integer or None) or `attempts` (a
+    positive integer or None) out of range, or `stars` that do not fit (below
+    `min_size`) raises
+    `InvalidSizeError`; a `grade` that no generated
     puzzle has (anything but 1-5 or easy ... search: grade 0, trivial, is every queen
-    given), easy with more than :data:`EASY_MOST_STARS` stars (regions in one piece) or
-    expert one-star below :data:`EXPERT_SMALLEST`,
-    :class:`~nqueens.errors.UnknownOptionError`; a flag that is not True or False
-    :class:`~nqueens.errors.InvalidArgumentError`.
+    given), easy with more than `EASY_MOST_STARS` stars (regions in one piece) or
+    expert one-star below `EXPERT_SMALLEST`,
+    `UnknownOptionError`; a flag that is not True or False
+    `InvalidArgumentError`.
 
     Cost: O(starts * boards * (the explainer's cheap techniques + a short search)) for
     region puzzles, up to about n^2 boards per start (a second at 15 x 15, a few at
@@ -138,9 +138,9 @@ touch need n = 1 or n >= 4
 
 
 def make_from(request: MakeRequest, tally: Tally | None = None) -> Made:
-    """The puzzle a checked ``request`` asks for (:func:`make`'s work, no checks).
+    """The puzzle a checked `request` asks for (`make`'s work, no checks).
 
-    Cost: O(that of :func:`make`).
+    Cost: O(that of `make`).
 
     >>> from nqueens.puzzles.request import make_request
     >>> make_from(make_request(6, seed=1)).seed
@@ -200,7 +200,7 @@ def _make_completion_from(request: MakeRequest) -> Made:
 
 
 def _explained(p: Puzzle, max_grade: int):
-    """``explain(p, max_grade=...)`` for a puzzle made here (trusted: no checks)."""
+    """`explain(p, max_grade=...)` for a puzzle made here (trusted: no checks)."""
     s = Solve(p)
     s.advance(max_grade)
     return s.explanation()

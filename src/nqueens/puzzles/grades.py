@@ -1,12 +1,12 @@
 """Grades and the technique record: what a technique is, to the explainer and to its judge.
 
-A :class:`Technique` is one unit: its ``name`` (the ``rule`` of its steps), its least
-``grade``, its ``grade_of`` rule (a step's grade, raised for a harder form), the key of its
-``words`` in each language's words and its ``role``. Each technique's module (under
-:mod:`nqueens.puzzles.techniques`) defines its record beside its finder; the ladder
-(:mod:`nqueens.puzzles.ladder`) orders them and registers them here, in
-:data:`TECHNIQUES`, where a step's grade and words are looked up by its rule (importing
-any module of :mod:`nqueens.puzzles` imports the ladder first).
+A `Technique` is one unit: its `name` (the `rule` of its steps), its least
+`grade`, its `grade_of` rule (a step's grade, raised for a harder form), the key of its
+`words` in each language's words and its `role`. Each technique's module (under
+`nqueens.puzzles.techniques`) defines its record beside its finder; the ladder
+(`nqueens.puzzles.ladder`) orders them and registers them here, in
+`TECHNIQUES`, where a step's grade and words are looked up by its rule (importing
+any module of `nqueens.puzzles` imports the ladder first).
 
 >>> t = Technique("toy", MEDIUM, "toy_words")
 >>> t.grade_of(None), GRADES[t.grade]
@@ -24,23 +24,23 @@ __all__ = ["DEDUCTION", "EASY", "EXPERT", "GRADES", "HARD", "MEDIUM", "SEARCH", 
            "Compiled", "Rung", "Technique", "register", "technique"]
 
 GRADES = ("trivial", "easy", "medium", "hard", "expert", "search")
-"""Grade names by number: the hardest step a puzzle needs (``search``: logic is not enough)."""
+"""Grade names by number: the hardest step a puzzle needs (`search`: logic is not enough)."""
 
 TRIVIAL, EASY, MEDIUM, HARD, EXPERT, SEARCH = range(len(GRADES))
 """The grades by number (0-5)."""
 
 START, DEDUCTION, VERDICT = "start", "deduction", "verdict"
-"""A technique's role: a ``start`` (a given star) stands before any deduction; a
-``deduction`` is what players do (the closing line lists them); a ``verdict`` ends the
+"""A technique's role: a `start` (a given star) stands before any deduction; a
+`deduction` is what players do (the closing line lists them); a `verdict` ends the
 solve (no solution)."""
 
 
 @dataclass(frozen=True)
 class Technique:
-    """One technique: its name (the ``rule`` of its steps), least grade, words key and role.
+    """One technique: its name (the `rule` of its steps), least grade, words key and role.
 
-    ``raise_to`` is its grade rule: given a step, the grade it raises the step to, or
-    None for the least ``grade``.
+    `raise_to` is its grade rule: given a step, the grade it raises the step to, or
+    None for the least `grade`.
     """
 
     name: str
@@ -62,12 +62,12 @@ class Technique:
 
 
 class Compiled(NamedTuple):
-    """What the compiled judge (:mod:`nqueens.kernels.grading`) runs for a rung: its
-    ``op`` (a technique it knows), two numbers ``a`` and ``b`` (sizes for ``confine``:
-    from ``a`` to ``b`` lines, -1 the largest worth trying; the most forced queens for
-    ``lookahead``, -1 as many as stars), the ``grade`` of its steps, raised to
-    ``raised`` from a chain of ``at`` forced queens on, and ``max_subsets`` (the most
-    line sets gathered, ``confine``)."""
+    """What the compiled judge (`nqueens.kernels.grading`) runs for a rung: its
+    `op` (a technique it knows), two numbers `a` and `b` (sizes for `confine`:
+    from `a` to `b` lines, -1 the largest worth trying; the most forced queens for
+    `lookahead`, -1 as many as stars), the `grade` of its steps, raised to
+    `raised` from a chain of `at` forced queens on, and `max_subsets` (the most
+    line sets gathered, `confine`)."""
 
     op: str
     a: int = 0
@@ -84,8 +84,8 @@ def _always(p: Any) -> bool:
 
 @dataclass(frozen=True)
 class Rung:
-    """One rung of the ladder: a way to find a ``technique``'s steps on a board, tried
-    when the grade asked for reaches ``tier`` on puzzles it ``applies`` to, and what the
+    """One rung of the ladder: a way to find a `technique`'s steps on a board, tried
+    when the grade asked for reaches `tier` on puzzles it `applies` to, and what the
     compiled judge runs for it (None: the judge does not take puzzles it applies to)."""
 
     technique: Technique
@@ -100,7 +100,7 @@ TECHNIQUES: dict[str, Technique] = {}
 
 
 def register(t: Technique) -> Technique:
-    """Enter ``t`` in :data:`TECHNIQUES` (the ladder does, for each of its techniques).
+    """Enter `t` in `TECHNIQUES` (the ladder does, for each of its techniques).
 
     Cost: O(1).
 
@@ -112,7 +112,7 @@ def register(t: Technique) -> Technique:
 
 
 def technique(rule: str) -> Technique:
-    """The technique whose steps have ``rule``. Cost: O(1).
+    """The technique whose steps have `rule`. Cost: O(1).
 
     >>> technique("single").grade
     1

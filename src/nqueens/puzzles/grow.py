@@ -2,14 +2,14 @@
 around it, and the moves that change the regions while that solution stays one.
 
 A solution has k stars (queens) per row and column, no two touching (and, with the rule
-``diagonals``, k = 1, none sharing a diagonal). Regions are grown at random from its stars:
+`diagonals`, k = 1, none sharing a diagonal). Regions are grown at random from its stars:
 for k = 1 one region from each queen; for k > 1 one piece from each star, then pieces
 joined k at a time, neighbours only, so every region is in one piece and holds k stars.
-A move (:func:`move_out`) hands a square of one region, with the squares that join it to a
+A move (`move_out`) hands a square of one region, with the squares that join it to a
 neighbouring region, over to that neighbour; no star of the solution moves, so the
-solution stays a solution, and both regions stay in one piece (:func:`move_square` hands
+solution stays a solution, and both regions stay in one piece (`move_square` hands
 one square alone to any other region, so regions fall into pieces). Every random choice comes
-from the ``random.Random`` passed in, so a seed gives the same board on every machine.
+from the `random.Random` passed in, so a seed gives the same board on every machine.
 
 >>> rng = random.Random(5)
 >>> stars = random_stars(10, 2, rng)
@@ -51,7 +51,7 @@ def random_solution(n: int, rng: random.Random, *, touching: bool, diagonals: bo
 def random_stars(n: int, k: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
     """Random star rows: k stars in every row and column, no two touching.
 
-    The compiled exact search (:func:`~nqueens.puzzles.exact.solutions_within`, rows as
+    The compiled exact search (`solutions_within`, rows as
     regions) finds the first solution on a board with a few squares (5%) struck out at
     random; a draw it cannot settle in 30,000 nodes is followed by one with half as many
     struck out (down to 1%) and a quarter more nodes: the search's time varies widely
@@ -60,7 +60,7 @@ def random_stars(n: int, k: int, rng: random.Random) -> tuple[tuple[int, ...], .
     draw doubled the nodes). Cost: O(the nodes of all draws), milliseconds up to 17 x 17
     with 4 stars, about 0.2 s at 21 x 21 with 5 and a second at 25 x 25 with 6 (stars
     packed almost as tightly as they can be).
-    The caller has checked that k stars fit (:func:`~nqueens.puzzles.model.check_stars`);
+    The caller has checked that k stars fit (`check_stars`);
     a size with no solution never returns.
 
     >>> random_stars(8, 2, random.Random(1))
@@ -81,7 +81,7 @@ def random_stars(n: int, k: int, rng: random.Random) -> tuple[tuple[int, ...], .
 
 
 def _turned(n: int, rows: list[tuple[int, ...]], how: int) -> tuple[tuple[int, ...], ...]:
-    """The star rows under one of the 8 symmetries of the square (``how`` 0-7)."""
+    """The star rows under one of the 8 symmetries of the square (`how` 0-7)."""
     squares = [(r, c) for r, row in enumerate(rows) for c in row]
     if how & 1:
         squares = [(c, r) for r, c in squares]
@@ -99,10 +99,10 @@ def star_board(n: int, k: int, rng: random.Random, tries: int = 20, lean: int = 
                ) -> tuple[tuple[tuple[int, ...], ...], list[list[int]]]:
     """Random star rows and n connected regions of k of those stars each.
 
-    The stars from :func:`random_stars`, the regions from :func:`star_regions`, drawn
-    again up to ``tries`` times before new stars are drawn; ``lean`` as for
-    :func:`random_regions`. Cost: O(tries * (lean n^2 + n^2 k^2)) plus that of
-    :func:`random_stars`.
+    The stars from `random_stars`, the regions from `star_regions`, drawn
+    again up to `tries` times before new stars are drawn; `lean` as for
+    `random_regions`. Cost: O(tries * (lean n^2 + n^2 k^2)) plus that of
+    `random_stars`.
 
     >>> stars, grid = star_board(8, 2, random.Random(2))
     >>> sorted({g for row in grid for g in row}) == list(range(8))
@@ -119,11 +119,11 @@ def star_board(n: int, k: int, rng: random.Random, tries: int = 20, lean: int = 
 
 def random_regions(n: int, rng: random.Random, seeds: list[Square], lean: int = 1
                    ) -> list[list[int]]:
-    """Connected regions grown at random from the ``seeds`` (region i from seeds[i]).
+    """Connected regions grown at random from the `seeds` (region i from seeds[i]).
 
     Cost: O(lean * n^2). Every square joins the region of a neighbour (up, down, left,
-    right). With ``lean`` above 1 each region leans one way, along its row or its column
-    (drawn at random), and grows ``lean`` times as fast that way: long thin regions,
+    right). With `lean` above 1 each region leans one way, along its row or its column
+    (drawn at random), and grows `lean` times as fast that way: long thin regions,
     which the players' techniques for lines (a region confined to k lines) take hold of.
 
     >>> g = random_regions(3, random.Random(0), [(0, 0), (1, 1), (2, 2)])
@@ -156,11 +156,11 @@ def random_regions(n: int, rng: random.Random, seeds: list[Square], lean: int = 
 
 def star_regions(n: int, k: int, rng: random.Random, stars: list[Square], lean: int = 1
                  ) -> list[list[int]] | None:
-    """n connected regions of k ``stars`` each, or None when this draw cannot pair them up.
+    """n connected regions of k `stars` each, or None when this draw cannot pair them up.
 
-    One piece is grown from each star (:func:`random_regions`), then pieces are joined at
+    One piece is grown from each star (`random_regions`), then pieces are joined at
     random, a group with the fewest stars first and only with a neighbouring group, until
-    every group holds k stars; ``lean`` as for :func:`random_regions`.
+    every group holds k stars; `lean` as for `random_regions`.
     Cost: O(lean * n^2 + (n k)^2).
 
     >>> grid = star_regions(4, 1, random.Random(0), [(0, 1), (1, 3), (2, 0), (3, 2)])
@@ -190,7 +190,7 @@ def star_regions(n: int, k: int, rng: random.Random, stars: list[Square], lean: 
 
 
 def _touching(n: int, pieces: list[list[int]], m: int) -> list[set[int]]:
-    """For each of the ``m`` pieces, the pieces next to it (up, down, left, right)."""
+    """For each of the `m` pieces, the pieces next to it (up, down, left, right)."""
     touch: list[set[int]] = [set() for _ in range(m)]
     for r in range(n):
         for c in range(n):
@@ -203,16 +203,16 @@ def _touching(n: int, pieces: list[list[int]], m: int) -> list[set[int]]:
 
 def _partners(g: int, members: dict[int, list[int]], group: list[int],
               touch: list[set[int]], k: int) -> list[int]:
-    """The groups next to group ``g`` that it can join without passing k stars."""
+    """The groups next to group `g` that it can join without passing k stars."""
     near = {group[j] for i in members[g] for j in touch[i]} - {g}
     return sorted(h for h in near if len(members[h]) + len(members[g]) <= k)
 
 
 def move_out(n: int, grid: list[list[int]], rng: random.Random, squares: list[Square],
              stars: set[Square]) -> set[Square]:
-    """Hand one of ``squares`` (none a star) to a neighbouring region; the squares moved.
+    """Hand one of `squares` (none a star) to a neighbouring region; the squares moved.
 
-    None are moved (an empty set) when no square of ``squares`` can move.
+    None are moved (an empty set) when no square of `squares` can move.
 
     The square goes with the shortest path of its own region's squares that leads to a
     neighbouring region (empty when it touches one), and with any piece of its region
@@ -245,11 +245,11 @@ def move_out(n: int, grid: list[list[int]], rng: random.Random, squares: list[Sq
 
 def move_square(n: int, grid: list[list[int]], rng: random.Random, squares: list[Square],
                 stars: set[Square]) -> set[Square]:
-    """Hand one of ``squares`` (none a star) alone to another region; the square moved.
+    """Hand one of `squares` (none a star) alone to another region; the square moved.
 
     The square and the region are drawn at random, the region from all the others, near
-    or far; none is moved (an empty set) when every one of ``squares`` is a star. Unlike
-    :func:`move_out`, regions fall into pieces, as the regions of real puzzles do (the
+    or far; none is moved (an empty set) when every one of `squares` is a star. Unlike
+    `move_out`, regions fall into pieces, as the regions of real puzzles do (the
     community levels' small expert puzzles have regions in 5 to 9 pieces); no star
     changes region, so each region keeps its stars. Cost: O(len(squares) + n).
 
@@ -268,9 +268,9 @@ def move_square(n: int, grid: list[list[int]], rng: random.Random, squares: list
 
 
 def mask_squares(n: int, mask: int) -> list[Square]:
-    """The squares of bit mask ``mask``, in reading order.
+    """The squares of bit mask `mask`, in reading order.
 
-    Square ``(r, c)`` is bit ``r * n + c``. Cost: O(n^2), one conversion of the mask to a
+    Square `(r, c)` is bit `r * n + c`. Cost: O(n^2), one conversion of the mask to a
     string, not n^2 shifts.
 
     >>> mask_squares(3, 0b100010001)
@@ -282,8 +282,8 @@ def mask_squares(n: int, mask: int) -> list[Square]:
 # --- private helpers ---------------------------------------------------------------------
 
 def _shuffle(rng: random.Random, x: list) -> None:
-    """Shuffle ``x`` in place with the very draws of ``rng.shuffle(x)``, at twice its speed:
-    CPython's Fisher-Yates, its calls to ``_randbelow`` written out (a move shuffles
+    """Shuffle `x` in place with the very draws of `rng.shuffle(x)`, at twice its speed:
+    CPython's Fisher-Yates, its calls to `_randbelow` written out (a move shuffles
     every square of the board, and this was a fifth of a 20 x 20 make)."""
     bits = rng.getrandbits
     for i in range(len(x) - 1, 0, -1):
@@ -326,8 +326,8 @@ def _neighbours(n: int, r: int, c: int) -> list[Square]:
 
 def _path_out(n: int, grid: list[list[int]], x: Square, stars: set[Square]
               ) -> tuple[set[Square], int] | None:
-    """Breadth-first from ``x`` inside its region to the nearest square touching another
-    region: the squares on the way (``x`` included) and that region; None if blocked."""
+    """Breadth-first from `x` inside its region to the nearest square touching another
+    region: the squares on the way (`x` included) and that region; None if blocked."""
     g = grid[x[0]][x[1]]
     back: dict[Square, Square | None] = {x: None}
     todo = [x]
@@ -352,9 +352,9 @@ def _path_out(n: int, grid: list[list[int]], x: Square, stars: set[Square]
 
 def _cut_off(n: int, grid: list[list[int]], g: int, moved: set[Square],
              stars: set[Square]) -> set[Square] | None:
-    """The squares of region ``g`` that taking ``moved`` out of it cuts off from every
+    """The squares of region `g` that taking `moved` out of it cuts off from every
     star, or None when it would split the region between its stars. The region is a bit
-    mask (square ``r * n + c`` is bit ``r * n + c``), grown from a star a step at a time in
+    mask (square `r * n + c` is bit `r * n + c`), grown from a star a step at a time in
     all four directions at once."""
     region = int(bytes(chain.from_iterable(grid)).translate(_marks(g))[::-1], 2)
     for r, c in moved:
@@ -377,7 +377,7 @@ def _cut_off(n: int, grid: list[list[int]], g: int, moved: set[Square],
 
 @lru_cache(maxsize=64)
 def _marks(g: int) -> bytes:
-    """A table for ``bytes.translate``: region number ``g`` to ``'1'``, the others to ``'0'``."""
+    """A table for `bytes.translate`: region number `g` to `'1'`, the others to `'0'`."""
     return bytes(48 + (v == g) for v in range(256))
 
 

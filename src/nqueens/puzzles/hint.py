@@ -1,20 +1,20 @@
 """A hint from where the player is: the next deduction only, or the mistake on the board.
 
-:func:`hint` takes a puzzle and a player's state (n rows of ``Q``, ``x`` and ``.``, as
-:class:`nqueens.puzzles.io.Imported` carries it) and says, in this order:
+`hint` takes a puzzle and a player's state (n rows of `Q`, `x` and `.`, as
+`nqueens.puzzles.io.Imported` carries it) and says, in this order:
 
-1. a rule the board breaks (:func:`nqueens.puzzles.check.check_state`, pzprjs's codes);
+1. a rule the board breaks (`nqueens.puzzles.check.check_state`, pzprjs's codes);
 2. a mistake: the queen (or star) that is not part of the unique solution, or with several
    solutions the queen no solution agrees with, else the cross that rules them out, named
    without showing any other square of the solution;
-3. the next step of the logical explainer (:mod:`nqueens.puzzles.logic`, techniques up to
-   expert, never a search) from that state, in the words of ``explain``, naming its
+3. the next step of the logical explainer (`nqueens.puzzles.logic`, techniques up to
+   expert, never a search) from that state, in the words of `explain`, naming its
    squares: the star it places or the squares it crosses out;
 4. else why there is none: every star placed, several solutions left that no technique
    tells apart, or logic stalls (the rest is trial and error).
 
 The queens of the state clear what they attack before the step is looked for (as in
-``explain``), so a hint never asks for the crosses a queen implies.
+`explain`), so a hint never asks for the crosses a queen implies.
 
 >>> from nqueens.puzzles.model import parse_puzzle
 >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
@@ -48,9 +48,9 @@ with the state, is the puzzle unique); past them it gives the next step unchecke
 
 @dataclass(frozen=True)
 class Hint:
-    """What :func:`hint` found: its ``kind`` (``broken``, ``wrong-star``, ``wrong-cross``,
-    ``dead-end``, ``step``, ``done``, ``open`` or ``stalled``), the explainer's ``step``
-    (kind ``step``), the ``broken`` rule, the ``square`` of a mistake, and the ``text``."""
+    """What `hint` found: its `kind` (`broken`, `wrong-star`, `wrong-cross`,
+    `dead-end`, `step`, `done`, `open` or `stalled`), the explainer's `step`
+    (kind `step`), the `broken` rule, the `square` of a mistake, and the `text`."""
 
     kind: str
     text: str
@@ -66,10 +66,10 @@ class Hint:
 
 def hint(p: Puzzle, state: Sequence[str] | None, *, lang: str = "en",
          max_grade: int = 4) -> Hint:
-    """The next thing a player can know from ``state`` in puzzle ``p`` (see the module).
+    """The next thing a player can know from `state` in puzzle `p` (see the module).
 
-    ``lang`` is ``en``, ``ja`` or ``ko``; ``max_grade`` the hardest technique tried (1-4).
-    Cost: O(n^2) for the rules, up to :data:`HINT_NODES` search nodes for each question
+    `lang` is `en`, `ja` or `ko`; `max_grade` the hardest technique tried (1-4).
+    Cost: O(n^2) for the rules, up to `HINT_NODES` search nodes for each question
     about the solutions (one per mark on the board when a mistake is looked for among
     several solutions), and one step of the explainer.
 
@@ -107,9 +107,9 @@ def hint(p: Puzzle, state: Sequence[str] | None, *, lang: str = "en",
 
 
 def agreeing_solution(p: Puzzle, state: Sequence[str] | None) -> tuple | None:
-    """The first solution of ``p`` that agrees with a player's ``state``, or None.
+    """The first solution of `p` that agrees with a player's `state`, or None.
 
-    It has every star of ``state`` and none on its crosses; None when there is none (the
+    It has every star of `state` and none on its crosses; None when there is none (the
     search is exhaustive, in slices Ctrl-C stops).
 
     Cost: O(the search nodes up to that solution).
@@ -155,8 +155,8 @@ def _mistake(p: Puzzle, stars: list[Square], crosses: list[Square], lang: str) -
 
 def _agreeing(p: Puzzle, stars: list[Square], crosses: list[Square], limit: int,
               nodes: int = HINT_NODES) -> list[tuple] | None:
-    """Up to ``limit`` solutions with these stars and none on these crosses (None: the
-    search ran past :data:`HINT_NODES` nodes without settling it)."""
+    """Up to `limit` solutions with these stars and none on these crosses (None: the
+    search ran past `HINT_NODES` nodes without settling it)."""
     if not p.rules.has_regions:
         from nqueens.puzzles.exact import solutions
         from nqueens.puzzles.model import completion_puzzle

@@ -1,11 +1,11 @@
 """The ladder: every technique of the explainer, easiest first, as one ordered list.
 
-``explain`` (:mod:`nqueens.puzzles.logic`), the grades, the hints and the generator's
+`explain` (`nqueens.puzzles.logic`), the grades, the hints and the generator's
 judge all read this list: the solver tries its rungs in order and takes the first step
-found; a rung is tried only when the grade asked for reaches its ``tier``, and only on the
-puzzles it applies to; the compiled judge (:mod:`nqueens.puzzles.quick`) runs the rungs
-it has a compiled form for, from :func:`compiled_ladder`. Each technique is one module of
-:mod:`nqueens.puzzles.techniques` (its record, its finder, its grade rule, the key of its
+found; a rung is tried only when the grade asked for reaches its `tier`, and only on the
+puzzles it applies to; the compiled judge (`nqueens.puzzles.quick`) runs the rungs
+it has a compiled form for, from `compiled_ladder`. Each technique is one module of
+`nqueens.puzzles.techniques` (its record, its finder, its grade rule, the key of its
 words); a new technique is its module, one line here, and its words.
 
 The techniques, as players of the Queens game and of Star Battle call them (k is the
@@ -14,29 +14,29 @@ number of stars per row, column and region; k = 1 is the Queens game):
 =================== ======= =================================================================
 module              grade   technique
 =================== ======= =================================================================
-``given``           trivial a given queen stands (completion puzzles)
-``single``          easy    **last square**: a row, column or region has exactly as many
+`given`           trivial a given queen stands (completion puzzles)
+`single`          easy    **last square**: a row, column or region has exactly as many
                             squares left as it needs stars; a star goes there and crosses
                             out the squares it attacks
-``one_way``         easy    **only one way** (k > 1): a unit's squares left hold the stars
+`one_way`         easy    **only one way** (k > 1): a unit's squares left hold the stars
                             it needs, none touching, in one way only
-``confined``        easy    **region confined to a line**: a region's squares left all lie
+`confined`        easy    **region confined to a line**: a region's squares left all lie
                             in one row or column, which crosses out the rest of that line
                             (and the converse: a line confined to one region)
-``k_lines``         medium  **k regions in k lines** (and the converse); hard from 3 up
-``shape``           medium  **attacks a whole region**: a square that touches or attacks
+`k_lines`         medium  **k regions in k lines** (and the converse); hard from 3 up
+`shape`           medium  **attacks a whole region**: a square that touches or attacks
                             every square left in a region (the 2-square, 3-in-a-line, L, T
                             and Z shapes) is crossed out
-``blocks``          medium  **2x2 blocks** (k > 1): a band of lines that needs as many stars
+`blocks`          medium  **2x2 blocks** (k > 1): a band of lines that needs as many stars
                             as the 2x2 blocks covering its squares left; hard with more
                             lines or with the regions inside the band taken out
-``pairs``           hard    **pairs of rows or columns**: every way two rows (columns) can
+`pairs`           hard    **pairs of rows or columns**: every way two rows (columns) can
                             take their queens attacks a square: it is crossed out
-``lookahead``       hard    **contradiction**: a queen on a square forces last squares that
+`lookahead`       hard    **contradiction**: a queen on a square forces last squares that
                             leave a unit empty; expert from 4 forced queens on, or when the
                             easier techniques (not only last squares) lead to it
-``search``          search  logic stalls: trial and error (the exhaustive search)
-``stuck``           trivial a unit with too few squares left: the puzzle has no solution
+`search`          search  logic stalls: trial and error (the exhaustive search)
+`stuck`           trivial a unit with too few squares left: the puzzle has no solution
 =================== ======= =================================================================
 
 >>> [t.name for t in TECHNIQUES.values()][:4]
@@ -100,7 +100,7 @@ for _t in ORDER:
 
 
 def rungs_for(p: Puzzle, ladder: Sequence[Rung] | None = None) -> tuple[Rung, ...]:
-    """The rungs of ``ladder`` (None: :data:`LADDER`) that apply to ``p``, in order.
+    """The rungs of `ladder` (None: `LADDER`) that apply to `p`, in order.
 
     Cost: O(rungs).
 
@@ -112,7 +112,7 @@ def rungs_for(p: Puzzle, ladder: Sequence[Rung] | None = None) -> tuple[Rung, ..
 
 
 def next_step(b: Board, rungs: Sequence[Rung], max_grade: int) -> Step | None:
-    """The first step the rungs find on ``b``, up to ``max_grade``, applied; else None.
+    """The first step the rungs find on `b`, up to `max_grade`, applied; else None.
 
     Cost: O(that of the rungs tried).
 
@@ -131,7 +131,7 @@ def next_step(b: Board, rungs: Sequence[Rung], max_grade: int) -> Step | None:
 
 
 def compiled_ladder(p: Puzzle, max_grade: int) -> tuple[Rung, ...] | None:
-    """The rungs the compiled judge runs for ``p`` up to ``max_grade`` (None: not all can).
+    """The rungs the compiled judge runs for `p` up to `max_grade` (None: not all can).
 
     None when a rung that applies has no compiled form. Cost: O(rungs).
 
@@ -145,7 +145,7 @@ def compiled_ladder(p: Puzzle, max_grade: int) -> tuple[Rung, ...] | None:
 
 @contextmanager
 def with_rung(rung: Rung, before: str) -> Iterator[None]:
-    """``rung`` in the ladder before technique ``before``, for as long as the block lasts.
+    """`rung` in the ladder before technique `before`, for as long as the block lasts.
 
     Its technique is registered too (listed just before that one): how a technique from
     outside the package is tried. Cost: O(rungs).

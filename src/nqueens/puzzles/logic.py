@@ -2,17 +2,17 @@
 
 The solver keeps the squares still open for a star (a queen in the Queens game) and applies
 the techniques players use, always the easiest that makes progress, in the order of the
-ladder (:mod:`nqueens.puzzles.ladder`, each technique's grade in its own module): last
+ladder (`nqueens.puzzles.ladder`, each technique's grade in its own module): last
 square, a region confined to a line, k regions in k lines, a square attacking a whole
 region (the shapes), 2x2 blocks (k > 1), pairs of rows or columns, a contradiction a few
 forced queens away, and finally search (trial and error).
-Every technique is generalised to k stars per row, column and region (``p.stars``).
+Every technique is generalised to k stars per row, column and region (`p.stars`).
 
-The hardest step needed is the puzzle's **difficulty grade** (:data:`GRADES` names them).
-Each :class:`Step` records what it placed and what it removed, so its soundness can be
+The hardest step needed is the puzzle's **difficulty grade** (`GRADES` names them).
+Each `Step` records what it placed and what it removed, so its soundness can be
 checked (no technique ever removes a square of a solution that agrees with the steps so
-far). Narration in English, Japanese and Korean is :func:`step_text`
-(:mod:`nqueens.puzzles.explain_text`).
+far). Narration in English, Japanese and Korean is `step_text`
+(`nqueens.puzzles.explain_text`).
 
 >>> from nqueens.puzzles.model import parse_puzzle
 >>> e = explain(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
@@ -58,15 +58,15 @@ __all__ = [
 
 
 def explain(p: Puzzle, *, max_grade: int = SEARCH) -> Explanation:
-    """Solve ``p`` by the players' techniques, easiest first, recording every step.
+    """Solve `p` by the players' techniques, easiest first, recording every step.
 
-    With ``max_grade`` below 5 the solver stops (``solution`` None) where it would need a
-    harder step, instead of searching. A ``p`` that is not a :class:`Puzzle` raises
-    :class:`~nqueens.errors.InvalidArgumentError`; a ``max_grade`` that is not an integer
-    from 0 to 5 :class:`~nqueens.errors.InvalidSizeError`.
+    With `max_grade` below 5 the solver stops (`solution` None) where it would need a
+    harder step, instead of searching. A `p` that is not a `Puzzle` raises
+    `InvalidArgumentError`; a `max_grade` that is not an integer
+    from 0 to 5 `InvalidSizeError`.
 
     Cost: O(units * squares) per step for the easy techniques, up to
-    :data:`~nqueens.puzzles.techniques.confined.MAX_SUBSETS` line subsets per family pair for k
+    `MAX_SUBSETS` line subsets per family pair for k
     regions in k lines, O(n^3) square pairs for pairs of lines, and O(squares * chain *
     units) for a contradiction; a search step streams the exact solutions once.
 
@@ -86,7 +86,7 @@ class Solve:
     """A solve by the techniques that goes on grade by grade, for the generator: it asks
     every board it tries for the cheap techniques, and only the few they leave unique but
     unsolved for the harder ones, which then go on from where the cheap ones stopped (the
-    steps are the same as :func:`explain`'s, easiest first). No checks.
+    steps are the same as `explain`'s, easiest first). No checks.
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> s = Solve(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
@@ -102,7 +102,7 @@ class Solve:
 
     @property
     def cand(self) -> int:
-        """The squares still open, a bit mask (bit ``r * n + c``)."""
+        """The squares still open, a bit mask (bit `r * n + c`)."""
         return self._solver.b.cand
 
     @property
@@ -111,10 +111,10 @@ class Solve:
         return self._solver.b.stars
 
     def advance(self, max_grade: int) -> bool:
-        """Whether the techniques up to ``max_grade`` place every star, going on from here.
+        """Whether the techniques up to `max_grade` place every star, going on from here.
 
         They run until the puzzle is solved or they stall. Cost: O(that of
-        :func:`explain` with ``max_grade``), less the steps already taken.
+        `explain` with `max_grade`), less the steps already taken.
 
         >>> from nqueens.puzzles.model import parse_puzzle
         >>> Solve(parse_puzzle("AB\\nBA\\n")).advance(5)  # no 2 x 2 solution
@@ -127,8 +127,8 @@ class Solve:
     def start_from(self, stars: Iterable[Square], crossed: Iterable[Square]) -> None:
         """Go on from a player's state, before any step.
 
-        The givens, then ``stars`` placed (each clears what it attacks) and ``crossed``
-        crossed out. For a hint (:mod:`nqueens.puzzles.hint`, which checks the state
+        The givens, then `stars` placed (each clears what it attacks) and `crossed`
+        crossed out. For a hint (`nqueens.puzzles.hint`, which checks the state
         first): no checks. Cost: O(squares).
 
         >>> from nqueens.puzzles.model import parse_puzzle
@@ -147,7 +147,7 @@ class Solve:
             b.cand &= ~(1 << (r * b.n + c))
 
     def next_step(self, max_grade: int) -> Step | None:
-        """The next step by the techniques up to ``max_grade`` (applied), or None.
+        """The next step by the techniques up to `max_grade` (applied), or None.
 
         None when they stall or the puzzle is done. Cost: O(that one step).
 
@@ -191,7 +191,7 @@ class Solve:
 
 
 def grade_number(grade: int | str) -> int:
-    """A grade given as a number (0-5) or a name (``easy``, ..., ``search``).
+    """A grade given as a number (0-5) or a name (`easy`, ..., `search`).
 
     Cost: O(1).
 
@@ -208,7 +208,7 @@ def grade_number(grade: int | str) -> int:
 
 
 class _Solver:
-    """Drives the rungs of :mod:`nqueens.puzzles.ladder` that apply to the puzzle, easiest
+    """Drives the rungs of `nqueens.puzzles.ladder` that apply to the puzzle, easiest
     first."""
 
     def __init__(self, p: Puzzle) -> None:
@@ -219,7 +219,7 @@ class _Solver:
         self.dead = False
 
     def run(self, max_grade: int) -> Iterator[Step]:
-        """The steps up to ``max_grade`` from where the last run stopped."""
+        """The steps up to `max_grade` from where the last run stopped."""
         b = self.b
         while b.placed < self.total and not self.dead:
             step = next_step(b, self.rungs, max_grade)

@@ -1,22 +1,22 @@
 """The puzzle model and its plain text format: region puzzles and completion puzzles.
 
-Two kinds of puzzle share one :class:`Puzzle` record:
+Two kinds of puzzle share one `Puzzle` record:
 
 - **region** puzzles (Star Battle; with one star, the daily "Queens" game): an n x n grid cut
   into n regions; place k stars (queens) in every row, every column and every region, no
-  two touching (not even at a corner); k = ``stars``, 1 by default. With the rule
-  ``diagonals`` no two may share any full diagonal either (the n-queens rule). A region
-  may be in several pieces, as in real puzzles; the rule ``connected`` requires every
-  region in one piece (``make`` grows connected regions).
+  two touching (not even at a corner); k = `stars`, 1 by default. With the rule
+  `diagonals` no two may share any full diagonal either (the n-queens rule). A region
+  may be in several pieces, as in real puzzles; the rule `connected` requires every
+  region in one piece (`make` grows connected regions).
 - **completion** puzzles: the n-queens rules (one queen per row and column, none sharing a
   diagonal) with some queens given and some squares blocked (always one star).
 
-Solutions (:mod:`nqueens.puzzles.solution`, which also checks them): a one-star puzzle's
-solution is a placement, ``cols[row]`` the column of each row's queen, as every k = 1
-function returns; a k-star solution is star rows, ``stars[row]`` the sorted tuple of that
-row's k columns, which :func:`~nqueens.puzzles.solution.as_stars` makes from either form.
+Solutions (`nqueens.puzzles.solution`, which also checks them): a one-star puzzle's
+solution is a placement, `cols[row]` the column of each row's queen, as every k = 1
+function returns; a k-star solution is star rows, `stars[row]` the sorted tuple of that
+row's k columns, which `as_stars` makes from either form.
 
-The text format: optional ``key: value`` header lines, then one line per row::
+The text format: optional `key: value` header lines, then one line per row::
 
     # a comment
     kind: regions          (or completion; guessed from the grid when absent)
@@ -27,10 +27,10 @@ The text format: optional ``key: value`` header lines, then one line per row::
     ...                     then 0-9; completion: Q a given queen, . empty, x blocked)
 
 Blank lines and spaces inside rows are ignored. Regions are numbered in order of first
-appearance (reading row by row), so :meth:`Puzzle.to_text` writes the letters A, B, C, ...
-in that order. Every malformed input raises :class:`PuzzleFormatError` (a
-:class:`~nqueens.errors.ParseError`) with a one-line message naming the line or the square
-(1-based ``<row,col>``). Solving is left to :mod:`nqueens.puzzles.exact`.
+appearance (reading row by row), so `Puzzle.to_text` writes the letters A, B, C, ...
+in that order. Every malformed input raises `PuzzleFormatError` (a
+`ParseError`) with a one-line message naming the line or the square
+(1-based `<row,col>`). Solving is left to `nqueens.puzzles.exact`.
 
 >>> p = parse_puzzle("AAB\\nACB\\nCCB\\n")
 >>> p.kind, p.n, p.regions[1]
@@ -108,14 +108,14 @@ _OLD_RULES = ("disconnected",)  # read for old files: it names the default now
 
 @dataclass(frozen=True)
 class Puzzle:
-    """One puzzle. Build it with :func:`region_puzzle`, :func:`completion_puzzle` or
-    :func:`parse_puzzle`, which check it; the fields are plain data.
+    """One puzzle. Build it with `region_puzzle`, `completion_puzzle` or
+    `parse_puzzle`, which check it; the fields are plain data.
 
-    ``regions[r][c]`` is the region (0..n-1) of square ``(r, c)`` (empty for completion
-    puzzles); ``givens`` and ``blocked`` are sorted squares (completion puzzles);
-    ``diagonals`` forbids two queens on a shared diagonal in a region puzzle (always on in
-    a completion puzzle); ``connected`` records the rule that every region is in one piece
-    (checked when built; off by default: real puzzles have regions in pieces); ``stars`` is
+    `regions[r][c]` is the region (0..n-1) of square `(r, c)` (empty for completion
+    puzzles); `givens` and `blocked` are sorted squares (completion puzzles);
+    `diagonals` forbids two queens on a shared diagonal in a region puzzle (always on in
+    a completion puzzle); `connected` records the rule that every region is in one piece
+    (checked when built; off by default: real puzzles have regions in pieces); `stars` is
     k, the stars per row, column and region (1: the Queens game; completion puzzles: 1).
 
     >>> region_puzzle(["ABA", "BBB", "CCC"]).to_text()
@@ -138,7 +138,7 @@ class Puzzle:
 
     @property
     def rules(self) -> Rules:
-        """The puzzle's rules (:mod:`nqueens.puzzles.rules`): ask them, not ``kind``.
+        """The puzzle's rules (`nqueens.puzzles.rules`): ask them, not `kind`.
 
         Cost: O(1).
 
@@ -185,7 +185,7 @@ class Puzzle:
         return self.rules.text()
 
     def __str__(self) -> str:
-        """The puzzle in the text format (:meth:`to_text`), as ``print(puzzle)`` shows it.
+        """The puzzle in the text format (`to_text`), as `print(puzzle)` shows it.
 
         >>> print(region_puzzle(["AB", "BB"]), end="")
         kind: regions
@@ -208,7 +208,7 @@ class Puzzle:
         return str(render.puzzle_svg(self))
 
     def to_text(self) -> str:
-        """The puzzle in the text format (``parse_puzzle(p.to_text()) == p``).
+        """The puzzle in the text format (`parse_puzzle(p.to_text()) == p`).
 
         Cost: O(n^2).
 
@@ -258,9 +258,9 @@ def made_region_puzzle(grid: Sequence[Sequence[Hashable]], *, diagonals: bool = 
     """A region puzzle from a grid known to be valid: unchecked.
 
     The regions are numbered 0..n-1 in reading order of first appearance (the one
-    numbering of every region puzzle: :func:`region_puzzle` checks its grid, then numbers
+    numbering of every region puzzle: `region_puzzle` checks its grid, then numbers
     it here); the grid must be square with n distinct region names (nothing checks it,
-    nor ``connected``). Cost: O(n^2), a tenth of :func:`region_puzzle`'s, which the
+    nor `connected`). Cost: O(n^2), a tenth of `region_puzzle`'s, which the
     generator would pay on each of hundreds of boards.
 
     >>> made_region_puzzle([[1, 1], [0, 0]]) == region_puzzle([[1, 1], [0, 0]])
@@ -302,13 +302,13 @@ def region_puzzle(
 ) -> Puzzle:
     """A checked region puzzle from rows of region letters (or region numbers 0..n-1).
 
-    ``stars`` is k, the stars per row, column and region (1: the Queens game).
+    `stars` is k, the stars per row, column and region (1: the Queens game).
 
-    Cost: O(n^2). Raises :class:`PuzzleFormatError` for a grid that is not a sequence of
-    rows (a string is not: read text with :func:`parse_puzzle`), a square that is neither a
-    letter of :data:`REGION_LETTERS` nor an integer from 0 to n-1 (``None``, a bool, a
+    Cost: O(n^2). Raises `PuzzleFormatError` for a grid that is not a sequence of
+    rows (a string is not: read text with `parse_puzzle`), a square that is neither a
+    letter of `REGION_LETTERS` nor an integer from 0 to n-1 (`None`, a bool, a
     float, a number off that range), a grid that is not square, the wrong number of
-    regions, a ``stars`` that cannot fit (:func:`check_stars`), or (with ``connected``) a
+    regions, a `stars` that cannot fit (`check_stars`), or (with `connected`) a
     region in several pieces. Regions in several pieces are valid by default.
 
     >>> region_puzzle([[0, 0], [1, 1]]).regions
@@ -353,7 +353,7 @@ def region_puzzle(
 
 
 def split_regions(p: Puzzle) -> list[int]:
-    """The regions of ``p`` that are in several pieces (joined up, down, left and right).
+    """The regions of `p` that are in several pieces (joined up, down, left and right).
 
     Cost: O(n^2). Empty for a completion puzzle.
 
@@ -367,10 +367,10 @@ def split_regions(p: Puzzle) -> list[int]:
 def completion_puzzle(
     n: int, givens: Iterable[Square] = (), *, blocked: Iterable[Square] = ()
 ) -> Puzzle:
-    """A checked completion puzzle: n-queens rules, ``givens`` placed, ``blocked`` unusable.
+    """A checked completion puzzle: n-queens rules, `givens` placed, `blocked` unusable.
 
-    Cost: O(k^2) for k givens. Raises :class:`PuzzleFormatError` for a size that is not an
-    integer from 1 to :data:`MAX_PUZZLE_N`, squares that are not ``(row, col)`` pairs of integers
+    Cost: O(k^2) for k givens. Raises `PuzzleFormatError` for a size that is not an
+    integer from 1 to `MAX_PUZZLE_N`, squares that are not `(row, col)` pairs of integers
     (floats, strings and bools are not), squares off the board, a square both given and
     blocked, or two givens that attack each other.
 
@@ -401,7 +401,7 @@ def completion_puzzle(
 def parse_puzzle(text: str) -> Puzzle:
     """Read a puzzle in the text format (see the module docstring).
 
-    Text that is not a ``str``, or not a puzzle, raises :class:`PuzzleFormatError`.
+    Text that is not a `str`, or not a puzzle, raises `PuzzleFormatError`.
     Cost: O(len(text)).
 
     >>> parse_puzzle("kind: completion\\n..\\n.x").blocked
@@ -451,7 +451,7 @@ have equal length
 
 
 def _read_setting(settings: dict[str, Any], number: int, line: str) -> None:
-    """One ``key: value`` line of the header into ``settings`` (kind, stars, rules)."""
+    """One `key: value` line of the header into `settings` (kind, stars, rules)."""
     key, _, value = (part.strip() for part in line.partition(":"))
     if key == "kind":
         if value not in KINDS:
@@ -476,7 +476,7 @@ def _read_setting(settings: dict[str, Any], number: int, line: str) -> None:
 
 
 def clash(p: Puzzle, a: Square, b: Square) -> str | None:
-    """Why queens on squares ``a`` and ``b`` break the rules of ``p`` (``None``: they do not).
+    """Why queens on squares `a` and `b` break the rules of `p` (`None`: they do not).
 
     Cost: O(1). The reason reads after "queens at <..> and <..>": "share a row", "touch", ...
 
@@ -505,7 +505,7 @@ def _name(sq: Square) -> str:
 
 
 def check_puzzle(p: object, name: str = "p") -> Puzzle:
-    """``p`` if it is a :class:`Puzzle`, else :class:`~nqueens.errors.InvalidArgumentError`.
+    """`p` if it is a `Puzzle`, else `InvalidArgumentError`.
 
     Cost: O(1).
 
@@ -529,7 +529,7 @@ def _check_size(n: object) -> int:
 
 
 def _grid_rows(grid: object) -> list[list[object]]:
-    """The rows of a region grid as lists, or :class:`PuzzleFormatError` for what is not
+    """The rows of a region grid as lists, or `PuzzleFormatError` for what is not
     a sequence of rows (strings, or sequences of numbers)."""
     what = "a sequence of rows (strings of region letters or sequences of region numbers)"
     if not is_sequence(grid):

@@ -1,11 +1,11 @@
 """Where a unit's stars can still go, for the explainer's k-star shape check.
 
-A placement is ``need`` squares of a unit's squares left, no two touching (nor attacking,
+A placement is `need` squares of a unit's squares left, no two touching (nor attacking,
 where the rules say so); a square whose star leaves a unit without one is crossed out.
 These helpers answer that for every square near a unit at once, on bit masks (square
-``r * n + c`` is bit ``r * n + c`` of a Python int), exactly as testing each square alone
-with :meth:`~nqueens.puzzles.techniques.board.Board.after` and
-:meth:`~nqueens.puzzles.techniques.board.Board.fits` would.
+`r * n + c` is bit `r * n + c` of a Python int), exactly as testing each square alone
+with `after` and
+`fits` would.
 
 >>> near = [0b10, 0b101, 0b10]          # three squares in a line, neighbours touching
 >>> _witness(0b111, 2, near), _witness(0b011, 2, near)
@@ -22,7 +22,7 @@ from nqueens.errors import TooManyPlacements
 from nqueens.puzzles.steps import Unit
 
 Board = Any
-"""A :class:`~nqueens.puzzles.techniques.board.Board` (which imports this module)."""
+"""A `Board` (which imports this module)."""
 
 PLACEMENT_NODES = 2_000
 """The most partial placements gone through to find the squares near every placement of
@@ -52,8 +52,8 @@ def _fill_masks(b: Board) -> tuple[list[int], list[int]]:
 
 
 def _shape_hits(b: Board, u: Unit, left: int, fill: list[int], ones: list[int]) -> int:
-    """The open squares whose star leaves unit ``u`` (squares ``left``) too few squares
-    for its stars (k > 1), as :meth:`Board.after` and :meth:`Board.fits` would say for
+    """The open squares whose star leaves unit `u` (squares `left`) too few squares
+    for its stars (k > 1), as `Board.after` and `Board.fits` would say for
     each: only the unit's squares are computed, and each placement found that fits is
     kept as a witness that settles the squares it keeps clear of."""
     mu, near, m = b.mask(u), b.near, b.need[u]
@@ -81,7 +81,7 @@ def _shape_hits(b: Board, u: Unit, left: int, fill: list[int], ones: list[int]) 
 
 def _shape_hits_of(b: Board, mu: int, m: int, left: int, near_left: int, tested: int,
                    fill: list[int], ones: tuple[int, ...]) -> int:
-    """:func:`_shape_hits` worked out: ``tested`` the open squares that matter, ``ones``
+    """`_shape_hits` worked out: `tested` the open squares that matter, `ones`
     the units needing one star that reach them."""
     near = b.near
     plain = tested & ~mu
@@ -115,10 +115,10 @@ def _shape_hits_of(b: Board, mu: int, m: int, left: int, near_left: int, tested:
 
 
 def _near_every(cells: int, need: int, near: list[int], target: int) -> int:
-    """The squares of ``target`` near every placement of ``need`` non-touching squares of
-    ``cells`` (all of ``target`` when there is none): two greedy placements first, from
+    """The squares of `target` near every placement of `need` non-touching squares of
+    `cells` (all of `target` when there is none): two greedy placements first, from
     either end, which most often leave nothing, then all of them, up to
-    :data:`PLACEMENT_NODES` (past that, none: nothing is claimed that was not proved)."""
+    `PLACEMENT_NODES` (past that, none: nothing is claimed that was not proved)."""
     out = target
     for high in (False, True):
         rest, got, taken = cells, 0, 0
@@ -139,9 +139,9 @@ def _near_every(cells: int, need: int, near: list[int], target: int) -> int:
 
 def _near_all(cells: int, need: int, near: list[int], acc: int, target: int,
               budget: list[int]) -> int:
-    """The squares of ``target`` near every placement of ``need`` non-touching squares of
-    ``cells`` (each also near the squares ``acc`` is near to); -1 when there is none.
-    Stops at the first empty answer; raises :class:`TooManyPlacements` past ``budget[0]`` calls."""
+    """The squares of `target` near every placement of `need` non-touching squares of
+    `cells` (each also near the squares `acc` is near to); -1 when there is none.
+    Stops at the first empty answer; raises `TooManyPlacements` past `budget[0]` calls."""
     if need <= 0:
         return acc
     budget[0] -= 1
@@ -162,9 +162,9 @@ def _near_all(cells: int, need: int, near: list[int], acc: int, target: int,
 
 
 def witness(b: Board, cells: int, need: int) -> int:
-    """``need`` squares of ``cells``, none touching, as a mask (-1 when there are none).
+    """`need` squares of `cells`, none touching, as a mask (-1 when there are none).
 
-    :func:`_witness` on board ``b``'s geometry, remembered there for every board of it: the
+    `_witness` on board `b`'s geometry, remembered there for every board of it: the
     same squares and stars give the same placement (a 21 x 21 five-star make asked 510,000
     times for 8,000 different ones). Cost: O(1) when remembered, else an exact search,
     exponential in the worst case (small units in practice).
@@ -182,8 +182,8 @@ def witness(b: Board, cells: int, need: int) -> int:
 
 
 def _witness(cells: int, need: int, near: list[int]) -> int:
-    """``need`` squares of ``cells``, none touching, as a mask (-1 when there are none);
-    the same search as :func:`_fits`."""
+    """`need` squares of `cells`, none touching, as a mask (-1 when there are none);
+    the same search as `_fits`."""
     if need <= 0:
         return 0
     if cells.bit_count() < need:

@@ -1,14 +1,14 @@
 """A compiled solve for the generator: what the explainer finds, without the words.
 
 The generator judges hundreds of boards per puzzle by the players' techniques
-(:mod:`nqueens.puzzles.steer`), and for a one-star board with no givens the same solve
-runs compiled (:mod:`nqueens.kernels.grading`): the same deductions in the same order as
-:class:`~nqueens.puzzles.logic.Solve`, so the same grade, the same squares left open where
+(`nqueens.puzzles.steer`), and for a one-star board with no givens the same solve
+runs compiled (`nqueens.kernels.grading`): the same deductions in the same order as
+`Solve`, so the same grade, the same squares left open where
 it stalls and the same record of how hard it was
-(:class:`~nqueens.puzzles.steps.Record`), in tens of
+(`Record`), in tens of
 microseconds a step where the explainer takes milliseconds. It keeps no steps: the made
 puzzle's explanation is the explainer's own. Boards it does not take (k stars, givens)
-use :class:`~nqueens.puzzles.logic.Solve`; :func:`solver` picks.
+use `Solve`; `solver` picks.
 
 >>> from nqueens.puzzles.model import parse_puzzle
 >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
@@ -41,8 +41,8 @@ __all__ = ["QuickSolve", "ladder_array", "needs_compiling", "solver"]
 class QuickSolve:
     """The compiled solve of a one-star region puzzle with no givens (see the module).
 
-    Its face is :class:`~nqueens.puzzles.logic.Solve`'s, less the steps: :meth:`advance`,
-    :attr:`cand`, :attr:`stars`, and :meth:`record` for the explanation's summary. Grades
+    Its face is `Solve`'s, less the steps: `advance`,
+    `cand`, `stars`, and `record` for the explanation's summary. Grades
     up to 4 (expert): search is the explainer's. No checks.
     """
 
@@ -65,7 +65,7 @@ class QuickSolve:
 
     @staticmethod
     def takes(p: Puzzle) -> bool:
-        """Whether ``p`` is a board this solve takes (one star, regions, all rungs compiled).
+        """Whether `p` is a board this solve takes (one star, regions, all rungs compiled).
 
         Nothing may be blocked, and every rung of the ladder up to expert that applies to it
         must have a compiled form (so no givens). Cost: O(rungs).
@@ -79,7 +79,7 @@ class QuickSolve:
 
     @property
     def cand(self) -> int:
-        """The squares still open, a bit mask (bit ``r * n + c``)."""
+        """The squares still open, a bit mask (bit `r * n + c`)."""
         return _as_int(self._cand)
 
     @property
@@ -88,10 +88,10 @@ class QuickSolve:
         return _as_int(self._stars)
 
     def advance(self, max_grade: int) -> bool:
-        """Whether the techniques up to ``max_grade`` (at most 4) place every star.
+        """Whether the techniques up to `max_grade` (at most 4) place every star.
 
-        They go on from here, as :meth:`Solve.advance <nqueens.puzzles.logic.Solve.advance>`.
-        Cost: O(steps * the compiled techniques up to ``max_grade``): microseconds a step
+        They go on from here, as `Solve.advance`.
+        Cost: O(steps * the compiled techniques up to `max_grade`): microseconds a step
         for the cheap ones, up to milliseconds for a contradiction at 25 x 25.
 
         >>> from nqueens.puzzles.model import parse_puzzle
@@ -118,7 +118,7 @@ class QuickSolve:
 def ladder_array(rungs: tuple[Rung, ...]) -> np.ndarray:
     """The compiled judge's ladder: one row per rung, its compiled form's numbers.
 
-    Rows of :data:`~nqueens.kernels.grading.LADDER_COLUMNS`, the rung's tier second.
+    Rows of `LADDER_COLUMNS`, the rung's tier second.
     Cost: O(rungs).
 
     >>> from nqueens.puzzles.ladder import compiled_ladder
@@ -135,7 +135,7 @@ def ladder_array(rungs: tuple[Rung, ...]) -> np.ndarray:
 
 
 def solver(p: Puzzle) -> QuickSolve | Solve:
-    """The compiled solve where it takes ``p``, else the explainer's. Cost: O(n^2).
+    """The compiled solve where it takes `p`, else the explainer's. Cost: O(n^2).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> type(solver(parse_puzzle("AB\\nBA\\n"))).__name__

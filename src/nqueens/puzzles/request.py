@@ -1,10 +1,10 @@
-"""What ``make`` is asked for, checked once at the face: a frozen :class:`MakeRequest`.
+"""What `make` is asked for, checked once at the face: a frozen `MakeRequest`.
 
-:func:`make_request` is the one place the options of a puzzle to make are checked; it
+`make_request` is the one place the options of a puzzle to make are checked; it
 returns a request that below it is trusted (the generator asks its fields and its
-:class:`~nqueens.puzzles.rules.Rules`, never checks again). :func:`~nqueens.puzzles.
-generate.make` and the command line (``nqueens puzzle make``) both build one here. A
-refusal names the parameters it is about in its ``params`` (the command line says its
+`Rules`, never checks again).
+`make` and the command line (`nqueens puzzle make`) both build one here. A
+refusal names the parameters it is about in its `params` (the command line says its
 flags instead: the messages here name no flag).
 
 >>> r = make_request(8, stars=1, seed=3)
@@ -41,7 +41,7 @@ __all__ = ["ATTEMPTS", "EASY_MOST_STARS", "EXPERT_IN_PIECES", "EXPERT_SMALLEST",
 
 EASY_MOST_STARS = 4
 """The most stars an easy region puzzle is made with, unless its regions may fall into
-pieces (``pieces=True``). From three stars on, a connected region holding its stars
+pieces (`pieces=True`). From three stars on, a connected region holding its stars
 without two touching has five squares or more, so the easy solve rests on "only one way"
 (a unit's squares left hold its stars one way only); boards that the easy techniques
 solve alone grow rarer with every star, too rare from five on to be found in minutes
@@ -49,21 +49,21 @@ solve alone grow rarer with every star, too rare from five on to be found in min
 
 EXPERT_IN_PIECES = 10
 """Up to this size an expert one-star puzzle is made with regions in pieces (unless
-``pieces=False``), as the community levels' small expert puzzles all are (four at 7 x 7,
+`pieces=False`), as the community levels' small expert puzzles all are (four at 7 x 7,
 one at 8 x 8, each region in 5 to 9 pieces): with connected regions few small boards are
 expert, in pieces many are. From 11 x 11 on, regions stay connected: there pieces are no
 faster (docs/puzzles.md has the measured times)."""
 
 EXPERT_SMALLEST = 6
 """The smallest board an expert one-star region puzzle is made on (regions in pieces): at
-6 x 6 they are rare (so :data:`SMALL_EXPERT_STARTS` starts there), at 5 x 5 none was found
+6 x 6 they are rare (so `SMALL_EXPERT_STARTS` starts there), at 5 x 5 none was found
 in hundreds of starts."""
 
 ATTEMPTS = 50
 """Fresh starts (attempts for completion puzzles) a make is given unless told."""
 
 SMALL_EXPERT_STARTS = 1_000
-"""Fresh starts an expert one-star puzzle on the smallest board (:data:`EXPERT_SMALLEST`)
+"""Fresh starts an expert one-star puzzle on the smallest board (`EXPERT_SMALLEST`)
 is given unless told (seeds 1-6 needed 65 to 306 there)."""
 
 
@@ -71,8 +71,8 @@ is given unless told (seeds 1-6 needed 65 to 306 there)."""
 class MakeRequest:
     """A checked request for a puzzle: its size, rules (kind, stars, diagonals), seed
     (drawn when none was given), the grade wanted (None: any logic-only one),
-    ``logic_only``, the fresh starts allowed and ``pieces`` (regions may fall into pieces;
-    None for completion puzzles). Build it with :func:`make_request`."""
+    `logic_only`, the fresh starts allowed and `pieces` (regions may fall into pieces;
+    None for completion puzzles). Build it with `make_request`."""
 
     n: int
     rules: Rules
@@ -103,7 +103,7 @@ def min_size(stars: int) -> int:
 
     Below 4k no two-star to seven-star board has a solution at all (k stars in every row
     and column with none touching; checked by exhaustive search for k <= 7), though the
-    plain bound of :func:`~nqueens.puzzles.model.check_stars` lets 4k - 1 through.
+    plain bound of `check_stars` lets 4k - 1 through.
     Cost: O(1).
 
     >>> min_size(1), min_size(2), min_size(3), min_size(6)
@@ -113,7 +113,7 @@ def min_size(stars: int) -> int:
 
 
 def refuse(cls: type[NQueensError], message: str, *params: str) -> NQueensError:
-    """An error of ``cls`` whose ``params`` name the parameters it is about.
+    """An error of `cls` whose `params` name the parameters it is about.
 
     Each is written as a word in the message before any other use of that word (a caller
     with other names for them, the command line, puts its own there). Cost: O(1).
@@ -131,10 +131,10 @@ def make_request(
     logic_only: bool = False, diagonals: bool = False, attempts: int | None = None,
     stars: int = 1, pieces: bool | None = None,
 ) -> MakeRequest:
-    """Check the options of :func:`~nqueens.puzzles.generate.make` once; the request.
+    """Check the options of `make` once; the request.
 
-    The errors are :func:`~nqueens.puzzles.generate.make`'s (each names its parameters in
-    ``params``). Cost: O(1).
+    The errors are `make`'s (each names its parameters in
+    `params`). Cost: O(1).
 
     >>> make_request(6, grade="search", logic_only=True)
     Traceback (most recent call last):

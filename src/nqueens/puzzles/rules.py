@@ -1,12 +1,12 @@
 """The rules of a puzzle, in one place: what kind it is and how many stars it has.
 
-Two kinds of puzzle share the one :class:`~nqueens.puzzles.model.Puzzle` record: region
+Two kinds of puzzle share the one `Puzzle` record: region
 puzzles (k stars per row, column and region, none touching: the Queens game for k = 1,
 Star Battle for more) and completion puzzles (n-queens with given queens and blocked
-squares). Code that needs to know which asks the puzzle's :class:`Rules`
-(``p.rules``), never its ``kind``: whether it has regions, whether stars may touch or
+squares). Code that needs to know which asks the puzzle's `Rules`
+(`p.rules`), never its `kind`: whether it has regions, whether stars may touch or
 share a diagonal, whether it starts from given queens, how many stars, what a star is
-called. Adding a variant is one more :class:`Rules` subclass here (and the model's
+called. Adding a variant is one more `Rules` subclass here (and the model's
 reading of its text).
 
 >>> from nqueens.puzzles.model import completion_puzzle, region_puzzle
@@ -125,7 +125,7 @@ KINDS: tuple[str, ...] = tuple(_BY_KIND)
 
 
 def rules_for(kind: str, stars: int = 1, diagonals: bool = False) -> Rules:
-    """The rules of a puzzle of ``kind`` (one of :data:`KINDS`). Cost: O(1).
+    """The rules of a puzzle of `kind` (one of `KINDS`). Cost: O(1).
 
     >>> rules_for("completion").uses_diagonals, rules_for("regions", 3).one_star
     (True, False)
@@ -134,9 +134,9 @@ def rules_for(kind: str, stars: int = 1, diagonals: bool = False) -> Rules:
 
 
 def check_stars(n: int, stars: object) -> int:
-    """``stars`` (k, the stars per row, column and region of an n x n board) as an int.
+    """`stars` (k, the stars per row, column and region of an n x n board) as an int.
 
-    Cost: O(1). Raises :class:`PuzzleFormatError` for a k that is not an integer >= 1, or
+    Cost: O(1). Raises `PuzzleFormatError` for a k that is not an integer >= 1, or
     (k > 1) that cannot fit: no two stars touch, so each 2 x 2 block holds one at most, and
     ceil(n/2)^2 >= k n is needed (k = 1 takes every n, as ever: n = 2, 3 just have no
     solution).

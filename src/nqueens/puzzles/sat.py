@@ -1,27 +1,27 @@
 """Star Battle with 3 or more stars handed to a SAT solver (python-sat's Gluecard), our formula.
 
-The compiled search of :mod:`nqueens.kernels.puzzles` is exact and fast on one- and two-star
+The compiled search of `nqueens.kernels.puzzles` is exact and fast on one- and two-star
 puzzles, but on puzzles with k >= 3 stars a solver that learns from its dead ends finds the
 one solution of a real 15 x 15 3-star puzzle, or of a 21 x 21 5-star one, and proves there
 is no second, many times sooner (measured: benchmarks/puzzles/bench_stars.py). This module
-is the other half of that portfolio: :mod:`nqueens.puzzles.exact` sends ``solve``,
-``is_unique`` and counts of region puzzles with k >= :data:`MIN_STARS` here when python-sat
-is installed (the optional ``sat`` extra: ``pip install "nqueens-toolkit[sat]"``), and runs
+is the other half of that portfolio: `nqueens.puzzles.exact` sends `solve`,
+`is_unique` and counts of region puzzles with k >= `MIN_STARS` here when python-sat
+is installed (the optional `sat` extra: `pip install "nqueens-toolkit[sat]"`), and runs
 its plain search otherwise.
 
-The formula (:func:`formula`): one variable per square (``r * n + c + 1``); per row, column
+The formula (`formula`): one variable per square (`r * n + c + 1`); per row, column
 and region "exactly k" as two native cardinality constraints (at most k stars, at most
 len - k empty squares; Gluecard propagates them directly, where a clause encoding such as a
 sequential counter took 60% of the time to build and load and searched slower: measured);
-one clause per pair of touching squares; the pair-of-lines blocks (:func:`_pair_blocks`);
+one clause per pair of touching squares; the pair-of-lines blocks (`_pair_blocks`);
 with the diagonal rule "at most 1" per diagonal. Solutions are enumerated by blocking each
 found star set (a clause over the square variables), so a count runs one solve per
 solution: cheap for the few solutions of a real puzzle, and why a count gives up after
-:data:`COUNT_CAP` solutions and lets the plain search count (it enumerates without
+`COUNT_CAP` solutions and lets the plain search count (it enumerates without
 learning, as fast per solution).
 
 Ctrl-C during a solve: the solver's interrupt comes back as an error of python-sat, raised
-here as :class:`KeyboardInterrupt` (within a fraction of a second: measured).
+here as `KeyboardInterrupt` (within a fraction of a second: measured).
 
 >>> from nqueens.puzzles.model import region_puzzle
 >>> p = region_puzzle([[r] * 12 for r in range(12)], stars=3)   # the regions are the rows
@@ -72,7 +72,7 @@ Formula = tuple[list[list[int]], list[tuple[list[int], int]]]
 
 
 def formula(p: Puzzle) -> Formula:
-    """The clauses and cardinality constraints of region puzzle ``p`` (module docstring).
+    """The clauses and cardinality constraints of region puzzle `p` (module docstring).
 
     Cost: O(n^2) clauses and constraints, O(n^2) time.
 
@@ -128,11 +128,11 @@ def _pair_blocks(n: int, k: int, clauses: list[list[int]],
 
 
 def enumerate_stars(p: Puzzle, limit: int) -> list[list[int]]:
-    """Up to ``limit`` solutions of region puzzle ``p``, each its sorted star squares
-    ``r * n + c``; fewer than ``limit`` means these are all. Needs python-sat.
+    """Up to `limit` solutions of region puzzle `p`, each its sorted star squares
+    `r * n + c`; fewer than `limit` means these are all. Needs python-sat.
 
-    No checks: ``p`` is a region puzzle, ``limit`` >= 1 (the caller's). Cost: the formula
-    (:func:`formula`) and ``limit`` SAT solves at most, each exponential in the worst case.
+    No checks: `p` is a region puzzle, `limit` >= 1 (the caller's). Cost: the formula
+    (`formula`) and `limit` SAT solves at most, each exponential in the worst case.
     """
     from pysat.solvers import Solver
 

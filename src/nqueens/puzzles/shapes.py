@@ -43,7 +43,7 @@ for _name, _cells in (("2-square", [(0, 0), (0, 1)]), ("2-square", [(0, 0), (1, 
 
 
 def shape_name(cells: tuple[Square, ...]) -> str:
-    """The players' name of a small shape of squares (``""`` when it has none).
+    """The players' name of a small shape of squares (`""` when it has none).
 
     Cost: O(1) (the named shapes have at most 4 squares).
 

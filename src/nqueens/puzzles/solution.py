@@ -1,14 +1,14 @@
 """Solutions of puzzles with k stars per row, column and region, in two plain forms.
 
-- A **placement** (:data:`Placement`), ``cols[row]``: the 0-based column of the one queen of
+- A **placement** (`Placement`), `cols[row]`: the 0-based column of the one queen of
   each row. The form of one-star puzzles (k = 1, the Queens game and completion puzzles);
   every k = 1 function returns it, as it always has.
-- **Star rows** (:data:`Stars`), ``stars[row]``: the sorted tuple of the k columns of that
-  row's stars. The form for any k >= 1: a placement ``(2, 0, 3, 1)`` is the star rows
-  ``((2,), (0,), (3,), (1,))``. The exact search returns it for k > 1.
+- **Star rows** (`Stars`), `stars[row]`: the sorted tuple of the k columns of that
+  row's stars. The form for any k >= 1: a placement `(2, 0, 3, 1)` is the star rows
+  `((2,), (0,), (3,), (1,))`. The exact search returns it for k > 1.
 
-Functions that take a solution take either form (:data:`Solution`); :func:`as_stars` turns
-either into star rows and :func:`star_squares` lists the squares; :func:`first_violation`
+Functions that take a solution take either form (`Solution`); `as_stars` turns
+either into star rows and `star_squares` lists the squares; `first_violation`
 checks one against a puzzle's rules, independently of the search.
 
 >>> as_stars((1, 3, 0, 2))
@@ -32,7 +32,7 @@ __all__ = ["Placement", "Solution", "Stars", "as_placement", "as_stars", "first_
            "star_squares", "stars_from_squares"]
 
 Stars = tuple[tuple[int, ...], ...]
-"""A k-star solution: ``stars[row]`` is the sorted tuple of the columns of that row's stars."""
+"""A k-star solution: `stars[row]` is the sorted tuple of the columns of that row's stars."""
 
 Solution = Placement | Stars
 """Either form; see the module docstring."""
@@ -51,7 +51,7 @@ def as_stars(solution: Sequence[int] | Sequence[Sequence[int]]) -> Stars:
 
 
 def as_placement(solution: Sequence[int] | Sequence[Sequence[int]]) -> Placement | None:
-    """The placement of a solution with exactly one star per row, else ``None``.
+    """The placement of a solution with exactly one star per row, else `None`.
 
     Cost: O(n).
 
@@ -65,7 +65,7 @@ def as_placement(solution: Sequence[int] | Sequence[Sequence[int]]) -> Placement
 
 
 def star_squares(solution: Sequence[int] | Sequence[Sequence[int]]) -> list[tuple[int, int]]:
-    """The squares ``(row, col)`` of a solution's stars (queens), row by row.
+    """The squares `(row, col)` of a solution's stars (queens), row by row.
 
     Cost: O(n k log k).
 
@@ -78,7 +78,7 @@ def star_squares(solution: Sequence[int] | Sequence[Sequence[int]]) -> list[tupl
 def stars_from_squares(n: int, squares: Iterable[tuple[int, int]]) -> Stars:
     """Star rows of an n-row board from its star squares (any order; repeats count once).
 
-    Cost: O(s log s) for s squares. Squares off rows 0..n-1 raise :class:`IndexError`.
+    Cost: O(s log s) for s squares. Squares off rows 0..n-1 raise `IndexError`.
 
     >>> stars_from_squares(3, [(2, 0), (0, 1)])
     ((1,), (), (0,))
@@ -92,14 +92,14 @@ def stars_from_squares(n: int, squares: Iterable[tuple[int, int]]) -> Stars:
 
 
 def first_violation(p: Puzzle, solution: Solution | Sequence[object]) -> str | None:
-    """Why ``solution`` does not solve ``p``, or None.
+    """Why `solution` does not solve `p`, or None.
 
-    ``solution`` is a placement (a 0-based column per row, one-star puzzles) or star rows
-    (per row the columns of its k stars; see :mod:`nqueens.puzzles.solution`). An
+    `solution` is a placement (a 0-based column per row, one-star puzzles) or star rows
+    (per row the columns of its k stars; see `nqueens.puzzles.solution`). An
     independent checker: the stars of every row, column and region are counted, every pair
-    of stars is compared, then the givens and blocked squares. A ``p`` that is not a
-    :class:`Puzzle` raises :class:`~nqueens.errors.InvalidArgumentError`; a ``solution``
-    that is neither form :class:`~nqueens.errors.InvalidBoardError`. Cost: O((nk)^2).
+    of stars is compared, then the givens and blocked squares. A `p` that is not a
+    `Puzzle` raises `InvalidArgumentError`; a `solution`
+    that is neither form `InvalidBoardError`. Cost: O((nk)^2).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> p = parse_puzzle("AAB\\nACB\\nCCB")

@@ -2,7 +2,7 @@
 
 Such a source reads as a 1-star puzzle. When that reading has no unique solution while a
 k-star reading of the same regions has exactly one, the player almost surely meant k stars:
-:func:`other_reading` finds that k, and :func:`reading_text` says so in one line.
+`other_reading` finds that k, and `reading_text` says so in one line.
 
 >>> from nqueens.puzzles.model import region_puzzle
 >>> p = region_puzzle(["AAABBCDDDD", "BBBBBCCCCD", "BBEEEECCCD", "BEEEEEECCD", "BFFEEFFCCC",
@@ -29,11 +29,11 @@ READING_NODES = 2_000_000
 
 
 def other_reading(p: Puzzle) -> tuple[PuzzleCount, int] | None:
-    """The 1-star count of ``p`` and the k > 1 whose reading is unique, or None.
+    """The 1-star count of `p` and the k > 1 whose reading is unique, or None.
 
-    Only when ``p`` (a region puzzle read with one star) is not unique and such a k exists.
-    Cost: O(the 1-star count up to :data:`COUNT_LIMIT` solutions), then up to
-    :data:`READING_NODES` search nodes for each k that fits (ceil(n/2)^2 >= k n).
+    Only when `p` (a region puzzle read with one star) is not unique and such a k exists.
+    Cost: O(the 1-star count up to `COUNT_LIMIT` solutions), then up to
+    `READING_NODES` search nodes for each k that fits (ceil(n/2)^2 >= k n).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> other_reading(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")) is None  # unique
@@ -56,10 +56,10 @@ def other_reading(p: Puzzle) -> tuple[PuzzleCount, int] | None:
 
 
 def reading_text(p: Puzzle, what: str) -> str | None:
-    """The one line that says ``what`` (the source) is a k-star puzzle, or None.
+    """The one line that says `what` (the source) is a k-star puzzle, or None.
 
-    ``what`` is how the source is named, e.g. "the picture" (see :func:`other_reading`).
-    Cost: O(that of :func:`other_reading`).
+    `what` is how the source is named, e.g. "the picture" (see `other_reading`).
+    Cost: O(that of `other_reading`).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> reading_text(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"), "the grid") is None

@@ -1,9 +1,9 @@
-"""The sentences of a player's state in English, Japanese and Korean: what ``check`` and
-``hint`` say (a broken rule, a mistake, a solved board), one table per language, keyed by id.
+"""The sentences of a player's state in English, Japanese and Korean: what `check` and
+`hint` say (a broken rule, a mistake, a solved board), one table per language, keyed by id.
 
-:func:`say` fills one sentence; squares are ``<row,col>`` (``(row,col)`` in Japanese),
-1-based, as :mod:`nqueens.puzzles.explain_text` writes them; units are ``row 3``, ``column
-2``, ``region B``. ``{star}`` is "queen" with one star per unit (the Queens game), "star"
+`say` fills one sentence; squares are `<row,col>` (`(row,col)` in Japanese),
+1-based, as `nqueens.puzzles.explain_text` writes them; units are `row 3`, `column
+2`, `region B`. `{star}` is "queen" with one star per unit (the Queens game), "star"
 with more (Star Battle).
 
 >>> say("starAround", "en", 1, squares=((0, 0), (1, 1)))
@@ -95,11 +95,11 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 """Each sentence by language, then by id (the ids of the broken rules are pzprjs's check
-codes, see :mod:`nqueens.puzzles.check`)."""
+codes, see `nqueens.puzzles.check`)."""
 
 
 def square_name(s: Square, lang: str) -> str:
-    """``<3,5>`` (``(3,5)`` in Japanese), 1-based. Cost: O(1).
+    """`<3,5>` (`(3,5)` in Japanese), 1-based. Cost: O(1).
 
     >>> square_name((2, 4), "ja")
     '(3,5)'
@@ -108,7 +108,7 @@ def square_name(s: Square, lang: str) -> str:
 
 
 def unit_name(u: Unit, lang: str) -> str:
-    """``row 3``, ``column 2``, ``region B`` in ``lang``. Cost: O(1).
+    """`row 3`, `column 2`, `region B` in `lang`. Cost: O(1).
 
     >>> unit_name(("col", 1), "ko")
     '2열'
@@ -125,7 +125,7 @@ def unit_name(u: Unit, lang: str) -> str:
 def say(key: str, lang: str, k: int, *, unit: Unit | None = None,
         squares: tuple[Square, ...] = (), have: int = 0, room: int = 0, placed: int = 0,
         total: int = 0) -> str:
-    """Sentence ``key`` in ``lang`` for a puzzle of ``k`` stars per unit. Cost: O(1).
+    """Sentence `key` in `lang` for a puzzle of `k` stars per unit. Cost: O(1).
 
     >>> say("lnStarLt", "en", 1, unit=("row", 0), have=0, room=0)
     'Row 1 can no longer get its queen: it has 0 and 0 open squares where one could go.'

@@ -1,16 +1,16 @@
 """The region-puzzle generator, steered by the logical solver.
 
 A start draws a random solution and grows connected regions around it
-(:mod:`nqueens.puzzles.grow`). Then each board is judged by the players' techniques
-(:class:`~nqueens.puzzles.logic.Solve`, the cheap ones: up to medium; for one star the
-same solve compiled, :class:`~nqueens.puzzles.quick.QuickSolve`, a tenth of the time),
+(`nqueens.puzzles.grow`). Then each board is judged by the players' techniques
+(`Solve`, the cheap ones: up to medium; for one star the
+same solve compiled, `QuickSolve`, a tenth of the time),
 not by an exhaustive search of the whole board:
 
 - the techniques solve it: it has one solution, proved by logic. If the explainer's grade
   is the one asked for, it is done; if it is too easy, a random square moves to a
   neighbouring region and the judging starts over;
 - they stall: the solutions left lie on the few squares still open, so the compiled exact
-  search looks only there (:func:`~nqueens.puzzles.exact.solutions_within`, a bounded
+  search looks only there (`solutions_within`, a bounded
   number of nodes). A second solution found there loses one of its squares to a
   neighbouring region (that region then holds one star too many for it, so it is gone,
   while the drawn solution stays). With none, the board is unique but needs harder
@@ -19,7 +19,7 @@ not by an exhaustive search of the whole board:
 
 For an expert puzzle the walk climbs: expert boards are about one in a hundred of the hard
 ones, which are rare themselves, but common near a hard board whose contradiction is
-already long. So the hardest unique board so far is held (:func:`_hardness`: the grade,
+already long. So the hardest unique board so far is held (`_hardness`: the grade,
 the longest chain of forced queens, the fewest steps of that grade), and a board that comes
 out easier, or with a second solution, goes back to it before the next move. (Expert 15 x
 15 puzzles from seeds 1-8: 8 found, median 4.4 s, against 4 within 40 s without; 10 x 10: 7
@@ -29,8 +29,8 @@ Each move changes a few squares, and the next board is judged afresh in millisec
 a 25 x 25 puzzle takes hundreds of boards, seconds, where repairing random regions until
 the whole board's exact search finds one solution took minutes. A board the techniques
 solve has one solution (each technique is sound, so its steps are a proof); the exact
-search up to a second solution confirms it (:func:`~nqueens.puzzles.exact.unique_within`),
-up to :data:`PROOF_NODES` nodes: seconds, far more than boards up to five stars need, but
+search up to a second solution confirms it (`unique_within`),
+up to `PROOF_NODES` nodes: seconds, far more than boards up to five stars need, but
 not always enough for the largest boards with six stars, whose proof is then the
 techniques' steps alone.
 
@@ -78,21 +78,21 @@ at 25 x 25 with six stars: it runs in slices, between which Ctrl-C lands)."""
 
 MANY = 3
 """From this many stars on (and for an easy puzzle from two), regions grow long and thin
-(:data:`LEAN`), a stalled board moves a square of its tightest region (not a random one),
-and the look for a second solution is made on every :data:`LOOK_EVERY`-th board only (or
+(`LEAN`), a stalled board moves a square of its tightest region (not a random one),
+and the look for a second solution is made on every `LOOK_EVERY`-th board only (or
 once the open squares are few): there the cheap techniques take hold of nothing on
 regions grown evenly, and each look costs a tenth of a second. (An easy 10 x 10 two-star
 puzzle: none in 15 s from seeds 1-3 without, 1.5-4.2 s with.)"""
 
 LEAN = 4
 """How much faster regions grow along their row or column than across it, from
-:data:`MANY` stars on (:func:`~nqueens.puzzles.grow.random_regions`)."""
+`MANY` stars on (`random_regions`)."""
 
 LOOK_EVERY = 10
-"""From :data:`MANY` stars on, one board in this many looks for a second solution."""
+"""From `MANY` stars on, one board in this many looks for a second solution."""
 
 RECENT = 20
-"""Squares moved this recently do not move again (from :data:`MANY` stars on): the
+"""Squares moved this recently do not move again (from `MANY` stars on): the
 tightest region would otherwise hand a square over and take it back, board after board."""
 
 PROOF_NODES = 500_000
@@ -107,15 +107,15 @@ Tally = Callable[[int, int], None]
 def steer(n: int, k: int, rng: random.Random, *, diagonals: bool, low: int, high: int,
           starts: int = 50, tally: Tally | None = None, pieces: bool = False
           ) -> tuple[Puzzle, Solution, int]:
-    """A unique region puzzle with k stars, its solution and its grade in ``low..high``.
+    """A unique region puzzle with k stars, its solution and its grade in `low..high`.
 
-    The grade is the explainer's, 1-4. With ``pieces`` a move hands one square alone to
-    any other region (:func:`~nqueens.puzzles.grow.move_square`), so regions fall into
-    pieces; else they stay in one piece (:func:`~nqueens.puzzles.grow.move_out`).
-    Raises :class:`~nqueens.errors.NQueensRuntimeError` after ``starts`` fresh starts
+    The grade is the explainer's, 1-4. With `pieces` a move hands one square alone to
+    any other region (`move_square`), so regions fall into
+    pieces; else they stay in one piece (`move_out`).
+    Raises `NQueensRuntimeError` after `starts` fresh starts
     without one. Cost: O(boards * (the cheap techniques + a bounded search)), boards
     growing about as n^2; plus the full explainer on the boards that are unique but too
-    hard for the cheap techniques (only when ``high`` is above :data:`CHEAP`).
+    hard for the cheap techniques (only when `high` is above `CHEAP`).
 
     >>> p, sol, grade = steer(6, 1, random.Random(1), diagonals=False, low=1, high=1)
     >>> grade
@@ -131,8 +131,8 @@ def steer_search(n: int, k: int, rng: random.Random, *, diagonals: bool, starts:
     """A unique region puzzle that logic alone cannot solve (grade 5, search).
 
     Regions repaired with the whole board's exact search until one solution is left (the
-    second solution loses a square), kept when the explainer needs search; ``pieces`` as
-    for :func:`steer`. Such puzzles are rare: the explainer's contradictions solve nearly
+    second solution loses a square), kept when the explainer needs search; `pieces` as
+    for `steer`. Such puzzles are rare: the explainer's contradictions solve nearly
     every unique board (none in 50 starts at each size from 7 to 12). Cost: O(starts * n^2
     exact searches), seconds from about 16 x 16 up.
 
@@ -156,16 +156,16 @@ return, else the squares to move, or None to give up this start."""
 
 
 Mover = Callable[[int, list[list[int]], random.Random, list[Square], set[Square]], set[Square]]
-"""Hands one of the squares given to another region (:mod:`nqueens.puzzles.grow`)."""
+"""Hands one of the squares given to another region (`nqueens.puzzles.grow`)."""
 
 
 def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
           tally: Tally | None, judge: Judge, lean: bool, pieces: bool
           ) -> tuple[Puzzle, Solution, int]:
     """Fresh starts, each a random solution with regions around it (leaning ones with
-    ``lean``) moved square by square as ``judge`` says (with ``pieces`` one square alone,
+    `lean`) moved square by square as `judge` says (with `pieces` one square alone,
     else with what keeps regions whole), until it returns a grade; the error after
-    ``starts`` starts."""
+    `starts` starts."""
     mover = move_square if pieces else move_out
     boards = 0
     for start in range(1, starts + 1):
@@ -196,7 +196,7 @@ def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
 
 def _move(n: int, grid: list[list[int]], rng: random.Random, moves: Moves | None,
           stars: set[Square], mover: Mover) -> set[Square]:
-    """The squares moved from the first group of ``moves`` that can give one."""
+    """The squares moved from the first group of `moves` that can give one."""
     for group in moves or ():
         moved = mover(n, grid, rng, group, stars)
         if moved:
@@ -220,7 +220,7 @@ def _judge_search(p: Puzzle, stars: set[Square], recent: list[Square]) -> int | 
 
 def _draw(n: int, k: int, rng: random.Random, diagonals: bool, lean: bool
            ) -> tuple[Solution, list[list[int]]]:
-    """A random solution and connected regions around it (k > 1: leaning with ``lean``)."""
+    """A random solution and connected regions around it (k > 1: leaning with `lean`)."""
     if k == 1:
         cols = random_solution(n, rng, touching=True, diagonals=diagonals)
         return cols, random_regions(n, rng, list(enumerate(cols)))
@@ -228,7 +228,7 @@ def _draw(n: int, k: int, rng: random.Random, diagonals: bool, lean: bool
 
 
 class _Judge:
-    """The verdicts of :func:`steer` for grades ``low..high``."""
+    """The verdicts of `steer` for grades `low..high`."""
 
     def __init__(self, low: int, high: int, lean: bool) -> None:
         self.low, self.high, self.lean = low, high, lean
@@ -274,7 +274,7 @@ class _Judge:
 
     def _looks(self, stars: set[Square], open_: int, n: int, k: int) -> bool:
         """Whether this board looks for a second solution: every board, or from
-        :data:`MANY` stars on one in :data:`LOOK_EVERY` and every one with fewer than 3nk
+        `MANY` stars on one in `LOOK_EVERY` and every one with fewer than 3nk
         squares open; but after a look of this start that did not settle, none until n
         fewer squares are open (such a look costs most of a second at 25 x 25, and one on
         as many squares would not settle either)."""
@@ -286,7 +286,7 @@ class _Judge:
 
     def _climb(self, done: Record) -> None:
         """Note how hard a unique board too easy for the grade is, when the grade asked
-        for is expert: the walk climbs (see :func:`steer`)."""
+        for is expert: the walk climbs (see `steer`)."""
         if self.low >= GRADES.index("expert"):
             self.hardness = _hardness(done)
 
@@ -299,8 +299,8 @@ def _hardness(done: Record) -> tuple[int, ...]:
 
 
 def _others(found: list[Solution] | None, stars: set[Square]) -> list[Solution]:
-    """The solutions of ``found`` (None: a look that did not settle) other than the one
-    on ``stars``."""
+    """The solutions of `found` (None: a look that did not settle) other than the one
+    on `stars`."""
     return [s for s in found or () if _on(s) != stars]
 
 
@@ -312,7 +312,7 @@ def _on(s: Solution) -> set[Square]:
 
 
 def _unique(p: Puzzle) -> bool:
-    """False when the exact search finds a second solution within :data:`PROOF_NODES`."""
+    """False when the exact search finds a second solution within `PROOF_NODES`."""
     return unique_within(p, PROOF_NODES) is not False
 
 
@@ -345,10 +345,10 @@ def _anywhere(n: int, stars: set[Square]) -> Moves:
 
 @lru_cache(maxsize=4)
 def _everywhere(n: int, stars: frozenset[Square]) -> tuple[Square, ...]:
-    """Every square but ``stars``, in reading order: once per start, not once per board."""
+    """Every square but `stars`, in reading order: once per start, not once per board."""
     return tuple(_open(n, (1 << n * n) - 1, stars))
 
 
 def _open(n: int, mask: int, stars: Set[Square]) -> list[Square]:
-    """The squares of ``mask`` that hold no star of the solution, in reading order."""
+    """The squares of `mask` that hold no star of the solution, in reading order."""
     return [sq for sq in mask_squares(n, mask) if sq not in stars]

@@ -1,12 +1,12 @@
 """The explainer's records: techniques (named as players name them), steps and grades.
 
-A :class:`Step` is one deduction by one technique; an :class:`Explanation` is the steps from
+A `Step` is one deduction by one technique; an `Explanation` is the steps from
 the empty grid to the solution. The techniques, easiest first, as players of the Queens
 game and of Star Battle call them, with their grades, are listed in
-:mod:`nqueens.puzzles.ladder`.
+`nqueens.puzzles.ladder`.
 
-Each technique is one module of :mod:`nqueens.puzzles.techniques` (its finder, its grade
-rule and the key of its words); :mod:`nqueens.puzzles.ladder` orders them.
+Each technique is one module of `nqueens.puzzles.techniques` (its finder, its grade
+rule and the key of its words); `nqueens.puzzles.ladder` orders them.
 
 >>> Step("k-lines", units=(("region", 0), ("region", 1)), lines=(("row", 0), ("row", 1))).grade
 2
@@ -28,7 +28,7 @@ __all__ = ["GRADES", "RULES", "Explanation", "Record", "Step", "Unit", "record_o
 
 class _Rules(Mapping):
     """Each technique's least grade by name, easiest first (read from the ladder's
-    registry, :data:`~nqueens.puzzles.grades.TECHNIQUES`)."""
+    registry, `TECHNIQUES`)."""
 
     def __getitem__(self, rule: str) -> int:
         return TECHNIQUES[rule].grade
@@ -41,15 +41,15 @@ class _Rules(Mapping):
 
 
 RULES: Mapping[str, int] = _Rules()
-"""Each technique and its (least) grade, easiest first (``stuck``: a unit with too few
+"""Each technique and its (least) grade, easiest first (`stuck`: a unit with too few
 squares left, the puzzle is unsolvable)."""
 
 Unit = tuple[str, int]
-"""A unit: ``("row", r)``, ``("col", c)`` or ``("region", k)``, 0-based."""
+"""A unit: `("row", r)`, `("col", c)` or `("region", k)`, 0-based."""
 
 
 def stars_of(p: Puzzle) -> int:
-    """The stars per row, column and region of ``p`` (1: the Queens game). Cost: O(1).
+    """The stars per row, column and region of `p` (1: the Queens game). Cost: O(1).
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> stars_of(completion_puzzle(4))
@@ -60,14 +60,14 @@ def stars_of(p: Puzzle) -> int:
 
 @dataclass(frozen=True)
 class Step:
-    """One deduction: the ``rule`` (technique), the star it places (if any), the squares it
-    removes, the ``units`` that justify it, the ``lines`` it clears (or the unit it would
-    leave empty), the ``chain`` of queens a look-ahead forces and the ``shape`` of the
-    squares a ``shape`` step attacks (``"L"``, ``"T"``, ...; empty when it has no name;
-    ``"deep"`` for a look-ahead that runs the easier techniques, not only last squares);
-    for a ``blocks`` step, the top-left squares of the 2x2 ``blocks`` that hold one star
-    each, the ones it ``used`` (the block whose star it places or protects, or those that
-    fill a unit) and the unit they ``filled``, if any."""
+    """One deduction: the `rule` (technique), the star it places (if any), the squares it
+    removes, the `units` that justify it, the `lines` it clears (or the unit it would
+    leave empty), the `chain` of queens a look-ahead forces and the `shape` of the
+    squares a `shape` step attacks (`"L"`, `"T"`, ...; empty when it has no name;
+    `"deep"` for a look-ahead that runs the easier techniques, not only last squares);
+    for a `blocks` step, the top-left squares of the 2x2 `blocks` that hold one star
+    each, the ones it `used` (the block whose star it places or protects, or those that
+    fill a unit) and the unit they `filled`, if any."""
 
     rule: str
     place: Square | None = None
@@ -125,9 +125,9 @@ class Explanation:
 
 
 class Record(NamedTuple):
-    """How a solve went: ``solved`` (every star placed), the ``grade`` (the hardest step,
-    0-4), the longest ``chain`` of forced queens of a contradiction (0 when none) and the
-    number of steps of that grade (``at_grade``)."""
+    """How a solve went: `solved` (every star placed), the `grade` (the hardest step,
+    0-4), the longest `chain` of forced queens of a contradiction (0 when none) and the
+    number of steps of that grade (`at_grade`)."""
 
     solved: bool
     grade: int
@@ -136,7 +136,7 @@ class Record(NamedTuple):
 
 
 def record_of(e: Explanation) -> Record:
-    """The :class:`Record` of an explanation. Cost: O(steps).
+    """The `Record` of an explanation. Cost: O(steps).
 
     >>> from nqueens.puzzles.logic import explain
     >>> from nqueens.puzzles.model import parse_puzzle

@@ -2,16 +2,16 @@
 
 Each renderer is its own module, imported only when a picture is asked for; this package
 imports nothing at start-up. The modules draw; they do not search (the search and its event
-stream live in :mod:`nqueens.search` and :mod:`nqueens.trace`, the tree built from it in
-:mod:`nqueens.analysis.tree`).
+stream live in `nqueens.search` and `nqueens.trace`, the tree built from it in
+`nqueens.analysis.tree`).
 
-- :mod:`nqueens.render.svg`: :func:`~nqueens.render.svg.board_svg`, one board as SVG.
-- :mod:`nqueens.render.png`: :func:`~nqueens.render.png.svg_to_png` (optional cairosvg).
-- :mod:`nqueens.render.tree`: a pruned state-space tree as SVG, fitted to a slide.
-- :mod:`nqueens.render.player`: one self-contained HTML page that steps through a trace
-  (its HTML, script and style are package data: ``player.html``, ``.js``, ``.css``).
-- :mod:`nqueens.render.terminal`: boards in colour for a terminal (rich).
-- :mod:`nqueens.render.plot`: the state-space statistics against n, on a log scale
+- `nqueens.render.svg`: `board_svg`, one board as SVG.
+- `nqueens.render.png`: `svg_to_png` (optional cairosvg).
+- `nqueens.render.tree`: a pruned state-space tree as SVG, fitted to a slide.
+- `nqueens.render.player`: one self-contained HTML page that steps through a trace
+  (its HTML, script and style are package data: `player.html`, `.js`, `.css`).
+- `nqueens.render.terminal`: boards in colour for a terminal (rich).
+- `nqueens.render.plot`: the state-space statistics against n, on a log scale
   (matplotlib).
 """
 

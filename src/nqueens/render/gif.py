@@ -3,9 +3,9 @@
 Each frame is the board at one event (queens placed; a tried square framed green when
 promising, red when not; a queen taken back framed blue; a solution's queens framed gold)
 with the narrative line of that event, or the last one before it, under the board, and
-the frame's number. Frames are drawn as SVG (:func:`nqueens.render.svg.board_svg`),
-rasterised by cairosvg (:mod:`nqueens.render.png`, the ``png`` extra) and joined by Pillow
-(the ``image`` extra). Solutions are held longer on screen.
+the frame's number. Frames are drawn as SVG (`nqueens.render.svg.board_svg`),
+rasterised by cairosvg (`nqueens.render.png`, the `png` extra) and joined by Pillow
+(the `image` extra). Solutions are held longer on screen.
 
 >>> from nqueens.trace import events
 >>> frame_svg(4, list(events(4))[0], "<1,1> is promising.", "en", 1, 3).count("<svg")
@@ -43,9 +43,9 @@ _FRAME_COLORS = {"promising": "#2f9e5f", "nonpromising": "#d6332f", "lifted": "#
 
 def frame_svg(n: int, event: Event, line: str, lang: str, index: int, total: int,
               rows_of_text: int = 1) -> str:
-    """One frame as SVG: the board at ``event`` and ``line`` under it.
+    """One frame as SVG: the board at `event` and `line` under it.
 
-    The frame has room for at least ``rows_of_text`` rows of text (every frame of a GIF has
+    The frame has room for at least `rows_of_text` rows of text (every frame of a GIF has
     the first one's size). Cost: O(n^2 + len(line)).
 
     >>> from nqueens.trace import events
@@ -83,7 +83,7 @@ def frame_svg(n: int, event: Event, line: str, lang: str, index: int, total: int
 
 
 def _wrap(line: str, width: float) -> list[str]:
-    """``line`` cut into rows that fit ``width`` pixels (CJK text may break anywhere)."""
+    """`line` cut into rows that fit `width` pixels (CJK text may break anywhere)."""
     rows, row = [], ""
     narrow = _TEXT * 0.55
     for ch in line:
@@ -101,10 +101,10 @@ def _wrap(line: str, width: float) -> list[str]:
 
 
 def trace_gif(n: int, events: Sequence[Event], lines: Sequence[str], lang: str) -> bytes:
-    """The GIF's bytes: one frame per event of ``events``, narrated by ``lines``.
+    """The GIF's bytes: one frame per event of `events`, narrated by `lines`.
 
     Cost: O(n^2) per frame to draw, and about 20 ms a frame to rasterise.
-    Raises :class:`~nqueens.errors.MissingDependencyError` without Pillow or cairosvg.
+    Raises `MissingDependencyError` without Pillow or cairosvg.
 
     >>> from nqueens.trace import events
     >>> try:
@@ -151,9 +151,9 @@ def trace_gif(n: int, events: Sequence[Event], lines: Sequence[str], lang: str) 
 
 def write_gif(path: str | os.PathLike[str], n: int, events: Sequence[Event],
               lines: Sequence[str], lang: str) -> None:
-    """Write :func:`trace_gif` to ``path`` atomically (no half-written file).
+    """Write `trace_gif` to `path` atomically (no half-written file).
 
-    Cost: O(n^2) a frame, as :func:`trace_gif`.
+    Cost: O(n^2) a frame, as `trace_gif`.
 
     >>> from nqueens.trace import events
     >>> write_gif("/no/such/dir/t.gif", 1, list(events(1)), [""] * 2, "en")

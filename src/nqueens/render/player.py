@@ -1,33 +1,33 @@
 """An interactive HTML player for a search trace: one self-contained page, works offline.
 
-:func:`player_html` turns a list of :class:`~nqueens.trace.Event` and their narrative lines
+`player_html` turns a list of `Event` and their narrative lines
 into one HTML page: the events as inline JSON (plain data), plain JavaScript, and an inline
 SVG board. No CDN, no network, no JavaScript library: open the file from disk. The page's
-HTML, script and style are package data beside this module (``player.html``, ``player.js``,
-``player.css``, read with :mod:`importlib.resources`); the board's geometry comes from
-:mod:`nqueens.render.svg` (``SQUARE``, ``MARGIN``) through the page's data, and each event
-is embedded as :meth:`~nqueens.trace.Event.to_json` gives it. The page
+HTML, script and style are package data beside this module (`player.html`, `player.js`,
+`player.css`, read with `importlib.resources`); the board's geometry comes from
+`nqueens.render.svg` (`SQUARE`, `MARGIN`) through the page's data, and each event
+is embedded as `to_json` gives it. The page
 shows the board at the current step (queens, the square tried, the queens attacking it, the
 queen taken back), the narrative line, the path from the root, and controls: first, back,
 play/pause, forward, last, a position slider and a speed control. The counter shows the
 book's step label beside the event's number ("Step (d) · 13 / 39": the steps (a), (b), ...
-that ``nqueens trace`` prints, from :func:`nqueens.narrate.step_labels`). Given a
-``summary`` (the line a search run to its end closes with), the page ends on one more
+that `nqueens trace` prints, from `nqueens.narrate.step_labels`). Given a
+`summary` (the line a search run to its end closes with), the page ends on one more
 frame showing it. Keys: arrows step, space plays or pauses (also while the position
 slider has focus), Home/End jump.
 
-Tests and programs can read the board from the page: every square is a ``<rect>`` with
-``data-row``/``data-col`` (0-based), ``data-queen`` ("1" or "0") and ``data-state``
-(``tried-promising``, ``tried-nonpromising``, ``attacker``, ``lifted`` or empty); the board
-``<svg id="board">`` carries ``data-step`` (the 0-based index of the current event),
-``data-kind`` (``summary`` on the closing frame) and ``data-queens`` (0-based columns,
-comma-separated); the counter ``#counter`` carries ``data-label`` (the book's step label,
+Tests and programs can read the board from the page: every square is a `<rect>` with
+`data-row`/`data-col` (0-based), `data-queen` ("1" or "0") and `data-state`
+(`tried-promising`, `tried-nonpromising`, `attacker`, `lifted` or empty); the board
+`<svg id="board">` carries `data-step` (the 0-based index of the current event),
+`data-kind` (`summary` on the closing frame) and `data-queens` (0-based columns,
+comma-separated); the counter `#counter` carries `data-label` (the book's step label,
 empty on the closing frame). The narrative box
-``#line`` shows ``lines[i]``, or for an event without a line of its own the last non-empty
-line before it (its index in ``data-line-step``).
+`#line` shows `lines[i]`, or for an event without a line of its own the last non-empty
+line before it (its index in `data-line-step`).
 
-Narration is left to the caller (``lines[i]`` is the line of ``events[i]``, possibly empty):
-:mod:`nqueens.narrate` writes them in each language.
+Narration is left to the caller (`lines[i]` is the line of `events[i]`, possibly empty):
+`nqueens.narrate` writes them in each language.
 
 >>> from nqueens.trace import events
 >>> evs = list(events(4, until="first"))
@@ -63,22 +63,22 @@ MAX_PLAYER_N = 32
 """The largest board the player draws (a trace of a larger board would not be readable)."""
 
 LABELS: dict[str, dict[str, str]] = {lang: words(lang).PLAYER_PAGE for lang in LANGUAGES}
-"""Button and heading texts, and how a 1-based square is written (the textbook's ``<r,c>``,
-the slides' ``(r,c)``), by language; other languages get the English ones."""
+"""Button and heading texts, and how a 1-based square is written (the textbook's `<r,c>`,
+the slides' `(r,c)`), by language; other languages get the English ones."""
 
 
 def player_html(*, n: int, events: Sequence[Event], lines: Sequence[str], lang: str,
                 summary: str | None = None, strategies: Sequence[str] = ("promising",),
                 totals: Totals | None = None) -> str:
-    """The player page for ``events`` of an ``n``-queens search, narrated by ``lines``.
+    """The player page for `events` of an `n`-queens search, narrated by `lines`.
 
-    ``lines[i]`` is shown with ``events[i]`` (``""`` shows nothing); ``lang`` sets the
+    `lines[i]` is shown with `events[i]` (`""` shows nothing); `lang` sets the
     page's language and its button texts (en, ja, ko; others fall back to English).
-    ``events`` start at the beginning of the search (the counter shows the book's steps).
-    A ``summary`` (:func:`nqueens.narrate.summary_line`) is shown on a last frame after
-    the events. ``strategies`` (one, or two side by side) name the programs of
-    :mod:`nqueens.render.programs` shown beside the board; ``totals`` are the whole
-    search's counts shown beside the counters (:func:`search_totals`).
+    `events` start at the beginning of the search (the counter shows the book's steps).
+    A `summary` (`nqueens.narrate.summary_line`) is shown on a last frame after
+    the events. `strategies` (one, or two side by side) name the programs of
+    `nqueens.render.programs` shown beside the board; `totals` are the whole
+    search's counts shown beside the counters (`search_totals`).
     Cost: O(n^2 + len(events)) time and page size; 200 to 500 bytes of page per event.
 
     >>> from nqueens.trace import events
@@ -138,10 +138,10 @@ def write_player(path: str | os.PathLike[str], *, n: int, events: Sequence[Event
                  lines: Sequence[str], lang: str, summary: str | None = None,
                  strategies: Sequence[str] = ("promising",),
                  totals: Totals | None = None) -> None:
-    """Write :func:`player_html` to ``path`` atomically (no half-written file).
+    """Write `player_html` to `path` atomically (no half-written file).
 
-    An unwritable path raises :class:`~nqueens.files.OutputPathError` (an
-    :class:`~nqueens.errors.NQueensError`) with one line naming it.
+    An unwritable path raises `OutputPathError` (an
+    `NQueensError`) with one line naming it.
 
     Cost: O(n^2 + len(events)), as the page.
 
@@ -196,5 +196,5 @@ _LEGEND_STATES = ("tried-promising", "tried-nonpromising", "attacker", "lifted",
 
 @functools.cache
 def _asset(name: str) -> str:
-    """A file of the page (``player.html``, ``.js``, ``.css``): package data beside this module."""
+    """A file of the page (`player.html`, `.js`, `.css`): package data beside this module."""
     return resources.files("nqueens.render").joinpath(name).read_text(encoding="utf-8")

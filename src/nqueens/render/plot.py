@@ -1,7 +1,7 @@
 """The state-space plot: the whole tree, n!, the pruned search and the solutions against n.
 
-It draws :class:`~nqueens.analysis.stats.TreeStats` it is given (the counting lives in
-:mod:`nqueens.analysis.stats`) on a log scale with matplotlib, which is imported only when
+It draws `TreeStats` it is given (the counting lives in
+`nqueens.analysis.stats`) on a log scale with matplotlib, which is imported only when
 a plot is drawn (about 0.5 s) and uses the Agg backend, so no display is needed.
 """
 
@@ -20,7 +20,7 @@ INSTALL_HINT = f"the plot needs matplotlib: {install_line('plot')}"
 
 
 PLOT_FORMATS = ("svg", "png")
-"""The picture formats :func:`stats_plot` writes."""
+"""The picture formats `stats_plot` writes."""
 
 _SERIES = (
     ("tree_nodes", "whole tree 1 + n + ... + n^n", "o-"),
@@ -32,12 +32,12 @@ _SERIES = (
 
 
 def stats_plot(results: Sequence[TreeStats], handle: IO[bytes], *, fmt: str = "svg") -> None:
-    """Draw the columns of ``results`` against n, on a log scale, into ``handle``.
+    """Draw the columns of `results` against n, on a log scale, into `handle`.
 
     Cost: O(len(results)) points, plus importing matplotlib the first time (about 0.5 s).
-    ``fmt`` is ``svg`` (byte-identical for the same results: no date is written) or
-    ``png``; any other raises :class:`~nqueens.errors.UnknownOptionError` before a byte
-    is written, and a missing matplotlib :class:`~nqueens.errors.MissingDependencyError`
+    `fmt` is `svg` (byte-identical for the same results: no date is written) or
+    `png`; any other raises `UnknownOptionError` before a byte
+    is written, and a missing matplotlib `MissingDependencyError`
     (saying what to install). Zero counts (no solutions for n = 2, 3) are left out of the
     log scale.
 

@@ -1,17 +1,17 @@
-"""SVG to PNG through the optional ``cairosvg`` package (the ``png`` extra).
+"""SVG to PNG through the optional `cairosvg` package (the `png` extra).
 
-:func:`svg_to_png` converts a picture made by the other renderers. cairosvg (and the cairo
+`svg_to_png` converts a picture made by the other renderers. cairosvg (and the cairo
 C library it loads) is imported only here, at the first call; when either is missing the
-call raises :class:`MissingDependencyError` with one line saying what to install. Drawing
-is left to :mod:`nqueens.render.svg` and :mod:`nqueens.render.tree`.
+call raises `MissingDependencyError` with one line saying what to install. Drawing
+is left to `nqueens.render.svg` and `nqueens.render.tree`.
 
-cairosvg draws text in the first family of a ``font-family`` list only (no fallback per
+cairosvg draws text in the first family of a `font-family` list only (no fallback per
 glyph, as a browser does), so a Japanese or Korean picture whose list starts with a Latin
 font would come out as boxes. Before converting, each list is cut down to its first family
-that fontconfig has installed (asked once, with ``fc-list``); a list with none, or a
-machine without ``fc-list``, is left as written. Where fontconfig says no installed font
-covers the language at all, :func:`svg_to_png` warns in one line with the package to
-install (:data:`FONT_PACKAGE`) instead of drawing boxes in silence.
+that fontconfig has installed (asked once, with `fc-list`); a list with none, or a
+machine without `fc-list`, is left as written. Where fontconfig says no installed font
+covers the language at all, `svg_to_png` warns in one line with the package to
+install (`FONT_PACKAGE`) instead of drawing boxes in silence.
 """
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ MAX_PNG_SIDE = 32767
 
 
 def svg_to_png(svg: str, *, scale: float = 1.0) -> bytes:
-    """The PNG bytes of an SVG document string, ``scale`` times its pixel size.
+    """The PNG bytes of an SVG document string, `scale` times its pixel size.
 
     Cost: O(pixels) to rasterise, plus cairosvg's import (~0.1 s, once).
 
-    With the ``png`` extra the result is a PNG; without it the call says, in one line,
+    With the `png` extra the result is a PNG; without it the call says, in one line,
     what to install (the example holds either way):
 
     >>> try:
@@ -82,7 +82,7 @@ def svg_to_png(svg: str, *, scale: float = 1.0) -> bytes:
 
 
 def _pixel_size(svg: str, scale: float) -> tuple[int, int]:
-    """The root element's width and height in pixels, times ``scale`` (0 when absent)."""
+    """The root element's width and height in pixels, times `scale` (0 when absent)."""
     import re
 
     root = re.search(r"<svg\b[^>]*>", svg)
@@ -94,7 +94,7 @@ def _pixel_size(svg: str, scale: float) -> tuple[int, int]:
 
 
 def _installed_fonts_first(svg: str) -> str:
-    """``svg`` with each ``font-family`` list led by its first installed family."""
+    """`svg` with each `font-family` list led by its first installed family."""
     import re
 
     installed = _installed_families()
@@ -111,7 +111,7 @@ def _installed_fonts_first(svg: str) -> str:
 
 @functools.cache
 def _installed_families() -> frozenset[str]:
-    """The font families fontconfig knows (lower case), or none without ``fc-list``."""
+    """The font families fontconfig knows (lower case), or none without `fc-list`."""
     import subprocess
 
     try:
@@ -133,7 +133,7 @@ language's words module)."""
 
 
 def _warn_if_no_glyphs(svg: str) -> None:
-    """Warn (one line, :class:`MissingFontWarning`) when ``svg`` has Japanese or Korean text
+    """Warn (one line, `MissingFontWarning`) when `svg` has Japanese or Korean text
     and fontconfig says no installed font covers that language: cairo would draw boxes."""
     import re
     import warnings
@@ -148,9 +148,9 @@ def _warn_if_no_glyphs(svg: str) -> None:
 
 @functools.cache
 def fonts_for(tag: str) -> frozenset[str] | None:
-    """The installed families fontconfig says cover language ``tag`` (``ja``, ``ko``).
+    """The installed families fontconfig says cover language `tag` (`ja`, `ko`).
 
-    None when it cannot be asked (no ``fc-list``). Cost: O(fonts installed), one ``fc-list``
+    None when it cannot be asked (no `fc-list`). Cost: O(fonts installed), one `fc-list`
     run, then cached.
 
     >>> fonts = fonts_for("en")

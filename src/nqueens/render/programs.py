@@ -4,17 +4,17 @@ Three short programs, ours, written for this project after the teaching material
 algorithms (each is runnable Python; the tests run them and compare their solutions and
 checks with the event stream):
 
-- ``promising``: the Korean/English textbook's ``queens(i)`` / ``promising(i)`` (Neapolitan,
-  section 5.2), 1-based ``col[1..n]``; a check compares the node with each earlier queen in
+- `promising`: the Korean/English textbook's `queens(i)` / `promising(i)` (Neapolitan,
+  section 5.2), 1-based `col[1..n]`; a check compares the node with each earlier queen in
   turn until one threatens it: O(i) squares looked at.
-- ``arrays``: the Japanese chapter's ``backtrack(row)`` with the boolean arrays ``cols``,
-  ``diags1[row - col + n - 1]`` and ``diags2[row + col]``: a check looks at at most three
+- `arrays`: the Japanese chapter's `backtrack(row)` with the boolean arrays `cols`,
+  `diags1[row - col + n - 1]` and `diags2[row + col]`: a check looks at at most three
   entries, O(1).
-- ``put_queen``: the blog's first-solution search (``pos``, ``col``, ``up[a + b]``,
-  ``down[a - b + (N - 1)]``, ``FREE``/``NOT_FREE``), which stops at the first solution.
+- `put_queen`: the blog's first-solution search (`pos`, `col`, `up[a + b]`,
+  `down[a - b + (N - 1)]`, `FREE`/`NOT_FREE`), which stops at the first solution.
 
-All three try the same squares in the same order as :func:`nqueens.trace.events`, so one
-event stream drives them all. :func:`frames` says, for each event, which line of the
+All three try the same squares in the same order as `nqueens.trace.events`, so one
+event stream drives them all. `frames` says, for each event, which line of the
 program runs, the program's variables just after it, and for a check how many squares (or
 array entries) it looked at.
 
@@ -37,9 +37,9 @@ from nqueens.trace import Event
 __all__ = ["FIRST_ONLY", "ROLES", "SOURCES", "STRATEGIES", "frames", "role_lines"]
 
 STRATEGIES = ("promising", "arrays", "put_queen")
-"""The programs the player can show, in the order ``--strategy`` lists them."""
+"""The programs the player can show, in the order `--strategy` lists them."""
 FIRST_ONLY = frozenset({"put_queen"})
-"""Programs that stop at the first solution (the blog's): refused with ``--until all``."""
+"""Programs that stop at the first solution (the blog's): refused with `--until all`."""
 
 SOURCES: dict[str, str] = {
     "promising": '''\
@@ -110,12 +110,12 @@ ROLES: dict[str, dict[str, str]] = {
 }
 """The line each event kind runs, by program: a tried square is the check, a placed queen
 the line that marks it, a solution the line that reports it, a step back the line that
-takes the queen away (the ``for`` line that ends, in the textbook's program, which never
-takes a queen away: it overwrites ``col[i + 1]``)."""
+takes the queen away (the `for` line that ends, in the textbook's program, which never
+takes a queen away: it overwrites `col[i + 1]`)."""
 
 
 def role_lines(strategy: str) -> dict[str, int]:
-    """The 0-based line of :data:`SOURCES` each event kind highlights.
+    """The 0-based line of `SOURCES` each event kind highlights.
 
     Cost: O(lines).
 
@@ -128,13 +128,13 @@ def role_lines(strategy: str) -> dict[str, int]:
 
 
 def frames(events: Sequence[Event], *, n: int, strategy: str) -> list[dict[str, Any]]:
-    """What the program ``strategy`` does at each event: its line, variables and cost.
+    """What the program `strategy` does at each event: its line, variables and cost.
 
-    Each frame has ``line`` (0-based, of :data:`SOURCES`), ``vars`` (name -> value or
-    list, in the program's own terms) and ``looked`` (squares or entries a check looked at;
-    ``None`` for other events).
+    Each frame has `line` (0-based, of `SOURCES`), `vars` (name -> value or
+    list, in the program's own terms) and `looked` (squares or entries a check looked at;
+    `None` for other events).
 
-    ``events`` start at the beginning of the search. Cost: O(n) per event.
+    `events` start at the beginning of the search. Cost: O(n) per event.
 
     >>> fr = frames(list(__import__("nqueens.trace").trace.events(4)), n=4,
     ...             strategy="promising")
@@ -158,7 +158,7 @@ def _first_threat(e: Event) -> int | None:
 
 
 def _promising(e: Event, n: int, col: list[int]) -> tuple[dict[str, Any], int | None]:
-    """The textbook's program: ``col[i + 1] = j`` at each try, never cleared."""
+    """The textbook's program: `col[i + 1] = j` at each try, never cleared."""
     looked = None
     if e.kind == "try":
         col[e.row] = e.col + 1
@@ -173,12 +173,12 @@ def _promising(e: Event, n: int, col: list[int]) -> tuple[dict[str, Any], int | 
 
 
 def _lookups(taken: Sequence[bool]) -> int:
-    """Entries a short-circuit ``and`` of three free-tests looks at."""
+    """Entries a short-circuit `and` of three free-tests looks at."""
     return next((k + 1 for k, t in enumerate(taken) if t), len(taken))
 
 
 def _arrays(e: Event, n: int, placement: list[int]) -> tuple[dict[str, Any], int | None]:
-    """The chapter's program: three boolean arrays, ``placement[row] = col``."""
+    """The chapter's program: three boolean arrays, `placement[row] = col`."""
     if e.kind == "place":
         placement[e.row] = e.col
     cols, diags1, diags2 = _marks(e.queens, n)
@@ -195,7 +195,7 @@ def _arrays(e: Event, n: int, placement: list[int]) -> tuple[dict[str, Any], int
 
 
 def _blog(e: Event, n: int, pos: list[int]) -> tuple[dict[str, Any], int | None]:
-    """The blog's program: ``FREE`` = 1, ``NOT_FREE`` = 0; ``pos[a] = -1`` when taken back."""
+    """The blog's program: `FREE` = 1, `NOT_FREE` = 0; `pos[a] = -1` when taken back."""
     if e.kind == "place":
         pos[e.row] = e.col
     elif e.kind == "backtrack":
@@ -211,7 +211,7 @@ def _blog(e: Event, n: int, pos: list[int]) -> tuple[dict[str, Any], int | None]
 
 
 def _marks(queens: Sequence[int], n: int) -> tuple[list[bool], list[bool], list[bool]]:
-    """Columns, main diagonals (``row - col + n - 1``) and anti-diagonals (``row + col``)
+    """Columns, main diagonals (`row - col + n - 1`) and anti-diagonals (`row + col`)
     taken by the queens on the board."""
     cols = [False] * n
     diags1 = [False] * (2 * n - 1)

@@ -1,5 +1,5 @@
 """How a made puzzle and an explanation show in a notebook: a picture and a few lines of
-HTML instead of a dataclass dump (Jupyter calls ``_repr_html_``, which imports this module
+HTML instead of a dataclass dump (Jupyter calls `_repr_html_`, which imports this module
 only then).
 
 >>> from nqueens.puzzles.logic import explain
@@ -21,7 +21,7 @@ __all__ = ["explanation_html", "made_html"]
 
 
 def made_html(made: Any, *, size: int = 320) -> str:
-    """A made puzzle (:class:`~nqueens.puzzles.generate.Made`) as HTML for a notebook.
+    """A made puzzle (`Made`) as HTML for a notebook.
 
     The board, its grade and seed (the solution is not shown). Cost: O(n^2).
 
@@ -37,7 +37,7 @@ def made_html(made: Any, *, size: int = 320) -> str:
 
 
 def explanation_html(e: Any, *, lang: str = "en", size: int = 320) -> str:
-    """An explanation (:class:`~nqueens.puzzles.steps.Explanation`) as HTML for a notebook.
+    """An explanation (`Explanation`) as HTML for a notebook.
 
     The solved board, the numbered steps in words and the summary. Cost: O(n^2 + steps).
 

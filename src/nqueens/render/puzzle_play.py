@@ -1,8 +1,8 @@
 """A self-contained HTML page to play a puzzle offline: click, see conflicts, ask for hints.
 
-:func:`play_html` fills the page template (``puzzle_assets/page.html``, ``play.css`` and
-``play.js``, package data read with :mod:`importlib.resources`) with the puzzle's SVG board
-(:func:`nqueens.render.puzzle_svg.puzzle_svg`) and its data as inline JSON: the rules, the
+`play_html` fills the page template (`puzzle_assets/page.html`, `play.css` and
+`play.js`, package data read with `importlib.resources`) with the puzzle's SVG board
+(`nqueens.render.puzzle_svg.puzzle_svg`) and its data as inline JSON: the rules, the
 solution, and the logical explainer's steps narrated in the page's language. No CDN, no
 network, no JavaScript library: open the file from disk.
 
@@ -10,9 +10,9 @@ In the page a click cycles a square through empty, cross and queen; queens that 
 rule are ringed in red; "Hint" shows the first explainer step the board does not reflect
 yet (a queen to place, or squares still to cross out), with its reason, and points out a
 queen or cross that contradicts the solution first. Tests read the page back: every
-``rect.cell`` carries ``data-row``/``data-col``, ``data-state`` (``queen``, ``cross``,
-``blocked`` or empty), ``data-conflict`` and ``data-hint`` ("1" or "0"); ``body`` carries
-``data-ready`` and ``data-solved``.
+`rect.cell` carries `data-row`/`data-col`, `data-state` (`queen`, `cross`,
+`blocked` or empty), `data-conflict` and `data-hint` ("1" or "0"); `body` carries
+`data-ready` and `data-solved`.
 
 >>> from nqueens.puzzles.model import parse_puzzle
 >>> page = play_html(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
@@ -44,9 +44,9 @@ LABELS: dict[str, dict[str, str]] = {lang: words(lang).PUZZLE_PAGE for lang in L
 
 
 def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
-    """The page's texts in ``lang`` for ``p``, with the title and rules filled in.
+    """The page's texts in `lang` for `p`, with the title and rules filled in.
 
-    The star wording is used where ``p`` has k > 1 stars; ``placed`` keeps ``{k}``/``{n}``
+    The star wording is used where `p` has k > 1 stars; `placed` keeps `{k}`/`{n}`
     for the page to fill.
 
     Cost: O(1).
@@ -72,14 +72,14 @@ def play_data(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None
               explained: Any = None, solution: Any = None) -> dict[str, object]:
     """The page's data: rules, solution squares, narrated steps and the player's state.
 
-    Squares are 0-based; ``start`` is the player's ``state`` to start from (n rows of
-    ``Q``, ``x``, ``.``).
+    Squares are 0-based; `start` is the player's `state` to start from (n rows of
+    `Q`, `x`, `.`).
 
-    ``explained`` is an explanation already made (a large board's, within a time budget:
-    :func:`nqueens.puzzles.budget.explain_within`), ``solution`` the solution to use where
+    `explained` is an explanation already made (a large board's, within a time budget:
+    `nqueens.puzzles.budget.explain_within`), `solution` the solution to use where
     that explanation stops short.
 
-    Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
+    Cost: O(n^2) plus one run of `nqueens.puzzles.logic.explain`.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> d = play_data(completion_puzzle(4, [(0, 1)]))
@@ -112,9 +112,9 @@ def play_html(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None
               explained: Any = None, solution: Any = None) -> str:
     """The whole page as one string (UTF-8 text, no external resources).
 
-    It starts from the player's ``state`` where given.
+    It starts from the player's `state` where given.
 
-    Cost: O(n^2) plus one run of :func:`nqueens.puzzles.logic.explain`.
+    Cost: O(n^2) plus one run of `nqueens.puzzles.logic.explain`.
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> "ヒント" in play_html(completion_puzzle(4, [(0, 1)]), lang="ja")

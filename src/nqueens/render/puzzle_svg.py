@@ -7,10 +7,10 @@ thick lines mark region borders. Completion puzzles get the usual light and dark
 blocked squares hatched with a cross, given queens in black. The solution (or any
 placement) is drawn on request as queens in a second colour; crosses mark squares on request.
 
-Every square is a ``<rect class="cell">`` with ``data-row``/``data-col`` (0-based) and, in
-region puzzles, ``data-region`` (its letter); queens are ``<g class="queen">`` with
-``data-given="1"`` for givens. The geometry (square size, margins, the queen's shape) is
-:mod:`nqueens.render.svg`'s. The output depends only on the arguments.
+Every square is a `<rect class="cell">` with `data-row`/`data-col` (0-based) and, in
+region puzzles, `data-region` (its letter); queens are `<g class="queen">` with
+`data-given="1"` for givens. The geometry (square size, margins, the queen's shape) is
+`nqueens.render.svg`'s. The output depends only on the arguments.
 
 >>> from nqueens.puzzles.model import parse_puzzle
 >>> svg = puzzle_svg(parse_puzzle("AAB\\nACB\\nCCB"), solution=(0, 2, 1))
@@ -30,7 +30,7 @@ from nqueens.puzzles.rules import REGION_LETTERS
 from nqueens.render.svg import COLORS, MARGIN, SQUARE, coordinate_labels, queen_shape
 
 Puzzle = Any
-"""A :class:`~nqueens.puzzles.model.Puzzle` (the model draws itself in notebooks through
+"""A `Puzzle` (the model draws itself in notebooks through
 this module, lazily: this module does not import it back)."""
 
 __all__ = ["PALETTE", "puzzle_svg", "region_colors"]
@@ -80,11 +80,11 @@ def puzzle_svg(
     p: Puzzle, *, solution: Sequence[int] | None = None, crosses: Iterable[Square] = (),
     size: int | None = 400, coordinates: bool = True, queens: Iterable[Square] = (),
 ) -> str:
-    """The puzzle as an SVG document string, with ``solution`` queens drawn if given.
+    """The puzzle as an SVG document string, with `solution` queens drawn if given.
 
-    ``solution`` is a 0-based column per row (e.g. from :func:`nqueens.puzzles.exact.solve`);
-    ``crosses`` lists squares to mark with a cross, ``queens`` the queens (stars) a player
-    has placed (a partial state; ``puzzle import`` reads them back). ``size`` is the width
+    `solution` is a 0-based column per row (e.g. from `nqueens.puzzles.exact.solve`);
+    `crosses` lists squares to mark with a cross, `queens` the queens (stars) a player
+    has placed (a partial state; `puzzle import` reads them back). `size` is the width
     in pixels (None: fill the container). Cost: O(n^2).
 
     >>> from nqueens.puzzles.model import completion_puzzle
@@ -206,7 +206,7 @@ def _describe(p: Puzzle) -> str:
 
 def _solution_squares(n: int, solution: Sequence[Any]) -> list[Square]:
     """The squares of a solution given as a column per row, or (k stars) as the k columns of
-    each row; anything else is an :class:`~nqueens.errors.InvalidBoardError`."""
+    each row; anything else is an `InvalidBoardError`."""
     def columns(row: Any) -> tuple[int, ...]:
         cols = (row,) if isinstance(row, int) else tuple(row)
         if not cols or not all(isinstance(c, int) and 0 <= c < n for c in cols):

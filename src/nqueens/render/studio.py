@@ -1,11 +1,11 @@
 """What the player shows beside the board: the programs, the growing tree and the counters.
 
-:func:`studio_data` turns an event stream into the page's plain data: for each program of
-:mod:`nqueens.render.programs` its lines and one frame per event (the line that runs, the
+`studio_data` turns an event stream into the page's plain data: for each program of
+`nqueens.render.programs` its lines and one frame per event (the line that runs, the
 variables, the squares a check looked at); the pruned tree's nodes in search order (each
 with the event that tried it and whether a solution lies below it: a promising node with
 none is a *failed subtree*, which the page can fold); and the whole search's totals, which
-the counters run towards. The page's script (``player_studio.js``) only draws this data.
+the counters run towards. The page's script (`player_studio.js`) only draws this data.
 
 >>> from nqueens.trace import events
 >>> d = studio_data(n=4, events=list(events(4, until="first")), lang="en",
@@ -32,7 +32,7 @@ TEXTBOOK_TOTALS: dict[int, tuple[int, int]] = {4: (61, 17), 8: (15_721, 2_057)}
 promising nodes among them, root included, for the boards it gives exactly."""
 
 TOTALS_UP_TO = 10
-"""The largest board whose whole search :func:`search_totals` walks (n = 10: 35,538 tries,
+"""The largest board whose whole search `search_totals` walks (n = 10: 35,538 tries,
 about a tenth of a second)."""
 
 
@@ -48,8 +48,8 @@ class Totals(TypedDict):
 def search_totals(n: int) -> Totals | None:
     """Nodes checked, promising nodes and solutions of the whole search, by walking it.
 
-    ``textbook`` says that the book's table gives the same numbers (n = 4 and 8); the
-    numbers are always the walk's. ``None`` above :data:`TOTALS_UP_TO`.
+    `textbook` says that the book's table gives the same numbers (n = 4 and 8); the
+    numbers are always the walk's. `None` above `TOTALS_UP_TO`.
     Cost: O(nodes of the pruned tree), about 3 microseconds a node.
 
     >>> search_totals(8)
@@ -73,8 +73,8 @@ def search_totals(n: int) -> Totals | None:
 def check_strategies(strategies: Sequence[str], *, until: str | None = None) -> tuple[str, ...]:
     """The programs to show, checked: one or two known ones, none twice.
 
-    A first-solution program is taken only with ``until="first"``; anything else raises
-    :class:`~nqueens.errors.PlayerInputError` with one line.
+    A first-solution program is taken only with `until="first"`; anything else raises
+    `PlayerInputError` with one line.
 
     Cost: O(1).
 
@@ -118,8 +118,8 @@ def studio_data(*, n: int, events: Sequence[Event], lang: str, strategies: Seque
 def tree_nodes(events: Sequence[Event]) -> list[list[int]]:
     """The tried nodes in search order, each a list of integers.
 
-    ``[node, parent, row, col, promising, step, solution_below]``: ``step`` is the index of
-    the event that tried it, ``solution_below`` 1 when the node is a solution or an
+    `[node, parent, row, col, promising, step, solution_below]`: `step` is the index of
+    the event that tried it, `solution_below` 1 when the node is a solution or an
     ancestor of one.
 
     Cost: O(events * depth).

@@ -1,10 +1,10 @@
 """The lesson studio's own words (program panel, variables, tree, counters, GIF, worksheet).
 
-Small per-language tables, kept apart from the step sentences of :mod:`nqueens.narrate`
+Small per-language tables, kept apart from the step sentences of `nqueens.narrate`
 (which stay as they are) and from the tree picture's words
-(:mod:`nqueens.render.tree_words`). English follows the Korean/English textbook ("nodes
-checked", "promising nodes"), Japanese the lecture slides (``置ける``, ``解``), Korean the
-Korean textbook (``검사한 노드``, ``유망한 노드``, ``해답``).
+(`nqueens.render.tree_words`). English follows the Korean/English textbook ("nodes
+checked", "promising nodes"), Japanese the lecture slides (`置ける`, `解`), Korean the
+Korean textbook (`검사한 노드`, `유망한 노드`, `해답`).
 
 >>> studio_words("ko")["checked"], studio_words("xx")["checked"]
 ('검사한 노드', 'Nodes checked')
@@ -59,7 +59,7 @@ STRATEGY_TITLES: dict[str, dict[str, str]] = {
 
 
 def studio_words(lang: str) -> dict[str, str]:
-    """The studio's words in ``lang`` (English for a language without a table).
+    """The studio's words in `lang` (English for a language without a table).
 
     Cost: O(1).
 

@@ -1,12 +1,12 @@
 """One board as a hand-written SVG string (deterministic, as python-chess draws its boards).
 
-:func:`board_svg` draws a solution or a partial placement: light and dark squares, queens as
+`board_svg` draws a solution or a partial placement: light and dark squares, queens as
 vector shapes (no font needed), 1-based row and column numbers, optionally the squares the
 queens attack (shaded by how many queens attack them) and highlighted squares. Every square
-is a ``<rect>`` carrying ``data-row``/``data-col`` (0-based), ``data-queen="1"`` where a
-queen stands and ``data-attacks="k"`` when shaded, so programs and tests can read the
+is a `<rect>` carrying `data-row`/`data-col` (0-based), `data-queen="1"` where a
+queen stands and `data-attacks="k"` when shaded, so programs and tests can read the
 picture back. Searching and choosing what to draw are left to the caller;
-:mod:`nqueens.render.png` turns the string into a PNG.
+`nqueens.render.png` turns the string into a PNG.
 
 >>> svg = board_svg((1, 3, 0, 2))
 >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), svg.count('class="queen"')
@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 SQUARE = 45
-"""Side of one square in SVG user units (the viewBox scales the picture to ``size``)."""
+"""Side of one square in SVG user units (the viewBox scales the picture to `size`)."""
 
 MARGIN = 20
 """Room for the row and column numbers, in user units."""
@@ -57,7 +57,7 @@ _QUEEN_TIPS = ((5.5, 14.0), (14.0, 10.0), (22.5, 8.0), (31.0, 10.0), (39.5, 14.0
 
 def queen_shape(x: float, y: float, *, fill: str = COLORS["queen"],
                 edge: str = COLORS["queen_edge"]) -> str:
-    """SVG for a queen in the square whose top-left corner is ``(x, y)``.
+    """SVG for a queen in the square whose top-left corner is `(x, y)`.
 
     The queen is a crown drawn with a path, five circles and two bars, so it looks the same
     whatever fonts the viewer has. Cost: O(1).
@@ -76,10 +76,10 @@ def queen_shape(x: float, y: float, *, fill: str = COLORS["queen"],
 
 
 def coordinate_labels(n: int, margin: int) -> list[str]:
-    """SVG ``<text>`` labels: an ``n``-square board's column and row numbers, 1-based.
+    """SVG `<text>` labels: an `n`-square board's column and row numbers, 1-based.
 
     The columns are numbered above the board, the rows left of it, for a board drawn
-    ``margin`` units from the picture's top left corner. Cost: O(n).
+    `margin` units from the picture's top left corner. Cost: O(n).
 
     >>> [label.split(">")[1] for label in coordinate_labels(2, MARGIN)]
     ['1</text', '1</text', '2</text', '2</text']
@@ -99,7 +99,7 @@ def coordinate_labels(n: int, margin: int) -> list[str]:
 
 
 def attack_counts(placement: Sequence[int], n: int) -> list[list[int]]:
-    """``counts[row][col]``: how many queens attack that square (queens not counting themselves).
+    """`counts[row][col]`: how many queens attack that square (queens not counting themselves).
 
     A queen attacks along its row, its column and both diagonals; two distinct lines meet in
     one square only, so a queen is counted at most once per other square. Cost: O(n^2).
@@ -138,11 +138,11 @@ def board_svg(
 ) -> str:
     """The board as an SVG document string: squares, queens, numbers.
 
-    ``board`` is a :class:`~nqueens.board.Solution` or a placement (0-based columns of the
-    first rows; pass ``n`` for a partial one). ``size`` is the width in pixels (``None``: no
-    width, the picture fills its container). ``attacks=True`` shades each empty square a
+    `board` is a `Solution` or a placement (0-based columns of the
+    first rows; pass `n` for a partial one). `size` is the width in pixels (`None`: no
+    width, the picture fills its container). `attacks=True` shades each empty square a
     queen attacks, darker the more queens attack it, and rings queens that attack each other.
-    ``highlight`` lists 0-based ``(row, col)`` squares to mark. The output depends only on
+    `highlight` lists 0-based `(row, col)` squares to mark. The output depends only on
     the arguments (no ids, no timestamps). Cost: O(n^2).
 
     >>> svg = board_svg((0,), n=3, attacks=True, coordinates=False)

@@ -1,11 +1,11 @@
 """Boards in colour for a terminal, through rich (imported only here).
 
-:func:`colour_console` says whether a stream is a terminal that shows colour (rich decides,
-honouring ``NO_COLOR`` and ``TERM=dumb``;
-both give plain text) and returns a console for it; :func:`board_text`
+`colour_console` says whether a stream is a terminal that shows colour (rich decides,
+honouring `NO_COLOR` and `TERM=dumb`;
+both give plain text) and returns a console for it; `board_text`
 draws a board as rich text: light and dark squares, queens in bold (given queens of a
-partial board in blue and underlined, blocked squares as ``×``). Plain text for pipes is
-left to :meth:`nqueens.board.Solution.to_text`, which callers use when this returns ``None``.
+partial board in blue and underlined, blocked squares as `×`). Plain text for pipes is
+left to `nqueens.board.Solution.to_text`, which callers use when this returns `None`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ _DARK = "on #b58863"
 
 
 def colour_console(stream: IO[str]) -> Any | None:
-    """A rich ``Console`` writing to ``stream`` if it is a colour terminal, else ``None``.
+    """A rich `Console` writing to `stream` if it is a colour terminal, else `None`.
 
     Cost: O(1), after importing rich (~30 ms) the first time.
 
@@ -48,10 +48,10 @@ _BLOCKED = "bold #9b1c1c"
 def board_text(placement: Sequence[int], *, n: int | None = None,
                given: Collection[tuple[int, int]] = (),
                blocked: Collection[tuple[int, int]] = ()) -> Any:
-    """A ``rich.text.Text`` board: 3-character squares, ``Q`` bold on its square.
+    """A `rich.text.Text` board: 3-character squares, `Q` bold on its square.
 
-    ``given`` (0-based ``(row, col)`` squares) marks the queens a partial board came with,
-    so that a completed board shows what was added; ``blocked`` squares show ``×``.
+    `given` (0-based `(row, col)` squares) marks the queens a partial board came with,
+    so that a completed board shows what was added; `blocked` squares show `×`.
     Cost: O(n^2).
 
     >>> board_text((1, 3, 0, 2)).plain.splitlines()[0]

@@ -1,25 +1,25 @@
 """Draw a pruned state-space tree as SVG, sized to fit a slide.
 
-The tree is given (:func:`nqueens.analysis.tree.pruned_tree` searches and builds it); this
+The tree is given (`nqueens.analysis.tree.pruned_tree` searches and builds it); this
 module only decides what to show and draws it, in four small steps:
 
-- **view** (:func:`view`): the tree as shapes to draw - a ``node`` per tried square, a
-  ``run`` for consecutive pruned siblings drawn as one pill (``x3``), a ``fold`` for a
+- **view** (`view`): the tree as shapes to draw - a `node` per tried square, a
+  `run` for consecutive pruned siblings drawn as one pill (`x3`), a `fold` for a
   subtree summarised as one bar per row (how many squares it tried there, the promising
   part darker);
-- **size policy** (:func:`plan`): the first view whose leaves fit the width - every node;
+- **size policy** (`plan`): the first view whose leaves fit the width - every node;
   else pruned runs compacted; else subtrees folded below the deepest row that fits,
   keeping the paths to the solutions open; else folded without them;
-- **layout** (:func:`layout`): a tidy tree, leaves evenly spaced in search order, each
+- **layout** (`layout`): a tidy tree, leaves evenly spaced in search order, each
   parent centred over its children;
-- **drawing** (:func:`tree_svg`): title and legend always inside the picture, one label
+- **drawing** (`tree_svg`): title and legend always inside the picture, one label
   per row on the left with the squares tried in that row.
 
 Promising nodes are filled discs, nonpromising ones pale discs with a red cross on their
 rim (the label stays readable), and the edges from the root to each solution are thick,
-ending in a ringed solution node. Each node is labelled with its 1-based ``row,col`` (or
+ending in a ringed solution node. Each node is labelled with its 1-based `row,col` (or
 just its column). The words (title, legend, row labels, tooltips) are in English, Japanese
-or Korean (``lang``, see :mod:`nqueens.render.tree_words`).
+or Korean (`lang`, see `nqueens.render.tree_words`).
 
 >>> from nqueens.analysis.tree import pruned_tree
 >>> svg = tree_svg(pruned_tree(4, until="first"))
@@ -54,9 +54,9 @@ __all__ = [
 ]
 
 SLIDE_WIDTH = 1600
-"""The widest picture :func:`tree_svg` aims for by default (a 16:9 slide at 1600 x 900)."""
+"""The widest picture `tree_svg` aims for by default (a 16:9 slide at 1600 x 900)."""
 SLIDE_HEIGHT = 900
-"""The tallest picture :func:`tree_svg` aims for by default."""
+"""The tallest picture `tree_svg` aims for by default."""
 
 Label = Literal["square", "column"]
 ShapeKind = Literal["node", "run", "fold"]
@@ -84,11 +84,11 @@ _BADGE = 5.5     # radius of the cross badge on the rim of a pruned node
 
 @dataclass(slots=True)
 class Shape:
-    """One thing to draw: a tree ``node``, a ``run`` of pruned siblings, or a ``fold``.
+    """One thing to draw: a tree `node`, a `run` of pruned siblings, or a `fold`.
 
-    ``ids`` are the tree nodes it stands for (one for a node; the siblings of a run; for a
-    fold, the node whose subtree it summarises). ``levels`` (folds only) holds ``(tried,
-    promising)`` for each depth below that node. ``x`` is the layout's slot.
+    `ids` are the tree nodes it stands for (one for a node; the siblings of a run; for a
+    fold, the node whose subtree it summarises). `levels` (folds only) holds `(tried,
+    promising)` for each depth below that node. `x` is the layout's slot.
     """
 
     kind: ShapeKind
@@ -130,7 +130,7 @@ class Shape:
 
 @dataclass(slots=True)
 class View:
-    """What :func:`plan` chose: the shapes, and how they were compacted."""
+    """What `plan` chose: the shapes, and how they were compacted."""
 
     root: Shape
     runs: bool
@@ -138,7 +138,7 @@ class View:
     keep_paths: bool
 
     def describe(self, lang: str = "en") -> str:
-        """One line saying what was compacted (``""`` when every node is drawn), in ``lang``.
+        """One line saying what was compacted (`""` when every node is drawn), in `lang`.
 
         Cost: O(1).
 
@@ -161,10 +161,10 @@ class View:
 
 def view(tree: Tree, *, runs: bool = False, fold_depth: int | None = None,
          keep_paths: bool = True) -> View:
-    """The shapes of ``tree``: pruned runs merged if ``runs``, subtrees folded below a depth.
+    """The shapes of `tree`: pruned runs merged if `runs`, subtrees folded below a depth.
 
-    A promising node at depth >= ``fold_depth`` keeps its children only when it is on the
-    path to a solution and ``keep_paths`` is set; otherwise one ``fold`` stands for them.
+    A promising node at depth >= `fold_depth` keeps its children only when it is on the
+    path to a solution and `keep_paths` is set; otherwise one `fold` stands for them.
     Cost: O(nodes).
 
     >>> from nqueens.analysis.tree import pruned_tree
@@ -178,7 +178,7 @@ def view(tree: Tree, *, runs: bool = False, fold_depth: int | None = None,
 
 def _view(tree: Tree, runs: bool, fold_depth: int | None, keep_paths: bool,
           below: dict[int, tuple[tuple[int, int], ...]]) -> View:
-    """:func:`view` with the per-row counts below each node given (computed once a plan)."""
+    """`view` with the per-row counts below each node given (computed once a plan)."""
     nodes = tree.nodes
 
     def make(node_id: int) -> Shape:
@@ -205,7 +205,7 @@ def _view(tree: Tree, runs: bool, fold_depth: int | None, keep_paths: bool,
 
 
 def plan(tree: Tree, *, width: int = SLIDE_WIDTH) -> View:
-    """The first view whose leaves fit ``width`` pixels (see the module docstring).
+    """The first view whose leaves fit `width` pixels (see the module docstring).
 
     Cost: O(n * nodes): at most 2n views are tried.
 
@@ -228,7 +228,7 @@ def plan(tree: Tree, *, width: int = SLIDE_WIDTH) -> View:
 
 
 def layout(root: Shape) -> int:
-    """Tidy slots: set ``x`` on every shape under ``root``; return the number of leaves.
+    """Tidy slots: set `x` on every shape under `root`; return the number of leaves.
 
     Leaves take slots 0, 1, 2, ... in search order; a parent sits midway between its first
     and last child, so no two subtrees overlap. Cost: O(shapes).
@@ -255,18 +255,18 @@ def layout(root: Shape) -> int:
 
 def tree_svg(tree: Tree, *, label: Label = "square", width: int = SLIDE_WIDTH,
              height: int = SLIDE_HEIGHT, lang: str = "en") -> str:
-    """The pruned tree as an SVG document, fitted to ``width`` x ``height`` where it can be.
+    """The pruned tree as an SVG document, fitted to `width` x `height` where it can be.
 
-    ``lang`` (``en``, ``ja`` or ``ko``) is the language of the title, the note, the legend,
+    `lang` (`en`, `ja` or `ko`) is the language of the title, the note, the legend,
     the row labels and the tooltips, in the teaching material's terms (see
-    :mod:`nqueens.render.tree_words`); the root element declares it (``xml:lang`` and
-    ``lang``) and its ``font-family`` lists common CJK fonts for Japanese and Korean.
+    `nqueens.render.tree_words`); the root element declares it (`xml:lang` and
+    `lang`) and its `font-family` lists common CJK fonts for Japanese and Korean.
 
-    Nodes are ``<g class="node KIND">`` with ``data-node``, ``data-parent``,
-    ``data-depth`` and 0-based ``data-row``/``data-col``; runs are ``<g class="run">``
-    with ``data-nodes``; folds are ``<g class="fold">`` with ``data-node`` and
-    ``data-tried``; edges on a solution path have class ``edge path``. The width grows
-    past ``width`` only when the title needs it. Cost: O(nodes) time and O(shapes) output.
+    Nodes are `<g class="node KIND">` with `data-node`, `data-parent`,
+    `data-depth` and 0-based `data-row`/`data-col`; runs are `<g class="run">`
+    with `data-nodes`; folds are `<g class="fold">` with `data-node` and
+    `data-tried`; edges on a solution path have class `edge path`. The width grows
+    past `width` only when the title needs it. Cost: O(nodes) time and O(shapes) output.
 
     >>> from nqueens.analysis.tree import pruned_tree
     >>> svg = tree_svg(pruned_tree(8))
@@ -341,12 +341,12 @@ def tree_svg(tree: Tree, *, label: Label = "square", width: int = SLIDE_WIDTH,
 # --- private helpers ---------------------------------------------------------------------
 
 def _slots(width: int) -> int:
-    """The most leaves that fit ``width`` at the narrowest spacing."""
+    """The most leaves that fit `width` at the narrowest spacing."""
     return int((width - _LEFT - 2 * _PAD - 2 * _R) // _MIN_DX) + 1
 
 
 def _flush(run: list[int], depth: int, parent: Shape) -> None:
-    """Append the pending pruned siblings to ``parent``: one node, or one run shape."""
+    """Append the pending pruned siblings to `parent`: one node, or one run shape."""
     if len(run) == 1:
         parent.children.append(Shape("node", (run[0],), depth))
     elif run:
@@ -355,7 +355,7 @@ def _flush(run: list[int], depth: int, parent: Shape) -> None:
 
 
 def _levels_below(tree: Tree) -> dict[int, tuple[tuple[int, int], ...]]:
-    """node id -> ``(tried, promising)`` per depth below it, for every promising node."""
+    """node id -> `(tried, promising)` per depth below it, for every promising node."""
     n = tree.n
     counts: dict[int, list[list[int]]] = {}
     for node in sorted(tree.nodes.values(), key=lambda t: -t.depth):
@@ -445,7 +445,7 @@ def _node_svg(node: TreeNode, x: float, y: float, label: Label, w: dict[str, str
 
 
 def _cross(x: float, y: float, r: float = _BADGE) -> str:
-    """The red cross of a pruned node: a small badge centred at ``(x, y)``, on the rim of
+    """The red cross of a pruned node: a small badge centred at `(x, y)`, on the rim of
     the node, so the label inside the node stays readable."""
     d = r * 0.5
     return (f'<g class="cross"><circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="#ffffff" '
@@ -455,7 +455,7 @@ def _cross(x: float, y: float, r: float = _BADGE) -> str:
 
 def _run_svg(tree: Tree, shape: Shape, x: float, y: float, w: dict[str, str],
              font: str) -> str:
-    """A pill for consecutive pruned siblings: ``x3``, the squares in its tooltip."""
+    """A pill for consecutive pruned siblings: `x3`, the squares in its tooltip."""
     squares = w["list"].join(_square(w, tree.nodes[i]) for i in shape.ids)
     tip = w["run_tip"].format(k=len(shape.ids), squares=squares)
     width, h = 2 * _R, 1.5 * _R
@@ -474,7 +474,7 @@ def _fold_svg(shape: Shape, x: float, y: float, dx: float, dy: float, most: int,
               w: dict[str, str], font: str) -> str:
     """A folded subtree: its total, then one bar per row, as wide as the squares tried.
 
-    ``most`` squares (the most any fold of the picture tried in one row) get the full
+    `most` squares (the most any fold of the picture tried in one row) get the full
     width, so bars compare across folds.
     """
     tried = sum(t for t, _ in shape.levels)
@@ -515,7 +515,7 @@ def _short(k: int) -> str:
 
 def _legend(x: float, y: float, chosen: View, w: dict[str, str],
             font: str) -> tuple[list[str], float]:
-    """The legend's SVG at ``(x, y)`` and its width: only the shapes the picture uses."""
+    """The legend's SVG at `(x, y)` and its width: only the shapes the picture uses."""
     text_font = f'{font} font-size="12" fill="#444444"'
     r = 7
     items: list[tuple[str, Callable[[float], str]]] = [

@@ -1,9 +1,9 @@
 """The trace player as a notebook widget (anywidget: JupyterLab, VS Code, Colab).
 
-One ES module (``player_widget.js``, package data beside this module) shows the player page
-of :mod:`nqueens.render.player` in an iframe and keeps the step in the widget's model both
-ways: ``widget.step = 12`` moves the player, a step taken in the player sets
-``widget.step``. anywidget is the optional ``notebook`` extra; the class is made at first
+One ES module (`player_widget.js`, package data beside this module) shows the player page
+of `nqueens.render.player` in an iframe and keeps the step in the widget's model both
+ways: `widget.step = 12` moves the player, a step taken in the player sets
+`widget.step`. anywidget is the optional `notebook` extra; the class is made at first
 use, so this module imports without it.
 
 >>> ESM.strip().endswith("export default { render };")
@@ -21,14 +21,14 @@ from nqueens.errors import MissingDependencyError
 __all__ = ["ESM", "INSTALL_HINT", "player_widget"]
 
 ESM = resources.files("nqueens.render").joinpath("player_widget.js").read_text(encoding="utf-8")
-"""The widget's ES module (anywidget's ``_esm``)."""
+"""The widget's ES module (anywidget's `_esm`)."""
 INSTALL_HINT = 'the notebook widget needs anywidget: pip install "nqueens-toolkit[notebook]"'
 
 
 def player_widget(html: str, *, height: int = 720, step: int = 0) -> Any:
-    """An anywidget showing the player page ``html``, ``height`` pixels tall, at ``step``.
+    """An anywidget showing the player page `html`, `height` pixels tall, at `step`.
 
-    Raises :class:`~nqueens.errors.MissingDependencyError` without anywidget.
+    Raises `MissingDependencyError` without anywidget.
     Cost: O(len(html)) to send the page to the notebook.
 
     >>> try:
@@ -51,7 +51,7 @@ def _widget_class() -> Any:
         raise MissingDependencyError(INSTALL_HINT) from None
 
     class Player(anywidget.AnyWidget):  # type: ignore[misc]
-        """The trace player; ``step`` is the 0-based frame shown."""
+        """The trace player; `step` is the 0-based frame shown."""
 
         _esm = ESM
         html = traitlets.Unicode("").tag(sync=True)

@@ -1,18 +1,18 @@
 """A printable worksheet drawn from the real search, with its answer key on its own page.
 
-Three exercises, all answered by :func:`nqueens.trace.events` itself, never typed in:
+Three exercises, all answered by `nqueens.trace.events` itself, never typed in:
 
 1. which squares of the next row are promising after the queens the search had placed
    (the first states of the search with one and with two queens, and one with three);
 2. how many nodes the pruned state-space tree has (nodes checked, root included) and how
-   many of them are promising (the textbook's table; :func:`nqueens.render.studio.search_totals`);
+   many of them are promising (the textbook's table; `nqueens.render.studio.search_totals`);
 3. the first four solutions in the order the search finds them (the slides' homework for
    n = 5), on empty boards.
 
-:func:`worksheet` gives the questions and answers as plain data; :func:`worksheet_pdf`
+`worksheet` gives the questions and answers as plain data; `worksheet_pdf`
 draws the exercise page and the answer page as SVG and writes both into one PDF with
-cairosvg (the ``png`` extra): chosen by measurement over matplotlib's PdfPages
-(``benchmarks/teaching/bench_studio.py``: imports in 1.2 s against 3.6 s, and its Japanese
+cairosvg (the `png` extra): chosen by measurement over matplotlib's PdfPages
+(`benchmarks/teaching/bench_studio.py`: imports in 1.2 s against 3.6 s, and its Japanese
 text reads back whole with pdftotext, matplotlib's not). Japanese and
 Korean need a CJK font (Noto Sans CJK, Debian's fonts-noto-cjk).
 
@@ -75,12 +75,12 @@ _WORDS: dict[str, dict[str, str]] = {
 
 
 def worksheet(n: int) -> dict[str, Any]:
-    """The questions and answers of a worksheet for ``n`` queens, from the search.
+    """The questions and answers of a worksheet for `n` queens, from the search.
 
-    ``rows``: for the search's first state with 1, 2 and 3 queens placed (0-based columns),
-    the next row and its promising columns; ``checked``/``promising``: the whole search's
-    nodes (root included); ``solutions``: the first four in search order.
-    An ``n`` outside :data:`WORKSHEET_SIZES` raises :class:`~nqueens.errors.InvalidSizeError`.
+    `rows`: for the search's first state with 1, 2 and 3 queens placed (0-based columns),
+    the next row and its promising columns; `checked`/`promising`: the whole search's
+    nodes (root included); `solutions`: the first four in search order.
+    An `n` outside `WORKSHEET_SIZES` raises `InvalidSizeError`.
     Cost: O(nodes of the pruned tree), one walk of the whole search (15,720 squares for
     n = 8, about 0.1 s).
 
@@ -119,7 +119,7 @@ def _board(x: float, y: float, side: float, queens: list[int], n: int) -> str:
 
 
 def _wrapped(x: float, y: float, text: str, font: str, width: int = 88) -> tuple[list[str], float]:
-    """``text`` in rows of about ``width`` narrow characters (a CJK character counts two)."""
+    """`text` in rows of about `width` narrow characters (a CJK character counts two)."""
     rows, row, used = [], "", 0
     for ch in text:
         w = 2 if ord(ch) > 0x2E80 else 1
@@ -183,8 +183,8 @@ def _pages(w: dict[str, Any], lang: str) -> tuple[str, str]:
 def worksheet_pdf(n: int, lang: str = "en") -> bytes:
     """The worksheet as a two-page PDF: the exercises, then the answer key.
 
-    Cost: O(nodes of the pruned tree) for :func:`worksheet`, then about 0.1 s to draw.
-    Raises :class:`~nqueens.errors.MissingDependencyError` without cairosvg or libcairo.
+    Cost: O(nodes of the pruned tree) for `worksheet`, then about 0.1 s to draw.
+    Raises `MissingDependencyError` without cairosvg or libcairo.
 
     >>> try:
     ...     made = worksheet_pdf(4, "ko").startswith(b"%PDF")
@@ -217,9 +217,9 @@ def worksheet_pdf(n: int, lang: str = "en") -> bytes:
 
 
 def write_worksheet(path: str | os.PathLike[str], n: int, lang: str = "en") -> None:
-    """Write :func:`worksheet_pdf` to ``path`` atomically (no half-written file).
+    """Write `worksheet_pdf` to `path` atomically (no half-written file).
 
-    Cost: O(nodes of the pruned tree), as :func:`worksheet_pdf`.
+    Cost: O(nodes of the pruned tree), as `worksheet_pdf`.
 
     >>> write_worksheet("w.pdf", 3)
     Traceback (most recent call last):

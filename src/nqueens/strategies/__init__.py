@@ -3,16 +3,16 @@
 =============  ========================================================  ==========
 name           what it is                                                max n
 =============  ========================================================  ==========
-``promising``  the textbook's ``queens(i)`` / ``promising(i)``: O(n)      500
+`promising`  the textbook's `queens(i)` / `promising(i)`: O(n)      500
                check of each candidate against every earlier row
-``arrays``     the seed's ``cols`` / ``diags1`` / ``diags2`` flags: O(1)  500
+`arrays`     the seed's `cols` / `diags1` / `diags2` flags: O(1)  500
                check per candidate
-``bitmask``    compiled numba bitboards (the default)                    63
+`bitmask`    compiled numba bitboards (the default)                    63
 =============  ========================================================  ==========
 
 All three yield the same solutions in the same order: row by row, columns ascending.
-Every strategy module offers ``solutions(n) -> Iterator[Placement]`` and
-``count(n) -> int``. The pure ones are limited by Python's recursion, the compiled one by
+Every strategy module offers `solutions(n) -> Iterator[Placement]` and
+`count(n) -> int`. The pure ones are limited by Python's recursion, the compiled one by
 its 64-bit masks. Importing this package imports no numba.
 
 >>> strategy_module("arrays").count(6)
@@ -48,13 +48,13 @@ MAX_STRATEGY_N: dict[str, int] = {"promising": 500, "arrays": 500, "bitmask": MA
 
 
 class Strategy(Protocol):
-    """What every strategy module provides: :func:`strategy_module` returns one.
+    """What every strategy module provides: `strategy_module` returns one.
 
     The modules are checked against it statically (below, for mypy).
     """
 
     def solutions(self, n: int) -> Iterator[Placement]:
-        """Every solution of ``n`` queens, lazily, row by row with columns ascending.
+        """Every solution of `n` queens, lazily, row by row with columns ascending.
 
         Cost: O(nodes of the pruned tree) for the whole stream; memory O(n).
 
@@ -64,7 +64,7 @@ class Strategy(Protocol):
         ...
 
     def count(self, n: int) -> int:
-        """The number of solutions of ``n`` queens.
+        """The number of solutions of `n` queens.
 
         Cost: O(nodes of the pruned tree).
 
@@ -81,7 +81,7 @@ if TYPE_CHECKING:  # each strategy module satisfies the protocol
 
 
 def check_strategy(name: str) -> str:
-    """Return ``name`` if it names a strategy, else raise :class:`UnknownOptionError`.
+    """Return `name` if it names a strategy, else raise `UnknownOptionError`.
 
     Cost: O(1).
 
@@ -97,7 +97,7 @@ arrays, bitmask
 
 
 def check_strategy_size(n: object, strategy: str = DEFAULT_STRATEGY) -> int:
-    """Return ``n`` if it is a board size ``strategy`` supports, else raise.
+    """Return `n` if it is a board size `strategy` supports, else raise.
 
     Cost: O(1).
 
@@ -118,7 +118,7 @@ def check_strategy_size(n: object, strategy: str = DEFAULT_STRATEGY) -> int:
 
 
 def strategy_module(name: str) -> Strategy:
-    """Import and return the module implementing strategy ``name``.
+    """Import and return the module implementing strategy `name`.
 
     Cost: O(1) (one import, cached by Python after the first).
 

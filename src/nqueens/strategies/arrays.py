@@ -1,8 +1,8 @@
-"""The seed's ``n_queens.py``: boolean arrays ``cols``, ``diags1`` and ``diags2``.
+"""The seed's `n_queens.py`: boolean arrays `cols`, `diags1` and `diags2`.
 
-``diags1[row - col + n - 1]`` marks the main diagonals (``\\``), ``diags2[row + col]`` the
-anti-diagonals (``/``); a candidate square is checked in O(1). This is the slides' improved
-program and the blog's ``8queens.py`` too, and the pure-Python baseline of the benchmarks.
+`diags1[row - col + n - 1]` marks the main diagonals (`\\`), `diags2[row + col]` the
+anti-diagonals (`/`); a candidate square is checked in O(1). This is the slides' improved
+program and the blog's `8queens.py` too, and the pure-Python baseline of the benchmarks.
 
 >>> next(solutions(8))
 (0, 4, 7, 5, 2, 6, 1, 3)

@@ -1,11 +1,11 @@
-"""The friendly face of the compiled bitboard kernels in :mod:`nqueens.kernels.backtrack`.
+"""The friendly face of the compiled bitboard kernels in `nqueens.kernels.backtrack`.
 
 Solutions are handed over from the kernel in batches (a numpy block of rows), so a lazy
 iteration costs one Python call per batch, not per node, and its memory stays fixed.
-``allowed`` masks (one int per row, bit ``c`` = column ``c`` may be used) restrict the search
-for partial boards; they are how :mod:`nqueens.completion` fixes and blocks squares.
+`allowed` masks (one int per row, bit `c` = column `c` may be used) restrict the search
+for partial boards; they are how `nqueens.completion` fixes and blocks squares.
 
-Every search runs in slices of at most :data:`SLICE_NODES` nodes (a fraction of a second),
+Every search runs in slices of at most `SLICE_NODES` nodes (a fraction of a second),
 so Python regains control between them: Ctrl-C stops any of these functions within a
 second.
 
@@ -44,10 +44,10 @@ about 3% (docs/performance.md)."""
 def solutions_allowed(
     n: int, allowed: Sequence[int], *, batch: int = DEFAULT_BATCH, budget: int = SLICE_NODES
 ) -> Iterator[Placement]:
-    """Yield the solutions whose queen in each row is in ``allowed[row]``, in search order.
+    """Yield the solutions whose queen in each row is in `allowed[row]`, in search order.
 
     Cost: O(nodes of the pruned tree) for the whole stream; memory O(batch * n) whatever
-    the number of solutions. A solution is yielded at the latest ``budget`` nodes after
+    the number of solutions. A solution is yielded at the latest `budget` nodes after
     it is found.
 
     >>> list(solutions_allowed(4, [0b0010, 0b1111, 0b1111, 0b1111]))
@@ -76,7 +76,7 @@ def solutions(n: int, *, batch: int = DEFAULT_BATCH) -> Iterator[Placement]:
 
 
 def count_allowed(n: int, allowed: Sequence[int], *, budget: int = SLICE_NODES) -> int:
-    """The number of solutions that respect ``allowed``. Cost: O(nodes), no symmetry.
+    """The number of solutions that respect `allowed`. Cost: O(nodes), no symmetry.
 
     >>> count_allowed(4, [0b0010, 0b1111, 0b1111, 0b1111])
     1
@@ -129,7 +129,7 @@ def count_unique(n: int, *, budget: int = SLICE_NODES) -> tuple[int, int]:
 
 
 def _count_masks(n: int, masks: npt.NDArray[np.int64], budget: int) -> int:
-    """Count the solutions that respect ``masks`` in slices of ``budget`` nodes."""
+    """Count the solutions that respect `masks` in slices of `budget` nodes."""
     av, cs, ls, rs = (np.zeros(n, np.int64) for _ in range(4))
     meta = np.zeros(2, np.int64)
     total = 0

@@ -1,9 +1,9 @@
-"""The textbook search: ``queens(i)`` places row i+1 and ``promising(i)`` checks row i.
+"""The textbook search: `queens(i)` places row i+1 and `promising(i)` checks row i.
 
 A line-for-line reading of the Korean/English textbook's pseudocode (and the slides' first
-program): the columns live in a 1-based array ``col[1..n]``, and a node is promising when no
-earlier queen shares its column or a diagonal, ``abs(col[i] - col[k]) == i - k``. Each check
-costs O(i), which is what the ``arrays`` strategy improves on.
+program): the columns live in a 1-based array `col[1..n]`, and a node is promising when no
+earlier queen shares its column or a diagonal, `abs(col[i] - col[k]) == i - k`. Each check
+costs O(i), which is what the `arrays` strategy improves on.
 
 >>> [tuple(c + 1 for c in p) for p in solutions(4)]
 [(2, 4, 1, 3), (3, 1, 4, 2)]

@@ -1,13 +1,13 @@
 """The variants of the queens problem that OEIS catalogues, counted exactly.
 
-A :class:`Variant` names the board and the pieces: the toroidal board (diagonals wrap),
+A `Variant` names the board and the pieces: the toroidal board (diagonals wrap),
 superqueens (queens that also move as knights), rectangular boards (N rows, M >= N
-columns) and K < N queens. :func:`count` counts its placements (and its classes under the
-variant's own symmetry group), :func:`solutions` streams them, :func:`first_solution`
-finds one; :func:`dominate` finds the domination number of the queen graph with a witness.
-The compiled searches live in :mod:`nqueens.kernels.variants` and
-:mod:`nqueens.kernels.domination`; the command line in :mod:`nqueens.cli.variants` and
-:mod:`nqueens.cli.dominate`.
+columns) and K < N queens. `count` counts its placements (and its classes under the
+variant's own symmetry group), `solutions` streams them, `first_solution`
+finds one; `dominate` finds the domination number of the queen graph with a witness.
+The compiled searches live in `nqueens.kernels.variants` and
+`nqueens.kernels.domination`; the command line in `nqueens.cli.variants` and
+`nqueens.cli.dominate`.
 
 >>> count(Variant(7, "toroidal"), unique=True)
 VariantCount(total=28, unique=1)

@@ -36,8 +36,8 @@ def cores() -> int:
 
 def run_pieces(pieces: Sequence[Callable[[threading.Event], T]], *,
                workers: int | None = None) -> list[T]:
-    """Each piece's result, in order, the pieces run on ``workers`` threads (default: every
-    core). A piece takes the stop flag and raises :class:`Stopped` once it is set.
+    """Each piece's result, in order, the pieces run on `workers` threads (default: every
+    core). A piece takes the stop flag and raises `Stopped` once it is set.
 
     Cost: the pieces' own, shared over the threads; one thread runs them in this one.
 

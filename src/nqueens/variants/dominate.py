@@ -3,7 +3,7 @@
 The fewest queens that occupy or attack every square of the n x n board (OEIS A075458),
 and the fewest that do so without attacking each other (OEIS A075324). Sizes are tried
 upward from a counting bound (each queen covers at most the squares a central queen does),
-each by the exact search of :mod:`nqueens.kernels.domination`; the first size that succeeds
+each by the exact search of `nqueens.kernels.domination`; the first size that succeeds
 is the answer, and the search that proved the smaller size impossible is the proof.
 
 >>> dominate(5)
@@ -31,7 +31,7 @@ SLICE_NODES = 1 << 18
 
 
 class Domination(NamedTuple):
-    """A smallest dominating set: ``size`` queens on the 0-based squares ``queens``."""
+    """A smallest dominating set: `size` queens on the 0-based squares `queens`."""
 
     n: int
     size: int
@@ -42,7 +42,7 @@ class Domination(NamedTuple):
 def dominate(n: int, *, independent: bool = False) -> Domination:
     """The domination number of the n x n queen graph, with a witness board.
 
-    With ``independent``, the independent domination number (the queens attack no other).
+    With `independent`, the independent domination number (the queens attack no other).
     Cost: O(b^s) for s queens, b about 3n the ways to cover a square: each size below the
     answer is refuted by an exhaustive search (n = 8 in milliseconds, n = 12 in tens of
     seconds here: docs/variants.md); Ctrl-C stops it.
@@ -67,7 +67,7 @@ def dominate(n: int, *, independent: bool = False) -> Domination:
 def _search(n: int, size: int, independent: bool, cover: npt.NDArray[np.int64],
             cov_list: npt.NDArray[np.int64], cov_len: npt.NDArray[np.int64],
             maxcov: int) -> list[int] | None:
-    """The squares of ``size`` dominating queens, or None when there are none."""
+    """The squares of `size` dominating queens, or None when there are none."""
     und = np.zeros((size + 1, n), np.int64)
     target, idx, chosen = (np.zeros(size, np.int64) for _ in range(3))
     meta = np.zeros(3, np.int64)
@@ -80,7 +80,7 @@ def _search(n: int, size: int, independent: bool, cover: npt.NDArray[np.int64],
 
 def _tables(n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64],
                              npt.NDArray[np.int64], int]:
-    """``cover[q, r]``, ``cov_list``, ``cov_len`` and the most squares one queen covers."""
+    """`cover[q, r]`, `cov_list`, `cov_len` and the most squares one queen covers."""
     cover = np.zeros((n * n, n), np.int64)
     for q in range(n * n):
         qr, qc = divmod(q, n)

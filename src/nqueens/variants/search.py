@@ -1,12 +1,12 @@
 """Count, stream and find the placements of a variant, through the compiled kernels.
 
-The kernels of :mod:`nqueens.kernels.variants` take the variant as data (rows, width,
-queens, torus, knight) and run in slices of :data:`SLICE_NODES` backtracks, so Python
+The kernels of `nqueens.kernels.variants` take the variant as data (rows, width,
+queens, torus, knight) and run in slices of `SLICE_NODES` backtracks, so Python
 regains control a few times a second and Ctrl-C stops any of these functions within a
 second. Totals use each variant's cheap symmetry: the mirror halves a full board's first
 row; on the torus every solution is one of N column shifts of a solution with a queen on
 square (0, 0), and the mirror c -> -c (mod N) halves those by their row-1 queen. Classes
-(``unique``) are counted by testing every solution (on the torus: every one with a queen on
+(`unique`) are counted by testing every solution (on the torus: every one with a queen on
 (0, 0)) for being the least image under its group.
 
 >>> count(Variant(5, "toroidal"), unique=True)
@@ -54,14 +54,14 @@ class VariantCount(NamedTuple):
 
 def count(variant: Variant, *, unique: bool = False, workers: int | None = None
           ) -> VariantCount:
-    """Count the placements of ``variant`` exactly, and with ``unique`` its classes.
+    """Count the placements of `variant` exactly, and with `unique` its classes.
 
-    Classes are under the variant's symmetry group (:attr:`Variant.group`). The count is
-    cut into pieces by the first rows' choices and run on ``workers`` threads (default:
+    Classes are under the variant's symmetry group (`Variant.group`). The count is
+    cut into pieces by the first rows' choices and run on `workers` threads (default:
     every core; 1 counts in the calling thread).
 
     Cost: O(nodes of the search tree), halved by the mirror for a full flat board and cut
-    N-fold on the full torus; ``unique`` adds O(|group| N) per solution enumerated.
+    N-fold on the full torus; `unique` adds O(|group| N) per solution enumerated.
 
     >>> count(Variant(8))
     VariantCount(total=92, unique=None)
@@ -82,7 +82,7 @@ def count(variant: Variant, *, unique: bool = False, workers: int | None = None
 
 
 def solutions(variant: Variant) -> Iterator[Placement]:
-    """Yield every placement of ``variant`` in search order, lazily.
+    """Yield every placement of `variant` in search order, lazily.
 
     A placement is the column of each row, -1 for an empty row; the order is row by row,
     columns ascending, an empty row after every column. Cost: O(nodes) for the whole
@@ -110,7 +110,7 @@ def first_solution(variant: Variant) -> Placement | None:
 
 
 def pieces(variant: Variant) -> list[tuple[int, int, int]]:
-    """The disjoint pieces a total is cut into: ``(weight, allowed row 0, allowed row 1)``.
+    """The disjoint pieces a total is cut into: `(weight, allowed row 0, allowed row 1)`.
 
     Each piece allows every square below row 1; the weighted counts of the pieces add up to
     the total (the mirror and, on the torus, the column shifts fold their images in). The
@@ -151,8 +151,8 @@ def _allowed(variant: Variant) -> npt.NDArray[np.int64]:
 def _batches(variant: Variant, allowed: npt.NDArray[np.int64],
              stop: threading.Event | None = None
              ) -> Iterator[tuple[npt.NDArray[np.int64], int]]:
-    """The solutions that respect ``allowed``, as (block, rows filled) in slices; raises
-    :class:`Stopped` between two slices once ``stop`` is set."""
+    """The solutions that respect `allowed`, as (block, rows filled) in slices; raises
+    `Stopped` between two slices once `stop` is set."""
     spec = _spec(variant)
     av, cs, ls, rs, pos, qs, meta = _k.new_state(variant.n)
     out = np.zeros((_BATCH, variant.n), np.int64)
@@ -211,7 +211,7 @@ def _parts(variant: Variant) -> list[tuple[int, npt.NDArray[np.int64]]]:
 
 
 def _split(variant: Variant, allowed: npt.NDArray[np.int64]) -> list[npt.NDArray[np.int64]]:
-    """``allowed`` cut into disjoint pieces by the choices of rows 0 and 1: each column
+    """`allowed` cut into disjoint pieces by the choices of rows 0 and 1: each column
     they may use, and (bit M alone) no queen, where a row may stay empty."""
     pieces = [allowed]
     # only rows above the K-th queen's earliest row: a placement is complete once its K-th
@@ -253,7 +253,7 @@ def _count_unique(variant: Variant, workers: int | None) -> tuple[int, int]:
 
 def _classes(variant: Variant, allowed: npt.NDArray[np.int64], group: int,
              stop: threading.Event) -> tuple[int, int]:
-    """(solutions, those least under ``group``) among the ones that respect ``allowed``."""
+    """(solutions, those least under `group`) among the ones that respect `allowed`."""
     img = np.zeros(variant.n, np.int64)
     total = unique = 0
     for out, k in _batches(variant, allowed, stop):

@@ -1,9 +1,9 @@
 """The vocabulary of the variants: which board, which queens, which symmetries.
 
-A :class:`Variant` names one counting problem: N queens (or K) on N rows and M columns, on
+A `Variant` names one counting problem: N queens (or K) on N rows and M columns, on
 the flat board or the torus, as queens or as superqueens. It checks itself when made, so
-every function of :mod:`nqueens.variants` takes a checked value. Searching is left to
-:mod:`nqueens.variants.search`.
+every function of `nqueens.variants` takes a checked value. Searching is left to
+`nqueens.variants.search`.
 
 >>> Variant(8)
 Variant(n=8, kind='classic', width=8, queens=8)
@@ -38,18 +38,18 @@ GROUPS = {
     "torus": "the 8 N^2 symmetries of the torus (the square's 8, each with any of the "
              "N^2 translations)",
 }
-"""The symmetry group each variant's ``unique`` count uses, by name."""
+"""The symmetry group each variant's `unique` count uses, by name."""
 
 
 @dataclass(frozen=True)
 class Variant:
     """K non-attacking queens on an N x M board of a kind; checked when made.
 
-    ``width`` defaults to ``n`` and ``queens`` to ``n``. The torus is square only; at most
+    `width` defaults to `n` and `queens` to `n`. The torus is square only; at most
     N queens fit (two queens in one row attack each other). Raises
-    :class:`~nqueens.errors.UnknownOptionError` for an unknown kind,
-    :class:`~nqueens.errors.InvalidSizeError` for a size out of range and
-    :class:`~nqueens.errors.ConflictingOptionsError` for a torus with another width.
+    `UnknownOptionError` for an unknown kind,
+    `InvalidSizeError` for a size out of range and
+    `ConflictingOptionsError` for a torus with another width.
     Cost: O(1).
 
     >>> Variant(4, "superqueens", queens=2).queens
@@ -89,7 +89,7 @@ class Variant:
 
     @property
     def group(self) -> str:
-        """The name of the symmetry group ``unique`` counts under (a key of :data:`GROUPS`)."""
+        """The name of the symmetry group `unique` counts under (a key of `GROUPS`)."""
         if self.kind == "toroidal":
             return "torus"
         return "rectangle" if self.width != self.n else "square"
@@ -116,7 +116,7 @@ class Variant:
 
 
 def squares(placement: Placement) -> list[tuple[int, int]]:
-    """The occupied squares ``(row, col)`` of a placement, 0-based, row by row. Cost: O(N).
+    """The occupied squares `(row, col)` of a placement, 0-based, row by row. Cost: O(N).
 
     >>> squares((1, -1, 0))
     [(0, 1), (2, 0)]

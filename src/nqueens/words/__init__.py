@@ -1,7 +1,7 @@
-"""The words of the toolkit, one module per language (:mod:`.en`, :mod:`.ja`, :mod:`.ko`):
+"""The words of the toolkit, one module per language (`en`, `ja`, `ko`):
 each holds the same names (the explainer's step sentences by technique words key, the
 technique, shape and grade names, the closing lines). A new language is one new module
-here, with those names: :data:`LANGUAGES` lists the modules found.
+here, with those names: `LANGUAGES` lists the modules found.
 
 >>> LANGUAGES
 ('en', 'ja', 'ko')
@@ -23,6 +23,6 @@ LANGUAGES: tuple[str, ...] = tuple(sorted(
 
 
 def words(lang: str) -> ModuleType:
-    """The words module of ``lang`` (one of :data:`LANGUAGES`; unchecked). Cost: O(1) after
+    """The words module of `lang` (one of `LANGUAGES`; unchecked). Cost: O(1) after
     the first call."""
     return importlib.import_module(f"{__name__}.{lang}")

@@ -1,6 +1,6 @@
 """The shape of a language's trace narration: one method per sentence
-(:class:`Phrases`), and the textbook's way of telling a search (:class:`Textbook`). Each
-language's words module subclasses one as ``Narration``.
+(`Phrases`), and the textbook's way of telling a search (`Textbook`). Each
+language's words module subclasses one as `Narration`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 __all__ = ["Phrases", "Textbook"]
 
 Attack = Any
-"""An attacker of a trace event (:class:`nqueens.trace.Attack`)."""
+"""An attacker of a trace event (`nqueens.trace.Attack`)."""
 
 
 def _named_attacker(attackers: Sequence[Attack]) -> Attack:
@@ -29,20 +29,20 @@ def _named_attacker(attackers: Sequence[Attack]) -> Attack:
 class Phrases(ABC):
     """The sentences of one language: one subclass per language, one method per sentence.
 
-    ``steps``: whether the narrative is grouped into the book's steps (a), (b), ...;
-    ``merges_backtracks``: whether consecutive backtracks make one sentence.
+    `steps`: whether the narrative is grouped into the book's steps (a), (b), ...;
+    `merges_backtracks`: whether consecutive backtracks make one sentence.
     """
 
     steps = True
     merges_backtracks = True
 
     def square(self, row: int, col: int) -> str:
-        """A 1-based square, ``<2,3>`` as the textbook writes it."""
+        """A 1-based square, `<2,3>` as the textbook writes it."""
         return f"<{row + 1},{col + 1}>"
 
     @abstractmethod
     def step(self, label: str) -> str:
-        """The line opening step ``label``."""
+        """The line opening step `label`."""
 
     @abstractmethod
     def promising(self, event: Event, n: int, remark: str | None) -> str:
@@ -73,7 +73,7 @@ class Phrases(ABC):
         """The end of a search that ran to its end."""
 
     def _target(self, event: Event) -> str | None:
-        """Where a backtrack lands: the square of the queen now last, ``None`` for the root."""
+        """Where a backtrack lands: the square of the queen now last, `None` for the root."""
         if not event.queens:
             return None
         r = len(event.queens) - 1
@@ -98,16 +98,16 @@ class Textbook(Phrases):
 
     @abstractmethod
     def is_promising(self, square: str) -> str:
-        """The sentence for a promising ``square`` (already written out)."""
+        """The sentence for a promising `square` (already written out)."""
 
     @abstractmethod
     def is_nonpromising(self, square: str) -> str:
-        """The sentence for a nonpromising ``square``, before its reason."""
+        """The sentence for a nonpromising `square`, before its reason."""
 
     @abstractmethod
     def in_column(self, queen: int, col: int) -> str:
-        """The reason: queen ``queen`` (1-based) stands in column ``col`` (1-based)."""
+        """The reason: queen `queen` (1-based) stands in column `col` (1-based)."""
 
     @abstractmethod
     def on_diagonal(self, queen: int, *, left: bool) -> str:
-        """The reason: queen ``queen`` (1-based) is on the square's left or right diagonal."""
+        """The reason: queen `queen` (1-based) is on the square's left or right diagonal."""

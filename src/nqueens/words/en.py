@@ -1,8 +1,8 @@
 """English words: the explainer's steps, in the players' terms (the Queens game, Star
-Battle). One module per language (this one, :mod:`.ja`, :mod:`.ko`) with the same names;
-:mod:`nqueens.words` finds them.
+Battle). One module per language (this one, `ja`, `ko`) with the same names;
+`nqueens.words` finds them.
 
-Squares are written ``<row,col>``, 1-based; a one-star puzzle speaks of queens, a k-star
+Squares are written `<row,col>`, 1-based; a one-star puzzle speaks of queens, a k-star
 puzzle of stars.
 
 >>> square((2, 4)), unit(("col", 0))
@@ -207,7 +207,7 @@ def no_solution(step: Any, k: int) -> str:
 
 
 def summary(n: int, k: int, used: list[str], grade: int) -> str:
-    """The closing line of a solved puzzle: ``n`` stars placed, the techniques ``used``."""
+    """The closing line of a solved puzzle: `n` stars placed, the techniques `used`."""
     tech = f" Techniques: {', '.join(used)}." if used else ""
     return (f"All {n} {_star(k, True)} are placed: solved.{tech} Difficulty: "
             f"{GRADE_NAMES[grade]} (grade {grade} of 5).")
@@ -245,12 +245,12 @@ TREE: dict[str, str] = {
     "path": "solution, and the path to it", "run": "k pruned siblings",
     "fold": "folded subtree: squares tried per row (promising dark)",
 }
-"""The ``str.format`` templates of the search-tree picture (Neapolitan's textbook:
+"""The `str.format` templates of the search-tree picture (Neapolitan's textbook:
 "pruned state-space tree", "promising", "nonpromising"); the same keys in every
 language."""
 
 FONT = "Helvetica, Arial, sans-serif"
-"""The ``font-family`` the pictures draw this language with (for CJK, the fonts of its own
+"""The `font-family` the pictures draw this language with (for CJK, the fonts of its own
 script first, then the other's, then Latin fonts)."""
 
 
@@ -283,7 +283,7 @@ PUZZLE_PAGE: dict[str, str] = {
     "completion": "Place one queen in every row and column, no two on a diagonal; the "
                   "black queens are given, grey squares are blocked.",
 }
-"""The texts of the puzzle play page (``_stars``: the wording for k > 1 stars)."""
+"""The texts of the puzzle play page (`_stars`: the wording for k > 1 stars)."""
 
 
 PLAYER_PAGE: dict[str, str] = {

@@ -1,7 +1,7 @@
 """Japanese words (日本語): the explainer's steps, in the players' terms. The same names as
-:mod:`.en`.
+`en`.
 
-Squares are written ``(row,col)``, 1-based.
+Squares are written `(row,col)`, 1-based.
 
 >>> square((2, 4)), units((("row", 0), ("row", 2)))
 ('(3,5)', '1行目と3行目')
@@ -172,7 +172,7 @@ def no_solution(step: Any, k: int) -> str:
 
 
 def summary(n: int, k: int, used: list[str], grade: int) -> str:
-    """The closing line of a solved puzzle: ``n`` stars placed, the techniques ``used``."""
+    """The closing line of a solved puzzle: `n` stars placed, the techniques `used`."""
     tech = f"使った手筋: {'、'.join(used)}。" if used else ""
     return (f"{n}個の{_star(k)}をすべて置いた。解けた。{tech}難易度: {GRADE_NAMES[grade]} "
             f"(5段階中{grade})。")
@@ -209,12 +209,12 @@ TREE: dict[str, str] = {
     "path": "解と、そこへの経路", "run": "置けないマスk個をまとめたもの",
     "fold": "畳んだ部分木: 行ごとに調べたマスの数 (濃い部分は置けたマス)",
 }
-"""The ``str.format`` templates of the search-tree picture (the lecture slides: 刈り込み, 置ける
+"""The `str.format` templates of the search-tree picture (the lecture slides: 刈り込み, 置ける
 / 置けない, 根); the same keys in every language."""
 
 FONT = ("'Noto Sans CJK JP', 'Noto Sans JP', IPAGothic, IPAexGothic, 'Hiragino Sans', "
         "'Yu Gothic', 'Noto Sans CJK KR', NanumGothic, Helvetica, Arial, sans-serif")
-"""The ``font-family`` the pictures draw this language with (for CJK, the fonts of its own
+"""The `font-family` the pictures draw this language with (for CJK, the fonts of its own
 script first, then the other's, then Latin fonts)."""
 
 
@@ -244,7 +244,7 @@ PUZZLE_PAGE: dict[str, str] = {
     "completion": ("各行・各列にクイーンを1つずつ、斜めに重ならないように置く。"
                    "黒いクイーンは最初から置かれ、灰色のマスには置けない。"),
 }
-"""The texts of the puzzle play page (``_stars``: the wording for k > 1 stars)."""
+"""The texts of the puzzle play page (`_stars`: the wording for k > 1 stars)."""
 
 
 PLAYER_PAGE: dict[str, str] = {
@@ -266,7 +266,7 @@ class Narration(Phrases):
     merges_backtracks = False
 
     def square(self, row: int, col: int) -> str:
-        """A 1-based square, ``(2,3)`` as the slides write it."""
+        """A 1-based square, `(2,3)` as the slides write it."""
         return f"({row + 1},{col + 1})"
 
     def step(self, label: str) -> str:

@@ -1,7 +1,7 @@
 """Korean words (한국어): the explainer's steps, in the players' terms. The same names as
-:mod:`.en`; particles follow the sound before them (:mod:`nqueens.hangul`).
+`en`; particles follow the sound before them (`nqueens.hangul`).
 
-Squares are written ``<row,col>``, 1-based.
+Squares are written `<row,col>`, 1-based.
 
 >>> square((2, 4)), units((("region", 0), ("region", 2)))
 ('<3,5>', 'A, C 영역')
@@ -183,7 +183,7 @@ def no_solution(step: Any, k: int) -> str:
 
 
 def summary(n: int, k: int, used: list[str], grade: int) -> str:
-    """The closing line of a solved puzzle: ``n`` stars placed, the techniques ``used``."""
+    """The closing line of a solved puzzle: `n` stars placed, the techniques `used`."""
     tech = f" 사용한 기법: {', '.join(used)}." if used else ""
     return (f"{_star(k)} {n}개를 모두 놓았다. 풀었다.{tech} 난이도: {GRADE_NAMES[grade]} "
             f"(5단계 중 {grade}).")
@@ -221,13 +221,13 @@ TREE: dict[str, str] = {
     "path": "해답과 그 경로", "run": "유망하지 않은 형제 노드 k개",
     "fold": "접은 부분 트리: 행별로 검사한 칸 수 (진한 부분은 유망)",
 }
-"""The ``str.format`` templates of the search-tree picture (the Korean textbook: 가지 친
+"""The `str.format` templates of the search-tree picture (the Korean textbook: 가지 친
 상태공간트리, 유망한 노드); the same keys in every language."""
 
 FONT = ("'Noto Sans CJK KR', 'Noto Sans KR', NanumGothic, 'Malgun Gothic', "
         "'Apple SD Gothic Neo', 'Noto Sans CJK JP', IPAGothic, Helvetica, Arial, "
         "sans-serif")
-"""The ``font-family`` the pictures draw this language with (for CJK, the fonts of its own
+"""The `font-family` the pictures draw this language with (for CJK, the fonts of its own
 script first, then the other's, then Latin fonts)."""
 
 
@@ -258,7 +258,7 @@ PUZZLE_PAGE: dict[str, str] = {
     "completion": ("모든 행과 열에 퀸을 하나씩, 대각선이 겹치지 않게 놓는다. "
                    "검은 퀸은 주어진 퀸이고 회색 칸에는 놓을 수 없다."),
 }
-"""The texts of the puzzle play page (``_stars``: the wording for k > 1 stars)."""
+"""The texts of the puzzle play page (`_stars`: the wording for k > 1 stars)."""
 
 
 PLAYER_PAGE: dict[str, str] = {

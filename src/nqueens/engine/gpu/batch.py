@@ -1,11 +1,11 @@
 """A GPU batch: the subproblems of the engine counted by a GPU kernel, as the CPU counts them;
-and which kernel ``"auto"`` runs (``cuda-stack`` where CuPy sees a GPU and the kernel passes
+and which kernel `"auto"` runs (`cuda-stack` where CuPy sees a GPU and the kernel passes
 its self-check there - a batch of its own - else numba-cuda's).
 
-:func:`count_batch` is :func:`nqueens.engine.task.count_batch` for the GPU: the same items
-in, the same rows ``(total, unique, nodes, microseconds)`` out, so the engine loop, the
+`count_batch` is `nqueens.engine.task.count_batch` for the GPU: the same items
+in, the same rows `(total, unique, nodes, microseconds)` out, so the engine loop, the
 ledger and resume work unchanged whichever device counted a subproblem. The host cuts the
-constellations into tasks (:mod:`~nqueens.engine.gpu.cut`); the GPU searches the tasks a
+constellations into tasks (`cut`); the GPU searches the tasks a
 fixed number at a time, each launch advancing every task in progress by a step budget sized
 so the launch lasts a second at first, then twice as long each launch up to 16 s, whatever
 the size of a task (long launches count faster; the host polls the one in flight, so Ctrl-C
@@ -71,39 +71,39 @@ def count_batch(
     finished: list[Row] | None = None,
     phases: dict[str, float] | None = None,
 ) -> list[Row]:
-    """Count each subproblem of ``items`` on the GPU; one row per item, as the CPU's.
+    """Count each subproblem of `items` on the GPU; one row per item, as the CPU's.
 
-    ``tuning`` (:class:`~nqueens.engine.gpu.tuning.Tuning`; default the defaults) says
+    `tuning` (`Tuning`; default the defaults) says
     how many free rows the host places, how many GPU slots the tasks run in, each launch's
-    step budget (adapted launch by launch to last ``launch_seconds`` at first, then twice
-    as long each launch up to ``max_launch_seconds``) and the kernel's
+    step budget (adapted launch by launch to last `launch_seconds` at first, then twice
+    as long each launch up to `max_launch_seconds`) and the kernel's
     launch shape: the answers do not depend on it. The symmetric constellations (fixed by
     a rotation; about 1% of the nodes) go to the GPU with the rest; the completions their
     rotation fixes are found on the host by a search of half the board
-    (:func:`~nqueens.kernels.fixed_points.count_fixed`), which keeps the rotation test out
-    of the GPU kernel. ``kernel`` is one of
-    :data:`~nqueens.engine.gpu.tuning.KERNELS` or ``"auto"``
-    (:func:`pick_kernel`: the ``cuda-stack`` CUDA C kernel where
+    (`count_fixed`), which keeps the rotation test out
+    of the GPU kernel. `kernel` is one of
+    `KERNELS` or `"auto"`
+    (`pick_kernel`: the `cuda-stack` CUDA C kernel where
     CuPy sees a GPU, else numba-cuda's). Raises
-    :class:`~nqueens.errors.GPUPackageError` without numba-cuda,
-    :class:`~nqueens.errors.GPUUnavailableError` without a GPU.
+    `GPUPackageError` without numba-cuda,
+    `GPUUnavailableError` without a GPU.
 
-    As the CPU's :func:`~nqueens.engine.task.count_batch`, between two launches it checks
-    ``stop`` (:class:`~nqueens.engine.task.Stopped` when set) and tells ``tally`` the nodes
-    of the tasks that finished; and it appends to ``finished`` the row of every item as
+    As the CPU's `count_batch`, between two launches it checks
+    `stop` (`Stopped` when set) and tells `tally` the nodes
+    of the tasks that finished; and it appends to `finished` the row of every item as
     soon as that item and all before it are finished (their tasks go out in order, so the
-    finished items are a growing prefix of ``items``). A caller can record those rows while
+    finished items are a growing prefix of `items`). A caller can record those rows while
     the batch runs on, and a batch cut short loses none of them - which is what lets the
-    engine hand the GPU one large batch (:func:`~nqueens.engine.gpu.cut.batch_items`)
+    engine hand the GPU one large batch (`batch_items`)
     instead of many small ones that would each end on a half-idle GPU.
 
-    ``phases``, when given, is filled with where the time went, in seconds: ``cut`` (the
-    host's cut, with the symmetric items' fixed points), ``setup`` (with ``kernel="auto"``
+    `phases`, when given, is filled with where the time went, in seconds: `cut` (the
+    host's cut, with the symmetric items' fixed points), `setup` (with `kernel="auto"`
     the wait for the pick, which ran beside the cut; the tables to the GPU,
-    the kernel loaded, the slots sized), ``gpu`` (the launches and their progress reads),
-    ``underfull`` (the part of ``gpu`` after fewer tasks than slots were left, the batch's
-    tail), ``launches`` and ``tasks``.
-    Cost: O(nodes) of the items' subtrees on the GPU, plus their first ``rows`` levels and
+    the kernel loaded, the slots sized), `gpu` (the launches and their progress reads),
+    `underfull` (the part of `gpu` after fewer tasks than slots were left, the batch's
+    tail), `launches` and `tasks`.
+    Cost: O(nodes) of the items' subtrees on the GPU, plus their first `rows` levels and
     the half-board searches of the symmetric items on the host.
 
     >>> count_batch(8, [(0, 2, 0, 3, 0, 1)], kernel="opencl")   # checked before any GPU
@@ -146,7 +146,7 @@ class _Batch:
         self.arr = np.array(items, dtype=np.int64).reshape(-1, 6)
 
     def cut(self) -> None:
-        """Cut the items into tasks at the kernel's rows (with ``auto``, the pick runs on a
+        """Cut the items into tasks at the kernel's rows (with `auto`, the pick runs on a
         thread meanwhile; a pick of another kernel than guessed cuts again)."""
         n, rows, spent = self.n, self.tune.rows, self.spent
         picking = self.kernel == "auto"
@@ -202,8 +202,8 @@ class _Batch:
 
     def launch_all(self, prefix: _Prefix, stop: StopFlag | None,
                    tally: Callable[[int], None] | None) -> None:
-        """Launch until every task is done; between launches check ``stop``, hand out the
-        finished prefix and tell ``tally`` the new nodes."""
+        """Launch until every task is done; between launches check `stop`, hand out the
+        finished prefix and tell `tally` the new nodes."""
         dev, full = self.device()
         tune, spent, host, sums = self.tune, self.spent, self.host, self.sums
         step = tune.budget or (_SIM_BUDGET if _device.simulated() else _FIRST_BUDGET)
@@ -240,9 +240,9 @@ class _Batch:
 
 
 class _Prefix:
-    """The finished prefix of a batch's items: the rows handed out through ``finished``.
+    """The finished prefix of a batch's items: the rows handed out through `finished`.
 
-    ``done[k]`` says item ``k`` is finished (every task of it); the rows go out in item
+    `done[k]` says item `k` is finished (every task of it); the rows go out in item
     order as soon as an item and all before it are finished. A row's microseconds are its
     nodes at the batch's mean time per node so far.
     """
@@ -275,16 +275,16 @@ class _Prefix:
 
 
 _PICKING = threading.Lock()
-"""Held by :func:`pick_kernel` while it picks: a second caller (the engine's, while
-:func:`pick_kernel_soon`'s thread picks) waits for the first and finds its work cached."""
+"""Held by `pick_kernel` while it picks: a second caller (the engine's, while
+`pick_kernel_soon`'s thread picks) waits for the first and finds its work cached."""
 
 
 def pick_kernel_soon(n: int) -> None:
-    """Start :func:`pick_kernel` for ``n`` on a background thread and return at once.
+    """Start `pick_kernel` for `n` on a background thread and return at once.
 
     CuPy's import, the CUDA context, the kernel's compilation (or its load from CuPy's
     cache) and its self-check then overlap what the host does meanwhile (the split, the
-    subproblems' weights, the cut); a later ``pick_kernel(n)`` waits for that thread and
+    subproblems' weights, the cut); a later `pick_kernel(n)` waits for that thread and
     finds its work done. An error is left for that later call to meet (the thread says
     nothing).
     Cost: O(1) here; the pick's on the thread.
@@ -304,9 +304,9 @@ def pick_kernel_soon(n: int) -> None:
 
 
 def likely_kernel(n: int) -> str:
-    """The kernel :func:`pick_kernel` most likely picks for ``n``, without CuPy's import.
+    """The kernel `pick_kernel` most likely picks for `n`, without CuPy's import.
 
-    No device query either: ``cuda-stack`` where CuPy is installed, else ``numba`` (for the
+    No device query either: `cuda-stack` where CuPy is installed, else `numba` (for the
     rows the host may cut before the pick is known). Cost: O(1).
 
     >>> likely_kernel(28)   # wider than cuda-stack's words
@@ -322,14 +322,14 @@ def likely_kernel(n: int) -> str:
 
 
 def pick_kernel(n: int) -> str:
-    """The kernel ``kernel="auto"`` runs for board size ``n``.
+    """The kernel `kernel="auto"` runs for board size `n`.
 
-    ``"cuda-stack"`` where CuPy imports, sees a GPU and compiles the kernel, the kernel passes
-    its self-check on this GPU (:func:`stack_kernel_checked`), and ``n`` is at most 27 (its
-    words hold 27 columns), else ``"numba"``; the simulator always gets ``"numba"``. A CuPy
+    `"cuda-stack"` where CuPy imports, sees a GPU and compiles the kernel, the kernel passes
+    its self-check on this GPU (`stack_kernel_checked`), and `n` is at most 27 (its
+    words hold 27 columns), else `"numba"`; the simulator always gets `"numba"`. A CuPy
     that cannot compile (no NVRTC, say) falls back to numba-cuda's kernel instead of
     stopping the count, and so does a kernel that miscounts (with a warning).
-    One pick at a time: a call while :func:`pick_kernel_soon`'s thread picks waits for it.
+    One pick at a time: a call while `pick_kernel_soon`'s thread picks waits for it.
     Cost: O(1), after CuPy's import, a device query, the kernel's compilation (cached on
     disk by CuPy) and, once a process, its self-check.
 
@@ -355,13 +355,13 @@ def pick_kernel(n: int) -> str:
 
 @functools.cache
 def stack_kernel_checked() -> bool:
-    """Whether the ``cuda-stack`` kernel counts on this GPU as the CPU kernel does.
+    """Whether the `cuda-stack` kernel counts on this GPU as the CPU kernel does.
 
-    Every subproblem of :data:`SELF_CHECK_N`, its completions, classes and nodes, once a
-    process, with one try a turn of the kernel's loop and with two (:func:`stack_unroll`).
+    Every subproblem of `SELF_CHECK_N`, its completions, classes and nodes, once a
+    process, with one try a turn of the kernel's loop and with two (`stack_unroll`).
     The CUDA C kernel's tests run it built for the CPU; this runs the GPU's own
     build (its intrinsics, its compiler, this GPU), so that a kernel that miscounts here is
-    never picked: False (and a :class:`RuntimeWarning`) where any row differs or the count
+    never picked: False (and a `RuntimeWarning`) where any row differs or the count
     fails.
     Cost: O(1) after the first call, which counts n = 10 on the GPU and on the CPU
     (milliseconds).

@@ -2,9 +2,9 @@
 added back into engine rows, and the CPU twin that counts the same tasks without a GPU.
 
 On the host each constellation of a batch is cut into *tasks* by placing queens on its
-first ``rows`` free rows (:func:`nqueens.kernels.gpu_tasks.expand`); the tasks' answers are
+first `rows` free rows (`nqueens.kernels.gpu_tasks.expand`); the tasks' answers are
 added back per constellation and weighed exactly as the CPU engine weighs them. The
-answers do not depend on ``rows`` - only the speed does.
+answers do not depend on `rows` - only the speed does.
 
 >>> count_batch_twin(8, [(0, 2, 0, 3, 0, 1)])[0][:2]   # the kernel's CPU twin: no GPU needed
 (8, 1)
@@ -26,9 +26,9 @@ __all__ = ["batch_items", "count_batch_twin", "expand", "rows_from"]
 
 
 def batch_items(n: int, items: Sequence[Sequence[int]], *, rows: int | None = None) -> int:
-    """How many of ``items`` one GPU batch takes (all, while their tasks fit in memory).
+    """How many of `items` one GPU batch takes (all, while their tasks fit in memory).
 
-    All of them while their tasks number at most :data:`MAX_TASKS`, else as many as that
+    All of them while their tasks number at most `MAX_TASKS`, else as many as that
     allows (tasks per item measured on a sample of up to 64 items). One GPU counts best with
     one large batch: every batch ends with the GPU waiting for its last tasks, and small
     batches are mostly that end (docs/performance.md, "Decisions").
@@ -52,14 +52,14 @@ def batch_items(n: int, items: Sequence[Sequence[int]], *, rows: int | None = No
 
 
 def expand(n: int, arr: Any, rows: int, with_pre: bool = True) -> tuple[Any, ...]:
-    """:func:`~nqueens.kernels.gpu_tasks.expand` of ``arr``, in chunks on every core.
+    """`expand` of `arr`, in chunks on every core.
 
-    Each chunk's tasks are counted first (:func:`~nqueens.kernels.gpu_tasks.count_cut`),
+    Each chunk's tasks are counted first (`count_cut`),
     the task arrays made once at their final size, and each chunk then written into its
-    own slice of them (:func:`~nqueens.kernels.gpu_tasks.expand_into`), both passes on
+    own slice of them (`expand_into`), both passes on
     the host's threads at once (the kernel releases the GIL), so the result is the
-    one-call result: ``(subs, tables, host, tsub, state, pre)`` (``pre`` without rows
-    unless ``with_pre``). Cost: O(tasks): the cut's search twice, shared out over the
+    one-call result: `(subs, tables, host, tsub, state, pre)` (`pre` without rows
+    unless `with_pre`). Cost: O(tasks): the cut's search twice, shared out over the
     cores, and its
     tasks written once: n = 21 at three rows (17.8 M tasks) takes 0.21 s on this machine's
     two cores (1.70 s when each chunk's arrays grew by doubling and were joined after).
@@ -96,7 +96,7 @@ def expand(n: int, arr: Any, rows: int, with_pre: bool = True) -> tuple[Any, ...
 
 
 def rows_from(n: int, arr: Any, sums: Any, seconds: float) -> list[Row]:
-    """Weigh the summed ``(completions, fixed90, fixed180, nodes)`` into engine rows.
+    """Weigh the summed `(completions, fixed90, fixed180, nodes)` into engine rows.
 
     The batch's time is shared out in proportion to nodes (a launch mixes constellations).
     Cost: O(constellations).
@@ -115,7 +115,7 @@ def rows_from(n: int, arr: Any, sums: Any, seconds: float) -> list[Row]:
 
 
 def count_batch_twin(n: int, items: Sequence[Item], *, rows: int | None = None) -> list[Row]:
-    """:func:`count_batch` with the GPU kernel's CPU twin counting the tasks (no GPU needed).
+    """`count_batch` with the GPU kernel's CPU twin counting the tasks (no GPU needed).
 
     The same cut, the same task search compiled for the CPU: a check of the host side and of
     the search, and a yardstick.

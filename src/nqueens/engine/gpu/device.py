@@ -1,8 +1,8 @@
 """The GPU itself: numba-cuda present, a device there, and one batch's tables and launches.
 
-numba-cuda is an optional extra (``pip install "nqueens-toolkit[gpu]"``)
-imported only here, only when a GPU count runs; CuPy (``pip install cupy-cuda12x``) runs
-the CUDA C kernel. With ``NUMBA_ENABLE_CUDASIM=1`` numba-cuda's simulator runs the numba
+numba-cuda is an optional extra (`pip install "nqueens-toolkit[gpu]"`)
+imported only here, only when a GPU count runs; CuPy (`pip install cupy-cuda12x`) runs
+the CUDA C kernel. With `NUMBA_ENABLE_CUDASIM=1` numba-cuda's simulator runs the numba
 kernel on the CPU (slowly: for tests of small boards).
 
 >>> import sys
@@ -39,7 +39,7 @@ NEEDS_CUPY = "the CUDA C kernels need CuPy: pip install cupy-cuda12x (or -cuda13
 
 
 def numba_cuda() -> Any:
-    """``numba.cuda`` (numba-cuda's), or :class:`~nqueens.errors.GPUPackageError`.
+    """`numba.cuda` (numba-cuda's), or `GPUPackageError`.
 
     The error's message is the install line. Cost: O(1) after numba-cuda's first import.
 
@@ -66,10 +66,10 @@ pip install "nqueens-toolkit[gpu]"
 def require_gpu() -> None:
     """Raise unless numba-cuda and a CUDA GPU are present.
 
-    :class:`~nqueens.errors.GPUPackageError` (an ``ImportError``) without numba-cuda,
-    :class:`~nqueens.errors.GPUUnavailableError` without a GPU.
+    `GPUPackageError` (an `ImportError`) without numba-cuda,
+    `GPUUnavailableError` without a GPU.
 
-    The numba-cuda simulator (``NUMBA_ENABLE_CUDASIM=1``) counts as a GPU.
+    The numba-cuda simulator (`NUMBA_ENABLE_CUDASIM=1`) counts as a GPU.
     Cost: O(1) per call, after numba-cuda's import and the CUDA driver's first start.
 
     >>> import sys
@@ -94,9 +94,9 @@ def require_gpu() -> None:
 
 
 def device_name() -> str:
-    """The name of the GPU counts run on (``"simulator"`` under the numba-cuda simulator).
+    """The name of the GPU counts run on (`"simulator"` under the numba-cuda simulator).
 
-    Raises :class:`~nqueens.errors.GPUPackageError` without numba-cuda.
+    Raises `GPUPackageError` without numba-cuda.
     Cost: O(1) per call.
 
     >>> import sys
@@ -120,7 +120,7 @@ pip install "nqueens-toolkit[gpu]"
 
 
 def simulated() -> bool:
-    """Whether numba-cuda's simulator stands in for the GPU (``NUMBA_ENABLE_CUDASIM=1``).
+    """Whether numba-cuda's simulator stands in for the GPU (`NUMBA_ENABLE_CUDASIM=1`).
 
     Cost: O(1).
 
@@ -133,9 +133,9 @@ def simulated() -> bool:
 
 
 def raw_kernel(max_registers: int | None, planes: bool = False, unroll: int = 1) -> Any:
-    """The ``cuda-stack`` CUDA C kernel compiled by CuPy (cached per variant and process).
+    """The `cuda-stack` CUDA C kernel compiled by CuPy (cached per variant and process).
 
-    Raises :class:`~nqueens.errors.GPUPackageError` without CuPy.
+    Raises `GPUPackageError` without CuPy.
     Cost: O(1), after one compilation a process and variant (cached on disk by CuPy).
 
     >>> import sys
@@ -159,9 +159,9 @@ def raw_kernel(max_registers: int | None, planes: bool = False, unroll: int = 1)
 class Device:
     """The batch's tables and slots on the GPU, and one launch of a kernel over the slots.
 
-    ``tables`` are ``(subs, tables, tsub, state, tasks)``: the cut, and each
-    constellation's number of tasks (the kernel's ``left`` starts there); ``kf`` the stack
-    frames a thread keeps in shared memory (``cuda-stack``; 0 for ``numba``)."""
+    `tables` are `(subs, tables, tsub, state, tasks)`: the cut, and each
+    constellation's number of tasks (the kernel's `left` starts there); `kf` the stack
+    frames a thread keeps in shared memory (`cuda-stack`; 0 for `numba`)."""
 
     def __init__(self, kernel: str, d: int, grid: int, block: int,
                  tables: tuple[Any, ...], stack_shape: tuple[int, int, int],
@@ -208,7 +208,7 @@ class Device:
         return a.copy_to_host() if self.kernel == "numba" else self.xp.asnumpy(a)
 
     def launch(self, step: int) -> None:
-        """Give every slot ``step`` steps (new tasks taken on the GPU as tasks finish).
+        """Give every slot `step` steps (new tasks taken on the GPU as tasks finish).
 
         Cost: O(slots * step) on the GPU; returns at once where the GPU queues the launch.
 
@@ -231,7 +231,7 @@ class Device:
     def progress(self) -> tuple[Any, Any]:
         """Per constellation: the tasks not yet finished, and the counts so far.
 
-        The counts are ``(completions, nodes)``, exact once no task is left. Two small
+        The counts are `(completions, nodes)`, exact once no task is left. Two small
         copies, whatever the tasks. Cost: O(constellations).
 
         >>> Device.progress.__name__

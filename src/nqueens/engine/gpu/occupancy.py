@@ -1,8 +1,8 @@
 """How many GPU threads a kernel keeps busy: the CUDA occupancy calculator's rule.
 
-The slots a batch runs in (:func:`resident_slots`), and for the ``cuda-stack`` kernel the
+The slots a batch runs in (`resident_slots`), and for the `cuda-stack` kernel the
 block and the tries a turn of its loop that keep the most warps resident
-(:func:`stack_block`, :func:`stack_unroll`).
+(`stack_block`, `stack_unroll`).
 
 >>> occupancy_blocks(71, 128)   # Hopper: 7 blocks of 128 threads at 71 registers
 7
@@ -24,11 +24,11 @@ def resident_slots(kernel: str = "numba", block: int | None = None,
                    max_registers: int | None = None, shared: int = 0) -> int:
     """Slots that fill this GPU exactly: the blocks every SM keeps resident, times the block.
 
-    The blocks of the kernel (of ``block`` threads, default
-    :data:`~nqueens.kernels.gpu.BLOCK`; at most ``max_registers`` registers a thread when
-    given; ``shared`` bytes of dynamic shared memory a block) that
+    The blocks of the kernel (of `block` threads, default
+    `BLOCK`; at most `max_registers` registers a thread when
+    given; `shared` bytes of dynamic shared memory a block) that
     every SM keeps resident at once, by the CUDA occupancy calculator;
-    :data:`SLOTS` where that cannot be read. Slots past that number would run as a
+    `SLOTS` where that cannot be read. Slots past that number would run as a
     further, partly filled wave of blocks in every launch (2^18 slots on an H100 at 896
     resident threads an SM are 2.2 waves: the third one 22% full, about a quarter of each
     launch's time wasted).
@@ -60,13 +60,13 @@ def resident_slots(kernel: str = "numba", block: int | None = None,
 def occupancy_blocks(regs: int, block: int, *, regs_per_sm: int = 65536,
                      threads_per_sm: int = 2048, blocks_per_sm: int = 32, shared: int = 0,
                      shared_per_sm: int = 233472, shared_reserved: int = 1024) -> int:
-    """Blocks of ``block`` threads an SM keeps resident for a kernel's registers and memory.
+    """Blocks of `block` threads an SM keeps resident for a kernel's registers and memory.
 
-    For a kernel of ``regs`` registers a thread and ``shared`` bytes of shared memory a
+    For a kernel of `regs` registers a thread and `shared` bytes of shared memory a
     block, by the occupancy calculator's rule: registers go to a warp in units of 256, and an SM has
-    ``regs_per_sm`` of them, ``threads_per_sm`` threads, ``blocks_per_sm`` blocks and
-    ``shared_per_sm`` bytes of shared memory at most, of which each block that uses any
-    also holds ``shared_reserved`` (Hopper: 228 KB an SM, 1 KB a block).
+    `regs_per_sm` of them, `threads_per_sm` threads, `blocks_per_sm` blocks and
+    `shared_per_sm` bytes of shared memory at most, of which each block that uses any
+    also holds `shared_reserved` (Hopper: 228 KB an SM, 1 KB a block).
     Cost: O(1).
 
     >>> occupancy_blocks(71, 128), occupancy_blocks(56, 128)   # Hopper: 896 and 1152 threads
@@ -86,7 +86,7 @@ def occupancy_blocks(regs: int, block: int, *, regs_per_sm: int = 65536,
 def _cupy_occupancy_inputs(kernel: str, max_registers: int | None, planes: bool = False,
                            unroll: int = 1) -> tuple[int, int, dict[str, int]]:
     """This GPU's SMs, the compiled CUDA C kernel's registers a thread, and an SM's limits
-    as :func:`occupancy_blocks` takes them (CuPy's device attributes; Hopper's where one is
+    as `occupancy_blocks` takes them (CuPy's device attributes; Hopper's where one is
     missing). Raises where CuPy or the device cannot tell."""
     from nqueens.engine.gpu.device import raw_kernel
 
@@ -102,11 +102,11 @@ def _cupy_occupancy_inputs(kernel: str, max_registers: int | None, planes: bool 
 
 
 def stack_block(regs: int, nframes: int, **limits: int) -> int:
-    """Threads a block for the ``cuda-stack`` kernel, by the occupancy calculator.
+    """Threads a block for the `cuda-stack` kernel, by the occupancy calculator.
 
     Of 128, 64 and 256, the first that keeps the most warps an SM resident
-    (:func:`occupancy_blocks`) with ``nframes`` 16-byte frames a thread in shared memory
-    and ``regs`` registers a thread (blocks of whole frames leave different remainders of
+    (`occupancy_blocks`) with `nframes` 16-byte frames a thread in shared memory
+    and `regs` registers a thread (blocks of whole frames leave different remainders of
     the SM's shared memory unused).
     Cost: O(1).
 
@@ -117,12 +117,12 @@ def stack_block(regs: int, nframes: int, **limits: int) -> int:
 
 
 def _warps_at(regs: int, nframes: int, block: int, **limits: int) -> int:
-    """Warps an SM keeps resident of the ``cuda-stack`` kernel in blocks of ``block``."""
+    """Warps an SM keeps resident of the `cuda-stack` kernel in blocks of `block`."""
     return occupancy_blocks(regs, block, shared=16 * block * nframes, **limits) * block // 32
 
 
 def stack_warps(regs: int, nframes: int, **limits: int) -> int:
-    """Warps an SM keeps resident of the ``cuda-stack`` kernel at :func:`stack_block`'s block.
+    """Warps an SM keeps resident of the `cuda-stack` kernel at `stack_block`'s block.
 
     Cost: O(1).
 
@@ -133,13 +133,13 @@ def stack_warps(regs: int, nframes: int, **limits: int) -> int:
 
 
 def stack_unroll(regs: int, nframes: int, **limits: int) -> int:
-    """Tries a turn of the ``cuda-stack`` loop: 2 where the sentinel frame costs no warps.
+    """Tries a turn of the `cuda-stack` loop: 2 where the sentinel frame costs no warps.
 
     Else 1. Two tries a turn test the stack and the budget once for both (27.5 instructions
     a try against 29, read from the SASS) but need a sentinel frame below each slot's stack
     for the tries after a stack empties within the turn: one 16-byte frame more a thread,
-    which the SM's shared memory may or may not have room for (``nframes`` frames without
-    it, ``regs`` registers a thread, the limits of :func:`occupancy_blocks`).
+    which the SM's shared memory may or may not have room for (`nframes` frames without
+    it, `regs` registers a thread, the limits of `occupancy_blocks`).
     Cost: O(1).
 
     >>> [stack_unroll(32, f) for f in (9, 10, 11, 12, 13, 14)]   # n = 16, 17, 18, 19, 21, 22
@@ -151,9 +151,9 @@ def stack_unroll(regs: int, nframes: int, **limits: int) -> int:
 
 def stack_launch(nframes: int, max_registers: int | None, planes: bool,
                   unroll: int | None) -> tuple[int, int]:
-    """``(block, unroll)`` of the ``cuda-stack`` kernel for this GPU and its registers.
+    """`(block, unroll)` of the `cuda-stack` kernel for this GPU and its registers.
 
-    :func:`stack_unroll`'s where ``unroll`` is None, then :func:`stack_block`'s for its
+    `stack_unroll`'s where `unroll` is None, then `stack_block`'s for its
     frames (the default block, and one try a turn where the device cannot be read).
     Cost: O(1), after the kernel's compilation.
 

@@ -1,7 +1,7 @@
 """The GPU count's named constants and its one tuning object.
 
-The answers never depend on any of them - only the speed does. :class:`Tuning` is what a
-benchmark may change (the engine always runs :data:`TUNING`, the defaults); the rest are
+The answers never depend on any of them - only the speed does. `Tuning` is what a
+benchmark may change (the engine always runs `TUNING`, the defaults); the rest are
 named constants.
 
 >>> Tuning(rows=2).rows, TUNING.launch_seconds == LAUNCH_SECONDS
@@ -19,26 +19,26 @@ __all__ = ["KERNELS", "LAUNCH_SECONDS", "MAX_LAUNCH_SECONDS", "MAX_TASKS", "SELF
            "SLOTS", "TUNING", "Tuning", "default_rows"]
 
 KERNELS = ("numba", "cuda-stack")
-"""The GPU kernels that ship: numba-cuda's (:mod:`nqueens.kernels.gpu`, simulator-tested;
+"""The GPU kernels that ship: numba-cuda's (`nqueens.kernels.gpu`, simulator-tested;
 the fallback) and the CUDA C kernel that keeps every frame on its shared-memory stack
-(:mod:`nqueens.kernels.gpu_cuda_stack`, through CuPy; the fastest measured: n = 21 in
-15.3 s on an H100). ``"auto"`` picks one (:func:`~nqueens.engine.gpu.pick.pick_kernel`).
-Their forerunners, which ``auto`` never picked, are in ``benchmarks/gpu/lab/``."""
+(`nqueens.kernels.gpu_cuda_stack`, through CuPy; the fastest measured: n = 21 in
+15.3 s on an H100). `"auto"` picks one (`pick_kernel`).
+Their forerunners, which `auto` never picked, are in `benchmarks/gpu/lab/`."""
 
 LAUNCH_SECONDS = 1.0
 """What the first settled kernel launch of a batch should last; each launch's step budget is
 scaled from the last one's time, and the target doubles launch by launch up to
-:data:`MAX_LAUNCH_SECONDS`. Short launches cost speed: measured on an H200 at n = 21 (run 9,
+`MAX_LAUNCH_SECONDS`. Short launches cost speed: measured on an H200 at n = 21 (run 9,
 one batch each), launches held to 0.2 s counted at 174 G nodes/s and took 16.9 s, 0.5 s
 14.5 s, 1 s 13.0 s, 5 s 11.3 s (222 G nodes/s); each launch ends on its slowest warp. At
 n = 22, launches held to 1 s took the whole command 151 s against 97 s for run 6's tree,
 whose launches grew to tens of seconds (run 11, one machine). Ctrl-C does not wait for a
-launch (the host polls it; see :meth:`~nqueens.engine.gpu.device.Device.wait`)."""
+launch (the host polls it; see `wait`)."""
 MAX_LAUNCH_SECONDS = 16.0
 """The longest a launch is let grow. The finished subproblems reach the ledger and the
 progress line between launches, so this is also the most GPU work a stop can lose."""
 SLOTS = 1 << 18
-"""Tasks in progress on the GPU at once, one per thread, where :func:`resident_slots` cannot
+"""Tasks in progress on the GPU at once, one per thread, where `resident_slots` cannot
 read the GPU's occupancy (an H100 keeps 120-150 K threads resident, depending on the
 kernel's registers)."""
 _FIRST_BUDGET = 1 << 14
@@ -49,8 +49,8 @@ _SIM_SLOTS = 32
 """Slots under the simulator: one block (each simulated thread is a Python thread)."""
 _SIM_BUDGET = 1 << 10
 SELF_CHECK_N = 10
-"""The board whose every subproblem the ``cuda-stack`` kernel must count as the CPU kernel
-does, on this GPU, before ``kernel="auto"`` picks it (:func:`pick_kernel`)."""
+"""The board whose every subproblem the `cuda-stack` kernel must count as the CPU kernel
+does, on this GPU, before `kernel="auto"` picks it (`pick_kernel`)."""
 
 
 MAX_TASKS = 1 << 25
@@ -63,17 +63,17 @@ Every n up to 22 is one batch at the default rows (n = 22: 28.3 M tasks)."""
 
 @dataclass(frozen=True)
 class Tuning:
-    """The knobs of a GPU batch (:func:`~nqueens.engine.gpu.batch.count_batch`'s ``tuning``).
+    """The knobs of a GPU batch (`count_batch`'s `tuning`).
 
-    ``rows`` free rows placed on the host (default :func:`default_rows`); ``slots`` GPU
-    slots (default: as many as the GPU keeps resident); ``budget`` steps a slot each launch
-    (default: adapted launch by launch to last ``launch_seconds``, a target that then
-    doubles each launch up to ``max_launch_seconds``); ``block`` threads a block (a
-    multiple of 32 up to 1024; default 128, for ``cuda-stack`` the occupancy calculator's);
-    ``max_registers`` a limit on the kernel's registers a thread (16 to 255); ``planes``
-    (``cuda-stack``: each frame in two 8-byte halves) and ``unroll`` (``cuda-stack``: 1, 2
+    `rows` free rows placed on the host (default `default_rows`); `slots` GPU
+    slots (default: as many as the GPU keeps resident); `budget` steps a slot each launch
+    (default: adapted launch by launch to last `launch_seconds`, a target that then
+    doubles each launch up to `max_launch_seconds`); `block` threads a block (a
+    multiple of 32 up to 1024; default 128, for `cuda-stack` the occupancy calculator's);
+    `max_registers` a limit on the kernel's registers a thread (16 to 255); `planes`
+    (`cuda-stack`: each frame in two 8-byte halves) and `unroll` (`cuda-stack`: 1, 2
     or 4 tries a turn of its loop). Checked when made
-    (:class:`~nqueens.errors.InvalidArgumentError`).
+    (`InvalidArgumentError`).
 
     >>> Tuning(block=100)
     Traceback (most recent call last):
@@ -127,14 +127,14 @@ TUNING = Tuning()
 
 
 def default_rows(n: int, kernel: str = "numba") -> int:
-    """How many free rows the host places before the GPU takes over, for board size ``n``.
+    """How many free rows the host places before the GPU takes over, for board size `n`.
 
     Enough tasks that a GPU's slots (about 170,000 on an H100) take several each, so that
-    the last ones to finish are small. For ``numba`` (and the laboratory's kernels): three
+    the last ones to finish are small. For `numba` (and the laboratory's kernels): three
     rows from n = 18 (3.6 M tasks for n = 18, 17.8 M for n = 21, 28.3 M for n = 22), where
     two rows left the slots a few tasks each and the batch ending on a few large tasks
     (a model of the slots, docs/performance.md: 0.82-0.95 of a perfect schedule at n = 20
-    with two rows, 0.95-0.98 with three). ``cuda-stack`` takes a new task in a few instructions and
+    with two rows, 0.95-0.98 with three). `cuda-stack` takes a new task in a few instructions and
     keeps two rows up to n = 20, three from 21, as measured on an H100 (docs/gpu.md,
     "Measured"): one batch of n = 18, 19 and 20 took 0.118, 0.344 and 2.02 s at two rows
     against 0.274, 0.661 and 2.54 s at three; n = 21 took 15.43 s at two rows and 15.41

@@ -1,13 +1,13 @@
 """Puzzles from the wild and back: read a puzzle wherever a player has it, write it anywhere.
 
-:func:`read_source` takes what a player has - a puzz.link URL, an SBN string, a screenshot
+`read_source` takes what a player has - a puzz.link URL, an SBN string, a screenshot
 (PNG or JPEG bytes), our text format or a plain letter grid, our JSON - and returns an
-:class:`Imported`: the checked :class:`~nqueens.puzzles.model.Puzzle` and the progress the
-player had made, if the source carries one. :func:`export` writes an :class:`Imported` in
-one of the formats of :data:`WRITERS`, a registry keyed by name, to which
-:func:`register_writer` adds formats (``cnf``, ``mzn``, ...). One module per source:
-:mod:`~nqueens.puzzles.io.pzprjs`, :mod:`~nqueens.puzzles.io.sbn`,
-:mod:`~nqueens.puzzles.io.text`, :mod:`~nqueens.puzzles.io.image`.
+`Imported`: the checked `Puzzle` and the progress the
+player had made, if the source carries one. `export` writes an `Imported` in
+one of the formats of `WRITERS`, a registry keyed by name, to which
+`register_writer` adds formats (`cnf`, `mzn`, ...). One module per source:
+`pzprjs`, `sbn`,
+`text`, `image`.
 
 >>> imp = read_source("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou")
 >>> print(*export(imp, "text").splitlines()[-6:], sep=chr(10))
@@ -47,10 +47,10 @@ __all__ = [
 class Imported:
     """A puzzle read from a source, and the player's progress it carried.
 
-    ``progress`` is None or n rows of ``Q`` (a star), ``x`` (a cross) and ``.`` (open);
-    ``source`` names the reader (``url``, ``sbn``, ``text``, ``json``, ``image``);
-    ``stars_stated`` says whether the source gave k itself (a screenshot or a plain grid
-    does not: it is 1 unless the caller says otherwise, see :func:`with_stars`).
+    `progress` is None or n rows of `Q` (a star), `x` (a cross) and `.` (open);
+    `source` names the reader (`url`, `sbn`, `text`, `json`, `image`);
+    `stars_stated` says whether the source gave k itself (a screenshot or a plain grid
+    does not: it is 1 unless the caller says otherwise, see `with_stars`).
     """
 
     puzzle: Puzzle
@@ -61,18 +61,18 @@ class Imported:
 
 @dataclass(frozen=True)
 class Writer:
-    """One export format: ``write(imported)`` returns the text; ``help`` says what it is."""
+    """One export format: `write(imported)` returns the text; `help` says what it is."""
 
     write: Callable[[Imported], str]
     help: str
 
 
 WRITERS: dict[str, Writer] = {}
-"""The export formats by name, in the order ``--to`` lists them."""
+"""The export formats by name, in the order `--to` lists them."""
 
 
 def register_writer(name: str, write: Callable[[Imported], str], help: str) -> None:
-    """Add (or replace) the export format ``name``. Cost: O(1).
+    """Add (or replace) the export format `name`. Cost: O(1).
 
     >>> register_writer("rows", lambda imp: "".join(f"{r}\\n" for r in imp.puzzle.regions),
     ...                 "region numbers, a row per line")
@@ -84,11 +84,11 @@ def register_writer(name: str, write: Callable[[Imported], str], help: str) -> N
 
 
 def export(imported: Imported, fmt: str) -> str:
-    """``imported`` in format ``fmt`` (a name of :data:`WRITERS`), as that format's files end.
+    """`imported` in format `fmt` (a name of `WRITERS`), as that format's files end.
 
     Cost: O(that of the writer), O(n^2) for the built-in ones. An unknown format raises
-    :class:`~nqueens.errors.UnknownOptionError`; a puzzle the format cannot hold raises
-    :class:`~nqueens.errors.PuzzleImportError`.
+    `UnknownOptionError`; a puzzle the format cannot hold raises
+    `PuzzleImportError`.
 
     >>> export(read_source("AB\\nBB"), "url")
     'https://puzz.link/p?starbattle/2/2/1/gg\\n'
@@ -101,10 +101,10 @@ def export(imported: Imported, fmt: str) -> str:
 
 
 def with_stars(imported: Imported, stars: int) -> Imported:
-    """``imported`` with k = ``stars``, where the source gave no k (else it must agree).
+    """`imported` with k = `stars`, where the source gave no k (else it must agree).
 
     A source that gave another k is refused in one line
-    (:class:`~nqueens.errors.PuzzleImportError`), as are k stars that cannot fit.
+    (`PuzzleImportError`), as are k stars that cannot fit.
     Cost: O(n^2).
 
     >>> with_stars(read_source("AABB\\n" * 2 + "CCDD\\n" * 2), 1).puzzle.stars
@@ -137,17 +137,17 @@ _JPEG = b"\xff\xd8\xff"
 
 
 def _is_image(data: bytes) -> bool:
-    """Whether ``data`` starts as a PNG or a JPEG file does. Cost: O(1)."""
+    """Whether `data` starts as a PNG or a JPEG file does. Cost: O(1)."""
     return data.startswith(_PNG) or data.startswith(_JPEG)
 
 
 def read_source(source: str | bytes) -> Imported:
-    """The puzzle in ``source``: text or the bytes of a file (a screenshot, or any text).
+    """The puzzle in `source`: text or the bytes of a file (a screenshot, or any text).
 
     Text is a puzz.link URL, an SBN string, our text format, a plain grid or our JSON;
     bytes are a PNG or JPEG screenshot or such text. Cost: O(size) for text; a screenshot
-    costs O(pixels) (see :mod:`nqueens.puzzles.io.image`). What is no puzzle raises
-    :class:`~nqueens.errors.PuzzleImportError` in one line.
+    costs O(pixels) (see `nqueens.puzzles.io.image`). What is no puzzle raises
+    `PuzzleImportError` in one line.
 
     >>> read_source("881W00KZtPDMpPGmOALDIC8").puzzle.n
     8
@@ -201,7 +201,7 @@ def _register_builtin() -> None:
 
 
 def _solver_writer(name: str) -> Callable[[Imported], str]:
-    """The export for other solvers' format ``name`` (:data:`nqueens.exports.PUZZLE_FORMATS`),
+    """The export for other solvers' format `name` (`nqueens.exports.PUZZLE_FORMATS`),
     imported only when used."""
     def write(imp: Imported) -> str:
         from nqueens.exports import PUZZLE_FORMATS

@@ -1,9 +1,9 @@
-"""What every reader and writer of :mod:`nqueens.puzzles.io` shares: regions from walls,
+"""What every reader and writer of `nqueens.puzzles.io` shares: regions from walls,
 walls from regions, a checked puzzle from a grid, and a player's progress.
 
 The border formats (puzz.link URLs, SBN) store a wall bit between every two neighbouring
 squares; regions are then the pieces the walls cut the board into. So those formats cannot
-hold a region in several pieces, nor the rule ``diagonals``: :func:`check_border_format`
+hold a region in several pieces, nor the rule `diagonals`: `check_border_format`
 says so in one line before anything is written.
 
 >>> walls = walls_of(((0, 0, 1), (2, 0, 1), (2, 2, 1)))
@@ -42,8 +42,8 @@ def regions_from_walls(n: int, vertical: Sequence[bool], horizontal: Sequence[bo
                        ) -> list[list[int]]:
     """Regions 0, 1, ... numbered in reading order: the pieces the walls cut an n x n board into.
 
-    ``vertical[r * (n - 1) + c]`` is the wall between ``(r, c)`` and ``(r, c + 1)``;
-    ``horizontal[r * n + c]`` the wall between ``(r, c)`` and ``(r + 1, c)`` (row by row, as
+    `vertical[r * (n - 1) + c]` is the wall between `(r, c)` and `(r, c + 1)`;
+    `horizontal[r * n + c]` the wall between `(r, c)` and `(r + 1, c)` (row by row, as
     pzprjs numbers its borders). Cost: O(n^2).
 
     >>> regions_from_walls(2, [True, False], [False, True])
@@ -72,7 +72,7 @@ def regions_from_walls(n: int, vertical: Sequence[bool], horizontal: Sequence[bo
 
 
 def walls_of(regions: Sequence[Sequence[int]]) -> tuple[list[bool], list[bool]]:
-    """The wall bits of a region grid, in the order :func:`regions_from_walls` reads them.
+    """The wall bits of a region grid, in the order `regions_from_walls` reads them.
 
     Cost: O(n^2).
 
@@ -87,10 +87,10 @@ def walls_of(regions: Sequence[Sequence[int]]) -> tuple[list[bool], list[bool]]:
 
 def build_puzzle(grid: Sequence[Sequence[int]] | Sequence[str], stars: int, what: str
                  ) -> Puzzle:
-    """A checked region puzzle with k = ``stars`` from region numbers (pieces allowed).
+    """A checked region puzzle with k = `stars` from region numbers (pieces allowed).
 
     A grid that is no puzzle (regions not numbering n, k stars that cannot fit) raises
-    :class:`~nqueens.errors.PuzzleImportError` naming ``what`` was read. Cost: O(n^2).
+    `PuzzleImportError` naming `what` was read. Cost: O(n^2).
 
     >>> build_puzzle([[0, 1], [1, 1]], 1, "the SBN string").n
     2
@@ -108,7 +108,7 @@ def build_puzzle(grid: Sequence[Sequence[int]] | Sequence[str], stars: int, what
 
 
 def check_border_format(p: Puzzle, name: str) -> None:
-    """Refuse, in one line, a puzzle that a wall-bit format (``name``) cannot hold.
+    """Refuse, in one line, a puzzle that a wall-bit format (`name`) cannot hold.
 
     Cost: O(n^2).
 
@@ -143,8 +143,8 @@ text or json
 def check_progress(rows: Sequence[str], n: int, what: str) -> tuple[str, ...]:
     """A player's progress as n rows of Q (star), x (cross) and . (open), checked.
 
-    Stars may be written ``Q``, ``q``, ``*`` or ``S``; crosses ``x``, ``X`` or ``-`` is
-    open, as ``.`` and ``_`` are. Cost: O(n^2).
+    Stars may be written `Q`, `q`, `*` or `S`; crosses `x`, `X` or `-` is
+    open, as `.` and `_` are. Cost: O(n^2).
 
     >>> check_progress(["Q.", "x*"], 2, "the grid")
     ('Q.', 'xQ')

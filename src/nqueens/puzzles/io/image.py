@@ -1,20 +1,20 @@
 """Puzzles from screenshots: find the board in a picture, its regions and the player's marks.
 
 A screenshot is opened lazily: its size is checked before any pixel is decoded (no more
-than :data:`MAX_PIXELS`; Pillow's own decompression-bomb limit stays), then it is decoded
-once. The board is looked for on a copy shrunk to at most :data:`FIND_SIDE` pixels a side
-(:mod:`~nqueens.puzzles.io.image_lines`: the square grid of evenly spaced lines framed by
+than `MAX_PIXELS`; Pillow's own decompression-bomb limit stays), then it is decoded
+once. The board is looked for on a copy shrunk to at most `FIND_SIDE` pixels a side
+(`image_lines`: the square grid of evenly spaced lines framed by
 each other, wherever it lies among status bars, timers, buttons and text), then found again
-on the board's own crop at full detail (at most :data:`READ_SIDE` a side), where
-:mod:`~nqueens.puzzles.io.image_cells` reads each square's colour and each wall's
-thickness and makes the regions, and :mod:`~nqueens.puzzles.io.image_marks` reads the
-crowns (queens) and crosses a player drew: they become ``progress``.
+on the board's own crop at full detail (at most `READ_SIDE` a side), where
+`image_cells` reads each square's colour and each wall's
+thickness and makes the regions, and `image_marks` reads the
+crowns (queens) and crosses a player drew: they become `progress`.
 
 Nothing is guessed: no board, an uneven or ambiguous grid, colours that do not separate
 cleanly, walls and colours that disagree, or regions that do not number n raise
-:class:`~nqueens.errors.PuzzleImportError` with one line saying what was unclear, and no
-puzzle is made. Needs Pillow (the ``image`` extra); numpy does the work.
-Cost: O(pixels) to decode, then O(:data:`FIND_SIDE`^2 + :data:`READ_SIDE`^2).
+`PuzzleImportError` with one line saying what was unclear, and no
+puzzle is made. Needs Pillow (the `image` extra); numpy does the work.
+Cost: O(pixels) to decode, then O(`FIND_SIDE`^2 + `READ_SIDE`^2).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ INSTALL_HINT = f"reading a screenshot needs Pillow: {install_line('image')}"
 MAX_PIXELS = 10_000_000
 """Larger pictures are refused before a pixel is decoded (a 4K screen has 8.3 million, a
 phone 2 to 5 million; a decompression bomb is no screenshot). Keeps the memory of the whole
-``nqueens puzzle import`` under 300 MB."""
+`nqueens puzzle import` under 300 MB."""
 FIND_SIDE = 1200
 """The board is looked for on the picture shrunk (by a whole factor) to at most this a side."""
 READ_SIDE = 1000
@@ -48,11 +48,11 @@ _FORMATS = ("PNG", "JPEG", "WEBP", "BMP", "GIF", "TIFF")
 
 
 def read_image(data: bytes, *, stars: int = 1) -> Imported:
-    """The puzzle on a screenshot (PNG or JPEG bytes), k = ``stars``, and its marks.
+    """The puzzle on a screenshot (PNG or JPEG bytes), k = `stars`, and its marks.
 
-    The crowns and crosses drawn on it come as ``progress`` (None when the board is bare).
-    Cost: O(pixels). Raises :class:`~nqueens.errors.ImageSupportMissingError` without
-    Pillow, :class:`~nqueens.errors.PuzzleImportError` when unsure (one line).
+    The crowns and crosses drawn on it come as `progress` (None when the board is bare).
+    Cost: O(pixels). Raises `ImageSupportMissingError` without
+    Pillow, `PuzzleImportError` when unsure (one line).
 
     >>> from PIL import Image, ImageDraw
     >>> img = Image.new("RGB", (180, 200), "white")
@@ -124,8 +124,8 @@ def locate_board(data: bytes) -> tuple[np.ndarray, Lattice]:
 def open_picture(data: bytes) -> Any:
     """The picture decoded (first frame), its size checked before any pixel is decoded.
 
-    Refused in one line (:class:`~nqueens.errors.PuzzleImportError`): more than
-    :data:`MAX_PIXELS` pixels, past Pillow's decompression-bomb limit, truncated or broken,
+    Refused in one line (`PuzzleImportError`): more than
+    `MAX_PIXELS` pixels, past Pillow's decompression-bomb limit, truncated or broken,
     or too small for a board. Cost: O(pixels); memory at most about 4 bytes a pixel.
 
     >>> from PIL import Image
@@ -176,7 +176,7 @@ identify image file
 
 
 def _to_rgb(img: Any) -> Any:
-    """``img`` as 8-bit RGB; transparency laid on white a strip at a time, so that no
+    """`img` as 8-bit RGB; transparency laid on white a strip at a time, so that no
     second full-size copy with an alpha channel is made. Cost: O(pixels)."""
     from PIL import Image
 

@@ -10,7 +10,7 @@ split into thin and thick where they jump (a clean split is required). Regions a
 colour groups (a region may lie in pieces, as in real puzzles), or the pieces the thick
 walls cut the board into, or - where one colour serves several regions - the pieces of one
 colour that walls or other colours separate; whichever numbers n. See
-:func:`read_regions`.
+`read_regions`.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ FULL_INK = 200.0
 
 def read_regions(rgb: np.ndarray, lattice: object, colours: np.ndarray | None = None
                  ) -> list[list[int]]:
-    """Region numbers by square, or :class:`~nqueens.errors.PuzzleImportError` when unsure.
+    """Region numbers by square, or `PuzzleImportError` when unsure.
 
-    ``lattice`` is a :class:`~nqueens.puzzles.io.image.Lattice`. Colours decide where they
+    `lattice` is a `Lattice`. Colours decide where they
     separate cleanly into exactly n groups; where fewer colours serve n regions, the walls
     between same-coloured squares part them; on a board of one colour, the walls alone.
     Cost: O(pixels of the board) plus O(n^4) for the colour grouping.
@@ -148,7 +148,7 @@ def _piece_colour(members: np.ndarray) -> tuple[np.ndarray, list[int]]:
 
 
 def _is_shade(c: np.ndarray, ref: np.ndarray) -> bool:
-    """Whether ``c`` is ``ref`` mixed with black or with white (or ``ref`` a mix of ``c``).
+    """Whether `c` is `ref` mixed with black or with white (or `ref` a mix of `c`).
 
     >>> bool(_is_shade(np.array([120., 150., 200.]), np.array([150., 190., 250.])))
     True
@@ -219,7 +219,7 @@ def cell_colours(rgb: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
 
 def _main_colour(pixels: np.ndarray) -> np.ndarray:
     """The median of the pixels near the pixel with the most others near it (within
-    :data:`MIN_COLOUR_STEP`), looked for among up to 48 evenly picked, counted among up to
+    `MIN_COLOUR_STEP`), looked for among up to 48 evenly picked, counted among up to
     600. Cost: O(1) per square after picking."""
     some = pixels[np.linspace(0, len(pixels) - 1, min(600, len(pixels))).astype(int)]
     picks = some[np.linspace(0, len(some) - 1, min(48, len(some))).astype(int)]
@@ -235,7 +235,7 @@ def _colour_groups(colours: np.ndarray) -> np.ndarray | None:
 
     The cut goes where the minimum spanning tree's edges jump most; it must be a clean cut
     (the shortest cut edge at least twice the longest kept one, and at least
-    :data:`MIN_COLOUR_STEP`), else :class:`~nqueens.errors.PuzzleImportError`.
+    `MIN_COLOUR_STEP`), else `PuzzleImportError`.
     Cost: O(m^2) for m colours.
     """
     m = len(colours)
@@ -335,7 +335,7 @@ def _thickness(band: np.ndarray, a: float, b: float, ink: float, slack: int = 2)
     """Median over the band's rows of the line through its middle, in pixels of full ink:
     the run of inked pixels (more than a tenth of the way from the square's grey to the
     ink's) through the middle, each counted by how far along it goes, so a mark in a square
-    is no wall. Square ``a`` lies left of the middle, ``b`` right of it."""
+    is no wall. Square `a` lies left of the middle, `b` right of it."""
     if band.size == 0:
         return 0.0
     mid = band.shape[1] // 2

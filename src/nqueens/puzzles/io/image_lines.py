@@ -41,7 +41,7 @@ _NO_BOARD = ("no board found in the picture: {why}; crop or zoom so that the who
 
 @dataclass(frozen=True)
 class Lattice:
-    """The board found: ``xs`` and ``ys`` the n + 1 column and row line positions (pixels)."""
+    """The board found: `xs` and `ys` the n + 1 column and row line positions (pixels)."""
 
     xs: tuple[float, ...]
     ys: tuple[float, ...]
@@ -52,7 +52,7 @@ class Lattice:
         return len(self.xs) - 1
 
     def scaled(self, factor: float, dx: float = 0.0, dy: float = 0.0) -> Lattice:
-        """The same lattice in a picture scaled by ``factor`` and shifted. Cost: O(n).
+        """The same lattice in a picture scaled by `factor` and shifted. Cost: O(n).
 
         >>> Lattice((0.0, 10.0), (0.0, 10.0), "dark").scaled(2.0, dx=5.0).xs
         (5.0, 25.0)
@@ -72,9 +72,9 @@ def luminance(rgb: np.ndarray) -> np.ndarray:
 
 
 def find_lattice(rgb: np.ndarray) -> Lattice:
-    """The board's grid lines, or :class:`~nqueens.errors.PuzzleImportError` saying why not.
+    """The board's grid lines, or `PuzzleImportError` saying why not.
 
-    ``rgb`` is an H x W x 3 array of 0-255 values. Cost: O(pixels x ridge widths).
+    `rgb` is an H x W x 3 array of 0-255 values. Cost: O(pixels x ridge widths).
 
     >>> rgb = np.full((200, 200, 3), 255.0, np.float32)
     >>> for i in range(6):
@@ -127,7 +127,7 @@ class _Line:
 
 
 def _line_candidates(ridge: np.ndarray, shortest: int, gap_from: int) -> list[_Line]:
-    """Runs of ridge pixels at least ``shortest`` long along each row, bridged over small
+    """Runs of ridge pixels at least `shortest` long along each row, bridged over small
     gaps, grouped into lines.
 
     Each row also counts the ridge pixels of the two rows either side, so that a thin line
@@ -218,8 +218,8 @@ def _families(lines: list[_Line]) -> list[_Family]:
 
 def _even(at: list[float], widths: list[int], lo: float, hi: float
           ) -> list[tuple[float, ...]]:
-    """The ways the lines ``at`` (those between ``lo`` and ``hi``, the other direction's
-    extent) make n + 1 evenly spaced positions from about ``lo`` to about ``hi`` (text
+    """The ways the lines `at` (those between `lo` and `hi`, the other direction's
+    extent) make n + 1 evenly spaced positions from about `lo` to about `hi` (text
     beside the board may lengthen the other lines a little), an outer one inferred where it
     is missing (a frame the same colour as the background)."""
     span = hi - lo
@@ -255,7 +255,7 @@ def _even(at: list[float], widths: list[int], lo: float, hi: float
 
 
 def _covering(lines: list[_Line], start: float, end: float) -> tuple[list[float], list[int]]:
-    """Positions and widths of the lines running from about ``start`` to about ``end``,
+    """Positions and widths of the lines running from about `start` to about `end`,
     or a little further (bridged into a button or text beside the board)."""
     tol = 0.05 * (end - start) + 4
     found = sorted((ln.at, ln.width) for ln in lines
@@ -265,8 +265,8 @@ def _covering(lines: list[_Line], start: float, end: float) -> tuple[list[float]
 
 
 def _frames(xs: tuple[float, ...], ys: tuple[float, ...], h: _Family, v: _Family) -> bool:
-    """Whether the row lines (family ``h``, at ``ys``) and the column lines (``v``, at
-    ``xs``) frame one square: each family runs from about the other's first line to its
+    """Whether the row lines (family `h`, at `ys`) and the column lines (`v`, at
+    `xs`) frame one square: each family runs from about the other's first line to its
     last, and the board is as wide as it is high."""
     cell = (xs[-1] - xs[0]) / (len(xs) - 1)
     near = 0.6 * cell + 2

@@ -1,7 +1,7 @@
 """A player's marks on a screenshot's board: crowns (queens, stars) and crosses.
 
 Each square's middle (15% in from its sides, clear of the lines and walls) is compared with
-the square's own colour (:func:`nqueens.puzzles.io.image_cells.cell_colours`): pixels far
+the square's own colour (`nqueens.puzzles.io.image_cells.cell_colours`): pixels far
 from it are ink. A square with almost no ink is open. A small, faint mark (under 45% of the
 middle's side, under 12% of it inked) is a cross, as the apps draw them; a larger one is a
 crown when it is a solid shape standing on a base - the middle of the bottom of its ink is
@@ -30,11 +30,11 @@ MIN_MARK = 0.02
 
 def read_marks(rgb: np.ndarray, lattice: object, colours: np.ndarray | None = None
                ) -> tuple[str, ...] | None:
-    """n rows of ``Q`` (crown), ``x`` (cross) and ``.`` (open), or None on a bare board.
+    """n rows of `Q` (crown), `x` (cross) and `.` (open), or None on a bare board.
 
-    ``lattice`` is a :class:`~nqueens.puzzles.io.image_lines.Lattice`; ``colours`` the
+    `lattice` is a `Lattice`; `colours` the
     squares' colours if already known (n x n x 3). Raises
-    :class:`~nqueens.errors.PuzzleImportError` for a mark that is neither crown nor cross.
+    `PuzzleImportError` for a mark that is neither crown nor cross.
     Cost: O(pixels of the board).
 
     >>> from nqueens.puzzles.io.image_lines import Lattice
@@ -71,7 +71,7 @@ def _inset(a: float, b: float) -> tuple[int, int]:
 
 
 def _mark(ink: np.ndarray, r: int, c: int) -> str:
-    """``Q``, ``x`` or ``.`` for one square's inked middle."""
+    """`Q`, `x` or `.` for one square's inked middle."""
     if ink.size == 0 or ink.mean() < MIN_MARK or ink.sum() < 4:
         return "."
     across, down = ink.sum(axis=1), ink.sum(axis=0)  # JPEG specks do not widen the mark

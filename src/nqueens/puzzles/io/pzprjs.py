@@ -1,14 +1,14 @@
-"""puzz.link / pzprjs Star Battle URLs: ``https://puzz.link/p?starbattle/COLS/ROWS/K/WALLS``.
+"""puzz.link / pzprjs Star Battle URLs: `https://puzz.link/p?starbattle/COLS/ROWS/K/WALLS`.
 
 pzprjs (the player behind puzz.link, pzv.jp and their mirrors) writes a Star Battle as the
 board's columns and rows, the stars k per row, column and region, then its walls: first the
 (cols - 1) x rows walls between side-by-side squares, row by row, then the cols x (rows - 1)
 walls between squares one above the other, row by row; each part packed five bits to a
-base-32 digit (``0-9a-v``, the first wall in the highest bit, the last digit padded with
+base-32 digit (`0-9a-v`, the first wall in the highest bit, the last digit padded with
 zeros). The regions are the pieces the walls cut the board into. Also read: pzprjs's
-``_edit``/``_play`` names, ``type=...&`` options, and its whole-file URLs
-(``p?pzprv3/starbattle/...``), which carry region numbers and the stars (``#``) and crosses
-(``+``) a player has placed.
+`_edit`/`_play` names, `type=...&` options, and its whole-file URLs
+(`p?pzprv3/starbattle/...`), which carry region numbers and the stars (`#`) and crosses
+(`+`) a player has placed.
 
 >>> imp = read_url("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou")
 >>> imp.puzzle.n, imp.puzzle.regions[0]
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 __all__ = ["BASE_URL", "looks_like_url", "read_url", "write_url"]
 
 BASE_URL = "https://puzz.link/p?starbattle/"
-"""What :func:`write_url` writes before the size."""
+"""What `write_url` writes before the size."""
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuv"
 _WHAT = "the puzz.link URL"
@@ -48,7 +48,7 @@ _MAX_SIDE = 62
 
 
 def looks_like_url(text: str) -> bool:
-    """Whether ``text`` reads as a pzprjs URL (a query of a puzzle name and slashes).
+    """Whether `text` reads as a pzprjs URL (a query of a puzzle name and slashes).
 
     Cost: O(len(text)).
 
@@ -63,7 +63,7 @@ def read_url(url: str) -> Imported:
 
     Cost: O(length of the URL). A URL of another puzzle type, a board that is not square,
     a star count or walls that are not pzprjs's, or walls that do not cut the board into
-    n regions raise :class:`~nqueens.errors.PuzzleImportError` (one line).
+    n regions raise `PuzzleImportError` (one line).
 
     >>> read_url("http://pzv.jp/p.html?starbattle_edit/6/6/1/4ilbhgdnmhou").puzzle.regions[5]
     (5, 2, 2, 2, 2, 2)
@@ -192,7 +192,7 @@ def write_url(imported: Imported) -> str:
     """The puzz.link URL of a region puzzle (progress is not part of such a URL).
 
     Cost: O(n^2). A puzzle the format cannot hold (a region in pieces, the rule diagonals,
-    a completion puzzle) raises :class:`~nqueens.errors.PuzzleImportError`.
+    a completion puzzle) raises `PuzzleImportError`.
 
     >>> from nqueens.puzzles.io import read_source
     >>> write_url(read_source("AAB\\nACB\\nCCB"))

@@ -1,18 +1,18 @@
 """Star Battle Notation (SBN), the puzzle strings of StarBattleLab, both of its versions.
 
-**Version 1** (``AA2W...``): two equal characters naming the size (the character of
-value n in the alphabet ``0-9A-Za-z-_``: ``55`` is 5 x 5, ``AA`` 10 x 10, ``PP`` 25 x 25),
-one digit k (stars per row, column and region), a flag (``W``: no progress follows, ``e``:
+**Version 1** (`AA2W...`): two equal characters naming the size (the character of
+value n in the alphabet `0-9A-Za-z-_`: `55` is 5 x 5, `AA` 10 x 10, `PP` 25 x 25),
+one digit k (stars per row, column and region), a flag (`W`: no progress follows, `e`:
 progress follows), then the walls: the n (n - 1) walls between side-by-side squares row by
 row, then the n (n - 1) walls between squares one above the other *column by column*, all
 as one bit string padded with zeros in front to a multiple of 6 and written six bits to a
 character of that alphabet. Progress, after the walls: three squares to a character, in
 reading order, value 16 a + 4 b + c with 0 open, 1 a cross, 2 a star.
 
-**Version 2** (``10B...``): n in decimal, k as a letter (``A`` = 1 ... ``Z`` = 26), the
-same wall bits as one big number in base 85 (alphabet ``0-9A-Za-z-_!#$&()*+,/:;=?@[]^{}|``,
+**Version 2** (`10B...`): n in decimal, k as a letter (`A` = 1 ... `Z` = 26), the
+same wall bits as one big number in base 85 (alphabet `0-9A-Za-z-_!#$&()*+,/:;=?@[]^{}|`,
 ceil(bits log 2 / log 85) characters), then progress four squares to a character
-(27 a + 9 b + 3 c + d). In both versions a ``~`` begins the player's undo history, which
+(27 a + 9 b + 3 c + d). In both versions a `~` begins the player's undo history, which
 is skipped.
 
 >>> imp = read_sbn("881W00KZtPDMpPGmOALDIC8")   # a puzzle of StarBattleLab's collection
@@ -50,11 +50,11 @@ _V2 = _V1 + "!#$&()*+,/:;=?@[]^{}|"
 _MARKS = (OPEN, CROSS, STAR)
 _WHAT = "the SBN string"
 V1_SIZES = range(5, 26)
-"""The sizes StarBattleLab's version-1 table names (``55`` to ``PP``); others go as version 2."""
+"""The sizes StarBattleLab's version-1 table names (`55` to `PP`); others go as version 2."""
 
 
 def looks_like_sbn(text: str) -> bool:
-    """Whether ``text`` is shaped like an SBN string of either version.
+    """Whether `text` is shaped like an SBN string of either version.
 
     Cost: O(len(text)).
 
@@ -71,7 +71,7 @@ def read_sbn(text: str) -> Imported:
 
     Cost: O(n^2). A size code, star count or flag that SBN does not have, characters off
     its alphabet, walls cut short, or walls that do not cut the board into n regions raise
-    :class:`~nqueens.errors.PuzzleImportError` (one line).
+    `PuzzleImportError` (one line).
 
     >>> read_sbn("881W1PcWICaY28WWGoKgNqM").puzzle.regions[0]
     (0, 0, 0, 0, 1, 1, 2, 3)
@@ -187,7 +187,7 @@ def write_sbn(imported: Imported) -> str:
 
     Version 1 where StarBattleLab's table has the size (5 to 25) and k is one digit.
     Cost: O(n^2). A puzzle the format cannot hold (a region in pieces, the rule diagonals,
-    a completion puzzle) raises :class:`~nqueens.errors.PuzzleImportError`.
+    a completion puzzle) raises `PuzzleImportError`.
 
     >>> from nqueens.puzzles.io import read_source
     >>> write_sbn(read_source("AAB\\nACB\\nCCB"))

@@ -1,5 +1,5 @@
-"""Our own puzzle SVG read back: ``nqueens puzzle svg`` (and ``make --format svg``, and the
-board inside a ``puzzle play`` page) mark every square with its row, column and region, and
+"""Our own puzzle SVG read back: `nqueens puzzle svg` (and `make --format svg`, and the
+board inside a `puzzle play` page) mark every square with its row, column and region, and
 every queen and cross, so the picture is the puzzle and the player's state.
 
 Read with regular expressions over our own markup (no XML parser, no entity expansion);
@@ -35,7 +35,7 @@ _DESC = re.compile(r"<desc>([^<]*)</desc>")
 
 
 def looks_like_svg(text: str) -> bool:
-    """Whether ``text`` is an SVG or HTML document (it starts with ``<``). Cost: O(1).
+    """Whether `text` is an SVG or HTML document (it starts with `<`). Cost: O(1).
 
     >>> looks_like_svg("  <svg xmlns='http://www.w3.org/2000/svg'/>"), looks_like_svg("AB\\nBB")
     (True, False)
@@ -46,7 +46,7 @@ def looks_like_svg(text: str) -> bool:
 def read_svg(text: str) -> Imported:
     """The puzzle and player's state of an SVG nqueens drew (or a play page holding one).
 
-    Cost: O(len(text)). Anything else raises :class:`~nqueens.errors.PuzzleImportError`.
+    Cost: O(len(text)). Anything else raises `PuzzleImportError`.
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> from nqueens.render.puzzle_svg import puzzle_svg

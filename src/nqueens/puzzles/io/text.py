@@ -1,15 +1,15 @@
 """Puzzles as text: our text format, the plain letter or number grids other solvers use, a
 player's progress after them, and our JSON.
 
-A plain grid is one row per line, a letter or digit per square (``AABB``), or numbers
-apart (``1 1 2 2``, ``0,0,1,1``), regions numbered in order of first appearance (letters
-are case-sensitive: ``W`` and ``w`` are two regions, as in qsolve's files).
+A plain grid is one row per line, a letter or digit per square (`AABB`), or numbers
+apart (`1 1 2 2`, `0,0,1,1`), regions numbered in order of first appearance (letters
+are case-sensitive: `W` and `w` are two regions, as in qsolve's files).
 
 A player's **state** (the queens or stars placed so far and the squares crossed out) is a
-block after the grid: a line ``state:``, then n rows of ``Q`` (a queen or star), ``x`` (a
-cross) and ``.`` (open). :func:`write_text` writes it so; also read are the same rows after
+block after the grid: a line `state:`, then n rows of `Q` (a queen or star), `x` (a
+cross) and `.` (open). `write_text` writes it so; also read are the same rows after
 a blank line with no heading (qsolve's partial-state files) and the comment lines of
-earlier versions (``# progress ...:`` then ``# Q..x`` rows).
+earlier versions (`# progress ...:` then `# Q..x` rows).
 
 >>> imp = read_text("AAB\\nACB\\nCCB\\n\\nQ..\\n..x\\n...\\n")
 >>> imp.puzzle.n, imp.progress
@@ -48,7 +48,7 @@ STATE_HEADING = "state:"
 """The line before the state rows (the player's queens and crosses) in our text format."""
 
 STATE_NOTE = "# the player's state: Q a queen (star), x a cross, . open"
-"""The comment :func:`write_text` puts above the state block."""
+"""The comment `write_text` puts above the state block."""
 
 PROGRESS_HEADING = "# progress (Q a star, x a cross, . open):"
 """The comment line before the progress rows in earlier versions' text (still read)."""
@@ -61,7 +61,7 @@ def read_text(text: str) -> Imported:
     """A puzzle in our text format or a plain grid, with the progress that follows it.
 
     Cost: O(len(text)). Text that is no puzzle raises
-    :class:`~nqueens.errors.PuzzleImportError` naming the line or the square.
+    `PuzzleImportError` naming the line or the square.
 
     >>> read_text("1 1 2\\n1 3 2\\n3 3 2").puzzle.regions
     ((0, 0, 1), (0, 2, 1), (2, 2, 1))
@@ -86,7 +86,7 @@ def read_text(text: str) -> Imported:
 
 
 def _split_progress(lines: list[str]) -> tuple[list[str], list[str]]:
-    """The puzzle's lines, and the state rows (a ``state:`` block, the old comment lines, or
+    """The puzzle's lines, and the state rows (a `state:` block, the old comment lines, or
     a bare block after a blank line)."""
     for i, line in enumerate(lines):
         if line.strip().lower() == STATE_HEADING:
@@ -105,8 +105,8 @@ def _split_progress(lines: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _state_rows(lines: list[str]) -> list[str]:
-    """The rows of a ``state:`` block: every line after it but blank lines and comments
-    (whatever they hold: :func:`check_progress` names a bad one)."""
+    """The rows of a `state:` block: every line after it but blank lines and comments
+    (whatever they hold: `check_progress` names a bad one)."""
     return ["".join(line.split()) for line in lines
             if line.strip() and not line.strip().startswith("#")]
 
@@ -134,7 +134,7 @@ def _blocks(lines: list[str]) -> list[list[int]]:
 
 
 def _letters_for_numbers(lines: list[str]) -> list[str]:
-    """Rows of region names set apart (``1 1 2``, ``0,0,1``, ``A,A,B``) as rows of region
+    """Rows of region names set apart (`1 1 2`, `0,0,1`, `A,A,B`) as rows of region
     letters; other lines unchanged."""
     from nqueens.puzzles.model import REGION_LETTERS
 
@@ -157,8 +157,8 @@ def _letters_for_numbers(lines: list[str]) -> list[str]:
 
 
 def _numbers_apart(rows: list[list[str]], texts: list[str]) -> bool:
-    """Whether the grid is region names set apart: numbers apart (``1 1 2``, ``10,10,3``),
-    or any names apart by commas or semicolons (``A,A,B``, ``red;red;blue``)."""
+    """Whether the grid is region names set apart: numbers apart (`1 1 2`, `10,10,3`),
+    or any names apart by commas or semicolons (`A,A,B`, `red;red;blue`)."""
     if not rows or any(len(row) < 2 for row in rows):
         return False
     if any("," in text or ";" in text for text in texts):
@@ -168,7 +168,7 @@ def _numbers_apart(rows: list[list[str]], texts: list[str]) -> bool:
 
 
 def write_text(imported: Imported) -> str:
-    """Our text format, the player's state (if any) in a ``state:`` block after the grid.
+    """Our text format, the player's state (if any) in a `state:` block after the grid.
 
     Cost: O(n^2).
 
@@ -197,7 +197,7 @@ def write_json(imported: Imported) -> str:
 
 
 def read_json(text: str) -> Imported:
-    """A puzzle from our JSON (:func:`write_json`, or ``puzzle make --json``'s output).
+    """A puzzle from our JSON (`write_json`, or `puzzle make --json`'s output).
 
     Cost: O(len(text)).
 

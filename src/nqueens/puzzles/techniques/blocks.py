@@ -51,7 +51,7 @@ columns (hard) does what blocks would, so k > 1 only."""
 
 HARD_RUNG = Rung(TECHNIQUE, HARD, lambda b: find_blocks(b, True),
                  applies=lambda p: stars_of(p) > 1)
-"""The hard form: bands of one to :data:`MAX_BAND` lines, regions inside taken out."""
+"""The hard form: bands of one to `MAX_BAND` lines, regions inside taken out."""
 
 MAX_BAND = 4
 """The most lines in a band (hard form); the medium form uses two lines."""
@@ -63,8 +63,8 @@ MAX_TAKEN = 3
 def find_blocks(b: Board, hard: bool = False) -> Step | None:
     """2x2 blocks: a band whose squares left fit in as many blocks as stars it needs.
 
-    ``hard`` False: bands of two adjacent rows or columns, nothing taken out; True: bands
-    of one to :data:`MAX_BAND` lines, each set of up to :data:`MAX_TAKEN` regions lying
+    `hard` False: bands of two adjacent rows or columns, nothing taken out; True: bands
+    of one to `MAX_BAND` lines, each set of up to `MAX_TAKEN` regions lying
     inside the band taken out. Cost: O(n * bands * squares) to cover the bands, and for a
     band that fits, O(squares * blocks) to find what it clears.
 
@@ -132,9 +132,9 @@ def _band(b: Board, fam: str, band: range, hard: bool) -> Step | None:
 
 def _cover(b: Board, fam: str, band: range, rest: int, backward: bool = False
            ) -> list[tuple[Square, int]]:
-    """The fewest 2x2 blocks covering ``rest`` in ``band``, strip by strip, left to right
-    (top to bottom for columns; or ``backward``): each as its top-left corner and its
-    squares of ``rest``. Both directions give a cover with the fewest blocks."""
+    """The fewest 2x2 blocks covering `rest` in `band`, strip by strip, left to right
+    (top to bottom for columns; or `backward`): each as its top-left corner and its
+    squares of `rest`. Both directions give a cover with the fewest blocks."""
     n = b.n
     out = []
     for first in band[::2]:
@@ -157,7 +157,7 @@ def _cover(b: Board, fam: str, band: range, rest: int, backward: bool = False
 
 
 def _across(fam: str, n: int, strip: list[int], rest: int) -> list[int]:
-    """The places x along the lines of ``strip`` where ``rest`` has a square, ascending."""
+    """The places x along the lines of `strip` where `rest` has a square, ascending."""
     full = (1 << n) - 1
     if fam == "row":  # the strip's rows folded onto one
         folded = 0
@@ -197,7 +197,7 @@ def _apply(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
 
 def _cleared_by(b: Board) -> list[int]:
     """For each square, the squares whose star takes it from the open squares, as
-    :meth:`~nqueens.puzzles.techniques.board.Board.after` would (a star takes its neighbours,
+    `after` would (a star takes its neighbours,
     or the squares it attacks for one star, a relation both ways, and the units needing
     one star it is in); computed once for each state of the board (open squares, stars).
     Cost: O(n^2 + the squares of the units needing one star)."""

@@ -1,11 +1,11 @@
 """The bit-mask board the explainer's techniques work on, generalised to k stars per unit.
 
-Squares are bits ``r * n + c`` of Python ints. The :class:`Board` holds the squares still
+Squares are bits `r * n + c` of Python ints. The `Board` holds the squares still
 open for a star, the stars placed and what each row, column and region still needs; each
-technique's module (beside this one) has a ``find_*`` function that looks for one
+technique's module (beside this one) has a `find_*` function that looks for one
 deduction of its technique and, when it finds one, applies it and returns its
-:class:`~nqueens.puzzles.steps.Step` (else None). :mod:`nqueens.puzzles.ladder` orders
-them; :mod:`nqueens.puzzles.logic` drives them, easiest first.
+`Step` (else None). `nqueens.puzzles.ladder` orders
+them; `nqueens.puzzles.logic` drives them, easiest first.
 
 >>> from nqueens.puzzles.model import parse_puzzle
 >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
@@ -100,7 +100,7 @@ class Board:
     # --- state ---------------------------------------------------------------------------
 
     def mask(self, u: Unit) -> int:
-        """The squares of unit ``u`` as a bit mask.
+        """The squares of unit `u` as a bit mask.
 
         Cost: O(1).
 
@@ -123,7 +123,7 @@ class Board:
         return [u for u in self.units if need[u] > 0]
 
     def sq(self, i: int) -> Square:
-        """The square ``(row, col)`` of bit ``i``.
+        """The square `(row, col)` of bit `i`.
 
         Cost: O(1).
 
@@ -145,7 +145,7 @@ class Board:
         return tuple(self.sq(i) for i in _bits(mask))
 
     def place(self, i: int, rule: str, units: tuple[Unit, ...] = ()) -> Step:
-        """Put a star on square ``i``: it clears its neighbours and every unit it fills.
+        """Put a star on square `i`: it clears its neighbours and every unit it fills.
 
         Cost: O(units of the square).
 
@@ -165,7 +165,7 @@ class Board:
         return Step(rule, place=self.sq(i), removed=self.squares(removed), units=units)
 
     def remove(self, mask: int, rule: str, **fields: object) -> Step:
-        """Cross out the squares of ``mask``; the step that says so, by ``rule``.
+        """Cross out the squares of `mask`; the step that says so, by `rule`.
 
         Cost: O(squares in the mask).
 
@@ -177,7 +177,7 @@ class Board:
         return Step(rule, removed=self.squares(mask), **fields)  # type: ignore[arg-type]
 
     def after(self, i: int) -> tuple[int, dict[Unit, int]]:
-        """The open squares and the changed needs were a star put on ``i`` (nothing applied).
+        """The open squares and the changed needs were a star put on `i` (nothing applied).
 
         Cost: O(units of the square).
 
@@ -198,7 +198,7 @@ class Board:
         return cand, need
 
     def fits(self, cells: int, need: int) -> bool:
-        """Whether ``need`` stars fit, none touching, on the squares of ``cells``.
+        """Whether `need` stars fit, none touching, on the squares of `cells`.
 
         Cost: O(1) for one star; for more, O(cells) for a greedy lower bound, then an
         exact search that is exponential in the worst case (small units in practice).
@@ -221,7 +221,7 @@ class Board:
 
 
 MEMO_LIMIT = 100_000
-"""The most answers remembered per geometry by :func:`_geometry_memos` (a few tens of
+"""The most answers remembered per geometry by `_geometry_memos` (a few tens of
 megabytes at 25 x 25); past it they are forgotten and found again."""
 
 
@@ -230,12 +230,12 @@ def _geometry_memos(n: int, touching: bool, diagonals: bool
                     ) -> tuple[dict[int, int], dict[tuple[int, int], int],
                                dict[tuple[int, int], int], dict[tuple, int]]:
     """The answers of the shape check that depend on the geometry alone (see
-    :class:`Board`), emptied when they pass :data:`MEMO_LIMIT`."""
+    `Board`), emptied when they pass `MEMO_LIMIT`."""
     return _BoundedDict(), _BoundedDict(), _BoundedDict(), _BoundedDict()
 
 
 class _BoundedDict(dict):
-    """A dict that empties itself when an insertion takes it past :data:`MEMO_LIMIT`."""
+    """A dict that empties itself when an insertion takes it past `MEMO_LIMIT`."""
 
     def __setitem__(self, key: Any, value: Any) -> None:
         if len(self) >= MEMO_LIMIT:
@@ -245,7 +245,7 @@ class _BoundedDict(dict):
 
 @lru_cache(maxsize=8)
 def _near_masks(n: int, touching: bool, diagonals: bool) -> list[int]:
-    """For each square, the squares a star there forbids (touching, and with ``diagonals``
+    """For each square, the squares a star there forbids (touching, and with `diagonals`
     its diagonals), itself excluded; the same for every puzzle of one geometry."""
     out = []
     for i in range(n * n):

@@ -39,13 +39,13 @@ def largest_subset(m: int) -> int:
 
 
 def find_confined(b: Board, size: int = 1, rule: str = TECHNIQUE.name) -> Step | None:
-    """Regions confined to lines: ``size`` units all in ``size`` units of another family.
+    """Regions confined to lines: `size` units all in `size` units of another family.
 
-    The units of one family whose squares left lie in ``size`` units of another, and which
-    need all the stars those hold, take them; the step's technique is ``rule`` (this
-    module's for one line, :mod:`.k_lines`' for more). The rest of those units is crossed out (k
+    The units of one family whose squares left lie in `size` units of another, and which
+    need all the stars those hold, take them; the step's technique is `rule` (this
+    module's for one line, `k_lines`' for more). The rest of those units is crossed out (k
     regions in k lines, and the converse, for any pair of families). Cost: O(units *
-    squares) plus the line sets gathered, at most :data:`MAX_SUBSETS` per pair of
+    squares) plus the line sets gathered, at most `MAX_SUBSETS` per pair of
     families.
 
     >>> from nqueens.puzzles.model import parse_puzzle
@@ -65,7 +65,7 @@ def find_confined(b: Board, size: int = 1, rule: str = TECHNIQUE.name) -> Step |
 
 
 def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
-    """The open units of family ``a`` touching at most ``size`` units of ``other``, each
+    """The open units of family `a` touching at most `size` units of `other`, each
     with the bit set of the numbers of the units it touches."""
     key = (b.cand, b.stars)
     if b.touch[0] != key:
@@ -77,8 +77,8 @@ def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
 
 
 def _lines_touched(b: Board, a: str, other: str) -> list[tuple[Unit, int]]:
-    """The open units of family ``a``, each with the bit set of the numbers of the units of
-    ``other`` its squares left touch."""
+    """The open units of family `a`, each with the bit set of the numbers of the units of
+    `other` its squares left touch."""
     cand, n, need = b.cand, b.n, b.need
     full = (1 << n) - 1
     memo = b.lines_of_left
@@ -111,8 +111,8 @@ def _lines_touched(b: Board, a: str, other: str) -> list[tuple[Unit, int]]:
 
 
 def _unions(touched: list[tuple[Unit, int]], size: int) -> list[int]:
-    """The sets of exactly ``size`` lines that are unions of touched sets (sorted, at most
-    about :data:`MAX_SUBSETS` gathered)."""
+    """The sets of exactly `size` lines that are unions of touched sets (sorted, at most
+    about `MAX_SUBSETS` gathered)."""
     unions = {0}
     for _, lines in touched:
         unions |= {x | lines for x in unions if (x | lines).bit_count() <= size}

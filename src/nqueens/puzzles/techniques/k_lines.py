@@ -14,7 +14,7 @@ from nqueens.puzzles.techniques.confined import MAX_SUBSETS, find_confined, larg
 __all__ = ["HARD_RUNG", "KLINES_HARD", "RUNG", "TECHNIQUE", "find_k_lines"]
 
 KLINES_HARD = 3
-"""From this many lines (regions in as many lines), ``k-lines`` is graded hard."""
+"""From this many lines (regions in as many lines), `k-lines` is graded hard."""
 
 TECHNIQUE = Technique("k-lines", MEDIUM, "k_lines",
                       raise_to=lambda s: HARD if len(s.lines) >= KLINES_HARD else None)
@@ -23,20 +23,20 @@ TECHNIQUE = Technique("k-lines", MEDIUM, "k_lines",
 RUNG = Rung(TECHNIQUE, MEDIUM, lambda b: find_k_lines(b, 2, KLINES_HARD - 1),
             compiled=Compiled("confine", 2, KLINES_HARD - 1, grade=MEDIUM,
                               max_subsets=MAX_SUBSETS))
-"""The medium form: two regions in two lines (up to :data:`KLINES_HARD` - 1)."""
+"""The medium form: two regions in two lines (up to `KLINES_HARD` - 1)."""
 
 HARD_RUNG = Rung(TECHNIQUE, HARD, lambda b: find_k_lines(b, KLINES_HARD, -1),
                  compiled=Compiled("confine", KLINES_HARD, -1, grade=HARD,
                                    max_subsets=MAX_SUBSETS))
-"""The hard form: from :data:`KLINES_HARD` lines to as many as are worth trying (-1)."""
+"""The hard form: from `KLINES_HARD` lines to as many as are worth trying (-1)."""
 
 
 def find_k_lines(b: Board, low: int, high: int) -> Step | None:
-    """k regions in k lines for each size from ``low`` to ``high``, smallest first.
+    """k regions in k lines for each size from `low` to `high`, smallest first.
 
-    ``high`` -1: the largest worth trying
-    (:func:`~nqueens.puzzles.techniques.confined.largest_subset` of the open rows).
-    Cost: O(that of :func:`~nqueens.puzzles.techniques.confined.find_confined`) per size.
+    `high` -1: the largest worth trying
+    (`largest_subset` of the open rows).
+    Cost: O(that of `find_confined`) per size.
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))

@@ -23,7 +23,7 @@ TECHNIQUE = Technique("lookahead", HARD, "contradiction", raise_to=lambda s: _ra
 """Contradiction: a star on a square leads to a unit left short, so the square goes."""
 
 CHAIN_EXPERT = 4
-"""From this many forced queens before the contradiction, ``lookahead`` is graded expert."""
+"""From this many forced queens before the contradiction, `lookahead` is graded expert."""
 
 SHORT = Rung(TECHNIQUE, HARD, lambda b: find_lookahead(b, CHAIN_EXPERT - 1),
              compiled=Compiled("forced_chain", CHAIN_EXPERT - 1, grade=HARD))
@@ -32,7 +32,7 @@ SHORT = Rung(TECHNIQUE, HARD, lambda b: find_lookahead(b, CHAIN_EXPERT - 1),
 LONG = Rung(TECHNIQUE, EXPERT, lambda b: find_lookahead(b, b.n * b.k),
             compiled=Compiled("forced_chain", -1, grade=HARD, raised=EXPERT, at=CHAIN_EXPERT))
 """A contradiction by last squares, any number of them away (expert from
-:data:`CHAIN_EXPERT` on; -1: as many as the board has stars)."""
+`CHAIN_EXPERT` on; -1: as many as the board has stars)."""
 
 DEEP = Rung(TECHNIQUE, EXPERT, lambda b: find_deep(b),
             compiled=Compiled("deep", grade=EXPERT, max_subsets=MAX_SUBSETS))
@@ -46,7 +46,7 @@ def _raised(step: Step) -> int | None:
 def find_lookahead(b: Board, limit: int) -> Step | None:
     """Contradiction: a star on a square forces last squares until a unit is short.
 
-    At most ``limit`` forced stars; the square with the shortest chain is crossed out.
+    At most `limit` forced stars; the square with the shortest chain is crossed out.
     Cost: O(squares * limit * units).
 
     >>> from nqueens.puzzles.model import parse_puzzle
@@ -70,7 +70,7 @@ def find_lookahead(b: Board, limit: int) -> Step | None:
 
 
 def _chain(b: Board, start: int, limit: int) -> tuple[tuple[int, ...], Unit] | None:
-    """The last squares a star on ``start`` forces, and the unit left short, or None."""
+    """The last squares a star on `start` forces, and the unit left short, or None."""
     cand, changed = b.after(start)
     need = dict(b.need)
     need.update(changed)
@@ -101,9 +101,9 @@ def find_deep_lookahead(b: Board, shapes: bool = True) -> Step | None:
     """Contradiction, the long way: a star on a square, then the easier techniques, end short.
 
     The easier techniques are last square, regions confined to one or two lines, and with
-    ``shapes`` attacks a whole region and pairs of lines; the first square whose trial
+    `shapes` attacks a whole region and pairs of lines; the first square whose trial
     ends with a unit that cannot hold its stars is crossed out. Cost: O(squares) trials
-    of those techniques (with ``shapes`` and k > 1, seconds on a 10 x 10 board).
+    of those techniques (with `shapes` and k > 1, seconds on a 10 x 10 board).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
@@ -133,7 +133,7 @@ def find_deep(b: Board) -> Step | None:
     """A contradiction through the easier techniques; never after a guess.
 
     After a guess the grade is search anyway. k > 1: the trials without shapes first
-    (much cheaper there). Cost: O(that of :func:`find_deep_lookahead`), once or twice.
+    (much cheaper there). Cost: O(that of `find_deep_lookahead`), once or twice.
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> find_deep(Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))).chain

@@ -47,7 +47,7 @@ def find_one_way(b: Board) -> Step | None:
 
 
 def _one_way(b: Board, cells: int, need: int) -> int:
-    """The stars of the only way ``need`` stars fit on ``cells`` with none touching; 0 when
+    """The stars of the only way `need` stars fit on `cells` with none touching; 0 when
     there is none or more than one. Another way leaves out one of the first way's squares,
     so there is none when each left out in turn leaves no way at all."""
     way = witness(b, cells, need)

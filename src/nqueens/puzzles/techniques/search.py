@@ -29,7 +29,7 @@ def find_search(b: Board) -> Step:
 
     The step that says there is no solution when none agrees. Cost: O(one exact search),
     streamed once per solve (k = 1; its solutions are remembered on the board), or that of
-    :func:`first_solution` (k > 1).
+    `first_solution` (k > 1).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> find_search(Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))).place

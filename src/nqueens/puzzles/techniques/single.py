@@ -17,7 +17,7 @@ TECHNIQUE = Technique("single", EASY, "last_square")
 
 RUNG = Rung(TECHNIQUE, TRIVIAL, lambda b: find_single(b),
             compiled=Compiled("last_square", grade=EASY))
-"""Tried at every grade (even grade 0 asks for the last squares), after :mod:`.stuck`."""
+"""Tried at every grade (even grade 0 asks for the last squares), after `stuck`."""
 
 
 def find_single(b: Board) -> Step | None:

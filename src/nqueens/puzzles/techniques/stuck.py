@@ -20,7 +20,7 @@ RUNG = Rung(TECHNIQUE, TRIVIAL, lambda b: find_stuck(b), compiled=Compiled("no_r
 
 
 def stuck_step(lines: tuple[Unit, ...] = ()) -> Step:
-    """The step that says the puzzle has no solution (``lines``: the unit left short).
+    """The step that says the puzzle has no solution (`lines`: the unit left short).
 
     Cost: O(1).
 
