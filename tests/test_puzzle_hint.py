@@ -329,3 +329,41 @@ def test_explain_from_a_wrong_state_ends_at_the_dead_end():
     e, done = explain_within(p, 600, start=([wrong], []))
     assert done and e.solution is None and e.steps[-1].rule == "stuck"
     assert not agreeing(p.regions, [wrong], [])
+
+
+def test_a_hint_within_a_budget_is_the_hint_without_one():
+    rng = random.Random(53)
+    for level in rng.sample(LEVELS, 12):
+        p, stars, crosses = random_state(rng, level)
+        state = rows_of(p.n, stars, crosses)
+        free, bounded = hint(p, state), hint(p, state, seconds=60.0)
+        assert (bounded.kind, bounded.text) == (free.kind, free.text)
+
+
+def test_a_step_past_its_budget_is_stopped_and_said(monkeypatch):
+    """A step that never ends (as one of a 62 x 62 board can take minutes) is stopped at the
+    budget: the hint says so, in the player's language, instead of running on."""
+    from nqueens.puzzles import logic
+
+    def endless(self, max_grade):
+        while True:
+            pass
+
+    monkeypatch.setattr(logic.Solve, "next_step", endless)
+    p = region_puzzle(LEVELS[0]["rows"])
+    late = hint(p, None, seconds=0.3)
+    assert late.kind == "late" and "0 s" not in late.text and "within" in late.text
+    assert "秒以内" in hint(p, None, lang="ja", seconds=0.3).text
+
+
+def test_cli_hint_on_a_large_board_says_its_budget_first(tmp_path):
+    from nqueens.puzzles.model import region_puzzle as build
+
+    n = 26  # regions are the rows: many solutions, a large board all the same
+    (tmp_path / "big.txt").write_text(build([[r] * n for r in range(n)]).to_text())
+    r = run_cli("puzzle", "hint", str(tmp_path / "big.txt"), "--seconds", "2")
+    assert r.code == 0, r.err
+    first = r.err.splitlines()[0]
+    assert first.startswith("nqueens: a 26 x 26 board: looking for the next deduction for "
+                            "at most 2 s"), r.err
+    assert r.out.strip()

@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable
 from typing import Any
+
+from nqueens.cli._common import positive_int
 
 __all__ = ["EXIT_BROKEN", "register"]
 
 EXIT_BROKEN = 1
 """`check`: the board breaks a rule."""
+LARGE_HINT_SECONDS = 30
+"""How long `hint` looks for the next deduction on a board of 26 x 26 or more."""
 
 
 def register(with_file: Callable[[str, str], argparse.ArgumentParser]) -> None:
@@ -28,6 +33,9 @@ def register(with_file: Callable[[str, str], argparse.ArgumentParser]) -> None:
                   "mistake on the board, without giving the solution away")
     q.add_argument("--lang", "-l", default="en", help="en, ja or ko (default en)")
     q.add_argument("--json", action="store_true", help="print JSON")
+    q.add_argument("--seconds", type=positive_int, metavar="S", default=None,
+                   help="look for the next deduction for at most S seconds (default: no "
+                   "limit below 26 x 26, 30 s from 26 x 26 on)")
     q.set_defaults(func=_hint)
     q = with_file("check", "check the player's board in FILE, finished or partial, and name "
                   "the first broken rule (pzprjs's check codes); exit 1 when one is broken")
@@ -47,11 +55,18 @@ def _squares(squares: Any) -> list[list[int]]:
 def _hint(args: argparse.Namespace) -> int:
     from nqueens.cli._puzzle_source import check_lang as step_text_check
     from nqueens.cli._puzzle_source import load
+    from nqueens.puzzles.budget import LARGE_N
     from nqueens.puzzles.hint import hint
 
     step_text_check(args.lang)
     imported = load(args.file, args.source_stars)
-    h = hint(imported.puzzle, imported.progress, lang=args.lang)
+    seconds = args.seconds
+    if imported.puzzle.n >= LARGE_N:
+        seconds = LARGE_HINT_SECONDS if seconds is None else seconds
+        print(f"nqueens: a {imported.puzzle.n} x {imported.puzzle.n} board: looking for the "
+              f"next deduction for at most {seconds} s (--seconds S to change; Ctrl-C "
+              "stops)", file=sys.stderr)
+    h = hint(imported.puzzle, imported.progress, lang=args.lang, seconds=seconds)
     if args.json:
         step = h.step
         print(json.dumps({

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from nqueens.puzzles.model import Puzzle, Square, check_puzzle
 from nqueens.puzzles.steps import Explanation
 
-__all__ = ["LARGE_N", "explain_within"]
+__all__ = ["LARGE_N", "explain_within", "run_within"]
 
 LARGE_N = 26
 """From this size on the commands explain within a time budget (and say so first)."""
@@ -53,14 +53,38 @@ def explain_within(p: Puzzle, seconds: float, *, max_grade: int = 5,
     solve = Solve(p)
     if start is not None:
         solve.start_from(*start)
+
+    def work() -> None:
+        while solve.next_step(max_grade) is not None:
+            pass
+
+    tick = None if progress is None else (lambda: progress(len(solve.explanation().steps)))
+    finished = run_within(work, seconds, tick)
+    return solve.explanation(), finished
+
+
+def run_within(work: Callable[[], object], seconds: float,
+               tick: Callable[[], None] | None = None) -> bool:
+    """Run `work()` for at most `seconds`; whether it ended by itself (else it was stopped).
+
+    `work` runs in a worker thread; past `seconds` the step under way is stopped (see the
+    module), as it is on Ctrl-C, which then reaches the caller. `tick()` is called about
+    twice a second while it runs. An error in `work` is raised here. Cost: O(that of
+    `work`), at most `seconds` plus a tenth of a second.
+
+    >>> run_within(lambda: None, 5.0)
+    True
+    >>> import time
+    >>> run_within(lambda: time.sleep(0.01) or run_within, 5.0)
+    True
+    """
     done = threading.Event()
     failure: list[BaseException] = []
     cut: list[bool] = []
 
-    def work() -> None:
+    def run() -> None:
         try:
-            while solve.next_step(max_grade) is not None:
-                pass
+            work()
         except _Stop:
             cut.append(True)
         except BaseException as err:  # handed to the caller's thread
@@ -68,13 +92,13 @@ def explain_within(p: Puzzle, seconds: float, *, max_grade: int = 5,
         finally:
             done.set()
 
-    worker = threading.Thread(target=work, name="nqueens-explain", daemon=True)
+    worker = threading.Thread(target=run, name="nqueens-explain", daemon=True)
     worker.start()
     deadline = time.monotonic() + seconds
     try:
         while not done.wait(min(0.5, max(0.0, deadline - time.monotonic()))):
-            if progress is not None:
-                progress(len(solve.explanation().steps))
+            if tick is not None:
+                tick()
             if time.monotonic() >= deadline:
                 break
     finally:
@@ -82,7 +106,7 @@ def explain_within(p: Puzzle, seconds: float, *, max_grade: int = 5,
             _stop(worker)
     if failure:
         raise failure[0]
-    return solve.explanation(), not cut and done.is_set()
+    return not cut and done.is_set()
 
 
 def _stop(worker: threading.Thread) -> None:

@@ -11,7 +11,8 @@
    expert, never a search) from that state, in the words of `explain`, naming its
    squares: the star it places or the squares it crosses out;
 4. else why there is none: every star placed, several solutions left that no technique
-   tells apart, or logic stalls (the rest is trial and error).
+   tells apart, or logic stalls (the rest is trial and error); or, given `seconds`, that
+   the step was not found within them (a large board).
 
 The queens of the state clear what they attack before the step is looked for (as in
 `explain`), so a hint never asks for the crosses a queen implies.
@@ -49,7 +50,7 @@ with the state, is the puzzle unique); past them it gives the next step unchecke
 @dataclass(frozen=True)
 class Hint:
     """What `hint` found: its `kind` (`broken`, `wrong-star`, `wrong-cross`,
-    `dead-end`, `step`, `done`, `open` or `stalled`), the explainer's `step`
+    `dead-end`, `step`, `done`, `open`, `stalled` or `late`), the explainer's `step`
     (kind `step`), the `broken` rule, the `square` of a mistake, and the `text`."""
 
     kind: str
@@ -65,13 +66,15 @@ class Hint:
 
 
 def hint(p: Puzzle, state: Sequence[str] | None, *, lang: str = "en",
-         max_grade: int = 4) -> Hint:
+         max_grade: int = 4, seconds: float | None = None) -> Hint:
     """The next thing a player can know from `state` in puzzle `p` (see the module).
 
-    `lang` is `en`, `ja` or `ko`; `max_grade` the hardest technique tried (1-4).
-    Cost: O(n^2) for the rules, up to `HINT_NODES` search nodes for each question
-    about the solutions (one per mark on the board when a mistake is looked for among
-    several solutions), and one step of the explainer.
+    `lang` is `en`, `ja` or `ko`; `max_grade` the hardest technique tried (1-4);
+    `seconds` bounds the explainer's step (one step of a 62 x 62 board can take minutes):
+    past it the hint is of kind `late` and says so. Cost: O(n^2) for the rules, up to
+    `HINT_NODES` search nodes for each question about the solutions (one per mark on the
+    board when a mistake is looked for among several solutions), and one step of the
+    explainer (at most `seconds`).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> hint(parse_puzzle("AAB\\nACB\\nCCB\\n"), None).kind   # no solution at all
@@ -95,7 +98,15 @@ def hint(p: Puzzle, state: Sequence[str] | None, *, lang: str = "en",
 
     solve = Solve(p)
     solve.start_from(stars, crosses)
-    step = solve.next_step(max_grade)
+    found: list[object] = []
+    if seconds is None:
+        found.append(solve.next_step(max_grade))
+    else:
+        from nqueens.puzzles.budget import run_within
+
+        if not run_within(lambda: found.append(solve.next_step(max_grade)), seconds):
+            return Hint("late", say("late", lang, k, seconds=seconds))
+    step = found[0]
     if step is not None and technique(step.rule).role != VERDICT:
         return Hint("step", step_text(step, lang, p), step=step)
     if step is not None:

@@ -46,6 +46,8 @@ WORDS: dict[str, dict[str, str]] = {
         "open": "From here the puzzle has more than one solution, and no technique decides "
                 "the next square.",
         "done": "Every {star} is placed: nothing is left to deduce.",
+        "late": "No deduction was found within {seconds} s on this large board; allow more "
+                "time to look further.",
     },
     "ja": {
         "starAround": "{a}と{b}の{star}が隣り合っている。",
@@ -69,6 +71,8 @@ WORDS: dict[str, dict[str, str]] = {
         "stalled": "ここから次の一手を見つけるテクニックはない。残りは試行錯誤が必要。",
         "open": "ここからは解が複数あり、次のマスを決めるテクニックはない。",
         "done": "{star}はすべて置かれている。もう推理することはない。",
+        "late": "この大きな盤では{seconds}秒以内に次の一手が見つからなかった。"
+                "時間を延ばせばさらに探せる。",
     },
     "ko": {
         "starAround": "{a}와 {b}의 {star}이 서로 닿아 있다.",
@@ -92,6 +96,8 @@ WORDS: dict[str, dict[str, str]] = {
         "stalled": "여기서 다음 수를 찾는 기법은 없다. 나머지는 시행착오가 필요하다.",
         "open": "여기서부터는 해답이 여럿이고, 다음 칸을 정하는 기법은 없다.",
         "done": "모든 {star}을 놓았다. 더 추리할 것이 없다.",
+        "late": "이 큰 판에서는 {seconds}초 안에 다음 수를 찾지 못했다. "
+                "시간을 늘리면 더 찾아볼 수 있다.",
     },
 }
 """Each sentence by language, then by id (the ids of the broken rules are pzprjs's check
@@ -124,7 +130,7 @@ def unit_name(u: Unit, lang: str) -> str:
 
 def say(key: str, lang: str, k: int, *, unit: Unit | None = None,
         squares: tuple[Square, ...] = (), have: int = 0, room: int = 0, placed: int = 0,
-        total: int = 0) -> str:
+        total: int = 0, seconds: float = 0) -> str:
     """Sentence `key` in `lang` for a puzzle of `k` stars per unit. Cost: O(1).
 
     >>> say("lnStarLt", "en", 1, unit=("row", 0), have=0, room=0)
@@ -137,7 +143,7 @@ def say(key: str, lang: str, k: int, *, unit: Unit | None = None,
     a, b = (square_name(s, lang) for s in (*squares, (0, 0), (0, 0))[:2])
     fill = {"star": star, "stars": stars, "Unit": name[:1].upper() + name[1:],
             "a": a, "b": b, "k": k, "have": have, "room": room, "placed": placed,
-            "total": total,
+            "total": total, "seconds": f"{seconds:g}",
             "stars_have": star if have == 1 or lang != "en" else stars,
             "k_stars": (f"{k} {stars}" if k > 1 else star) if lang == "en" else star,
             "squares": "square" if room == 1 else "squares"}
