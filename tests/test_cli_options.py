@@ -64,8 +64,12 @@ def test_every_file_argument_refuses_an_empty_name():
     assert names >= {"--out", "--output", "--html", "--svg", "--png", "--plot", "--ledger",
                      "--dask-log", "--board", "file"}
     unchecked = [(p, a.dest) for p, a in actions
-                 if getattr(a.type, "__name__", "") != "file_name"]
+                 if getattr(a.type, "__name__", "") not in ("file_name", "ledger_name")]
     assert unchecked == []
+    from nqueens.cli._common import ledger_name  # a file name too, and never "-"
+
+    with pytest.raises(argparse.ArgumentTypeError, match="expected a file name, got ''"):
+        ledger_name("")
 
 
 @pytest.mark.parametrize("argv", [

@@ -118,7 +118,8 @@ def test_no_import_circle_in_the_package() -> None:
 
 LAYERS: list[tuple[str, ...]] = [
     ("nqueens.errors", "nqueens._types", "nqueens._jit", "nqueens._signals", "nqueens.files",
-     "nqueens.sniff", "nqueens.hangul", "nqueens._validate", "nqueens.words"),
+     "nqueens.sniff", "nqueens.hangul", "nqueens._validate", "nqueens.words",
+     "nqueens.programs"),
     ("nqueens.kernels",),
     ("nqueens.board", "nqueens.trace", "nqueens.strategies", "nqueens.search",
      "nqueens.completion", "nqueens._completion_run", "nqueens.diagonals", "nqueens.instances",

@@ -382,7 +382,8 @@ def test_a_grade_that_cannot_be_found_is_a_runtime_failure_naming_the_attempts()
     (["--size", "5", "--grade", "expert"], "grade expert is not made below 6 x 6"),
     (["--size", "4", "--grade", "4", "--pieces"], "grade expert is not made below 6 x 6"),
     (["--size", "8", "--kind", "completion", "--pieces"], "--pieces applies only to --kind"),
-    (["--size", "8", "--pieces", "yes"], "unrecognized arguments: yes"),
+    # "yes" is taken for the positional size: a flag takes no word after it
+    (["--size", "8", "--pieces", "yes"], "argument N: expected a positive integer, got 'yes'"),
 ])
 def test_cli_bad_stars_are_one_line_exit_2(argv, message):
     assert_bad_input(run_cli("puzzle", "make", *argv), message)

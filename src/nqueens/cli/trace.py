@@ -9,7 +9,7 @@ from typing import Any
 
 from nqueens.cli._common import UsageError, board_size, file_name, positive_int
 from nqueens.narrate import LANGUAGES
-from nqueens.render.programs import FIRST_ONLY, STRATEGIES
+from nqueens.programs import FIRST_ONLY, STRATEGIES
 
 __all__ = ["FORMATS", "register", "run"]
 

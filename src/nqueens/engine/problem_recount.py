@@ -19,6 +19,10 @@ def recount(n: int, item: tuple[int, ...]) -> tuple[int, int]:
     """`(total, unique)` of one subproblem, as the kernel's row would hold them.
 
     Cost: O(the plain search of the board with the item's fixed queens), in Python.
+
+    >>> from nqueens.engine.problem_tasks import ROT90, TAG
+    >>> recount(12, (TAG, ROT90, 1, 4, -1, -1, -1))
+    (8, 4)
     """
     if item[1] in (1, 2):
         return _symmetric(n, item)

@@ -72,11 +72,21 @@ class Problem(abc.ABC):
         """The subproblems, in their fixed order."""
 
     def key(self, item: Sequence[int]) -> str:
-        """A subproblem's name in the ledger: the numbers after its tag and code."""
+        """A subproblem's name in the ledger: the numbers after its tag and code.
+
+        Cost: O(len(item)).
+
+        >>> VariantTotal.key(None, (TAG, VARIANT, 1, 8, 8, 3, 0, 2))  # type: ignore[arg-type]
+        '1,8,8,3,0,2'
+        """
         return ",".join(str(int(v)) for v in item[2:])
 
     def trivial(self) -> tuple[int, int]:
-        """`(total, unique)` counted by no subproblem."""
+        """`(total, unique)` counted by no subproblem. Cost: O(1).
+
+        >>> Problem.trivial(None)  # type: ignore[arg-type]
+        (0, 0)
+        """
         return 0, 0
 
     @abc.abstractmethod
@@ -120,6 +130,8 @@ class Symmetric(Problem):
     def items(self) -> list[tuple[int, ...]]:
         """One subproblem per choice of the first orbits (the first one in the left half).
 
+        Cost: O(the choices), at most about n^3.
+
         >>> len(Symmetric(8, "rot180").items())
         3
         """
@@ -132,13 +144,31 @@ class Symmetric(Problem):
         return out
 
     def key(self, item: Sequence[int]) -> str:
+        """A subproblem's name in the ledger: the columns of its first orbits. Cost: O(1).
+
+        >>> p = Symmetric(8, "rot180")
+        >>> p.key(p.items()[0])
+        '1'
+        """
         return ",".join(str(int(c)) for c in item[3:3 + int(item[2])])
 
     def trivial(self) -> tuple[int, int]:
+        """`(total, unique)` counted by no subproblem: N = 1's lone queen. Cost: O(1).
+
+        >>> Symmetric(1, "rot90").trivial(), Symmetric(8, "rot90").trivial()
+        ((1, 1), (0, 0))
+        """
         # n = 1: the lone queen is every symmetry's (no subproblem: the mirror pairs none)
         return (1, 2 if self.symmetry == "rot180" else 1) if self.n == 1 else (0, 0)
 
     def check(self, rows: Sequence[Row]) -> str | None:
+        """Why a row breaks the symmetry's arithmetic, or None. Cost: O(len(rows)).
+
+        >>> Symmetric(12, "rot90").check([(8, 4, 0, 0)]) is None
+        True
+        >>> Symmetric(12, "rot90").check([(8, 3, 0, 0)])
+        'a quarter-turn row has total 8 and 3 classes (need twice)'
+        """
         for t, u, _, _ in rows:
             if self.symmetry == "rot90" and t != 2 * u:
                 return f"a quarter-turn row has total {t} and {u} classes (need twice)"
@@ -155,6 +185,11 @@ class Symmetric(Problem):
         return t + total, (u + unique) // 2
 
     def flags(self) -> str:
+        """The options of `nqueens count N` that ask for this count. Cost: O(1).
+
+        >>> Symmetric(12, "rot180").flags()
+        '--symmetric rot180'
+        """
         return f"--symmetric {self.symmetry}"
 
 
@@ -175,6 +210,14 @@ class VariantTotal(Problem):
         return f"variant-{v.kind}-{v.width}-{v.queens}"  # type: ignore[attr-defined]
 
     def items(self) -> list[tuple[int, ...]]:
+        """One subproblem per piece of the first two rows (`variants.search.pieces`).
+
+        Cost: O(the pieces), about n^2.
+
+        >>> from nqueens.variants import Variant
+        >>> len(VariantTotal(Variant(6, "toroidal")).items()) > 1
+        True
+        """
         from nqueens.variants.search import pieces
 
         v = self.variant
@@ -185,15 +228,33 @@ class VariantTotal(Problem):
                 for w, a0, a1 in pieces(v)]
 
     def trivial(self) -> tuple[int, int]:
+        """`(total, unique)` counted by no subproblem: the empty board of K = 0. Cost: O(1).
+
+        >>> from nqueens.variants import Variant
+        >>> VariantTotal(Variant(6, "toroidal")).trivial()
+        (0, 0)
+        """
         return (1, 1) if self.variant.queens == 0 else (0, 0)  # type: ignore[attr-defined]
 
     def check(self, rows: Sequence[Row]) -> str | None:
+        """Why a row is not a variant's (its two totals differ), or None. Cost: O(len(rows)).
+
+        >>> from nqueens.variants import Variant
+        >>> VariantTotal(Variant(6, "toroidal")).check([(3, 4, 0, 0)])
+        'a variant row has two different totals (3, 4)'
+        """
         for t, u, _, _ in rows:
             if t != u:
                 return f"a variant row has two different totals ({t}, {u})"
         return None
 
     def flags(self) -> str:
+        """The options of `nqueens count N` that ask for this count. Cost: O(1).
+
+        >>> from nqueens.variants import Variant
+        >>> VariantTotal(Variant(8, "superqueens", width=10)).flags()
+        '--variant superqueens --width 10'
+        """
         v = self.variant
         words = []
         if v.kind != "classic":  # type: ignore[attr-defined]
@@ -250,7 +311,13 @@ def sample_estimate(problem: Problem, items: Sequence[tuple[int, ...]], pending:
     (their rows go into `keep`: finished work, not thrown away) and scales up by the
     number pending, the seconds shared over `workers`. Rough (subproblems differ in
     size by orders of magnitude): a statement of the cost, not a promise.
-    Cost: about `SAMPLE_SECONDS` of counting.
+    Cost: O(the subproblems counted in about `SAMPLE_SECONDS`).
+
+    >>> p = Symmetric(12, "rot90")
+    >>> keep: dict = {}
+    >>> solutions, _, _ = sample_estimate(p, p.items(), list(range(len(p.items()))), 1, keep)
+    >>> solutions >= 0 and all(i < len(p.items()) for i in keep)
+    True
     """
     order = list(pending)
     random.Random(problem.n).shuffle(order)

@@ -54,7 +54,7 @@ MiniSat: 25-175 ms on the 15 x 15 and 21 x 21 boards, where Glucose 4.1 on claus
 
 @cache
 def available() -> bool:
-    """Whether python-sat (with Gluecard) can be imported. Cost: one import, once.
+    """Whether python-sat (with Gluecard) can be imported. Cost: O(1) after one import.
 
     >>> isinstance(available(), bool)
     True
@@ -128,11 +128,17 @@ def _pair_blocks(n: int, k: int, clauses: list[list[int]],
 
 
 def enumerate_stars(p: Puzzle, limit: int) -> list[list[int]]:
-    """Up to `limit` solutions of region puzzle `p`, each its sorted star squares
-    `r * n + c`; fewer than `limit` means these are all. Needs python-sat.
+    """Up to `limit` solutions of region puzzle `p`, each its sorted star squares.
 
-    No checks: `p` is a region puzzle, `limit` >= 1 (the caller's). Cost: the formula
-    (`formula`) and `limit` SAT solves at most, each exponential in the worst case.
+    A square is `r * n + c`; fewer than `limit` means these are all. Needs python-sat.
+    No checks: `p` is a region puzzle, `limit` >= 1 (the caller's). Cost: O(the formula,
+    `formula`) and `limit` SAT solves at most, each exponential in the worst case.
+
+    >>> from nqueens.puzzles.model import parse_puzzle
+    >>> p = parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n")
+    >>> from nqueens.puzzles.exact import count
+    >>> not available() or len(enumerate_stars(p, 50)) == count(p).count  # all of them
+    True
     """
     from pysat.solvers import Solver
 

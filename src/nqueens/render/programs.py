@@ -32,14 +32,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from nqueens._validate import check_choice, check_size
+from nqueens.programs import FIRST_ONLY, STRATEGIES
 from nqueens.trace import Event
 
 __all__ = ["FIRST_ONLY", "ROLES", "SOURCES", "STRATEGIES", "frames", "role_lines"]
 
-STRATEGIES = ("promising", "arrays", "put_queen")
-"""The programs the player can show, in the order `--strategy` lists them."""
-FIRST_ONLY = frozenset({"put_queen"})
-"""Programs that stop at the first solution (the blog's): refused with `--until all`."""
 
 SOURCES: dict[str, str] = {
     "promising": '''\

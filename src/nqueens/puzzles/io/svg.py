@@ -62,6 +62,7 @@ the picture as PNG and import that (nqueens puzzle import picture.png)
     from nqueens.puzzles.io import Imported
     from nqueens.puzzles.model import MAX_PUZZLE_N, PuzzleFormatError, completion_puzzle
     from nqueens.puzzles.model import region_puzzle as build
+    from nqueens.puzzles.rules import rules_for
 
     head = _OURS.search(text)
     if head is None:
@@ -93,8 +94,9 @@ the picture as PNG and import that (nqueens puzzle import picture.png)
     desc = _DESC.search(text)
     rules = desc.group(1) if desc else ""
     stars = re.match(r".*?: (\d+) stars per row", rules)
+    has_regions = rules_for(kind).has_regions
     try:
-        if kind == "completion":
+        if not has_regions:
             puzzle = completion_puzzle(n, givens, blocked=blocked)
         else:
             puzzle = build(["".join(row) for row in grid], diagonals="diagonal" in rules,
@@ -102,6 +104,6 @@ the picture as PNG and import that (nqueens puzzle import picture.png)
     except PuzzleFormatError as err:
         raise PuzzleImportError(f"the SVG: {err}") from None
     rows = tuple("".join(row) for row in state)
-    progress = rows if kind == "regions" and any(ch != "." for row in rows for ch in row) \
+    progress = rows if has_regions and any(ch != "." for row in rows for ch in row) \
         else None
     return Imported(puzzle, progress, "svg", stars_stated=True)
