@@ -1,8 +1,8 @@
 """The names of the teaching programs the trace player shows beside the board.
 
-Each is a short program of ours written after a seed's algorithm: ``promising`` the
-textbook's ``queens(i)``/``promising(i)``, ``arrays`` the cols/diags1/diags2 program,
-``put_queen`` the blog's first-solution search. Their text and what each line does live in
+Each is a short program of ours written after a seed's algorithm: `promising` the
+textbook's `queens(i)`/`promising(i)`, `arrays` the cols/diags1/diags2 program,
+`put_queen` the blog's first-solution search. Their text and what each line does live in
 `nqueens.render.programs`; the names live here, so that the command line lists them
 without loading a renderer.
 
