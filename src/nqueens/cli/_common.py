@@ -119,6 +119,12 @@ class ArgumentParser(argparse.ArgumentParser):
                 action, f"invalid choice: {value!r}{did_you_mean(str(value), names)} "
                         f"(choose from {listed})")
 
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops a failed write (`--help > /dev/full` said nothing, status 0):
+        # let it fail as every other output does
+        if message:
+            (file or sys.stderr).write(message)
+
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """`" (did you mean 'x'?)"` for the nearest of `known` to a mistyped `word`, or "".
@@ -136,12 +142,6 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
 
     near = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
     return f" (did you mean {near[0]!r}?)" if near else ""
-
-    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
-        # argparse drops a failed write (``--help > /dev/full`` said nothing, status 0):
-        # let it fail as every other output does
-        if message:
-            (file or sys.stderr).write(message)
 
 
 MAX_INT = 2**63 - 1

@@ -85,7 +85,8 @@ def find_lattice(rgb: np.ndarray) -> Lattice:
     >>> find_lattice(np.full((200, 200, 3), 255.0, np.float32))
     Traceback (most recent call last):
     ...
-    nqueens.errors.PuzzleImportError: ...
+    nqueens.errors.PuzzleImportError: no board found in the picture: no grid lines found; \
+crop or zoom so that the whole board, with its outer border, is in the picture
     """
     grey = luminance(rgb)
     reach = int(np.clip(round(min(grey.shape) / 60), 3, 10))
