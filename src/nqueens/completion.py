@@ -246,9 +246,8 @@ def completions(
     queens = _renamed(queens, placed, "completions")
     n = _check_size(n)
     how = _pick_order(n, order)
-    s = Search(*_validate(n, queens, blocked, diagonals), how, stop=True, restart=False,
-               seed=0, limits=_limits(timeout, progress))
-    return stream(s)
+    return _stream_board(_validate(n, queens, blocked, diagonals), how,
+                         _limits(timeout, progress))
 
 
 def count_completions(
@@ -279,15 +278,7 @@ def count_completions(
     if limit is not None:
         limit = check_int(limit, "limit", low=0, high=INT64_MAX)
     limits = _limits(timeout, progress)
-    if n <= ORDERED_MAX_N:
-        masks = allowed_masks(n, queens, blocked=blocked, diagonals=diagonals)
-        return count_rows(n, masks, limit, limits)
-    s = Search(*_validate(n, queens, blocked, diagonals), "constrained", stop=False,
-               restart=False, seed=0, limits=limits)
-    if limit is not None:
-        s.meta[_k().M_COUNT_LIMIT] = limit
-    s.run()
-    return int(s.meta[_k().M_COUNT])
+    return _count_board(_validate(n, queens, blocked, diagonals), limit, limits)
 
 
 def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = (),
@@ -323,6 +314,51 @@ def _masks(n: int, queens: list[Square], walls: list[Square]) -> list[int]:
                     m &= ~(1 << c)
         masks.append(m & ~walls_by_row.get(r, 0))
     return masks
+
+
+_CheckedBoard = tuple[int, list[Square], list[Square]]
+"""A checked board: the size, the placed queens and the blocked squares (`_validate`'s)."""
+
+
+def _trusted_completions(n: int, queens: list[Square], walls: list[Square]) -> Iterator[Solution]:
+    """`completions(n, queens, blocked=walls)` of a board checked already: no checks.
+
+    Below the public face: for the puzzle wing, whose completion puzzles were checked
+    when they were made (`nqueens.puzzles.model`). The same search and order as
+    `completions` with its defaults. Cost: as `completions`.
+
+    >>> [s.to_compact() for s in _trusted_completions(6, [(0, 1)], [])]
+    ['2 4 6 1 3 5']
+    """
+    return _stream_board((n, queens, walls), _pick_order(n, "auto"), Limits())
+
+
+def _trusted_count(n: int, queens: list[Square], walls: list[Square]) -> int:
+    """`count_completions(n, queens, blocked=walls)` of a board checked already: no checks.
+
+    Below the public face, as `_trusted_completions`. Cost: as `count_completions`.
+
+    >>> _trusted_count(8, [(0, 0)], [(1, 4)])
+    3
+    """
+    return _count_board((n, queens, walls), None, Limits())
+
+
+def _stream_board(board: _CheckedBoard, how: str, limits: Limits) -> Iterator[Solution]:
+    """Every completion of a checked board in the order `how`, lazily."""
+    return stream(Search(*board, how, stop=True, restart=False, seed=0, limits=limits))
+
+
+def _count_board(board: _CheckedBoard, limit: int | None, limits: Limits) -> int:
+    """The completions of a checked board, counted (K + 1 past `limit` K)."""
+    n = board[0]
+    if n <= ORDERED_MAX_N:
+        return count_rows(n, _masks(*board), limit, limits)
+    s = Search(*board, "constrained", stop=False, restart=False, seed=0, limits=limits)
+    if limit is not None:
+        s.meta[_k().M_COUNT_LIMIT] = limit
+    s.run()
+    return int(s.meta[_k().M_COUNT])
 
 
 def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:

@@ -4,8 +4,9 @@ Region puzzles run the compiled most-constrained-first search of
 `nqueens.kernels.puzzles` in bounded slices (Ctrl-C lands between slices, within a
 fraction of a second); with k >= 3 stars, `solve`, `is_unique` and counts go to a SAT
 solver where python-sat is installed (`nqueens.puzzles.sat`, the `sat` extra; a count
-past its 24 solutions comes back to the compiled search). Completion puzzles go through
-the public API of `nqueens.completion` (`completions`, `count_completions`),
+past its 24 solutions comes back to the compiled search). Puzzles that start from given
+queens (completion puzzles: `p.rules.has_givens`) go to the completion search of
+`nqueens.completion`, below its public face (a puzzle was checked when it was made),
 counting "up to K" by streaming. Every answer is exhaustive: `None` or a count of 0 is a
 proof that the puzzle has no solution, and a capped count says "more than K", never a guess.
 
@@ -97,12 +98,7 @@ def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Solution]:
     """
     p = check_puzzle(p)
     batch = check_int(batch, "batch", low=1, high=MAX_BATCH)
-    if p.kind == "completion":
-        from nqueens.completion import completions
-
-        return (tuple(s.placement) for s in completions(p.n, list(p.givens),
-                                                         blocked=list(p.blocked)))
-    return _region_solutions(p, batch=batch, limit=0)
+    return _limited(p, 0, batch=batch)
 
 
 def solve(p: Puzzle) -> Solution | None:
@@ -139,11 +135,10 @@ def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
     p = check_puzzle(p)
     if limit is not None:
         limit = check_int(limit, "limit", low=0, high=INT64_MAX - 1)
-    if limit is None and p.kind == "completion":
-        from nqueens.completion import count_completions
+    if limit is None and p.rules.has_givens:
+        from nqueens.completion import _trusted_count
 
-        return PuzzleCount(count_completions(p.n, list(p.givens), blocked=list(p.blocked)),
-                           True)
+        return PuzzleCount(_trusted_count(p.n, list(p.givens), list(p.blocked)), True)
     if _by_sat(p) and (limit is None or limit < _sat().COUNT_CAP):
         found = len(_sat().enumerate_stars(p, _sat().COUNT_CAP + 1 if limit is None
                                             else limit + 1))
@@ -252,20 +247,25 @@ def _sat():  # type: ignore[no-untyped-def]
 
 
 def _by_sat(p: Puzzle) -> bool:
-    """Whether `solve`, `is_unique` and `count` hand `p` to the SAT solver."""
-    return (PORTFOLIO and p.kind == "regions" and p.stars >= _sat().MIN_STARS
+    """Whether `solve`, `is_unique` and `count` hand `p` to the SAT solver (its formula
+    is of region puzzles)."""
+    return (PORTFOLIO and p.rules.has_regions and p.stars >= _sat().MIN_STARS
             and _sat().available())
 
 
-def _limited(p: Puzzle, limit: int) -> Iterator[Solution]:
-    """Solutions, stopping after `limit` (0: all)."""
-    if p.kind == "completion":
-        from nqueens.completion import completions
+def _limited(p: Puzzle, limit: int, *, batch: int = 0) -> Iterator[Solution]:
+    """Solutions, stopping after `limit` (0: all); the compiled search buffers `batch`
+    (0: `limit`, at most 64) per call.
 
-        stream = (tuple(s.placement) for s in completions(
-            p.n, list(p.givens), blocked=list(p.blocked)))
+    A puzzle from given queens goes to the completion search (checked when made: no
+    checks there); a region puzzle to the compiled region search."""
+    if p.rules.has_givens:
+        from nqueens.completion import _trusted_completions
+
+        stream = (tuple(s.placement) for s in _trusted_completions(
+            p.n, list(p.givens), list(p.blocked)))
         return islice(stream, limit) if limit else stream
-    return _region_solutions(p, batch=min(limit, 64) or 64, limit=limit)
+    return _region_solutions(p, batch=batch or min(limit, 64) or 64, limit=limit)
 
 
 def _run(p: Puzzle, batch: int, limit: int, *, allowed: int | None = None,
