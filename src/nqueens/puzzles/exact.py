@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from nqueens._validate import INT64_MAX, check_int
 from nqueens.puzzles.model import Puzzle, check_puzzle
-from nqueens.puzzles.solution import Solution
+from nqueens.puzzles.solution import PuzzleSolution
 
 if TYPE_CHECKING:
     import numpy as np
@@ -81,7 +81,7 @@ class PuzzleCount:
         return str(self.count) if self.exact else f"more than {self.count - 1}"
 
 
-def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Solution]:
+def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[PuzzleSolution]:
     """Every solution of `p`, lazily, in search order. Memory O(batch * n k).
 
     Placements for one-star puzzles, star rows for k stars (the module docstring).
@@ -101,7 +101,7 @@ def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Solution]:
     return _limited(p, 0, batch=batch)
 
 
-def solve(p: Puzzle) -> Solution | None:
+def solve(p: Puzzle) -> PuzzleSolution | None:
     """The first solution in search order, or `None` (a proof that there is none).
 
     With k >= 3 stars and python-sat installed: the first the SAT solver finds.
@@ -190,7 +190,7 @@ def unique_within(p: Puzzle, nodes: int) -> bool | None:
 
 
 def solutions_within(p: Puzzle, allowed: int, *, limit: int = 2,
-                     nodes: int = SLICE_NODES) -> list[Solution] | None:
+                     nodes: int = SLICE_NODES) -> list[PuzzleSolution] | None:
     """Up to `limit` solutions on the `allowed` squares, or None past `nodes` nodes.
 
     `p` is a region puzzle, `allowed` a bit mask (bit `r * n + c`); None means the
@@ -253,7 +253,7 @@ def _by_sat(p: Puzzle) -> bool:
             and _sat().available())
 
 
-def _limited(p: Puzzle, limit: int, *, batch: int = 0) -> Iterator[Solution]:
+def _limited(p: Puzzle, limit: int, *, batch: int = 0) -> Iterator[PuzzleSolution]:
     """Solutions, stopping after `limit` (0: all); the compiled search buffers `batch`
     (0: `limit`, at most 64) per call.
 
@@ -307,13 +307,13 @@ def _region_count(p: Puzzle) -> int:
     return found
 
 
-def _region_solutions(p: Puzzle, *, batch: int, limit: int) -> Iterator[Solution]:
+def _region_solutions(p: Puzzle, *, batch: int, limit: int) -> Iterator[PuzzleSolution]:
     for _, block in _run(p, batch, limit):
         for cells in block.tolist():
             yield _as_solution(p.n, p.stars, cells)
 
 
-def _as_solution(n: int, k: int, cells: list[int]) -> Solution:
+def _as_solution(n: int, k: int, cells: list[int]) -> PuzzleSolution:
     """A solution from the squares `r * n + c` of its stars."""
     if k == 1:
         cols = [0] * n

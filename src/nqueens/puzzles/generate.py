@@ -48,7 +48,7 @@ from nqueens.puzzles.request import (
     make_request,
     min_size,
 )
-from nqueens.puzzles.solution import Solution
+from nqueens.puzzles.solution import PuzzleSolution
 from nqueens.puzzles.steer import CHEAP, Tally, steer, steer_search
 
 __all__ = [
@@ -75,7 +75,7 @@ class Made:
     `nqueens.puzzles.solution`)."""
 
     puzzle: Puzzle
-    solution: Solution
+    solution: PuzzleSolution
     grade: int
     seed: int
     attempts: int

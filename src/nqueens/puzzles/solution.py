@@ -7,7 +7,7 @@
   row's stars. The form for any k >= 1: a placement `(2, 0, 3, 1)` is the star rows
   `((2,), (0,), (3,), (1,))`. The exact search returns it for k > 1.
 
-Functions that take a solution take either form (`Solution`); `as_stars` turns
+Functions that take a solution take either form (`PuzzleSolution`); `as_stars` turns
 either into star rows and `star_squares` lists the squares; `first_violation`
 checks one against a puzzle's rules, independently of the search.
 
@@ -28,14 +28,15 @@ from nqueens._types import Placement
 from nqueens._validate import as_int, check_integers, is_sequence
 from nqueens.puzzles.model import REGION_LETTERS, Puzzle, Square, check_puzzle, clash
 
-__all__ = ["Placement", "Solution", "Stars", "as_placement", "as_stars", "first_violation",
-           "star_squares", "stars_from_squares"]
+__all__ = ["Placement", "PuzzleSolution", "Stars", "as_placement", "as_stars",
+           "first_violation", "star_squares", "stars_from_squares"]
 
 Stars = tuple[tuple[int, ...], ...]
 """A k-star solution: `stars[row]` is the sorted tuple of the columns of that row's stars."""
 
-Solution = Placement | Stars
-"""Either form; see the module docstring."""
+PuzzleSolution = Placement | Stars
+"""A puzzle's solution in either form; see the module docstring (a classic n-queens
+solution is `nqueens.board.Solution`, a class)."""
 
 
 def as_stars(solution: Sequence[int] | Sequence[Sequence[int]]) -> Stars:
@@ -91,7 +92,7 @@ def stars_from_squares(n: int, squares: Iterable[tuple[int, int]]) -> Stars:
     return tuple(tuple(sorted(row)) for row in rows)
 
 
-def first_violation(p: Puzzle, solution: Solution | Sequence[object]) -> str | None:
+def first_violation(p: Puzzle, solution: PuzzleSolution | Sequence[object]) -> str | None:
     """Why `solution` does not solve `p`, or None.
 
     `solution` is a placement (a 0-based column per row, one-star puzzles) or star rows

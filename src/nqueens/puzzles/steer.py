@@ -60,7 +60,7 @@ from nqueens.puzzles.grow import (
 from nqueens.puzzles.logic import GRADES, explain
 from nqueens.puzzles.model import Puzzle, Square, made_region_puzzle
 from nqueens.puzzles.quick import solver
-from nqueens.puzzles.solution import Solution, star_squares
+from nqueens.puzzles.solution import PuzzleSolution, star_squares
 from nqueens.puzzles.steps import Record
 
 __all__ = ["CHEAP", "NODES", "Tally", "steer", "steer_search"]
@@ -106,7 +106,7 @@ Tally = Callable[[int, int], None]
 
 def steer(n: int, k: int, rng: random.Random, *, diagonals: bool, low: int, high: int,
           starts: int = 50, tally: Tally | None = None, pieces: bool = False
-          ) -> tuple[Puzzle, Solution, int]:
+          ) -> tuple[Puzzle, PuzzleSolution, int]:
     """A unique region puzzle with k stars, its solution and its grade in `low..high`.
 
     The grade is the explainer's, 1-4. With `pieces` a move hands one square alone to
@@ -127,7 +127,7 @@ def steer(n: int, k: int, rng: random.Random, *, diagonals: bool, low: int, high
 
 def steer_search(n: int, k: int, rng: random.Random, *, diagonals: bool, starts: int = 50,
                  tally: Tally | None = None, pieces: bool = False
-                 ) -> tuple[Puzzle, Solution, int]:
+                 ) -> tuple[Puzzle, PuzzleSolution, int]:
     """A unique region puzzle that logic alone cannot solve (grade 5, search).
 
     Regions repaired with the whole board's exact search until one solution is left (the
@@ -161,7 +161,7 @@ Mover = Callable[[int, list[list[int]], random.Random, list[Square], set[Square]
 
 def _walk(n: int, k: int, rng: random.Random, diagonals: bool, starts: int,
           tally: Tally | None, judge: Judge, lean: bool, pieces: bool
-          ) -> tuple[Puzzle, Solution, int]:
+          ) -> tuple[Puzzle, PuzzleSolution, int]:
     """Fresh starts, each a random solution with regions around it (leaning ones with
     `lean`) moved square by square as `judge` says (with `pieces` one square alone,
     else with what keeps regions whole), until it returns a grade; the error after
@@ -219,7 +219,7 @@ def _judge_search(p: Puzzle, stars: set[Square], recent: list[Square]) -> int | 
 
 
 def _draw(n: int, k: int, rng: random.Random, diagonals: bool, lean: bool
-           ) -> tuple[Solution, list[list[int]]]:
+           ) -> tuple[PuzzleSolution, list[list[int]]]:
     """A random solution and connected regions around it (k > 1: leaning with `lean`)."""
     if k == 1:
         cols = random_solution(n, rng, touching=True, diagonals=diagonals)
@@ -298,13 +298,13 @@ def _hardness(done: Record) -> tuple[int, ...]:
     return done.grade, done.chain, -done.at_grade
 
 
-def _others(found: list[Solution] | None, stars: set[Square]) -> list[Solution]:
+def _others(found: list[PuzzleSolution] | None, stars: set[Square]) -> list[PuzzleSolution]:
     """The solutions of `found` (None: a look that did not settle) other than the one
     on `stars`."""
     return [s for s in found or () if _on(s) != stars]
 
 
-def _on(s: Solution) -> set[Square]:
+def _on(s: PuzzleSolution) -> set[Square]:
     """The squares of a solution the compiled search found (ints: nothing to check)."""
     if isinstance(s[0], int):
         return set(enumerate(s))
