@@ -19,7 +19,7 @@ from nqueens.puzzles import ladder
 from nqueens.puzzles.logic import explain, step_text
 from nqueens.puzzles.model import region_puzzle
 from nqueens.puzzles.techniques.blocks import find_blocks
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 from test_puzzles_explain import brute_stars, planted_star_puzzle, star_squares_of
 
 DATA = Path(__file__).parent / "data"
@@ -27,7 +27,7 @@ DATA = Path(__file__).parent / "data"
 
 def board_states(p):
     """The board before each step of ``explain(p)``, rebuilt from the steps."""
-    b = Board(p)
+    b = MarkBoard(p)
     for step in explain(p).steps:
         yield b.copy()
         if step.place is not None:
@@ -87,7 +87,7 @@ def test_a_band_with_more_blocks_than_stars_gives_nothing():
     """Rows of one region each: every band of two rows needs 4 stars and its 10 squares
     a row fit in 5 blocks; nothing follows until squares are gone."""
     rows = [chr(65 + i) * 10 for i in range(10)]
-    assert find_blocks(Board(region_puzzle(rows, stars=2)), hard=False) is None
+    assert find_blocks(MarkBoard(region_puzzle(rows, stars=2)), hard=False) is None
 
 
 def test_a_region_inside_a_band_is_taken_out():
@@ -95,7 +95,7 @@ def test_a_region_inside_a_band_is_taken_out():
     the other 2, one in each of 2 blocks: a star in column 2 would empty the block of
     column 3, so column 2 is crossed out, and column 4 (region B) as well."""
     rows = ["AAABBBBBBB", "AAABBBBBBB", *[chr(67 + i) * 10 for i in range(8)]]
-    b = Board(region_puzzle(rows, stars=2))
+    b = MarkBoard(region_puzzle(rows, stars=2))
     assert find_blocks(b.copy(), hard=False) is None  # the medium form takes nothing out
     s = find_blocks(b, hard=True)
     assert s.units == (("region", 1),) and s.grade_name == "hard"
@@ -160,7 +160,7 @@ def test_every_kind_of_blocks_step_is_narrated_in_each_language(lang):
 @pytest.mark.parametrize(("k", "seed"), [(2, 1), (2, 2), (1, 3)])
 def test_the_squares_a_star_takes_are_those_board_after_takes(k, seed):
     """blocks._cleared_by (each square: the stars that would take it) against
-    Board.after, square by square, on every state of an explanation."""
+    MarkBoard.after, square by square, on every state of an explanation."""
     from nqueens.puzzles.techniques.blocks import _cleared_by
 
     for b in board_states(planted_star_puzzle(8, k, seed)):

@@ -35,7 +35,7 @@ from nqueens.puzzles.logic import (
 from nqueens.puzzles.model import Puzzle, region_puzzle
 from nqueens.puzzles.shapes import shape_name
 from nqueens.puzzles.solution import first_violation
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 from nqueens.puzzles.techniques.one_way import find_one_way
 
 DATA = Path(__file__).parent / "data"
@@ -448,7 +448,7 @@ def test_only_one_way_places_a_star_exactly_where_a_unit_has_one_way_left(seed):
     unit (in the board's order) whose stars fit one way only and places that way's first
     star; it does not fire when no unit has one way."""
     rng = random.Random(seed)
-    b = Board(planted_star_puzzle(12, 3, seed))
+    b = MarkBoard(planted_star_puzzle(12, 3, seed))
     for i in range(b.n * b.n):
         if rng.random() < 0.5:
             b.cand &= ~(1 << i)
@@ -469,7 +469,7 @@ def test_some_struck_boards_have_one_way_and_some_do_not():
     fired = set()
     for seed in range(12):
         rng = random.Random(seed)
-        b = Board(planted_star_puzzle(12, 3, seed))
+        b = MarkBoard(planted_star_puzzle(12, 3, seed))
         for i in range(b.n * b.n):
             if rng.random() < 0.5:
                 b.cand &= ~(1 << i)

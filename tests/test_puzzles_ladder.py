@@ -15,7 +15,7 @@ from nqueens.puzzles.grades import EASY, GRADES, HARD, TECHNIQUES, Compiled, Run
 from nqueens.puzzles.logic import summary_text
 from nqueens.puzzles.quick import QuickSolve
 from nqueens.puzzles.steps import Step
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 from nqueens.words import LANGUAGES, words
 
 from conftest import DATA, SRC
@@ -24,7 +24,7 @@ LEVELS = [json.loads(line) for line in
           (DATA / "community-levels.jsonl").read_text().splitlines()[:40]]
 
 
-def _lone_region(b: Board) -> Step | None:
+def _lone_region(b: MarkBoard) -> Step | None:
     """The toy: a region with one square left takes its star there (a narrower last
     square; sound for one star), graded hard when the region is the last letter."""
     if b.k != 1:

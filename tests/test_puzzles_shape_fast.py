@@ -1,5 +1,5 @@
 """The k-star shape check's fast path (placements.py) against the obvious one: for each
-unit, every square tested alone with Board.after and Board.fits, on random 2-star
+unit, every square tested alone with MarkBoard.after and MarkBoard.fits, on random 2-star
 boards part way through a solve."""
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ import pytest
 
 from nqueens.puzzles.grow import move_out, star_board
 from nqueens.puzzles.model import region_puzzle
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 from nqueens.puzzles.techniques.shape import find_shape
 from nqueens.puzzles.techniques.single import find_single
 from nqueens.puzzles.techniques.stuck import find_stuck
 
 
-def _slow_hits(b: Board, u) -> int:
+def _slow_hits(b: MarkBoard, u) -> int:
     left = b.cand & b.mask(u)
     reach = b.mask(u)
     for i in range(b.n * b.n):
@@ -31,7 +31,7 @@ def _slow_hits(b: Board, u) -> int:
     return hit
 
 
-def _slow_shape(b: Board):
+def _slow_shape(b: MarkBoard):
     for u in b.open_units():
         hit = _slow_hits(b, u)
         if hit:
@@ -43,7 +43,7 @@ def _slow_shape(b: Board):
 def test_shape_check_matches_each_square_tested_alone(n: int, k: int, seed: int) -> None:
     rng = random.Random(seed)
     _, grid = star_board(n, k, rng)
-    assert _solve_part_way(Board(region_puzzle(grid, stars=k)), rng) >= 3
+    assert _solve_part_way(MarkBoard(region_puzzle(grid, stars=k)), rng) >= 3
 
 
 def test_boards_of_one_geometry_share_what_the_shape_check_found_and_stay_right() -> None:
@@ -51,17 +51,17 @@ def test_boards_of_one_geometry_share_what_the_shape_check_found_and_stay_right(
     rng = random.Random(5)
     stars, grid = star_board(9, 2, rng)
     held = {(r, c) for r, row in enumerate(stars) for c in row}
-    first = Board(region_puzzle(grid, stars=2))
+    first = MarkBoard(region_puzzle(grid, stars=2))
     for _ in range(4):
         assert move_out(9, grid, rng, [(r, c) for r in range(9) for c in range(9)], held)
-        b = Board(region_puzzle(grid, stars=2))
+        b = MarkBoard(region_puzzle(grid, stars=2))
         assert b.every is first.every and b.reach is first.reach
         assert _solve_part_way(b, rng) >= 3
     assert first.every  # filled by the solves, and used by them all
 
 
 def test_the_shared_answers_are_forgotten_past_their_limit(monkeypatch) -> None:
-    from nqueens.puzzles.techniques import board as techniques
+    from nqueens.puzzles.techniques import mark_board as techniques
 
     monkeypatch.setattr(techniques, "MEMO_LIMIT", 3)
     d = techniques._BoundedDict()
@@ -71,7 +71,7 @@ def test_the_shared_answers_are_forgotten_past_their_limit(monkeypatch) -> None:
     assert d == {3: 3}
 
 
-def _solve_part_way(b: Board, rng: random.Random) -> int:
+def _solve_part_way(b: MarkBoard, rng: random.Random) -> int:
     """Steps of a solve (guesses where logic stalls) whose shape check was compared with
     the slow one."""
     n = b.n

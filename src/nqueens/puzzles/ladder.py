@@ -66,7 +66,7 @@ from nqueens.puzzles.techniques import (
     single,
     stuck,
 )
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = ["LADDER", "TECHNIQUES", "compiled_ladder", "next_step", "rungs_for", "with_rung"]
 
@@ -111,14 +111,14 @@ def rungs_for(p: Puzzle, ladder: Sequence[Rung] | None = None) -> tuple[Rung, ..
     return tuple(r for r in (LADDER if ladder is None else ladder) if r.applies(p))
 
 
-def next_step(b: Board, rungs: Sequence[Rung], max_grade: int) -> Step | None:
+def next_step(b: MarkBoard, rungs: Sequence[Rung], max_grade: int) -> Step | None:
     """The first step the rungs find on `b`, up to `max_grade`, applied; else None.
 
     Cost: O(that of the rungs tried).
 
     >>> from nqueens.puzzles.model import parse_puzzle
     >>> p = parse_puzzle("AAB\\nACB\\nCCB\\n")
-    >>> next_step(Board(p), rungs_for(p), 0) is None
+    >>> next_step(MarkBoard(p), rungs_for(p), 0) is None
     True
     """
     for rung in rungs:

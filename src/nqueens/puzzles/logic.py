@@ -38,9 +38,9 @@ from nqueens.puzzles.grades import GRADES, SEARCH, VERDICT, technique
 from nqueens.puzzles.ladder import next_step, rungs_for
 from nqueens.puzzles.model import Puzzle, Square, check_puzzle
 from nqueens.puzzles.steps import RULES, Explanation, Record, Step, record_of, stars_of
-from nqueens.puzzles.techniques.board import Board
 from nqueens.puzzles.techniques.given import TECHNIQUE as GIVEN
 from nqueens.puzzles.techniques.given import find_given
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = [
     "GRADES",
@@ -213,7 +213,7 @@ class _Solver:
 
     def __init__(self, p: Puzzle) -> None:
         self.p = p
-        self.b = Board(p)
+        self.b = MarkBoard(p)
         self.total = p.n * stars_of(p)
         self.rungs = rungs_for(p)
         self.dead = False

@@ -16,13 +16,13 @@ with `after` and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from nqueens.errors import TooManyPlacements
 from nqueens.puzzles.steps import Unit
 
-Board = Any
-"""A `Board` (which imports this module)."""
+if TYPE_CHECKING:  # the board imports this module
+    from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 PLACEMENT_NODES = 2_000
 """The most partial placements gone through to find the squares near every placement of
@@ -40,7 +40,7 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _fill_masks(b: Board) -> tuple[list[int], list[int]]:
+def _fill_masks(b: MarkBoard) -> tuple[list[int], list[int]]:
     """For each square, the squares of its units that a star there would fill (k > 1);
     and the units needing one star, as masks."""
     fill = [0] * (b.n * b.n)
@@ -51,9 +51,9 @@ def _fill_masks(b: Board) -> tuple[list[int], list[int]]:
     return fill, ones
 
 
-def _shape_hits(b: Board, u: Unit, left: int, fill: list[int], ones: list[int]) -> int:
+def _shape_hits(b: MarkBoard, u: Unit, left: int, fill: list[int], ones: list[int]) -> int:
     """The open squares whose star leaves unit `u` (squares `left`) too few squares
-    for its stars (k > 1), as `Board.after` and `Board.fits` would say for
+    for its stars (k > 1), as `MarkBoard.after` and `MarkBoard.fits` would say for
     each: only the unit's squares are computed, and each placement found that fits is
     kept as a witness that settles the squares it keeps clear of."""
     mu, near, m = b.mask(u), b.near, b.need[u]
@@ -79,7 +79,7 @@ def _shape_hits(b: Board, u: Unit, left: int, fill: list[int], ones: list[int]) 
     return hit
 
 
-def _shape_hits_of(b: Board, mu: int, m: int, left: int, near_left: int, tested: int,
+def _shape_hits_of(b: MarkBoard, mu: int, m: int, left: int, near_left: int, tested: int,
                    fill: list[int], ones: tuple[int, ...]) -> int:
     """`_shape_hits` worked out: `tested` the open squares that matter, `ones`
     the units needing one star that reach them."""
@@ -161,7 +161,7 @@ def _near_all(cells: int, need: int, near: list[int], acc: int, target: int,
     return out
 
 
-def witness(b: Board, cells: int, need: int) -> int:
+def witness(b: MarkBoard, cells: int, need: int) -> int:
     """`need` squares of `cells`, none touching, as a mask (-1 when there are none).
 
     `_witness` on board `b`'s geometry, remembered there for every board of it: the
@@ -170,8 +170,8 @@ def witness(b: Board, cells: int, need: int) -> int:
     exponential in the worst case (small units in practice).
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> from nqueens.puzzles.techniques.board import Board
-    >>> b = Board(parse_puzzle("stars: 2\\n" + "ABCDEFGH\\n" * 8))
+    >>> from nqueens.puzzles.techniques.mark_board import MarkBoard
+    >>> b = MarkBoard(parse_puzzle("stars: 2\\n" + "ABCDEFGH\\n" * 8))
     >>> witness(b, 0b111, 2), witness(b, 0b11, 2)  # squares 0 and 2; none on 0 and 1
     (5, -1)
     """

@@ -33,7 +33,7 @@ from nqueens.puzzles.ladder import compiled_ladder
 from nqueens.puzzles.logic import Solve
 from nqueens.puzzles.model import Puzzle
 from nqueens.puzzles.steps import Record
-from nqueens.puzzles.techniques.board import line_geometry
+from nqueens.puzzles.techniques.mark_board import line_geometry
 
 __all__ = ["QuickSolve", "ladder_array", "needs_compiling", "solver"]
 

@@ -18,10 +18,10 @@ grade: two lines without subtraction are medium (the form players learn first), 
 or regions taken out hard.
 
 >>> from nqueens.puzzles.model import region_puzzle
->>> from nqueens.puzzles.techniques.board import Board
+>>> from nqueens.puzzles.techniques.mark_board import MarkBoard
 >>> rows = ["AAABBBBBBB", "AAABBBBBBB", "CCCCCCCCCC", "DDDDDDDDDD", "EEEEEEEEEE",
 ...         "FFFFFFFFFF", "GGGGGGGGGG", "HHHHHHHHHH", "IIIIIIIIII", "JJJJJJJJJJ"]
->>> b = Board(region_puzzle(rows, stars=2))
+>>> b = MarkBoard(region_puzzle(rows, stars=2))
 >>> s = find_blocks(b, hard=True)
 >>> s.lines, s.units, s.blocks, s.used
 ((('row', 0), ('row', 1)), (('region', 1),), ((0, 0), (0, 2)), ((0, 2),))
@@ -37,7 +37,7 @@ from nqueens.puzzles.grades import HARD, MEDIUM, Rung, Technique
 from nqueens.puzzles.model import Square
 from nqueens.puzzles.placements import _bits, _fill_masks
 from nqueens.puzzles.steps import Step, Unit, stars_of
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = ["HARD_RUNG", "MAX_BAND", "RUNG", "TECHNIQUE", "find_blocks"]
 
@@ -60,7 +60,7 @@ MAX_TAKEN = 3
 """The most regions inside a band tried as a set to take out (every subset of them)."""
 
 
-def find_blocks(b: Board, hard: bool = False) -> Step | None:
+def find_blocks(b: MarkBoard, hard: bool = False) -> Step | None:
     """2x2 blocks: a band whose squares left fit in as many blocks as stars it needs.
 
     `hard` False: bands of two adjacent rows or columns, nothing taken out; True: bands
@@ -69,8 +69,8 @@ def find_blocks(b: Board, hard: bool = False) -> Step | None:
     band that fits, O(squares * blocks) to find what it clears.
 
     >>> from nqueens.puzzles.model import region_puzzle
-    >>> from nqueens.puzzles.techniques.board import Board
-    >>> b = Board(region_puzzle(["AB", "AB"]))
+    >>> from nqueens.puzzles.techniques.mark_board import MarkBoard
+    >>> b = MarkBoard(region_puzzle(["AB", "AB"]))
     >>> find_blocks(b) is None
     True
     """
@@ -92,7 +92,7 @@ def find_blocks(b: Board, hard: bool = False) -> Step | None:
     return None
 
 
-def _one_a_block(b: Board) -> bool:
+def _one_a_block(b: MarkBoard) -> bool:
     """Whether the rules forbid two stars in any 2x2 block (they touch; for one star per
     line, a shared line or diagonal is enough), checked on the board's own conflicts."""
     n = b.n
@@ -106,7 +106,7 @@ def _one_a_block(b: Board) -> bool:
     return True
 
 
-def _band(b: Board, fam: str, band: range, hard: bool) -> Step | None:
+def _band(b: MarkBoard, fam: str, band: range, hard: bool) -> Step | None:
     lines = tuple((fam, i) for i in band)
     whole = 0
     for u in lines:
@@ -130,7 +130,7 @@ def _band(b: Board, fam: str, band: range, hard: bool) -> Step | None:
     return None
 
 
-def _cover(b: Board, fam: str, band: range, rest: int, backward: bool = False
+def _cover(b: MarkBoard, fam: str, band: range, rest: int, backward: bool = False
            ) -> list[tuple[Square, int]]:
     """The fewest 2x2 blocks covering `rest` in `band`, strip by strip, left to right
     (top to bottom for columns; or `backward`): each as its top-left corner and its
@@ -174,7 +174,7 @@ def _bit(fam: str, n: int, line: int, x: int) -> int:
     return line * n + x if fam == "row" else x * n + line
 
 
-def _apply(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
+def _apply(b: MarkBoard, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
            taken: tuple[Unit, ...]) -> Step | None:
     """Every block holds exactly one star: place a lone square, cross out the squares
     whose star would clear a whole block, or fill a unit with the blocks inside it."""
@@ -195,7 +195,7 @@ def _apply(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
     return _fill(b, blocks, lines, taken)
 
 
-def _cleared_by(b: Board) -> list[int]:
+def _cleared_by(b: MarkBoard) -> list[int]:
     """For each square, the squares whose star takes it from the open squares, as
     `after` would (a star takes its neighbours,
     or the squares it attacks for one star, a relation both ways, and the units needing
@@ -214,7 +214,7 @@ def _cleared_by(b: Board) -> list[int]:
     return kept[1]
 
 
-def _fill(b: Board, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
+def _fill(b: MarkBoard, blocks: list[tuple[Square, int]], lines: tuple[Unit, ...],
           taken: tuple[Unit, ...]) -> Step | None:
     """A unit that holds as many of the blocks (their squares left) as it needs stars
     gets its stars from them: its other squares are crossed out."""

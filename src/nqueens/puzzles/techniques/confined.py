@@ -11,7 +11,7 @@ from math import comb
 from nqueens.puzzles.grades import EASY, Compiled, Rung, Technique
 from nqueens.puzzles.placements import _bits
 from nqueens.puzzles.steps import Step, Unit
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = ["MAX_SUBSETS", "RUNG", "TECHNIQUE", "find_confined", "largest_subset"]
 
@@ -38,7 +38,7 @@ def largest_subset(m: int) -> int:
     return s
 
 
-def find_confined(b: Board, size: int = 1, rule: str = TECHNIQUE.name) -> Step | None:
+def find_confined(b: MarkBoard, size: int = 1, rule: str = TECHNIQUE.name) -> Step | None:
     """Regions confined to lines: `size` units all in `size` units of another family.
 
     The units of one family whose squares left lie in `size` units of another, and which
@@ -49,7 +49,7 @@ def find_confined(b: Board, size: int = 1, rule: str = TECHNIQUE.name) -> Step |
     families.
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> b = MarkBoard(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
     >>> s = find_confined(b, 2)
     >>> s.units, s.lines, s.removed
     ((('region', 0), ('region', 2)), (('col', 0), ('col', 1)), ((3, 1), (4, 1)))
@@ -64,7 +64,7 @@ def find_confined(b: Board, size: int = 1, rule: str = TECHNIQUE.name) -> Step |
     return None
 
 
-def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
+def _touched(b: MarkBoard, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
     """The open units of family `a` touching at most `size` units of `other`, each
     with the bit set of the numbers of the units it touches."""
     key = (b.cand, b.stars)
@@ -76,7 +76,7 @@ def _touched(b: Board, a: str, other: str, size: int) -> list[tuple[Unit, int]]:
     return [(u, lines) for u, lines in seen if lines.bit_count() <= size]
 
 
-def _lines_touched(b: Board, a: str, other: str) -> list[tuple[Unit, int]]:
+def _lines_touched(b: MarkBoard, a: str, other: str) -> list[tuple[Unit, int]]:
     """The open units of family `a`, each with the bit set of the numbers of the units of
     `other` its squares left touch."""
     cand, n, need = b.cand, b.n, b.need
@@ -121,7 +121,7 @@ def _unions(touched: list[tuple[Unit, int]], size: int) -> list[int]:
     return sorted(x for x in unions if x.bit_count() == size)
 
 
-def _confine(b: Board, a: str, other: str, size: int, rule: str) -> Step | None:
+def _confine(b: MarkBoard, a: str, other: str, size: int, rule: str) -> Step | None:
     touched = _touched(b, a, other, size)
     for pick in _unions(touched, size):
         inside = [u for u, lines in touched if not lines & ~pick]

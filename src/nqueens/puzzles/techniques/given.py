@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from nqueens.puzzles.grades import START, TRIVIAL, Rung, Technique
 from nqueens.puzzles.steps import Step
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = ["RUNG", "TECHNIQUE", "find_given"]
 
@@ -19,13 +19,13 @@ RUNG = Rung(TECHNIQUE, TRIVIAL, lambda b: find_given(b), applies=lambda p: bool(
 """First of all: every given star is placed before the board is looked at."""
 
 
-def find_given(b: Board) -> Step | None:
+def find_given(b: MarkBoard) -> Step | None:
     """The first given star not yet on the board, placed; None when all stand.
 
     Cost: O(givens).
 
     >>> from nqueens.puzzles.model import completion_puzzle
-    >>> b = Board(completion_puzzle(4, [(0, 1)]))
+    >>> b = MarkBoard(completion_puzzle(4, [(0, 1)]))
     >>> find_given(b).place, find_given(b)
     ((0, 1), None)
     """

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from nqueens.puzzles.grades import HARD, MEDIUM, Compiled, Rung, Technique
 from nqueens.puzzles.steps import Step
-from nqueens.puzzles.techniques.board import Board
 from nqueens.puzzles.techniques.confined import MAX_SUBSETS, find_confined, largest_subset
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = ["HARD_RUNG", "KLINES_HARD", "RUNG", "TECHNIQUE", "find_k_lines"]
 
@@ -31,7 +31,7 @@ HARD_RUNG = Rung(TECHNIQUE, HARD, lambda b: find_k_lines(b, KLINES_HARD, -1),
 """The hard form: from `KLINES_HARD` lines to as many as are worth trying (-1)."""
 
 
-def find_k_lines(b: Board, low: int, high: int) -> Step | None:
+def find_k_lines(b: MarkBoard, low: int, high: int) -> Step | None:
     """k regions in k lines for each size from `low` to `high`, smallest first.
 
     `high` -1: the largest worth trying
@@ -39,7 +39,7 @@ def find_k_lines(b: Board, low: int, high: int) -> Step | None:
     Cost: O(that of `find_confined`) per size.
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> b = MarkBoard(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
     >>> find_k_lines(b, 2, 2).units
     (('region', 0), ('region', 2))
     """

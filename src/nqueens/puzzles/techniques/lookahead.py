@@ -9,8 +9,8 @@ from __future__ import annotations
 from nqueens.puzzles.grades import EXPERT, HARD, Compiled, Rung, Technique
 from nqueens.puzzles.placements import _bits
 from nqueens.puzzles.steps import Step, Unit
-from nqueens.puzzles.techniques.board import Board
 from nqueens.puzzles.techniques.confined import MAX_SUBSETS, find_confined
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 from nqueens.puzzles.techniques.pairs import find_pairs
 from nqueens.puzzles.techniques.shape import find_shape
 from nqueens.puzzles.techniques.single import find_single
@@ -43,14 +43,14 @@ def _raised(step: Step) -> int | None:
     return EXPERT if len(step.chain) >= CHAIN_EXPERT or step.shape == "deep" else None
 
 
-def find_lookahead(b: Board, limit: int) -> Step | None:
+def find_lookahead(b: MarkBoard, limit: int) -> Step | None:
     """Contradiction: a star on a square forces last squares until a unit is short.
 
     At most `limit` forced stars; the square with the shortest chain is crossed out.
     Cost: O(squares * limit * units).
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> b = MarkBoard(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
     >>> s = find_lookahead(b, 3)
     >>> s.removed, s.lines, s.chain
     (((1, 0),), (('region', 2),), ())
@@ -69,7 +69,7 @@ def find_lookahead(b: Board, limit: int) -> Step | None:
     return b.remove(1 << i, TECHNIQUE.name, lines=(dead,), chain=tuple(b.sq(j) for j in chain))
 
 
-def _chain(b: Board, start: int, limit: int) -> tuple[tuple[int, ...], Unit] | None:
+def _chain(b: MarkBoard, start: int, limit: int) -> tuple[tuple[int, ...], Unit] | None:
     """The last squares a star on `start` forces, and the unit left short, or None."""
     cand, changed = b.after(start)
     need = dict(b.need)
@@ -97,7 +97,7 @@ def _chain(b: Board, start: int, limit: int) -> tuple[tuple[int, ...], Unit] | N
                 cand &= ~b.mask(u)
 
 
-def find_deep_lookahead(b: Board, shapes: bool = True) -> Step | None:
+def find_deep_lookahead(b: MarkBoard, shapes: bool = True) -> Step | None:
     """Contradiction, the long way: a star on a square, then the easier techniques, end short.
 
     The easier techniques are last square, regions confined to one or two lines, and with
@@ -106,7 +106,7 @@ def find_deep_lookahead(b: Board, shapes: bool = True) -> Step | None:
     of those techniques (with `shapes` and k > 1, seconds on a 10 x 10 board).
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> b = MarkBoard(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
     >>> s = find_deep_lookahead(b)
     >>> s.removed, s.chain, s.shape
     (((0, 2),), ((1, 0),), 'deep')
@@ -129,14 +129,14 @@ def find_deep_lookahead(b: Board, shapes: bool = True) -> Step | None:
     return None
 
 
-def find_deep(b: Board) -> Step | None:
+def find_deep(b: MarkBoard) -> Step | None:
     """A contradiction through the easier techniques; never after a guess.
 
     After a guess the grade is search anyway. k > 1: the trials without shapes first
     (much cheaper there). Cost: O(that of `find_deep_lookahead`), once or twice.
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> find_deep(Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))).chain
+    >>> find_deep(MarkBoard(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))).chain
     ((1, 0),)
     """
     if b.searched:

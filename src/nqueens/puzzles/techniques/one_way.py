@@ -9,7 +9,7 @@ from __future__ import annotations
 from nqueens.puzzles.grades import EASY, Rung, Technique
 from nqueens.puzzles.placements import _bits, witness
 from nqueens.puzzles.steps import Step, stars_of
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = ["RUNG", "TECHNIQUE", "find_one_way"]
 
@@ -20,7 +20,7 @@ RUNG = Rung(TECHNIQUE, EASY, lambda b: find_one_way(b), applies=lambda p: stars_
 """With one star, only one way is the last square: tried for k > 1 only."""
 
 
-def find_one_way(b: Board) -> Step | None:
+def find_one_way(b: MarkBoard) -> Step | None:
     """Only one way (k > 1): a unit whose squares left hold its stars in exactly one way.
 
     The stars it still needs, none touching, fit on its squares left in one way only; its
@@ -31,7 +31,7 @@ def find_one_way(b: Board) -> Step | None:
     small units in practice).
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> b = Board(parse_puzzle("stars: 2\\n" + "ABCDEFGH\\n" * 8))
+    >>> b = MarkBoard(parse_puzzle("stars: 2\\n" + "ABCDEFGH\\n" * 8))
     >>> b.cand &= ~0b11111000  # row 1 keeps three squares in a run: stars at both ends
     >>> s = find_one_way(b)
     >>> s.place, s.units
@@ -46,7 +46,7 @@ def find_one_way(b: Board) -> Step | None:
     return None
 
 
-def _one_way(b: Board, cells: int, need: int) -> int:
+def _one_way(b: MarkBoard, cells: int, need: int) -> int:
     """The stars of the only way `need` stars fit on `cells` with none touching; 0 when
     there is none or more than one. Another way leaves out one of the first way's squares,
     so there is none when each left out in turn leaves no way at all."""

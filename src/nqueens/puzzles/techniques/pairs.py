@@ -11,7 +11,7 @@ from itertools import combinations
 from nqueens.puzzles.grades import HARD, Compiled, Rung, Technique
 from nqueens.puzzles.placements import _bits
 from nqueens.puzzles.steps import Step
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = ["RUNG", "TECHNIQUE", "find_pairs"]
 
@@ -21,13 +21,13 @@ TECHNIQUE = Technique("pairs", HARD, "line_pairs")
 RUNG = Rung(TECHNIQUE, HARD, lambda b: find_pairs(b), compiled=Compiled("two_lines", grade=HARD))
 
 
-def find_pairs(b: Board) -> Step | None:
+def find_pairs(b: MarkBoard) -> Step | None:
     """Pairs of rows or columns (k = 1): the squares every placement of two lines attacks.
 
     Cost: O(n^2) line pairs, each O(squares left in one * in the other).
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> b = MarkBoard(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
     >>> s = find_pairs(b)
     >>> s.lines, s.removed
     ((('row', 2), ('row', 4)), ((3, 1), (3, 3)))

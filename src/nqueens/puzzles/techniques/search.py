@@ -11,7 +11,7 @@ from nqueens.puzzles.grades import SEARCH, Rung, Technique
 from nqueens.puzzles.placements import _bits
 from nqueens.puzzles.solution import star_squares, stars_from_squares
 from nqueens.puzzles.steps import Step
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 from nqueens.puzzles.techniques.single import find_single
 from nqueens.puzzles.techniques.stuck import find_stuck, stuck_step
 
@@ -24,7 +24,7 @@ RUNG = Rung(TECHNIQUE, SEARCH, lambda b: find_search(b))
 """Last of all, and only when the grade asked for allows search."""
 
 
-def find_search(b: Board) -> Step:
+def find_search(b: MarkBoard) -> Step:
     """A star of the most constrained unit, where the first solution that agrees has it.
 
     The step that says there is no solution when none agrees. Cost: O(one exact search),
@@ -32,7 +32,7 @@ def find_search(b: Board) -> Step:
     `first_solution` (k > 1).
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> find_search(Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))).place
+    >>> find_search(MarkBoard(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))).place
     (0, 0)
     """
     s = _consistent(b)
@@ -46,7 +46,7 @@ def find_search(b: Board) -> Step:
     return b.place(cell, TECHNIQUE.name, (u,))
 
 
-def _consistent(b: Board) -> tuple | None:
+def _consistent(b: MarkBoard) -> tuple | None:
     """The first solution agreeing with the stars placed and the squares still open:
     from the exact search (k = 1), or from a search on the board itself (k > 1)."""
     if b.k > 1:
@@ -71,7 +71,7 @@ def _consistent(b: Board) -> tuple | None:
     return None
 
 
-def first_solution(b: Board) -> int | None:
+def first_solution(b: MarkBoard) -> int | None:
     """The first solution that agrees with the board, as a bit mask of stars, or None.
 
     It keeps the board's stars and uses only its open squares besides: a plain search,
@@ -80,7 +80,7 @@ def first_solution(b: Board) -> int | None:
     per unit, d stars to place); milliseconds on real boards.
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> b = MarkBoard(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
     >>> b.squares(first_solution(b))
     ((0, 0), (1, 3), (2, 1), (3, 4), (4, 2))
     """

@@ -10,7 +10,7 @@ from nqueens.puzzles.grades import MEDIUM, Compiled, Rung, Technique
 from nqueens.puzzles.placements import _bits, _fill_masks, _shape_hits
 from nqueens.puzzles.shapes import shape_name
 from nqueens.puzzles.steps import Step
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = ["RUNG", "TECHNIQUE", "find_shape"]
 
@@ -21,7 +21,7 @@ RUNG = Rung(TECHNIQUE, MEDIUM, lambda b: find_shape(b),
             compiled=Compiled("whole_unit", grade=MEDIUM))
 
 
-def find_shape(b: Board) -> Step | None:
+def find_shape(b: MarkBoard) -> Step | None:
     """Attacks a whole region: the squares where a star would leave some unit short.
 
     For k = 1, a square touching or attacking every square left in a region (row,
@@ -30,7 +30,7 @@ def find_shape(b: Board) -> Step | None:
     test for k > 1.
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> b = Board(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
+    >>> b = MarkBoard(parse_puzzle("AABBB\\nAABBB\\nCCDDD\\nCEEED\\nCEEED\\n"))
     >>> s = find_shape(b)
     >>> s.removed, s.lines, s.shape
     (((1, 0), (3, 1)), (('region', 2),), 'L')

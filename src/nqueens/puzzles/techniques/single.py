@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from nqueens.puzzles.grades import EASY, TRIVIAL, Compiled, Rung, Technique
 from nqueens.puzzles.steps import Step
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = ["RUNG", "TECHNIQUE", "find_single"]
 
@@ -20,13 +20,13 @@ RUNG = Rung(TECHNIQUE, TRIVIAL, lambda b: find_single(b),
 """Tried at every grade (even grade 0 asks for the last squares), after `stuck`."""
 
 
-def find_single(b: Board) -> Step | None:
+def find_single(b: MarkBoard) -> Step | None:
     """Last square: a unit with exactly as many squares left as stars it needs.
 
     Cost: O(units).
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+    >>> b = MarkBoard(parse_puzzle("AAB\\nACB\\nCCB\\n"))
     >>> _ = b.place(0, "given")
     >>> find_single(b).place
     (2, 1)

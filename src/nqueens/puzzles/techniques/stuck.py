@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from nqueens.puzzles.grades import TRIVIAL, VERDICT, Compiled, Rung, Technique
 from nqueens.puzzles.steps import Step, Unit
-from nqueens.puzzles.techniques.board import Board
+from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = ["RUNG", "TECHNIQUE", "find_stuck", "stuck_step"]
 
@@ -30,13 +30,13 @@ def stuck_step(lines: tuple[Unit, ...] = ()) -> Step:
     return Step(TECHNIQUE.name, lines=lines)
 
 
-def find_stuck(b: Board) -> Step | None:
+def find_stuck(b: MarkBoard) -> Step | None:
     """A unit that can no longer hold the stars it needs: the puzzle has no solution.
 
     Cost: O(units * squares).
 
     >>> from nqueens.puzzles.model import parse_puzzle
-    >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+    >>> b = MarkBoard(parse_puzzle("AAB\\nACB\\nCCB\\n"))
     >>> find_stuck(b) is None
     True
     """

@@ -1,6 +1,6 @@
 """The bit-mask board the explainer's techniques work on, generalised to k stars per unit.
 
-Squares are bits `r * n + c` of Python ints. The `Board` holds the squares still
+Squares are bits `r * n + c` of Python ints. The `MarkBoard` holds the squares still
 open for a star, the stars placed and what each row, column and region still needs; each
 technique's module (beside this one) has a `find_*` function that looks for one
 deduction of its technique and, when it finds one, applies it and returns its
@@ -8,7 +8,7 @@ deduction of its technique and, when it finds one, applies it and returns its
 them; `nqueens.puzzles.logic` drives them, easiest first.
 
 >>> from nqueens.puzzles.model import parse_puzzle
->>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+>>> b = MarkBoard(parse_puzzle("AAB\\nACB\\nCCB\\n"))
 >>> b.n, b.k, len(b.units)
 (3, 1, 9)
 """
@@ -22,11 +22,14 @@ from nqueens.puzzles.model import Puzzle, Square
 from nqueens.puzzles.placements import _bits
 from nqueens.puzzles.steps import Step, Unit, stars_of
 
-__all__ = ["Board", "line_geometry"]
+__all__ = ["MarkBoard", "line_geometry"]
 
 
-class Board:
-    """The state of a solve: open squares, placed stars, each unit's stars still needed."""
+class MarkBoard:
+    """The marks of a solve: open squares, placed stars, each unit's stars still needed.
+
+    (A solver's pencil marks on a puzzle; a board of queens is `nqueens.board`'s.)
+    """
 
     def __init__(self, p: Puzzle) -> None:
         self.p = p
@@ -80,19 +83,19 @@ class Board:
         self.searched = False
         self.notes: dict[str, Any] = {}
 
-    def copy(self) -> Board:
+    def copy(self) -> MarkBoard:
         """A board to try things on: the same puzzle, its own open squares and needs.
 
         Cost: O(units).
 
         >>> from nqueens.puzzles.model import parse_puzzle
-        >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+        >>> b = MarkBoard(parse_puzzle("AAB\\nACB\\nCCB\\n"))
         >>> c = b.copy()
         >>> _ = c.place(0, "search")
         >>> b.placed, c.placed
         (0, 1)
         """
-        other = object.__new__(Board)
+        other = object.__new__(MarkBoard)
         other.__dict__.update(self.__dict__)
         other.need = dict(self.need)
         return other
@@ -105,7 +108,7 @@ class Board:
         Cost: O(1).
 
         >>> from nqueens.puzzles.model import parse_puzzle
-        >>> bin(Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).mask(("row", 1)))
+        >>> bin(MarkBoard(parse_puzzle("AAB\\nACB\\nCCB\\n")).mask(("row", 1)))
         '0b111000'
         """
         return self.families[u[0]][u[1]]
@@ -116,7 +119,7 @@ class Board:
         Cost: O(units).
 
         >>> from nqueens.puzzles.model import parse_puzzle
-        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).open_units()[:4]
+        >>> MarkBoard(parse_puzzle("AAB\\nACB\\nCCB\\n")).open_units()[:4]
         [('region', 0), ('region', 1), ('region', 2), ('row', 0)]
         """
         need = self.need
@@ -128,7 +131,7 @@ class Board:
         Cost: O(1).
 
         >>> from nqueens.puzzles.model import parse_puzzle
-        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).sq(5)
+        >>> MarkBoard(parse_puzzle("AAB\\nACB\\nCCB\\n")).sq(5)
         (1, 2)
         """
         return divmod(i, self.n)
@@ -139,7 +142,7 @@ class Board:
         Cost: O(squares in the mask).
 
         >>> from nqueens.puzzles.model import parse_puzzle
-        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).squares(0b100000101)
+        >>> MarkBoard(parse_puzzle("AAB\\nACB\\nCCB\\n")).squares(0b100000101)
         ((0, 0), (0, 2), (2, 2))
         """
         return tuple(self.sq(i) for i in _bits(mask))
@@ -150,7 +153,7 @@ class Board:
         Cost: O(units of the square).
 
         >>> from nqueens.puzzles.model import parse_puzzle
-        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).place(0, "given").removed
+        >>> MarkBoard(parse_puzzle("AAB\\nACB\\nCCB\\n")).place(0, "given").removed
         ((0, 1), (0, 2), (1, 0), (1, 1), (2, 0))
         """
         before = self.cand
@@ -170,7 +173,7 @@ class Board:
         Cost: O(squares in the mask).
 
         >>> from nqueens.puzzles.model import parse_puzzle
-        >>> Board(parse_puzzle("AAB\\nACB\\nCCB\\n")).remove(0b10, "shape").removed
+        >>> MarkBoard(parse_puzzle("AAB\\nACB\\nCCB\\n")).remove(0b10, "shape").removed
         ((0, 1),)
         """
         self.cand &= ~mask
@@ -182,7 +185,7 @@ class Board:
         Cost: O(units of the square).
 
         >>> from nqueens.puzzles.model import parse_puzzle
-        >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+        >>> b = MarkBoard(parse_puzzle("AAB\\nACB\\nCCB\\n"))
         >>> cand, need = b.after(0)
         >>> b.squares(cand), sorted(need.values())
         (((1, 2), (2, 1), (2, 2)), [0, 0, 0])
@@ -204,7 +207,7 @@ class Board:
         exact search that is exponential in the worst case (small units in practice).
 
         >>> from nqueens.puzzles.model import parse_puzzle
-        >>> b = Board(parse_puzzle("AAB\\nACB\\nCCB\\n"))
+        >>> b = MarkBoard(parse_puzzle("AAB\\nACB\\nCCB\\n"))
         >>> b.fits(0, 1), b.fits(0b1, 1)
         (False, True)
         """
@@ -230,7 +233,7 @@ def _geometry_memos(n: int, touching: bool, diagonals: bool
                     ) -> tuple[dict[int, int], dict[tuple[int, int], int],
                                dict[tuple[int, int], int], dict[tuple, int]]:
     """The answers of the shape check that depend on the geometry alone (see
-    `Board`), emptied when they pass `MEMO_LIMIT`."""
+    `MarkBoard`), emptied when they pass `MEMO_LIMIT`."""
     return _BoundedDict(), _BoundedDict(), _BoundedDict(), _BoundedDict()
 
 
