@@ -204,7 +204,7 @@ def solve(
     (Solution('1 5 8 6 3 7 2 4'), 'rows', 0)
     """
     queens = _renamed(queens, placed, "solve")
-    n = _check_size(n)
+    n = _completion_size(n)
     seed = check_int(seed, "seed", low=0)
     how = _pick_order(n, order)
     board = _validate(n, queens, blocked, diagonals)
@@ -244,7 +244,7 @@ def completions(
     """
     del batch
     queens = _renamed(queens, placed, "completions")
-    n = _check_size(n)
+    n = _completion_size(n)
     how = _pick_order(n, order)
     return _stream_board(_validate(n, queens, blocked, diagonals), how,
                          _limits(timeout, progress))
@@ -274,7 +274,7 @@ def count_completions(
     (1, 1)
     """
     queens = _renamed(queens, placed, "count_completions")
-    n = _check_size(n)
+    n = _completion_size(n)
     if limit is not None:
         limit = check_int(limit, "limit", low=0, high=INT64_MAX)
     limits = _limits(timeout, progress)
@@ -376,7 +376,7 @@ def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:
     >>> len(random_instance(8, 3, seed=1))
     3
     """
-    n = _check_size(n)
+    n = _completion_size(n)
     k = check_int(k, "k", low=0, high=n)
     if seed is not None:
         seed = check_int(seed, "seed", low=0)
@@ -496,7 +496,8 @@ def board_squares(rows: Sequence[str], bad: Callable[[int, int, str], Exception]
 # -- private helpers -----------------------------------------------------------------------
 
 
-def _check_size(n: object) -> int:
+def _completion_size(n: object) -> int:
+    """A completion board's size, 1 to `MAX_COMPLETION_N` (`check_size` with the cap)."""
     n = check_size(n, name="n")
     if n > MAX_COMPLETION_N:
         raise InvalidSizeError(
@@ -520,7 +521,7 @@ def _validate(n: int, placed: Squares, blocked: Iterable[Square] | str,
     diagonals), checked: pairs of integers, on the board, no two queens attacking each
     other, no queen on a blocked square or an excluded diagonal. O(k + b + n * d) with
     dictionaries per line."""
-    n = _check_size(n)
+    n = _completion_size(n)
     queens = _squares(n, list(placed.items()) if isinstance(placed, Mapping) else placed,
                       "queens", "queen")
     walls = _squares(n, blocked, "blocked", "blocked square")

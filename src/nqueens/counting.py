@@ -196,14 +196,13 @@ def _count_symmetric(n: int, symmetric: object, unique: bool, strategy: str,
                      on_estimate: Callable[[CountEstimate], None] | None, repair: bool,
                      wait: bool) -> int | Counts:
     """`count` with `symmetric`: checked here, counted on the engine."""
-    from nqueens._validate import check_choice
-    from nqueens._validate import check_size as check_board
+    from nqueens._validate import check_choice, check_size
     from nqueens.engine.backends import ThreadBackend
     from nqueens.engine.problems import MAX_SYMMETRIC_N, SYMMETRIES, Symmetric
     from nqueens.engine.run import run_engine
 
     symmetric = check_choice(symmetric, "symmetry", SYMMETRIES)
-    n = check_board(n, largest=MAX_SYMMETRIC_N)
+    n = check_size(n, largest=MAX_SYMMETRIC_N)
     if strategy != DEFAULT_STRATEGY:
         check_strategy(strategy)
         raise ConflictingOptionsError(f"symmetric counts search orbits on the engine; the "

@@ -43,7 +43,7 @@ def solutions(
     >>> next(solutions(8, strategy="promising"))
     Solution('1 5 8 6 3 7 2 4')
     """
-    n = _check_size(n, strategy)
+    n = _strategy_size(n, strategy)
     if limit is not None:
         limit = check_int(limit, "limit", low=1, high=INT64_MAX)
     placements = strategy_module(strategy).solutions(n)
@@ -73,7 +73,7 @@ size at once
     return next(solutions(n, strategy=strategy, limit=1), None)
 
 
-def _check_size(n: int, strategy: str) -> int:
+def _strategy_size(n: int, strategy: str) -> int:
     """`n` checked for `strategy`; a size past what it takes points to `find`."""
     try:
         return check_strategy_size(n, strategy)

@@ -381,7 +381,7 @@ def completion_puzzle(
     ...
     nqueens.errors.PuzzleFormatError: given queens at <1,1> and <3,3> share a diagonal
     """
-    n = _check_size(n)
+    n = _puzzle_size(n)
     g = _squares(n, givens, "givens", "given queen")
     b = _squares(n, blocked, "blocked", "blocked square")
     both = sorted(set(g) & set(b))
@@ -519,7 +519,8 @@ build one with region_puzzle or completion_puzzle), got None
                           "one with region_puzzle or completion_puzzle)")
 
 
-def _check_size(n: object) -> int:
+def _puzzle_size(n: object) -> int:
+    """A puzzle's rows, 1 to `MAX_PUZZLE_N` (else a `PuzzleFormatError`, as a bad text)."""
     size = as_int(n)  # a numpy integer too
     if size is None or size < 1:
         raise PuzzleFormatError(f"a puzzle needs n >= 1 rows, got n = {n!r}")
@@ -544,7 +545,7 @@ def _grid_rows(grid: object) -> list[list[object]]:
 
 
 def _check_square(n: int, widths: list[int], lines: list[int]) -> None:
-    _check_size(n)
+    _puzzle_size(n)
     for width, line in zip(widths, lines, strict=True):
         if width != widths[0]:
             raise PuzzleFormatError(f"line {line} has {width} squares, line {lines[0]} has "
