@@ -243,8 +243,12 @@ def test_every_help_page_reads_cleanly():
 
 
 def _long_options(parser) -> set[str]:
-    """Each option's first long name (``--out``, not its alias ``--output``)."""
-    names = ([o for o in a.option_strings if o.startswith("--")] for a in parser._actions)
+    """Each option's first long name (``--out``, not its alias ``--output``); an old name
+    kept hidden from ``--help`` (``complete --queens``, now ``--given``) is left out."""
+    import argparse
+
+    names = ([o for o in a.option_strings if o.startswith("--")] for a in parser._actions
+             if a.help != argparse.SUPPRESS)
     return {longs[0] for longs in names if longs and longs[0] != "--help"}
 
 

@@ -23,7 +23,7 @@ def test_stdout_is_the_library_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_file_and_options(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "q.cnf"
-    assert main(["export", "8", "--to", "cnf", "-e", "commander", "--queens", "1,3",
+    assert main(["export", "8", "--to", "cnf", "-e", "commander", "--given", "1,3",
                  "--blocked", "2,5 4,4", "-o", str(target)]) == 0
     assert capsys.readouterr().out == ""
     text = target.read_text()
@@ -43,7 +43,7 @@ def test_board_file(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize("args", [
     ["8", "--to", "mzn", "--variant", "toroidal"],
     ["5", "--to", "opb", "--variant", "superqueens", "--width", "7"],
-    ["6", "--to", "xcsp3", "--k", "3", "--queens", "1,1"],
+    ["6", "--to", "xcsp3", "--k", "3", "--given", "1,1"],
     ["6", "--to", "xcc", "--k", "4", "--variant", "superqueens"],
 ])
 def test_variants_reach_the_model(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -53,7 +53,7 @@ def test_variants_reach_the_model(args: list[str], capsys: pytest.CaptureFixture
         int(args[0]), variant=opts.get("--variant", "classic"),
         width=int(opts["--width"]) if "--width" in opts else None,
         k=int(opts["--k"]) if "--k" in opts else None,
-        givens=[(0, 0)] if "--queens" in opts else ()), opts["--to"])
+        givens=[(0, 0)] if "--given" in opts else ()), opts["--to"])
     assert capsys.readouterr().out == expected
 
 
@@ -66,17 +66,17 @@ def test_variants_reach_the_model(args: list[str], capsys: pytest.CaptureFixture
     (["4", "--to", "cnf", "--variant", "toroidal", "--width", "5"], "toroidal board is square"),
     (["4", "--to", "cnf", "--width", "5", "--k", "2"], "do not go together"),
     (["4", "--to", "cnf", "--variant", "knight"], "invalid choice: 'knight'"),
-    (["4", "--to", "cnf", "--queens", "3"], "for K queens on the board write --k 3"),
-    (["4", "--to", "cnf", "--queens", "1,1 2,2"], "share a diagonal"),
-    (["5", "--to", "cnf", "--queens", "1,1 2,3", "--variant", "superqueens"], "knight's move"),
-    (["4", "--to", "cnf", "--queens", "x"], "cannot read 'x' as a square"),
+    (["4", "--to", "cnf", "--given", "3"], "for K queens on the board write --k 3"),
+    (["4", "--to", "cnf", "--given", "1,1 2,2"], "share a diagonal"),
+    (["5", "--to", "cnf", "--given", "1,1 2,3", "--variant", "superqueens"], "knight's move"),
+    (["4", "--to", "cnf", "--given", "x"], "cannot read 'x' as a square"),
     (["4", "--to", "cnf", "--blocked", "5,1"], "off the 4 x 4 board"),
     (["--to", "cnf"], "give the board size N"),
     (["1000", "--to", "cnf"], "sequential encoding is smaller"),
     (["1001", "--to", "mzn"], "N must be an integer from 1 to 1000"),
     (["99999999999999999999999", "--to", "cnf"], "past 64 bits"),
     (["4", "--to", "cnf", "--width", "-3"], "expected a positive integer"),
-    (["4", "--to", "xcc", "--queens", "1,1", "--board", "b.txt"], "not allowed with"),
+    (["4", "--to", "xcc", "--given", "1,1", "--board", "b.txt"], "not allowed with"),
 ])
 @pytest.mark.slow
 def test_bad_input_one_line_exit_2(args: list[str], words: str, tmp_path,

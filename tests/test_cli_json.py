@@ -25,9 +25,9 @@ def _run(capsys, *argv: str) -> tuple[int, str]:
 
 @pytest.mark.parametrize("argv", [
     ("solve", "6"), ("solve", "5", "--limit", "3"), ("solve", "3"), ("first", "8"),
-    ("first", "3"), ("complete", "8", "--queens", "1,1", "--count"),
-    ("complete", "8", "--queens", "1,1 2,5"), ("complete", "6", "--queens", "1,1"),
-    ("complete", "8", "--queens", "1,1", "--all", "--limit", "2"),
+    ("first", "3"), ("complete", "8", "--given", "1,1", "--count"),
+    ("complete", "8", "--given", "1,1 2,5"), ("complete", "6", "--given", "1,1"),
+    ("complete", "8", "--given", "1,1", "--all", "--limit", "2"),
     ("puzzle", "make", "--size", "6", "--seed", "4"),
 ])
 def test_json_is_the_same_as_format_json(capsys, argv):
@@ -43,7 +43,7 @@ def test_trace_json_is_the_same_as_format_jsonl(capsys):
 
 
 def test_the_issue_command_now_counts():
-    r = run_cli("complete", "8", "--queens", "1,1", "--count", "--json")
+    r = run_cli("complete", "8", "--given", "1,1", "--count", "--json")
     assert r.code == 0 and json.loads(r.out)["count"] == 4
 
 

@@ -155,9 +155,27 @@ def test_verify_reads_standard_input_in_every_format(tmp_path, fmt):
 # -- complete -------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("argv", [("complete", "8", "{}", "1,1 2,5", "-f", "cols"),
+                                  ("export", "6", "--to", "cnf", "{}", "1,1 2,5")])
+def test_given_queens_keep_their_old_name_with_a_note(argv):
+    """`--given` was `--queens` in complete and export (a number of queens in count, solve
+    and first): the old name gives the same output, and says so in one line on stderr."""
+    from nqueens.cli._common import GIVEN_RENAMED
+
+    new, old, short = (run_cli(*[flag if a == "{}" else a for a in argv])
+                       for flag in ("--given", "--queens", "-q"))
+    assert new.code == old.code == short.code == 0, old.err
+    assert new.out == old.out == short.out and new.out.strip()
+    assert new.err == short.err == "" and old.err.splitlines() == [GIVEN_RENAMED]
+    assert "--queens" not in run_cli(argv[0], "--help").out
+    both = run_cli(*[x for a in argv for x in (("--given", "1,1", "--queens") if a == "{}"
+                                                 else (a,))])
+    assert_bad_input(both, "not allowed with")
+
+
 @pytest.mark.slow
 def test_complete_board_cols_json():
-    r = run_cli("complete", "8", "--queens", "1,1 2,5")
+    r = run_cli("complete", "8", "--given", "1,1 2,5")
     assert r.code == 0, r.err
     assert r.out.splitlines()[:2] == ["Q . . . . . . .", ". . . . Q . . ."]
     r = run_cli("complete", "8", "-q", "1,1 2,5", "-f", "cols")
@@ -207,9 +225,9 @@ def test_complete_board_file(tmp_path):
 def test_complete_random_instance():
     r = run_cli("complete", "10", "--random", "3", "--seed", "4", "-f", "cols")
     first, rest = r.err.splitlines()[0], r.out.splitlines()  # cols: the prose on stderr
-    assert first.startswith("instance: nqueens complete 10 --queens '")
+    assert first.startswith("instance: nqueens complete 10 --given '")
     queens = first.split("'")[1]
-    again = run_cli("complete", "10", "--queens", queens, "-f", "cols")
+    again = run_cli("complete", "10", "--given", queens, "-f", "cols")
     assert again.out.splitlines() == rest and again.code == r.code
     assert run_cli("complete", "10", "--random", "3", "--seed", "4", "-f", "cols").out == r.out
 

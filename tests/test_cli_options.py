@@ -132,9 +132,9 @@ def test_trace_html_alone_still_writes_the_player(capfd):
     ("estimate", "8", "--trials", "10", "--seed", "\u0668"),
     ("find", "8", "--method", "local", "--seed", "\uff11"),
     ("puzzle", "make", "--size", "6", "--grade", "\u0663"),
-    ("complete", "8", "--queens", "\uff11,\uff11"),
+    ("complete", "8", "--given", "\uff11,\uff11"),
     ("complete", "8", "--blocked", "\u0663,\u0661"),
-    ("complete", "12", "--queens", "1_0,1"),
+    ("complete", "12", "--given", "1_0,1"),
     ("solve", "8", "--limit", "1_0"),
     ("count", "8", "--scheduler", "tcp://127.0.0.1:\u0668\u0667\u0668\u0666"),
 ])
@@ -143,7 +143,7 @@ def test_numbers_take_ascii_digits_only(capfd, argv):
 
 
 def test_ascii_numbers_still_read(capfd):
-    code, out, _ = _run(capfd, "complete", "12", "--queens", "10,1", "--format", "json")
+    code, out, _ = _run(capfd, "complete", "12", "--given", "10,1", "--format", "json")
     assert code == 0 and json.loads(out)["queens"] == [[10, 1]]
     code, out, _ = _run(capfd, "estimate", "8", "--trials", "10", "--seed", "8")
     assert code == 0 and "seed 8" in out

@@ -162,7 +162,7 @@ def test_an_error_never_echoes_a_megabyte_of_input(tmp_path):
 
 def test_an_argument_echoed_in_an_error_is_cut_to_its_head_and_tail():
     # 100 KB in one argument (the kernel takes up to 128 KiB): parse_squares quotes it whole
-    r = run_cli("complete", "8", "--queens", "1,1 " + "9" * 100_000 + ",2")
+    r = run_cli("complete", "8", "--given", "1,1 " + "9" * 100_000 + ",2")
     assert_bad_input(r, "cannot read '9999", "characters left out", "9999,2' as a square")
     assert len(r.err) < 400, len(r.err)
 
@@ -189,10 +189,10 @@ def test_no_solution_as_a_board_is_told_to_the_person():
 
 
 def test_complete_cols_puts_the_instance_and_the_proof_on_stderr():
-    r = run_cli("complete", "4", "--queens", "1,1", "--format", "cols")
+    r = run_cli("complete", "4", "--given", "1,1", "--format", "cols")
     assert (r.code, r.out) == (1, "") and "no completion" in r.err
     r = run_cli("complete", "8", "--random", "2", "--seed", "5", "--format", "cols")
-    assert r.err.startswith("instance: nqueens complete 8 --queens ")
+    assert r.err.startswith("instance: nqueens complete 8 --given ")
     assert len(r.out.split()) == 8 and r.out.count("\n") == 1
 
 
@@ -224,7 +224,7 @@ def test_complete_takes_queens_as_the_cli_names_them_and_its_text():
 
     pairs = complete(8, queens=[(0, 0), (1, 4)])
     assert complete(8, "1,1 2,5") == pairs
-    cli = run_cli("complete", "8", "--queens", "1,1 2,5", "--format", "cols")
+    cli = run_cli("complete", "8", "--given", "1,1 2,5", "--format", "cols")
     assert cli.out.split() == [str(c) for c in pairs.cols]
     with pytest.warns(DeprecationWarning, match=r"queens="):
         assert complete(8, placed=[(0, 0), (1, 4)]) == pairs
@@ -237,7 +237,7 @@ def test_an_off_board_square_names_its_base_and_the_other_reading():
     with pytest.raises(InvalidBoardError, match=r"queen \(8, 1\) is off the 8x8 board: queens "
                        r"holds 0-based .*for the 1-based square <8,1> give \(7, 0\)"):
         complete(8, [(8, 1)])
-    r = run_cli("complete", "8", "--queens", "0,3")
+    r = run_cli("complete", "8", "--given", "0,3")
     assert_bad_input(r, "queen <0,3> is off the 8x8 board", "1-based", "'1,4'")
 
 
@@ -357,7 +357,7 @@ def test_complete_reads_a_completion_puzzle_file(tmp_path):
 @pytest.mark.parametrize("fmt", ["cols", "json", "board"])
 @pytest.mark.slow
 def test_complete_reads_back_its_own_output(fmt):
-    made = run_cli("complete", "8", "--queens", "1,1 2,5", "--format", fmt)
+    made = run_cli("complete", "8", "--given", "1,1 2,5", "--format", fmt)
     again = run_cli("complete", "--board", "-", "--format", "cols", input=made.out)
     assert (again.code, again.out) == (0, "1 5 8 6 3 7 2 4\n"), again.err
 

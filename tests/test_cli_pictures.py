@@ -284,7 +284,7 @@ def test_readme_attacks_picture_is_what_its_command_makes() -> None:
 
 
 def test_a_completed_board_in_a_terminal_shows_what_was_given() -> None:
-    out = run_in_pty("complete", "8", "--queens", "1,1 2,5", "--blocked", "3,2")
+    out = run_in_pty("complete", "8", "--given", "1,1 2,5", "--blocked", "3,2")
     rows = [line for line in out.splitlines() if "Q" in line]
     assert len(rows) == 8
     underlined = []
@@ -295,6 +295,6 @@ def test_a_completed_board_in_a_terminal_shows_what_was_given() -> None:
     assert underlined == [True, True] + [False] * 6     # the two given queens
     plain = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in rows]
     assert plain[2][3:6] == " × " and [p.index("Q") // 3 for p in plain][:2] == [0, 4]
-    piped = run_cli("complete", "8", "--queens", "1,1 2,5", "--blocked", "3,2")
+    piped = run_cli("complete", "8", "--given", "1,1 2,5", "--blocked", "3,2")
     assert "\x1b" not in piped.out and "×" not in piped.out
     assert Solution.from_text(piped.out).placement == tuple(p.index("Q") // 3 for p in plain)

@@ -52,7 +52,7 @@ BASE: dict[str, tuple[str, ...]] = {
     "tree": ("tree", "4"),
     "find": ("find", "8"),
     "verify": ("verify", "sol.txt"),
-    "complete": ("complete", "6", "--queens", "1,2"),
+    "complete": ("complete", "6", "--given", "1,2"),
     "puzzle solve": ("puzzle", "solve", "puz.txt"),
     "puzzle count": ("puzzle", "count", "puz.txt"),
     "puzzle explain": ("puzzle", "explain", "puz.txt"),
@@ -170,13 +170,13 @@ HANDMADE: list[Case] = [
     Case(("complete", "--board", "/dev/zero")), Case(("complete", "--board", "missing.txt")),
     Case(("complete", "--board", "adir"), ("adir",)),
     Case(("complete", "5", "--board", "four.board"), ("four.board",)),
-    *[Case(("complete", "6", "--queens", q)) for q in (
+    *[Case(("complete", "6", "--given", q)) for q in (
         "1;1", "a,b", "0,1", "7,1", "1,1 1,1", "1,1 2,2", "1,1,1", ",", "1,",
         "99999999999999999999999,1")],
     *[Case(("complete", "6", "--blocked", b)) for b in ("x", "0,0", "7,7", "1,")],
     Case(("complete", "6", "--random", "7")), Case(("complete", "6", "--seed", "1")),
     Case(("complete", "6", "--limit", "2")), Case(("complete", "6", "--count", "--all")),
-    Case(("complete",)), Case(("complete", "6", "--queens", "1,1", "--random", "2")),
+    Case(("complete",)), Case(("complete", "6", "--given", "1,1", "--random", "2")),
     # ledgers (an edited row is no bad input to show and verify: they name it, exit 1;
     # tests/test_ledger_evidence.py)
     *[Case(("ledger", action, name), (name,))
@@ -251,7 +251,7 @@ HANDMADE: list[Case] = [
     *[Case(("tree", "4", "--svg", "same", "--png", p)) for p in ("same", "./same")],
     # digits other than ASCII 0-9, wherever a number is read
     Case(("puzzle", "make", "--size", "6", "--grade", "\u0663")),
-    *[Case(("complete", "8", option, squares)) for option in ("--queens", "--blocked")
+    *[Case(("complete", "8", option, squares)) for option in ("--given", "--blocked")
       for squares in ("\uff11,\uff11", "\u0663,\u0661", "0_1,1", "1,\u0661")],
     Case(("count", "8", "--scheduler", "tcp://127.0.0.1:\u0668\u0667\u0668\u0666")),
     Case(("ledger", "verify", "good.sqlite", "--scheduler", "tcp://h:\u0668")),

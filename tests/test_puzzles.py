@@ -149,7 +149,7 @@ def test_every_solution_passes_the_model_checker_and_others_fail():
 def test_region_count_slices_do_not_change_the_answer(monkeypatch):
     from nqueens.puzzles import exact as solve_module
 
-    monkeypatch.setattr(solve_module, "SLICE_NODES", 3)
+    monkeypatch.setattr(solve_module, "REGION_SLICE_NODES", 3)
     for p in PUZZLES[::3]:
         assert sorted(solutions(p, batch=1)) == BRUTE[p]
 

@@ -247,8 +247,8 @@ def test_the_search_stopped_every_few_nodes_resumes_where_it_was(monkeypatch, n,
     whole = list(solutions(p, batch=5))
     assert whole
     for budget in (1, 3):
-        monkeypatch.setattr(exact, "SLICE_NODES", budget)
-        monkeypatch.setattr(exact, "SLICE_NODES_STARS", budget)
+        monkeypatch.setattr(exact, "REGION_SLICE_NODES", budget)
+        monkeypatch.setattr(exact, "STARS_SLICE_NODES", budget)
         assert list(solutions(p, batch=2)) == whole
         assert count(p).count == len(whole)
         assert solve(p) == whole[0]
@@ -272,8 +272,8 @@ def test_solutions_within_runs_in_slices_and_stops_at_its_nodes(monkeypatch, n, 
         budgets.append(args[-1])
         return search(*args)
     monkeypatch.setattr(kernels, "search", watched)
-    monkeypatch.setattr(exact, "SLICE_NODES", 3)
-    monkeypatch.setattr(exact, "SLICE_NODES_STARS", 3)
+    monkeypatch.setattr(exact, "REGION_SLICE_NODES", 3)
+    monkeypatch.setattr(exact, "STARS_SLICE_NODES", 3)
     assert exact.solutions_within(p, everything, limit=3, nodes=10**9) == whole
     assert len(budgets) > 1 and max(budgets) <= 3
     budgets.clear()  # the first solution alone takes n k nodes: none settles in fewer

@@ -36,12 +36,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from nqueens._validate import check_callable, check_size
-from nqueens.kernels import MAX_PROBE_N
+from nqueens.kernels import MAX_PROBE_N, TREE_SLICE_NODES
 from nqueens.trace import Event, Visitor
 
 __all__ = [
     "MAX_STATS_N",
-    "SLICE_NODES",
     "Progress",
     "TreeCounter",
     "TreeStats",
@@ -51,9 +50,6 @@ __all__ = [
 
 Progress = Callable[[int, int], None]
 """A progress callback: called as `progress(done, total)` between slices of the walk."""
-
-SLICE_NODES = 1 << 21
-"""Nodes one kernel call walks before Python regains control (about 0.01 s)."""
 
 MAX_STATS_N = 18
 """The largest n `tree_stats` accepts (n = 16 takes seconds, 17 about half a minute,
@@ -153,7 +149,7 @@ def tree_stats(n: int, *, progress: Progress | None = None) -> TreeStats:
 
     Cost: O(promising nodes of half the tree), one compiled walk (about 0.1 s for n = 14, 4 s
     for n = 16; each n + 1 costs about five times n). The first call compiles the kernel.
-    The walk runs in slices of `SLICE_NODES` nodes, so Ctrl-C stops it within a
+    The walk runs in slices of `TREE_SLICE_NODES` nodes, so Ctrl-C stops it within a
     second; `progress(done, total)` is called between slices, where `done` of
     `total` is the share of the walk finished, by first-row columns (a rough measure:
     the middle columns hold more nodes than the edges). A size out of range raises
@@ -165,7 +161,7 @@ def tree_stats(n: int, *, progress: Progress | None = None) -> TreeStats:
     """
     n = check_size(n, largest=MAX_STATS_N)
     check_callable(progress, "progress")
-    return TreeStats(n, _levels(n, SLICE_NODES, progress))
+    return TreeStats(n, _levels(n, TREE_SLICE_NODES, progress))
 
 
 def first_solution_tries(n: int, *, progress: Progress | None = None) -> int:
@@ -173,7 +169,7 @@ def first_solution_tries(n: int, *, progress: Progress | None = None) -> int:
 
     Cost: O(nodes of the pruned tree up to the first solution), compiled (26 tries for n = 4, about
     4 million for n = 20, 3 billion in seconds for n = 32), in slices of
-    `SLICE_NODES` squares so that Ctrl-C stops it within a second.
+    `TREE_SLICE_NODES` squares so that Ctrl-C stops it within a second.
     `progress(tried, 0)` is called between slices (the total is unknown: 0). Bad
     arguments raise as in `tree_stats`.
 
@@ -182,7 +178,7 @@ def first_solution_tries(n: int, *, progress: Progress | None = None) -> int:
     """
     n = check_size(n, largest=MAX_PROBE_N)
     check_callable(progress, "progress")
-    return _first_tries(n, SLICE_NODES, progress)
+    return _first_tries(n, TREE_SLICE_NODES, progress)
 
 
 def _levels(n: int, budget: int, progress: Progress | None = None) -> tuple[int, ...]:

@@ -46,6 +46,7 @@ __all__ = [
     "Terminated",
     "UsageError",
     "add_dask_options",
+    "add_given_option",
     "add_json_shorthand",
     "announce_compiling",
     "ascii_int",
@@ -186,6 +187,32 @@ def add_json_shorthand(group: Any) -> None:
     """
     group.add_argument("--json", action="store_const", const="json", dest="format",
                        help="print JSON: the same as --format json")
+
+
+GIVEN_RENAMED = ("nqueens: note: --queens 'R,C ...' is now --given 'R,C ...' (--queens K is a "
+                 "number of queens, in count, solve and first)")
+"""Said once on stderr when `complete` or `export` is given the old name of `--given`."""
+
+
+class _OldGivenName(argparse.Action):
+    """`--queens 'R,C ...'`, the old name of `--given`: the same, with a note on stderr."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        print(GIVEN_RENAMED, file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
+def add_given_option(group: Any, help: str) -> None:
+    """`--given 'R,C R,C ...'` (`-q`): the squares of the queens given on the board, 1-based
+    text, as the library's `givens` (`nqueens.exports`) and completion's `queens` take it.
+
+    `--queens` is its old name, taken still (hidden from `--help`) with a one-line note:
+    elsewhere (`count`, `solve`, `first`) `--queens K` is a number of queens.
+    """
+    group.add_argument("--given", "-q", default="", metavar="'R,C R,C ...'", help=help)
+    group.add_argument("--queens", dest="given", default="", action=_OldGivenName,
+                       help=argparse.SUPPRESS)
 
 
 def add_dask_options(parser: argparse.ArgumentParser) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from nqueens.cli._common import (
     EXIT_NEGATIVE,
     UsageError,
+    add_given_option,
     add_json_shorthand,
     board_size,
     file_name,
@@ -45,8 +46,7 @@ def register(sub: Any) -> None:
     p.add_argument("n", type=board_size, metavar="N", nargs="?",
                    help="board size (optional with --board)")
     src = p.add_mutually_exclusive_group()
-    src.add_argument("--queens", "-q", default="", metavar="'R,C R,C ...'",
-                     help="placed queens, 1-based, e.g. '1,1 2,5'")
+    add_given_option(src, "the given (placed) queens, 1-based, e.g. '1,1 2,5'")
     src.add_argument("--board", "-b", type=file_name, metavar="FILE",
                      help="read the partial board from FILE")
     src.add_argument("--random", type=non_negative_int, metavar="K",
@@ -135,7 +135,7 @@ def run_complete(args: argparse.Namespace) -> int:
     say = out if fmt == "board" else sys.stderr
     if args.random is not None and fmt != "json":
         extra = f" --blocked {_squares_text(blocked)!r}" if blocked else ""
-        say.write(f"instance: nqueens complete {n} --queens {_squares_text(placed)!r}{extra}\n")
+        say.write(f"instance: nqueens complete {n} --given {_squares_text(placed)!r}{extra}\n")
 
     # the library takes the command line's 1-based text too: its messages then speak 1-based
     queens_text, blocked_text = _squares_text(placed), _squares_text(blocked)
@@ -243,7 +243,7 @@ def _squares_of(args: argparse.Namespace) -> tuple[int, list[Any], list[Any], li
         raise UsageError("give the board size N (or a board with --board FILE)")
     n = args.n
     if args.random is None:
-        return n, parse_squares(args.queens), blocked, []
+        return n, parse_squares(args.given), blocked, []
     if args.random > n:
         raise UsageError(f"--random K places at most N = {n} queens, got {args.random}")
     return n, random_instance(n, args.random, seed=args.seed), blocked, []

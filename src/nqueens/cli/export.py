@@ -8,6 +8,7 @@ from typing import Any
 
 from nqueens.cli._common import (
     UsageError,
+    add_given_option,
     atomic_output,
     board_size,
     file_name,
@@ -30,7 +31,7 @@ def register(sub: Any) -> None:
         "solver's format: DIMACS CNF, OPB, MiniZinc, XCSP3 or Knuth's XCC. Square (row r, "
         "column c), 0-based, is variable r*M + c + 1 (M columns) in CNF and OPB. Every "
         "solution of the file is one board, so a solver that counts its models counts "
-        "ours. --queens gives placed queens as in 'complete'; the number of queens of the "
+        "ours. --given gives placed queens as in 'complete'; the number of queens of the "
         "K-queens problem is --k K. See docs/exports.md.",
     )
     p.add_argument("n", type=board_size, metavar="N", nargs="?",
@@ -44,8 +45,8 @@ def register(sub: Any) -> None:
                    help="with --to cnf: the at-most-one encoding, pairwise (default), "
                    "sequential or commander")
     src = p.add_mutually_exclusive_group()
-    src.add_argument("--queens", "-q", default="", metavar="'R,C R,C ...'",
-                     help="placed queens, 1-based, e.g. '1,1 2,5' (as in complete)")
+    add_given_option(src, "the given (placed) queens, 1-based, e.g. '1,1 2,5' (as in "
+                     "complete)")
     src.add_argument("--board", "-b", type=file_name, metavar="FILE",
                      help="read the partial board from FILE (Q queen, . empty, x blocked)")
     p.add_argument("--blocked", "-x", default="", metavar="'R,C ...'",
@@ -70,7 +71,7 @@ def _givens(text: str) -> list[tuple[int, int]]:
     from nqueens.completion import parse_squares
 
     if text.strip().isdigit():
-        raise UsageError(f"--queens takes placed queens 'R,C ...' (as in complete), got "
+        raise UsageError(f"--given takes placed queens 'R,C ...' (as in complete), got "
                          f"{text.strip()!r}; for K queens on the board write --k {text.strip()}")
     return parse_squares(text)
 
@@ -99,7 +100,7 @@ def run_export(args: argparse.Namespace) -> int:
         if args.n is None:
             raise UsageError("give the board size N (or a board with --board FILE)")
         n = args.n
-        placed = _givens(args.queens)
+        placed = _givens(args.given)
     problem = board_problem(n, width=args.width, variant=args.variant, k=args.k,
                             givens=placed, blocked=blocked)
     lines = export_lines(problem, args.to, encoding=args.encoding)

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from nqueens.errors import EngineError, Stopped
+from nqueens.kernels import ORBIT_SLICE_NODES, SLICE_NODES
 
 if TYPE_CHECKING:
     from nqueens.engine.task import Row
@@ -42,12 +43,6 @@ ROT180 = 2
 VARIANT = 3
 KIND_CODES = {"classic": 0, "toroidal": 1, "superqueens": 2}
 """A variant's kind as the third field of its subproblems."""
-
-SLICE_NODES = 1 << 16
-"""Orbit placements a symmetric slice tries (each O(n)): a few milliseconds."""
-VARIANT_SLICE = 1 << 20
-"""Backtracks of a variant slice (as `nqueens.variants.search.SLICE_NODES`)."""
-
 
 def is_problem(items: Sequence[Sequence[int]]) -> bool:
     """Whether `items` are subproblems of this module (not start constellations).
@@ -132,7 +127,7 @@ def _symmetric(n: int, code: int, items: Sequence[Sequence[int]], stop: object,
         if stop is not None and stop.is_set():  # type: ignore[attr-defined]
             raise Stopped
         first = int(meta[0])
-        over = bool(k.count_slice(n, sym, arr, out, *state, SLICE_NODES))
+        over = bool(k.count_slice(n, sym, arr, out, *state, ORBIT_SLICE_NODES))
         if tally is not None:
             tally(int(meta[3]))
         for i in range(first, int(meta[0])):
@@ -174,10 +169,10 @@ def _variant(n: int, item: Sequence[int], stop: object,
         if stop is not None and stop.is_set():  # type: ignore[attr-defined]
             raise Stopped
         total += int(k.count_slice(spec, allowed, av, cs, ls, rs, pos, qs, meta,
-                                   VARIANT_SLICE))
+                                   SLICE_NODES))
         slices += 1
         if tally is not None:
-            tally(VARIANT_SLICE)
+            tally(SLICE_NODES)
     total *= weight
     # the kernel counts backtracks, not nodes: a slice's budget is the measure of work kept
-    return total, total, slices * VARIANT_SLICE
+    return total, total, slices * SLICE_NODES

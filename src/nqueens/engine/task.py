@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from nqueens.errors import Stopped
+from nqueens.kernels import SLICE_NODES
 
 __all__ = ["SLICE_NODES", "Item", "Row", "StopFlag", "Stopped", "count_batch", "weigh"]
 
@@ -28,8 +29,6 @@ Item = tuple[int, int, int, int, int, int]
 Row = tuple[int, int, int, int]
 """A subproblem's answer: `(total, unique, nodes, microseconds)`."""
 
-SLICE_NODES = 1 << 20
-"""Nodes per kernel call: about 20 ms on one core here, so a stop is seen within that."""
 
 
 class StopFlag(Protocol):

@@ -39,6 +39,7 @@ from itertools import chain, islice
 from typing import TYPE_CHECKING
 
 from nqueens._validate import INT64_MAX, check_int
+from nqueens.kernels import REGION_SLICE_NODES, STARS_SLICE_NODES
 from nqueens.puzzles.model import Puzzle, check_puzzle
 from nqueens.puzzles.solution import PuzzleSolution
 
@@ -47,8 +48,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_BATCH",
-    "SLICE_NODES",
-    "SLICE_NODES_STARS",
     "PuzzleCount",
     "count",
     "is_unique",
@@ -58,13 +57,6 @@ __all__ = [
     "solve",
     "unique_within",
 ]
-
-SLICE_NODES = 100_000
-"""Nodes per compiled call (one star): each call returns well within a second, so Ctrl-C is
-prompt."""
-
-SLICE_NODES_STARS = 20_000
-"""Nodes per compiled call with k > 1 stars (each node does more: the window counts)."""
 
 MAX_BATCH = 1 << 16
 """The most solutions `solutions` buffers per compiled call (memory O(batch * n))."""
@@ -169,8 +161,8 @@ def is_unique(p: Puzzle) -> bool:
 def unique_within(p: Puzzle, nodes: int) -> bool | None:
     """Whether region puzzle `p` has one solution; None when `nodes` nodes do not say.
 
-    The nodes are checked after each slice of `SLICE_NODES` or
-    `SLICE_NODES_STARS`, between which Ctrl-C lands.
+    The nodes are checked after each slice of `REGION_SLICE_NODES` or
+    `STARS_SLICE_NODES`, between which Ctrl-C lands.
 
     For the generator, whose boards the techniques have already solved (their steps are
     the proof; this search confirms it where it is cheap): no checks. Cost: O(min(nodes,
@@ -190,14 +182,14 @@ def unique_within(p: Puzzle, nodes: int) -> bool | None:
 
 
 def solutions_within(p: Puzzle, allowed: int, *, limit: int = 2,
-                     nodes: int = SLICE_NODES) -> list[PuzzleSolution] | None:
+                     nodes: int = REGION_SLICE_NODES) -> list[PuzzleSolution] | None:
     """Up to `limit` solutions on the `allowed` squares, or None past `nodes` nodes.
 
     `p` is a region puzzle, `allowed` a bit mask (bit `r * n + c`); None means the
     `nodes` search nodes did not settle it. For the generator: after the logical rules
     have crossed squares out, the solutions left are searched for among the squares
     still open, a much smaller search. The compiled search runs in slices of
-    `SLICE_NODES` (k > 1: `SLICE_NODES_STARS`), between which Ctrl-C lands.
+    `REGION_SLICE_NODES` (k > 1: `STARS_SLICE_NODES`), between which Ctrl-C lands.
     No checks: `p` is a region puzzle made by the caller. Cost: O(nodes).
 
     >>> from nqueens.puzzles.model import parse_puzzle
@@ -287,7 +279,7 @@ def _run(p: Puzzle, batch: int, limit: int, *, allowed: int | None = None,
             state[1][0, r] = (allowed >> (r * n)) & ((1 << n) - 1)
     meta = state[-1]
     sols = np.zeros((batch, n * k), dtype=np.int64)
-    budget = SLICE_NODES if k == 1 else SLICE_NODES_STARS
+    budget = REGION_SLICE_NODES if k == 1 else STARS_SLICE_NODES
     while True:
         step = budget if nodes is None else min(budget, nodes - int(meta[3]))
         finished = search(n, k, region, state[0], p.touching, p.diagonals, *state[1:], sols,

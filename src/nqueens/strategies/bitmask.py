@@ -5,7 +5,7 @@ iteration costs one Python call per batch, not per node, and its memory stays fi
 `allowed` masks (one int per row, bit `c` = column `c` may be used) restrict the search
 for partial boards; they are how `nqueens.completion` fixes and blocks squares.
 
-Every search runs in slices of at most `SLICE_NODES` nodes (a fraction of a second),
+Every search runs in slices of at most `BITMASK_SLICE_NODES` nodes (`nqueens.kernels`),
 so Python regains control between them: Ctrl-C stops any of these functions within a
 second.
 
@@ -23,10 +23,10 @@ import numpy as np
 import numpy.typing as npt
 
 from nqueens._types import Placement
+from nqueens.kernels import BITMASK_SLICE_NODES
 from nqueens.kernels import backtrack as _k
 
 __all__ = [
-    "SLICE_NODES",
     "count",
     "count_allowed",
     "count_unique",
@@ -35,14 +35,11 @@ __all__ = [
 ]
 
 DEFAULT_BATCH = 1024
-SLICE_NODES = 1 << 21
-"""Nodes (backtracks) one kernel call searches before Python regains control (about
-0.01 s). The loop over slices costs nothing measurable; the budget test in the kernel
-about 3% (docs/performance.md)."""
 
 
 def solutions_allowed(
-    n: int, allowed: Sequence[int], *, batch: int = DEFAULT_BATCH, budget: int = SLICE_NODES
+    n: int, allowed: Sequence[int], *, batch: int = DEFAULT_BATCH,
+    budget: int = BITMASK_SLICE_NODES,
 ) -> Iterator[Placement]:
     """Yield the solutions whose queen in each row is in `allowed[row]`, in search order.
 
@@ -75,7 +72,7 @@ def solutions(n: int, *, batch: int = DEFAULT_BATCH) -> Iterator[Placement]:
     return solutions_allowed(n, [_full(n)] * n, batch=batch)
 
 
-def count_allowed(n: int, allowed: Sequence[int], *, budget: int = SLICE_NODES) -> int:
+def count_allowed(n: int, allowed: Sequence[int], *, budget: int = BITMASK_SLICE_NODES) -> int:
     """The number of solutions that respect `allowed`. Cost: O(nodes), no symmetry.
 
     >>> count_allowed(4, [0b0010, 0b1111, 0b1111, 0b1111])
@@ -86,7 +83,7 @@ def count_allowed(n: int, allowed: Sequence[int], *, budget: int = SLICE_NODES) 
     return _count_masks(n, masks, budget)
 
 
-def count(n: int, *, budget: int = SLICE_NODES) -> int:
+def count(n: int, *, budget: int = BITMASK_SLICE_NODES) -> int:
     """The number of solutions, single-threaded with mirror halving of the first row.
 
     Cost: O(nodes of half the pruned tree).
@@ -106,7 +103,7 @@ def count(n: int, *, budget: int = SLICE_NODES) -> int:
     return total
 
 
-def count_unique(n: int, *, budget: int = SLICE_NODES) -> tuple[int, int]:
+def count_unique(n: int, *, budget: int = BITMASK_SLICE_NODES) -> tuple[int, int]:
     """(total, classes up to rotation and reflection), by enumerating every solution.
 
     Cost: O(nodes + solutions * n).

@@ -20,15 +20,12 @@ import numpy as np
 import numpy.typing as npt
 
 from nqueens._validate import check_bool, check_int
+from nqueens.kernels import DOMINATION_SLICE_NODES
 from nqueens.kernels import domination as _k
 from nqueens.kernels.bits import STATE_DONE
 from nqueens.variants.spec import MAX_WIDTH
 
-__all__ = ["SLICE_NODES", "Domination", "dominate"]
-
-SLICE_NODES = 1 << 18
-"""Nodes one kernel call searches before Python regains control (well under 0.1 s)."""
-
+__all__ = ["Domination", "dominate"]
 
 class Domination(NamedTuple):
     """A smallest dominating set: `size` queens on the 0-based squares `queens`."""
@@ -73,7 +70,7 @@ def _search(n: int, size: int, independent: bool, cover: npt.NDArray[np.int64],
     meta = np.zeros(3, np.int64)
     while meta[1] != STATE_DONE:
         _k.search_slice(n, size, independent, cover, cov_list, cov_len, maxcov, und, target,
-                        idx, chosen, meta, SLICE_NODES)
+                        idx, chosen, meta, DOMINATION_SLICE_NODES)
     found = int(meta[_k.META_FOUND])
     return [int(q) for q in chosen[:found]] if found else None
 

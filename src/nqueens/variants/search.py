@@ -28,14 +28,12 @@ import numpy as np
 import numpy.typing as npt
 
 from nqueens._validate import check_bool, check_instance, check_int
+from nqueens.kernels import SLICE_NODES
 from nqueens.kernels import variants as _k
 from nqueens.variants._parallel import Stopped, run_pieces
 from nqueens.variants.spec import Placement, Variant
 
-__all__ = ["SLICE_NODES", "VariantCount", "count", "first_solution", "pieces", "solutions"]
-
-SLICE_NODES = 1 << 20
-"""Backtracks one kernel call searches before Python regains control (well under 0.1 s)."""
+__all__ = ["VariantCount", "count", "first_solution", "pieces", "solutions"]
 
 _BATCH = 1024
 _SPLIT_ROWS = 2
