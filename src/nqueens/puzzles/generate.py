@@ -176,7 +176,7 @@ def _make_regions(request: MakeRequest, tally: Tally | None) -> Made:
                                   starts=attempts, tally=told, pieces=bool(pieces))
     except NQueensRuntimeError as err:
         what = f"grade {GRADES[want]} " if want is not None else ""
-        each = "" if k == 1 else f"{k}-star "
+        each = "" if request.rules.one_star else f"{k}-star "
         raise NQueensRuntimeError(f"no {what}{each}region puzzle of size {n} found from seed "
                                   f"{seed}: {err}; try another seed or grade") from None
     return Made(p, sol, grade, seed, starts[0])
