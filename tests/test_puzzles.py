@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from nqueens.puzzles import (
     Puzzle,
+    PuzzleCount,
     PuzzleFormatError,
     completion_puzzle,
     count,
@@ -473,3 +474,28 @@ def test_an_unchecked_board_is_numbered_as_a_checked_one(names):
             first.setdefault(g, len(first))
         made = made_region_puzzle([[label[g] for g in row] for row in grid])
         assert made.regions == tuple(tuple(first[g] for g in row) for row in grid)
+
+
+def test_completion_puzzles_are_checked_once_at_the_face(monkeypatch):
+    """A completion puzzle was checked when made: solving, counting and making one do not
+    run the completion API's checks of its givens again (issue 48), and agree with them."""
+    import nqueens.completion as completion
+
+    calls = []
+    checked = completion._validate
+
+    def counted(*args, **kwargs):
+        calls.append(args[0])
+        return checked(*args, **kwargs)
+
+    monkeypatch.setattr(completion, "_validate", counted)
+    made = make(6, kind="completion", seed=1)
+    p = completion_puzzle(8, [(0, 0)], blocked=[(1, 4)])
+    found = (count(p), count(p, limit=1), is_unique(made.puzzle), solve(p), list(solutions(p)))
+    assert calls == []
+    assert found[0] == PuzzleCount(completion.count_completions(8, [(0, 0)], blocked=[(1, 4)]),
+                                   True) == PuzzleCount(3, True)
+    assert found[1] == PuzzleCount(2, False) and found[2]
+    assert [tuple(s.placement) for s in completion.completions(8, [(0, 0)],
+                                                                blocked=[(1, 4)])] == found[4]
+    assert found[3] == found[4][0] and calls == [8, 8]  # the public face still checks

@@ -10,14 +10,17 @@ board has, and cross out only squares that none has.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
 from nqueens.puzzles import ladder
 from nqueens.puzzles.logic import explain, step_text
 from nqueens.puzzles.model import region_puzzle
+from nqueens.puzzles.rules import RegionRules
 from nqueens.puzzles.techniques.blocks import find_blocks
 from nqueens.puzzles.techniques.mark_board import MarkBoard
 from test_puzzles_explain import brute_stars, planted_star_puzzle, star_squares_of
@@ -103,13 +106,19 @@ def test_a_region_inside_a_band_is_taken_out():
 
 
 def test_no_blocks_where_the_rules_let_two_stars_share_a_block():
-    """Every puzzle kind today forbids two stars in a 2x2 block; a board whose conflicts
-    do not (as a rules variant without the touching rule would have) gets no step."""
+    """Every puzzle kind today forbids two stars in a 2x2 block (`Rules.one_a_block`); a
+    board under a rules variant without the touching rule gets no step."""
+
+    @dataclass(frozen=True)
+    class Untouching(RegionRules):
+        touching: ClassVar[bool] = False
+
+    assert RegionRules(2).one_a_block and not Untouching(2).one_a_block
     p = planted_star_puzzle(8, 2, 0)
     states = [b for b in board_states(p) if find_blocks(b.copy(), hard=True) is not None]
     assert states
     b = states[0]
-    b.near = [0] * len(b.near)
+    b.rules = Untouching(2)
     assert find_blocks(b, hard=True) is None
 
 

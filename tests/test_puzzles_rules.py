@@ -89,3 +89,52 @@ def test_kind_branches_stay_in_the_model_and_the_rules():
             where[f.relative_to(SRC).as_posix()] = k
     assert set(where) <= {"nqueens/puzzles/model.py", "nqueens/puzzles/rules.py"}, where
     assert sum(where.values()) <= 6
+
+
+STAR_NAMES = {"stars", "k", "K"}
+
+STARS_ASKED_ELSEWHERE = {
+    "nqueens/puzzles/steer.py": 3,  # the generator's budgets and draws for k stars
+    "nqueens/puzzles/generate.py": 1,  # k <= 2 gets the explainer's harder techniques
+    "nqueens/puzzles/solution.py": 1,  # "1 star", "2 stars": number grammar
+    "nqueens/cli/_make_progress.py": 1,  # the same
+    "nqueens/cli/puzzle.py": 1,  # --stars echoed where it is not the default
+}
+"""Where code still compares a number of stars with 1 or 2 itself, at most this often."""
+
+STARS_AS_A_NUMBER = ("nqueens/kernels/", "nqueens/words/", "nqueens/puzzles/state_words.py",
+                     "nqueens/puzzles/rules.py", "nqueens/puzzles/model.py",
+                     "nqueens/puzzles/exact.py", "nqueens/puzzles/sat.py")
+"""Left out: the compiled kernels, the SAT formula and the exact search's slices take k as
+a number; the words of each language agree with it; the model and the rules are where it
+is asked."""
+
+
+def _star_branches(source: str) -> int:
+    """Comparisons of a number of stars (`stars`, `k`, `p.stars`, `b.k`) with 1 or 2."""
+    found = 0
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            named = any(getattr(s, "id", getattr(s, "attr", None)) in STAR_NAMES
+                        for s in sides if isinstance(s, ast.Name | ast.Attribute))
+            found += named and any(isinstance(s, ast.Constant) and s.value in (1, 2)
+                                   and type(s.value) is int for s in sides)
+    return found
+
+
+def test_the_star_branch_counter_sees_each_form():
+    assert _star_branches("x = 'queen' if p.stars == 1 else 'star'") == 1
+    assert _star_branches("if b.k > 1 and k <= 2: pass") == 2
+    assert _star_branches("if p.rules.one_star or stars >= 3 or n == 1: pass") == 0
+
+
+def test_how_many_stars_is_asked_of_the_rules():
+    where = {}
+    for f in sorted((SRC / "nqueens").rglob("*.py")):
+        name = f.relative_to(SRC).as_posix()
+        if not name.startswith(STARS_AS_A_NUMBER) and (
+                k := _star_branches(f.read_text(encoding="utf-8"))):
+            where[name] = k
+    over = {name: k for name, k in where.items() if k > STARS_ASKED_ELSEWHERE.get(name, 0)}
+    assert over == {}, "ask p.rules.one_star (or another fact of the rules) instead"

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, cast, overload
 
-from nqueens._types import Placement
+from nqueens._types import Placement, Square
 from nqueens._validate import (
     check_columns,
     check_int,
@@ -49,6 +49,7 @@ __all__ = [
     "ConflictKind",
     "Placement",
     "Solution",
+    "board_squares",
     "canonical",
     "clash_kind",
     "first_conflict",
@@ -171,6 +172,34 @@ def is_solution(placement: Sequence[int], n: int | None = None) -> bool:
     if not placement or len(placement) != size or any(not 0 <= c < size for c in placement):
         return False
     return _first_clash(placement) is None
+
+
+def board_squares(rows: Sequence[str], bad: Callable[[int, int, str], Exception]
+                  ) -> tuple[list[Square], list[Square]]:
+    """The queens (`Q`) and blocked squares (`x` or `X`) of a partial board's rows.
+
+    `.` is an empty square; any other character raises `bad(row, col, char)` (0-based),
+    so each reader words its own message. Both lists come in reading order.
+    Cost: O(total length of the rows).
+
+    >>> board_squares(["Q..", "..x", ".X."], ValueError)
+    ([(0, 0)], [(1, 2), (2, 1)])
+    >>> board_squares(["Q?"], lambda r, c, ch: ValueError(f"{ch!r} at <{r + 1},{c + 1}>"))
+    Traceback (most recent call last):
+    ...
+    ValueError: '?' at <1,2>
+    """
+    placed: list[Square] = []
+    blocked: list[Square] = []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == "Q":
+                placed.append((r, c))
+            elif ch in "xX":
+                blocked.append((r, c))
+            elif ch != ".":
+                raise bad(r, c, ch)
+    return placed, blocked
 
 
 # -- the eight symmetries of the square, on permutations -------------------------------------

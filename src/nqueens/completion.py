@@ -56,7 +56,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -65,7 +65,8 @@ from nqueens._completion_run import (
     Progress,
     RowsSearch,
     Search,
-    count_rows,
+    board_masks,
+    count_board,
     portfolio,
     stream,
 )
@@ -78,7 +79,7 @@ from nqueens._validate import (
     check_squares,
     check_text,
 )
-from nqueens.board import CLASH_WORDS, Solution, clash_kind
+from nqueens.board import CLASH_WORDS, Solution, board_squares, clash_kind
 from nqueens.diagonals import Diagonal, check_diagonals, diagonal_squares, format_diagonals
 from nqueens.errors import InvalidArgumentError, InvalidBoardError, InvalidSizeError, ParseError
 
@@ -211,7 +212,7 @@ def solve(
     limits = _limits(timeout, progress)
     if order == "auto" and len(board[2]) and n <= PORTFOLIO_MAX_N:
         s = Search(*board, "constrained", stop=True, restart=True, seed=seed, limits=limits)
-        rows = RowsSearch(n, _masks(*board))
+        rows = RowsSearch(n, board_masks(*board))
         found, how = portfolio(s, rows, limits)
         return SearchReport(found, how, s.nodes + rows.nodes, int(s.meta[_k().M_FAILS]),
                             int(s.meta[_k().M_RESTARTS]))
@@ -246,8 +247,9 @@ def completions(
     queens = _renamed(queens, placed, "completions")
     n = _completion_size(n)
     how = _pick_order(n, order)
-    return _stream_board(_validate(n, queens, blocked, diagonals), how,
-                         _limits(timeout, progress))
+    s = Search(*_validate(n, queens, blocked, diagonals), how, stop=True, restart=False,
+               seed=0, limits=_limits(timeout, progress))
+    return stream(s)
 
 
 def count_completions(
@@ -278,7 +280,8 @@ def count_completions(
     if limit is not None:
         limit = check_int(limit, "limit", low=0, high=INT64_MAX)
     limits = _limits(timeout, progress)
-    return _count_board(_validate(n, queens, blocked, diagonals), limit, limits)
+    return count_board(*_validate(n, queens, blocked, diagonals), limit, limits,
+                       by_rows=n <= ORDERED_MAX_N)
 
 
 def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = (),
@@ -290,75 +293,27 @@ def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = (),
     >>> [bin(m) for m in allowed_masks(4, [(0, 1)], blocked=[(2, 0)])]
     ['0b10', '0b1000', '0b100', '0b1101']
     """
-    return _masks(*_validate(n, placed, blocked, diagonals))
-
-
-def _masks(n: int, queens: list[Square], walls: list[Square]) -> list[int]:
-    """Per-row masks of a checked board. O(n * k + b)."""
-    by_row = dict(queens)
-    walls_by_row: dict[int, int] = {}
-    for br, bc in walls:
-        walls_by_row[br] = walls_by_row.get(br, 0) | (1 << bc)
-    full = (1 << n) - 1
-    masks = []
-    for r in range(n):
-        if r in by_row:
-            masks.append(1 << by_row[r])
-            continue
-        m = full
-        for qr, qc in queens:
-            m &= ~(1 << qc)
-            d = r - qr
-            for c in (qc + d, qc - d):
-                if 0 <= c < n:
-                    m &= ~(1 << c)
-        masks.append(m & ~walls_by_row.get(r, 0))
-    return masks
-
-
-_CheckedBoard = tuple[int, list[Square], list[Square]]
-"""A checked board: the size, the placed queens and the blocked squares (`_validate`'s)."""
+    return board_masks(*_validate(n, placed, blocked, diagonals))
 
 
 def _trusted_completions(n: int, queens: list[Square], walls: list[Square]) -> Iterator[Solution]:
-    """`completions(n, queens, blocked=walls)` of a board checked already: no checks.
-
-    Below the public face: for the puzzle wing, whose completion puzzles were checked
-    when they were made (`nqueens.puzzles.model`). The same search and order as
-    `completions` with its defaults. Cost: as `completions`.
+    """`completions(n, queens, blocked=walls)` of a board checked already (the puzzle
+    wing's completion puzzles, checked when made): no checks. Cost: as `completions`.
 
     >>> [s.to_compact() for s in _trusted_completions(6, [(0, 1)], [])]
     ['2 4 6 1 3 5']
     """
-    return _stream_board((n, queens, walls), _pick_order(n, "auto"), Limits())
+    return stream(Search(n, queens, walls, _pick_order(n, "auto"), stop=True, restart=False,
+                         seed=0))
 
 
 def _trusted_count(n: int, queens: list[Square], walls: list[Square]) -> int:
     """`count_completions(n, queens, blocked=walls)` of a board checked already: no checks.
 
-    Below the public face, as `_trusted_completions`. Cost: as `count_completions`.
-
     >>> _trusted_count(8, [(0, 0)], [(1, 4)])
     3
     """
-    return _count_board((n, queens, walls), None, Limits())
-
-
-def _stream_board(board: _CheckedBoard, how: str, limits: Limits) -> Iterator[Solution]:
-    """Every completion of a checked board in the order `how`, lazily."""
-    return stream(Search(*board, how, stop=True, restart=False, seed=0, limits=limits))
-
-
-def _count_board(board: _CheckedBoard, limit: int | None, limits: Limits) -> int:
-    """The completions of a checked board, counted (K + 1 past `limit` K)."""
-    n = board[0]
-    if n <= ORDERED_MAX_N:
-        return count_rows(n, _masks(*board), limit, limits)
-    s = Search(*board, "constrained", stop=False, restart=False, seed=0, limits=limits)
-    if limit is not None:
-        s.meta[_k().M_COUNT_LIMIT] = limit
-    s.run()
-    return int(s.meta[_k().M_COUNT])
+    return count_board(n, queens, walls, None, by_rows=n <= ORDERED_MAX_N)
 
 
 def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:
@@ -463,34 +418,6 @@ def parse_board(text: str) -> tuple[int, list[Square], list[Square]]:
     placed, blocked = board_squares(rows, lambda r, c, ch: ParseError(
         f"row {r + 1} has {ch!r}; only Q (queen), . (empty) and x (blocked) are allowed"))
     return n, placed, blocked
-
-
-def board_squares(rows: Sequence[str], bad: Callable[[int, int, str], Exception]
-                  ) -> tuple[list[Square], list[Square]]:
-    """The queens (`Q`) and blocked squares (`x` or `X`) of a partial board's rows.
-
-    `.` is an empty square; any other character raises `bad(row, col, char)` (0-based),
-    so each reader words its own message. Both lists come in reading order.
-    Cost: O(total length of the rows).
-
-    >>> board_squares(["Q..", "..x", ".X."], ValueError)
-    ([(0, 0)], [(1, 2), (2, 1)])
-    >>> board_squares(["Q?"], lambda r, c, ch: ValueError(f"{ch!r} at <{r + 1},{c + 1}>"))
-    Traceback (most recent call last):
-    ...
-    ValueError: '?' at <1,2>
-    """
-    placed: list[Square] = []
-    blocked: list[Square] = []
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch == "Q":
-                placed.append((r, c))
-            elif ch in "xX":
-                blocked.append((r, c))
-            elif ch != ".":
-                raise bad(r, c, ch)
-    return placed, blocked
 
 
 # -- private helpers -----------------------------------------------------------------------

@@ -225,7 +225,7 @@ def puzzle_problem(p: object) -> Problem:
                for r in range(n - 1) for c in range(n - 1)]
     if p.diagonals:
         groups += _diagonals(n, n, False)
-    what = f"{stars} star{'s' if stars != 1 else ''}" if stars != 1 else "one queen"
+    what = "one queen" if p.rules.one_star else f"{stars} stars"
     title = (f"region puzzle on the {n} x {n} board: {what} per row, column and region, "
              "none touching" + ("; none sharing a diagonal" if p.diagonals else ""))
     return Problem(n, n, tuple(groups), title=title)

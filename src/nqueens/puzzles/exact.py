@@ -152,7 +152,11 @@ def is_unique(p: Puzzle) -> bool:
     >>> is_unique(completion_puzzle(4, [(0, 1)])), is_unique(completion_puzzle(4))
     (True, False)
     """
-    p = check_puzzle(p)
+    return _is_unique(check_puzzle(p))
+
+
+def _is_unique(p: Puzzle) -> bool:
+    """`is_unique` of a puzzle checked already (the generator's own): no checks."""
     if _by_sat(p):
         return len(_sat().enumerate_stars(p, 2)) == 1
     return sum(1 for _ in _limited(p, 2)) == 1

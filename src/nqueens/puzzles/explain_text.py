@@ -20,7 +20,7 @@ from nqueens._validate import check_choice, check_instance
 from nqueens.puzzles.exact import PuzzleCount
 from nqueens.puzzles.grades import DEDUCTION, TECHNIQUES, technique
 from nqueens.puzzles.model import Puzzle, check_puzzle
-from nqueens.puzzles.steps import Explanation, Step, stars_of
+from nqueens.puzzles.steps import Explanation, Step
 from nqueens.words import LANGUAGES, words
 
 __all__ = ["GRADE_NAMES", "NAMES", "SHAPE_NAMES", "TECHNIQUE_NAMES", "not_unique_text",
@@ -99,7 +99,7 @@ def step_text(step: Step, lang: str, p: Puzzle) -> str:
     check_instance(step, Step, "step", "a Step (from explain)")
     check_puzzle(p)
     check_choice(lang, "language", LANGUAGES)
-    return getattr(words(lang), technique(step.rule).words)(step, stars_of(p))
+    return getattr(words(lang), technique(step.rule).words)(step, p.stars)
 
 
 def summary_text(e: Explanation, lang: str) -> str:
@@ -120,7 +120,7 @@ def summary_text(e: Explanation, lang: str) -> str:
     said = words(lang)
     if e.solution is None:
         return said.NO_SOLUTION
-    k = stars_of(e.puzzle)
+    k = e.puzzle.stars
     used = [said.NAMES[technique(r).words] for r in e.techniques
             if technique(r).role == DEDUCTION]
     return said.summary(e.puzzle.n * k, k, used, e.grade)

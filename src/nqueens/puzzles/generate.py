@@ -33,7 +33,7 @@ import random
 from dataclasses import dataclass
 
 from nqueens.errors import NQueensRuntimeError
-from nqueens.puzzles.exact import is_unique
+from nqueens.puzzles.exact import _is_unique
 from nqueens.puzzles.grades import EXPERT, GRADES, SEARCH
 from nqueens.puzzles.grow import random_regions, random_solution
 from nqueens.puzzles.logic import Solve
@@ -176,7 +176,7 @@ def _make_regions(request: MakeRequest, tally: Tally | None) -> Made:
                                   starts=attempts, tally=told, pieces=bool(pieces))
     except NQueensRuntimeError as err:
         what = f"grade {GRADES[want]} " if want is not None else ""
-        each = "" if k == 1 else f"{k}-star "
+        each = "" if request.rules.one_star else f"{k}-star "
         raise NQueensRuntimeError(f"no {what}{each}region puzzle of size {n} found from seed "
                                   f"{seed}: {err}; try another seed or grade") from None
     return Made(p, sol, grade, seed, starts[0])
@@ -215,7 +215,7 @@ def _make_completion(n: int, rng: random.Random, max_grade: int
     for g in order:
         trial = [x for x in givens if x != g]
         p = made_completion_puzzle(n, trial)
-        if not is_unique(p):
+        if not _is_unique(p):  # made here: no checks
             continue
         if max_grade < SEARCH and _explained(p, max_grade).solution is None:
             continue

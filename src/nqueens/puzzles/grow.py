@@ -27,6 +27,7 @@ from functools import lru_cache
 from itertools import chain
 
 from nqueens.puzzles.model import Square
+from nqueens.puzzles.solution import as_stars
 
 __all__ = ["mask_squares", "move_out", "move_square", "random_regions", "random_solution",
            "random_stars", "star_board", "star_regions"]
@@ -75,8 +76,7 @@ def random_stars(n: int, k: int, rng: random.Random) -> tuple[tuple[int, ...], .
         allowed = sum(1 << i for i in range(n * n) if rng.random() >= share)
         found = solutions_within(rows, allowed, limit=1, nodes=nodes)
         if found:
-            rows_ = [tuple(row) if k > 1 else (row,) for row in found[0]]
-            return _turned(n, rows_, rng.randrange(8))
+            return _turned(n, list(as_stars(found[0])), rng.randrange(8))
         share, nodes = max(share / 2, 0.01), nodes * 5 // 4
 
 

@@ -197,9 +197,9 @@ def _agreeing(p: Puzzle, stars: list[Square], crosses: list[Square], limit: int,
             if any(full.get(u, 0) >= k for u in
                    (("row", r), ("col", c), ("region", p.regions[r][c]))):
                 allowed &= ~(1 << (r * n + c))
-    if k == 1 or not stars:
+    if p.rules.one_star or not stars:  # one star: the mask forces the stars placed
         return solutions_within(p, allowed, limit=limit, nodes=nodes)
-    wide = max(limit, 64)  # k > 1: the stars are not forced by the mask alone; filter
+    wide = max(limit, 64)  # k stars: the mask alone does not force them; filter
     found = solutions_within(p, allowed, limit=wide, nodes=nodes)
     if found is None:
         return None

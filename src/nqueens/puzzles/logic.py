@@ -37,7 +37,7 @@ from nqueens.puzzles.explain_text import (
 from nqueens.puzzles.grades import GRADES, SEARCH, VERDICT, technique
 from nqueens.puzzles.ladder import next_step, rungs_for
 from nqueens.puzzles.model import Puzzle, Square, check_puzzle
-from nqueens.puzzles.steps import RULES, Explanation, Record, Step, record_of, stars_of
+from nqueens.puzzles.steps import RULES, Explanation, Record, Step, record_of
 from nqueens.puzzles.techniques.given import TECHNIQUE as GIVEN
 from nqueens.puzzles.techniques.given import find_given
 from nqueens.puzzles.techniques.mark_board import MarkBoard
@@ -214,7 +214,7 @@ class _Solver:
     def __init__(self, p: Puzzle) -> None:
         self.p = p
         self.b = MarkBoard(p)
-        self.total = p.n * stars_of(p)
+        self.total = p.n * p.stars
         self.rungs = rungs_for(p)
         self.dead = False
 
@@ -237,6 +237,6 @@ class _Solver:
         rows: list[list[int]] = [[] for _ in range(b.n)]
         for r, c in b.squares(b.stars):
             rows[r].append(c)
-        if b.k == 1:
+        if b.one_star:
             return tuple(cols[0] for cols in rows)
         return tuple(tuple(cols) for cols in rows)

@@ -64,7 +64,7 @@ from nqueens._validate import (
     is_sequence,
     short_repr,
 )
-from nqueens.completion import board_squares
+from nqueens.board import board_squares
 from nqueens.errors import PuzzleFormatError
 from nqueens.puzzles.rules import KINDS as RULE_KINDS
 from nqueens.puzzles.rules import (

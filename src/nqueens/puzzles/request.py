@@ -109,7 +109,7 @@ def min_size(stars: int) -> int:
     >>> min_size(1), min_size(2), min_size(3), min_size(6)
     (4, 8, 12, 24)
     """
-    return 4 if stars == 1 else 4 * stars
+    return 4 * stars
 
 
 def refuse(cls: type[NQueensError], message: str, *params: str) -> NQueensError:
@@ -178,14 +178,15 @@ def _rules(n: int, kind: str, stars: object, diagonals: bool, pieces: bool | Non
         raise refuse(InvalidSizeError, str(err), *named) from None
     rules = rules_for(kind, k, diagonals)
     if not rules.takes_stars:
-        for name, asked in (("stars", k > 1), ("diagonals", diagonals), ("pieces", pieces)):
+        asked_for = (("stars", not rules.one_star), ("diagonals", diagonals), ("pieces", pieces))
+        for name, asked in asked_for:
             if asked:
                 raise refuse(UnknownOptionError, _NOT_FOR_COMPLETION[name], name, "kind")
         return rules_for(kind)
-    if k > 1 and diagonals:
+    if not rules.one_star and diagonals:
         raise refuse(UnknownOptionError, "diagonals is a rule of one-star puzzles; k-star "
                      "puzzles have the Star Battle rules", "diagonals")
-    if k > 1 and n < min_size(k):
+    if not rules.one_star and n < min_size(k):
         raise refuse(InvalidSizeError, f"{k} stars per row need a board of at least "
                      f"{min_size(k)} x {min_size(k)}: on {n} x {n} no {k} stars per row and "
                      "column fit without touching", "stars")

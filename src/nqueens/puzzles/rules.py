@@ -62,6 +62,27 @@ class Rules:
         return self.stars == 1
 
     @property
+    def one_a_block(self) -> bool:
+        """Whether no 2 x 2 block holds two stars: they touch (region puzzles), or, one star
+        per line, any two squares of a block share a row, a column or a diagonal. The
+        2x2-block technique stands on it. Cost: O(1).
+
+        >>> rules_for("regions", 2).one_a_block, rules_for("completion").one_a_block
+        (True, True)
+        """
+        return self.touching or (self.one_star and self.uses_diagonals)
+
+    @property
+    def mark(self) -> str:
+        """What a star is: `"queen"` where each unit holds one (`one_star`), else
+        `"star"` (the key the words and the pages use). Cost: O(1).
+
+        >>> rules_for("regions").mark, rules_for("regions", 2).mark
+        ('queen', 'star')
+        """
+        return "queen" if self.one_star else "star"
+
+    @property
     def families(self) -> tuple[str, ...]:
         """The unit families, regions first. Cost: O(1)."""
         return ("region", "row", "col") if self.has_regions else ("row", "col")

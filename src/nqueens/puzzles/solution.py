@@ -110,20 +110,22 @@ def first_violation(p: Puzzle, solution: PuzzleSolution | Sequence[object]) -> s
     'row 2 has 2 queens; each row has 1'
     """
     check_puzzle(p)
+    rules = p.rules
     rows = _solution_rows(solution)
     if len(rows) != p.n or any(not 0 <= c < p.n for row in rows for c in row):
-        each = "one queen" if p.stars == 1 else f"{p.stars} stars"
+        each = "one queen" if rules.one_star else f"{p.stars} stars"
         return f"a solution has {each} in each of the {p.n} rows, on the board"
     squares = [(r, c) for r, row in enumerate(rows) for c in row]
     why = _unit_counts(p, squares)
     if why:
         return why
-    thing = "queens" if p.stars == 1 else "stars"
+    # one star per unit: any two stars clash as queens do; k stars: only by touching
+    # (or a shared diagonal), the counts above having checked the units
     for i, a in enumerate(squares):
         for b in squares[i + 1:]:
-            why = clash(p, a, b) if p.stars == 1 else _near(p, a, b)
+            why = clash(p, a, b) if rules.one_star else _near(p, a, b)
             if why:
-                return f"{thing} at {_name(a)} and {_name(b)} {why}"
+                return f"{rules.mark}s at {_name(a)} and {_name(b)} {why}"
     placed = set(squares)
     for sq in p.givens:
         if sq not in placed:
@@ -156,8 +158,7 @@ def _near(p: Puzzle, a: Square, b: Square) -> str | None:
 
 
 def _count(k: int, p: Puzzle) -> str:
-    word = "queen" if p.stars == 1 else "star"
-    return f"{k} {word}" + ("" if k == 1 else "s")
+    return f"{k} {p.rules.mark}" + ("" if k == 1 else "s")
 
 
 def _solution_rows(solution: object) -> list[tuple[int, ...]]:

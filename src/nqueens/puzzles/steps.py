@@ -23,7 +23,7 @@ from typing import NamedTuple
 from nqueens.puzzles.grades import GRADES, SEARCH, TECHNIQUES, technique
 from nqueens.puzzles.model import Puzzle, Square
 
-__all__ = ["GRADES", "RULES", "Explanation", "Record", "Step", "Unit", "record_of", "stars_of"]
+__all__ = ["GRADES", "RULES", "Explanation", "Record", "Step", "Unit", "record_of"]
 
 
 class _Rules(Mapping):
@@ -46,16 +46,6 @@ squares left, the puzzle is unsolvable)."""
 
 Unit = tuple[str, int]
 """A unit: `("row", r)`, `("col", c)` or `("region", k)`, 0-based."""
-
-
-def stars_of(p: Puzzle) -> int:
-    """The stars per row, column and region of `p` (1: the Queens game). Cost: O(1).
-
-    >>> from nqueens.puzzles.model import completion_puzzle
-    >>> stars_of(completion_puzzle(4))
-    1
-    """
-    return int(getattr(p, "stars", 1) or 1)
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,8 @@ def page_labels(p: Puzzle, lang: str) -> dict[str, str]:
     """
     k = p.stars
     base = LABELS[lang]
-    out = {key: base.get(key + "_stars", text) if k > 1 else text
+    stars = not p.rules.one_star  # the labels' k-star forms, where they have one
+    out = {key: base.get(key + "_stars", text) if stars else text
            for key, text in base.items() if not key.endswith("_stars")}
     out["title"] = out["title"].replace("{n}", str(p.n)).replace("{k}", str(k))
     if p.rules.has_givens:
@@ -103,7 +104,7 @@ def play_data(p: Puzzle, *, lang: str = "en", state: Sequence[str] | None = None
         "givens": [list(sq) for sq in p.givens], "blocked": [list(sq) for sq in p.blocked],
         "solution": None if solution is None else [
             list(sq) for sq in star_squares(solution)],
-        "steps": steps, "labels": page_labels(p, lang), "mark": "star" if k > 1 else "queen",
+        "steps": steps, "labels": page_labels(p, lang), "mark": p.rules.mark,
         "queen": queen_shape(0, 0), "start": list(state or ()),
     }
 

@@ -36,7 +36,7 @@ from itertools import combinations
 from nqueens.puzzles.grades import HARD, MEDIUM, Rung, Technique
 from nqueens.puzzles.model import Square
 from nqueens.puzzles.placements import _bits, _fill_masks
-from nqueens.puzzles.steps import Step, Unit, stars_of
+from nqueens.puzzles.steps import Step, Unit
 from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = ["HARD_RUNG", "MAX_BAND", "RUNG", "TECHNIQUE", "find_blocks"]
@@ -45,12 +45,12 @@ TECHNIQUE = Technique("blocks", MEDIUM, "two_by_two",
                       raise_to=lambda s: HARD if s.units or len(s.lines) != 2 else None)
 """2x2 blocks (k > 1); hard with more lines or with regions inside the band taken out."""
 
-RUNG = Rung(TECHNIQUE, MEDIUM, lambda b: find_blocks(b), applies=lambda p: stars_of(p) > 1)
+RUNG = Rung(TECHNIQUE, MEDIUM, lambda b: find_blocks(b), applies=lambda p: not p.rules.one_star)
 """The medium form (two lines, nothing taken out); with one star, pairs of rows or
 columns (hard) does what blocks would, so k > 1 only."""
 
 HARD_RUNG = Rung(TECHNIQUE, HARD, lambda b: find_blocks(b, True),
-                 applies=lambda p: stars_of(p) > 1)
+                 applies=lambda p: not p.rules.one_star)
 """The hard form: bands of one to `MAX_BAND` lines, regions inside taken out."""
 
 MAX_BAND = 4
@@ -74,10 +74,7 @@ def find_blocks(b: MarkBoard, hard: bool = False) -> Step | None:
     >>> find_blocks(b) is None
     True
     """
-    ok = b.__dict__.get("one_a_block")
-    if ok is None:  # the rules do not change during a solve: asked once a board (and copies)
-        ok = b.__dict__["one_a_block"] = _one_a_block(b)
-    if not ok:
+    if not b.rules.one_a_block:
         return None
     for fam in ("row", "col"):
         open_lines = {i for f, i in b.open_units() if f == fam}
@@ -90,20 +87,6 @@ def find_blocks(b: MarkBoard, hard: bool = False) -> Step | None:
                 if step is not None:
                     return step
     return None
-
-
-def _one_a_block(b: MarkBoard) -> bool:
-    """Whether the rules forbid two stars in any 2x2 block (they touch; for one star per
-    line, a shared line or diagonal is enough), checked on the board's own conflicts."""
-    n = b.n
-    for r in range(n - 1):
-        for c in range(n - 1):
-            cells = (r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1)
-            for i, j in combinations(cells, 2):
-                conflict = b.attack[i] if b.k == 1 else b.near[i]
-                if not conflict >> j & 1:
-                    return False
-    return True
 
 
 def _band(b: MarkBoard, fam: str, band: range, hard: bool) -> Step | None:
@@ -205,7 +188,7 @@ def _cleared_by(b: MarkBoard) -> list[int]:
     kept = b.__dict__.get("cleared_by")
     if kept is None or kept[0] != key:
         n = b.n
-        if b.k == 1:
+        if b.one_star:
             by = [b.attack[i] | 1 << i for i in range(n * n)]
         else:
             fill, _ = _fill_masks(b)

@@ -75,7 +75,7 @@ def _chain(b: MarkBoard, start: int, limit: int) -> tuple[tuple[int, ...], Unit]
     need = dict(b.need)
     need.update(changed)
     forced: list[int] = []
-    one = b.k == 1
+    one = b.one_star  # a local: this loop runs for every square of every trial
     while True:
         single = None
         for u, m in b.unit_masks:
@@ -141,5 +141,6 @@ def find_deep(b: MarkBoard) -> Step | None:
     """
     if b.searched:
         return None
-    return (find_deep_lookahead(b, shapes=b.k == 1)
-            or (find_deep_lookahead(b) if b.k > 1 else None))
+    if b.one_star:
+        return find_deep_lookahead(b)
+    return find_deep_lookahead(b, shapes=False) or find_deep_lookahead(b)

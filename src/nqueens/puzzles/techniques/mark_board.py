@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from nqueens.puzzles.model import Puzzle, Square
 from nqueens.puzzles.placements import _bits
-from nqueens.puzzles.steps import Step, Unit, stars_of
+from nqueens.puzzles.steps import Step, Unit
 
 __all__ = ["MarkBoard", "line_geometry"]
 
@@ -34,7 +34,12 @@ class MarkBoard:
     def __init__(self, p: Puzzle) -> None:
         self.p = p
         n = self.n = p.n
-        self.k = stars_of(p)
+        self.rules = p.rules
+        self.k = self.rules.stars
+        # one star per unit: a star fills each of its units, so it clears every square it
+        # attacks (`attack`); with k stars only its neighbours (`near`), and a unit once
+        # its k-th star is in
+        self.one_star = self.rules.one_star
         lines = line_geometry(n, p.touching, p.uses_diagonals)
         fams: dict[str, list[int]] = {}
         # the units of each square, in the order of the families (region, row, col)
@@ -190,7 +195,7 @@ class MarkBoard:
         >>> b.squares(cand), sorted(need.values())
         (((1, 2), (2, 1), (2, 2)), [0, 0, 0])
         """
-        if self.k == 1:
+        if self.one_star:
             return self.cand & ~self.attack[i] & ~(1 << i), dict.fromkeys(self.of[i], 0)
         cand = self.cand & ~self.near[i] & ~(1 << i)
         need = {}
@@ -213,7 +218,7 @@ class MarkBoard:
         """
         if need <= 0:
             return True
-        if self.k == 1 or need == 1:
+        if self.one_star or need == 1:
             return cells != 0
         greedy, rest = 0, cells  # a quick lower bound first: the greedy non-touching set
         while rest and greedy < need:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from nqueens.puzzles.grades import EASY, Rung, Technique
 from nqueens.puzzles.placements import _bits, witness
-from nqueens.puzzles.steps import Step, stars_of
+from nqueens.puzzles.steps import Step
 from nqueens.puzzles.techniques.mark_board import MarkBoard
 
 __all__ = ["RUNG", "TECHNIQUE", "find_one_way"]
@@ -16,7 +16,7 @@ __all__ = ["RUNG", "TECHNIQUE", "find_one_way"]
 TECHNIQUE = Technique("one-way", EASY, "one_way")
 """Only one way (k > 1): a unit's squares left hold its stars one way only."""
 
-RUNG = Rung(TECHNIQUE, EASY, lambda b: find_one_way(b), applies=lambda p: stars_of(p) > 1)
+RUNG = Rung(TECHNIQUE, EASY, lambda b: find_one_way(b), applies=lambda p: not p.rules.one_star)
 """With one star, only one way is the last square: tried for k > 1 only."""
 
 

@@ -32,7 +32,7 @@ def find_pairs(b: MarkBoard) -> Step | None:
     >>> s.lines, s.removed
     ((('row', 2), ('row', 4)), ((3, 1), (3, 3)))
     """
-    if b.k != 1:
+    if not b.one_star:
         return None
     for fam in ("row", "col"):
         lines = [u for u in b.open_units() if u[0] == fam]

@@ -49,7 +49,7 @@ def find_search(b: MarkBoard) -> Step:
 def _consistent(b: MarkBoard) -> tuple | None:
     """The first solution agreeing with the stars placed and the squares still open:
     from the exact search (k = 1), or from a search on the board itself (k > 1)."""
-    if b.k > 1:
+    if not b.one_star:
         found = first_solution(b)
         return None if found is None else stars_from_squares(b.n, b.squares(found))
     memo = b.notes.get(TECHNIQUE.name)

@@ -38,7 +38,7 @@ def find_shape(b: MarkBoard) -> Step | None:
     fill: tuple[list[int], list[int]] | None = None
     for u in b.open_units():
         left = b.cand & b.mask(u)
-        if b.k == 1:
+        if b.one_star:
             hit = b.cand & ~b.mask(u)
             for i in _bits(left):
                 hit &= b.attack[i]

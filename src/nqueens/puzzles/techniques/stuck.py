@@ -42,6 +42,6 @@ def find_stuck(b: MarkBoard) -> Step | None:
     """
     cand, need = b.cand, b.need
     for u, m in b.unit_masks:
-        if need[u] > 0 and (not cand & m if b.k == 1 else not b.fits(cand & m, need[u])):
+        if need[u] > 0 and (not cand & m if b.one_star else not b.fits(cand & m, need[u])):
             return stuck_step((u,))
     return None
