@@ -152,3 +152,82 @@ def test_the_flag_rule_sees_what_it_is_meant_to():
     assert not flagged('raise E("x -- y, a-b--c")')
     assert not flagged('def flags(self):\n    return "--symmetric rot90"',
                        "nqueens.engine.problems")
+
+
+# -- no measured time in a docstring --------------------------------------------------------
+
+MEASURED = re.compile(
+    r"(?<![\w.])~?\d+(?:[.,]\d+)?(?:\s?(?:-|to)\s?\d+(?:\.\d+)?)?\s?"
+    r"(?:s|ms|us|µs|ns|sec|secs|seconds?|minutes?|min|mins|hours?|h)\b"
+    r"|\b(?:a few|some|tens of|many|several) (?:milli)?(?:seconds|minutes|hours)\b"
+    r"|\b(?:half a|about a|about half a) (?:second|minute)\b"
+    r"|\btakes? about\b",
+    re.IGNORECASE)
+"""A time as a run took it: "0.5 s", "20-30 ms", "a few seconds", "about a minute", "takes
+about". (Promises such as "within a fraction of a second" are not.)"""
+
+A_LIMIT = re.compile(
+    r"(?:timeout|time limit|limit|deadline|default|target|within|every|after|wait|waits|"
+    r"cap|capped|up to|bound|held to|lasts?|lasting|beat|seconds=|interval|grace|allowed)\W*"
+    r"(?:\S+\W+){0,2}$", re.IGNORECASE)
+"""What a number of seconds is when it is not a measurement: a limit or a parameter
+("a timeout of 30 s", "after 3 s", "every 0.5 s", "held to 1 s") - looked for in the few
+words just before it."""
+
+MEASURED_PENDING = {"nqueens.completion": 1, "nqueens._completion_run": 2,
+                    "nqueens.puzzles.sat": 2}
+"""Modules being rewritten by other work of issue 48 at the time of this test (completion
+and the SAT portfolio): the docstring lines with a measured time they still hold, at most.
+The rule holds there as soon as their rewrite lands; lower these then."""
+
+
+def _measured_lines(module: str, tree: ast.Module) -> list[str]:
+    """``module:line: text`` of each docstring line that quotes a measured time (doctest
+    examples and code spans in backticks left out)."""
+    found = []
+    docs = _docstring_nodes(tree)
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Constant) and id(node) in docs):
+            continue
+        in_example = False
+        for i, line in enumerate(re.sub(r"`[^`]*`", "`code`", node.value).splitlines()):
+            text = line.strip()
+            if text.startswith((">>>", "...")):
+                in_example = True
+                continue
+            if in_example and text:  # an example's expected output
+                continue
+            in_example = False
+            for m in MEASURED.finditer(line):
+                if A_LIMIT.search(line[:m.start()]):
+                    continue
+                found.append(f"{module}:{node.lineno + i}: {text}")
+                break
+    return found
+
+
+def test_no_docstring_quotes_a_measured_time():
+    """Costs in docstrings are shapes (O(n), "about 5x per n"); the seconds a run took are
+    results, kept in benchmarks/results and shown by docs/performance.md."""
+    found: dict[str, list[str]] = {}
+    for module, tree in _modules():
+        lines = _measured_lines(module, tree)
+        if len(lines) > MEASURED_PENDING.get(module, 0):
+            found[module] = lines
+    assert found == {}
+
+
+def test_the_measured_time_rule_tells_a_result_from_a_limit():
+    def hits(doc: str) -> int:
+        return len(_measured_lines("m", ast.parse(f'"""{doc}"""')))
+
+    for measured in ("Cost: about 0.1 s for n = 14, 4 s for n = 16.",
+                     "median 1.25 s, slowest 2.3 s", "n = 16 takes seconds, 17 about half a "
+                     "minute", "two threads took 20-30 ms against 11 ms", "n = 32 takes about "
+                     "as long", "importing rich (~30 ms)", "a few minutes"):
+        assert hits(measured) == 1, measured
+    for limit in ("Give up after 30 s.", "a timeout of 3 s", "every 0.5 s", "held to 1 s",
+                  "a time limit of 10 s", "Ctrl-C stops it within a second.", "O(n) per call",
+                  "grows about 5x per n (docs/performance.md)", "n = 1000 squares",
+                  ">>> f(seconds=0.5)\n'0.5 s'", "`(2 s, s + q)` classes"):
+        assert hits(limit) == 0, limit
