@@ -56,10 +56,11 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from nqueens._board_rows import board_squares
 from nqueens._completion_run import (
     Limits,
     Progress,
@@ -427,34 +428,6 @@ def parse_board(text: str) -> tuple[int, list[Square], list[Square]]:
     placed, blocked = board_squares(rows, lambda r, c, ch: ParseError(
         f"row {r + 1} has {ch!r}; only Q (queen), . (empty) and x (blocked) are allowed"))
     return n, placed, blocked
-
-
-def board_squares(rows: Sequence[str], bad: Callable[[int, int, str], Exception]
-                  ) -> tuple[list[Square], list[Square]]:
-    """The queens (`Q`) and blocked squares (`x` or `X`) of a partial board's rows.
-
-    `.` is an empty square; any other character raises `bad(row, col, char)` (0-based),
-    so each reader words its own message. Both lists come in reading order.
-    Cost: O(total length of the rows).
-
-    >>> board_squares(["Q..", "..x", ".X."], ValueError)
-    ([(0, 0)], [(1, 2), (2, 1)])
-    >>> board_squares(["Q?"], lambda r, c, ch: ValueError(f"{ch!r} at <{r + 1},{c + 1}>"))
-    Traceback (most recent call last):
-    ...
-    ValueError: '?' at <1,2>
-    """
-    placed: list[Square] = []
-    blocked: list[Square] = []
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch == "Q":
-                placed.append((r, c))
-            elif ch in "xX":
-                blocked.append((r, c))
-            elif ch != ".":
-                raise bad(r, c, ch)
-    return placed, blocked
 
 
 # -- private helpers -----------------------------------------------------------------------

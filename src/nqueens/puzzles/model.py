@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Literal, cast
 
+from nqueens._board_rows import board_squares
 from nqueens._types import Square
 from nqueens._validate import (
     as_int,
@@ -64,7 +65,6 @@ from nqueens._validate import (
     is_sequence,
     short_repr,
 )
-from nqueens.completion import board_squares
 from nqueens.errors import PuzzleFormatError
 from nqueens.puzzles.rules import KINDS as RULE_KINDS
 from nqueens.puzzles.rules import (
