@@ -284,7 +284,7 @@ def test_verify_all_on_a_fleet_of_liars_never_vouches_for_a_forged_ledger(tmp_pa
     assert r.code != 0, r.out
     assert '"ok": true' not in r.out
     err = one_line_failure(r)
-    assert "cannot be trusted" in err
+    assert "cannot be trusted" in err and "recount without --scheduler" in err  # the hint
 
 
 def test_verify_all_on_an_honest_fleet_names_the_forged_row(tmp_path):

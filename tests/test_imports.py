@@ -33,11 +33,44 @@ def import_graph() -> dict[str, set[str]]:
                 targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
             elif (name := _imported_by_call(node)) is not None:
                 targets = [name]
+            elif (prefix := _imported_by_prefix(node, m)) is not None:
+                targets = [f for f in files if f.startswith(prefix)]
             else:
                 continue
             graph[m] |= {t for t in targets if t in files and t != m
                          and not m.startswith(t + ".")}
+        if _imports_lazily(tree):  # PEP 562: the names' homes, imported at first use
+            graph[m] |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+                         and n.value in files and n.value != m}
     return graph
+
+
+def _imported_by_prefix(node: ast.AST, module: str) -> str | None:
+    """The package prefix of ``import_module(f"nqueens.strategies.{name}")`` (or of
+    ``f"{__name__}.{lang}"``): every module under it may be imported."""
+    if not isinstance(node, ast.Call) or not node.args or not isinstance(node.args[0],
+                                                                         ast.JoinedStr):
+        return None
+    func = node.func
+    if (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)) not in (
+            "import_module", "__import__"):
+        return None
+    first = node.args[0].values[0]
+    if isinstance(first, ast.Constant) and str(first.value).startswith("nqueens"):
+        return str(first.value)
+    if isinstance(first, ast.FormattedValue) and getattr(first.value, "id", None) == "__name__":
+        return module + "."
+    return None
+
+
+def _imports_lazily(tree: ast.Module) -> bool:
+    """A module ``__getattr__`` that imports a module named by a variable (the `_HOME`
+    tables of ``nqueens`` and ``nqueens.puzzles``)."""
+    return any(isinstance(f, ast.FunctionDef) and f.name == "__getattr__"
+               and any(_imported_by_call(c) is None and isinstance(c, ast.Call)
+                       and getattr(c.func, "attr", None) == "import_module"
+                       for c in ast.walk(f))
+               for f in tree.body)
 
 
 def _is_type_checking(node: ast.AST) -> bool:
@@ -117,7 +150,8 @@ def test_no_import_circle_in_the_package() -> None:
 
 
 LAYERS: list[tuple[str, ...]] = [
-    ("nqueens.errors", "nqueens._types", "nqueens._jit", "nqueens._signals", "nqueens.files",
+    ("nqueens.errors", "nqueens._types", "nqueens._jit",
+     "nqueens._signals", "nqueens.files",
      "nqueens.sniff", "nqueens.hangul", "nqueens._validate", "nqueens.words",
      "nqueens.programs"),
     ("nqueens.kernels",),
@@ -164,6 +198,14 @@ def test_the_layers_point_down() -> None:
 def test_the_graph_sees_importlib_edges() -> None:
     graph = import_graph()
     assert "nqueens.render.puzzle_svg" in graph["nqueens.puzzles.model"]  # importlib's
+    # a lazy public name (PEP 562) is an edge to its home; so is an f-string's package
+    assert {"nqueens.counting", "nqueens.engine.fleet"} <= graph["nqueens"]
+    assert {"nqueens.puzzles.exact", "nqueens.puzzles.generate"} <= graph["nqueens.puzzles"]
+    assert "nqueens.strategies.bitmask" in graph["nqueens.strategies"]
+    assert {"nqueens.words.en", "nqueens.words.ja"} <= graph["nqueens.words"]
+    assert {"nqueens.cli.complete", "nqueens.cli.puzzle"} <= graph["nqueens.cli"]
+    # the puzzle record reads its rows without the completion search
+    assert not {m for m in graph["nqueens.puzzles.model"] if m.startswith("nqueens.completion")}
     assert cycles({"a": {"b"}, "b": set()} | {"b": {"a"}}) == [["a", "b"]]
 
 

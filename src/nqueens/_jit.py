@@ -24,8 +24,8 @@ ZERO, ONE, TWO, MINUS_ONE = np.int64(0), np.int64(1), np.int64(2), np.int64(-1)
 TRUE, FALSE = np.bool_(True), np.bool_(False)
 """Constants for a kernel to pass to another, or to start a counter from, in place of
 literals: numba compiles a callee once more for each literal it meets while it infers types
-(`0`, then the counter's int64), so literals cost a first run seconds of compiling (the
-puzzle solve's first compile: 17 s with literals, 14 s without)."""
+(`0`, then the counter's int64), so literals lengthen a first run's compile (the puzzle
+solve's first compile by about a fifth: docs/performance.md, "Decisions")."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 

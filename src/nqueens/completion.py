@@ -154,7 +154,7 @@ def complete(
 ) -> Solution | None:
     """A completion of the board, or None when there is none (a proof).
 
-    `queens` (the CLI's `--queens`) are the placed queens: 0-based `(row, col)` pairs
+    `queens` (the CLI's `--given`) are the placed queens: 0-based `(row, col)` pairs
     (or a mapping row -> col), as everywhere in the API, or the command line's 1-based text
     `"1,1 2,5"` (`(0, 0), (1, 4)` here); `blocked` the same. `placed` is the old
     name of `queens` (deprecated).
@@ -551,8 +551,8 @@ def _renamed(queens: object, placed: object, function: str) -> Any:
                                        "name); give queens")
         import warnings
 
-        warnings.warn(f"{function}(placed=...) is now {function}(queens=...), the name the "
-                      "command line uses (--queens)", DeprecationWarning, stacklevel=3)
+        warnings.warn(f"{function}(placed=...) is now {function}(queens=...)",
+                      DeprecationWarning, stacklevel=3)
         return placed
     if queens is _UNSET:
         raise InvalidArgumentError(f"{function}() needs queens: the placed queens, 0-based "

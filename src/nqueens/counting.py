@@ -253,7 +253,7 @@ def count_variant(variant: object, *, backend: Backend | None = None,
 def _count_small(n: int, unique: bool) -> int | Counts:
     """Count a small board in pure Python (bitmask backtracking, canonical forms for classes).
 
-    Cost: O(the search tree), a few milliseconds for n <= `SMALL_N`.
+    Cost: O(the search tree), at most that of n = `SMALL_N`.
     """
     full = (1 << n) - 1
     total = classes = 0

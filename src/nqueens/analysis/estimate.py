@@ -131,13 +131,13 @@ def estimate(
 ) -> Estimate:
     """Estimate nodes checked, promising nodes and solutions of n queens by `trials` probes.
 
-    Cost: O(trials * n) in the compiled kernel (10**6 probes for n = 14 take about half a
-    second), plus the exact counts for n <= 14 (0.1 s). `seed=None` draws a fresh seed,
-    reported in the result so that the run can be repeated. The probes run in slices of
-    about `SLICE_STEPS` steps, so Ctrl-C stops any run within a second;
-    `progress(done, trials)` is called between slices with the probes done so far.
-    A size, `trials` or `seed` out of range raises
-    `InvalidSizeError`, a `progress` that is not callable
+    Cost: O(trials * n) in the compiled kernel, plus the exact counts for
+    n <= `EXACT_UP_TO` (O(their search trees); docs/performance.md, "Analysis kernels").
+    `seed=None` draws a fresh seed, reported in the result so that the run can be
+    repeated. The probes run in slices of about `SLICE_STEPS` steps, so Ctrl-C stops any
+    run within a second; `progress(done, trials)` is called between slices with the
+    probes done so far. A size, `trials` or `seed` out of range raises `InvalidSizeError`,
+    a `progress` that is not callable
     `InvalidArgumentError`.
 
     >>> a = estimate(6, trials=1000, seed=7)

@@ -52,8 +52,8 @@ Progress = Callable[[int, int], None]
 """A progress callback: called as `progress(done, total)` between slices of the walk."""
 
 MAX_STATS_N = 18
-"""The largest n `tree_stats` accepts (n = 16 takes seconds, 17 about half a minute,
-18 a few minutes)."""
+"""The largest n `tree_stats` accepts (each n + 1 costs about five times n, so 18 is
+about 25 times 16; docs/performance.md, "Analysis kernels")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +147,8 @@ class TreeStats:
 def tree_stats(n: int, *, progress: Progress | None = None) -> TreeStats:
     """The exact state-space statistics of n queens, from the compiled kernel.
 
-    Cost: O(promising nodes of half the tree), one compiled walk (about 0.1 s for n = 14, 4 s
-    for n = 16; each n + 1 costs about five times n). The first call compiles the kernel.
+    Cost: O(promising nodes of half the tree), one compiled walk (each n + 1 costs about
+    five times n; docs/performance.md, "Analysis kernels"). The first call compiles the kernel.
     The walk runs in slices of `TREE_SLICE_NODES` nodes, so Ctrl-C stops it within a
     second; `progress(done, total)` is called between slices, where `done` of
     `total` is the share of the walk finished, by first-row columns (a rough measure:
@@ -168,7 +168,7 @@ def first_solution_tries(n: int, *, progress: Progress | None = None) -> int:
     """Squares the search tries before it reaches the first solution (all squares if none).
 
     Cost: O(nodes of the pruned tree up to the first solution), compiled (26 tries for n = 4, about
-    4 million for n = 20, 3 billion in seconds for n = 32), in slices of
+    4 million for n = 20, 3 billion for n = 32), in slices of
     `TREE_SLICE_NODES` squares so that Ctrl-C stops it within a second.
     `progress(tried, 0)` is called between slices (the total is unknown: 0). Bad
     arguments raise as in `tree_stats`.

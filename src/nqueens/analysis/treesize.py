@@ -37,7 +37,7 @@ __all__ = [
 
 COUNT_CAP = 20_000
 """The most squares `trace_size` counts on the Python stream before it asks the
-compiled counts (about 60 ms of walking)."""
+compiled counts (a walk of O(COUNT_CAP) squares)."""
 DEFAULT_MAX_STEPS = 10_000
 """The most squares (try events) `trace` accepts unless told otherwise."""
 MAX_TRACE_N = 32

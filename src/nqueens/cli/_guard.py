@@ -343,7 +343,7 @@ def _catch_stop_signals() -> dict[int, Any]:
 def _redeliver_swallowed_interrupts() -> Callable[[], None]:
     """Hook `sys.unraisablehook`: a Ctrl-C or SIGTERM raised inside a callback from C is
     "ignored" there (the C caller cannot take an exception) and the command would run on.
-    The hook interrupts the main thread again 10 ms later, until the interrupt lands in
+    The hook interrupts the main thread again, every 10 ms, until the interrupt lands in
     Python code that can unwind. Returns the function that puts the old hook back."""
     import _thread
 

@@ -67,7 +67,8 @@ def refuse_other_reading(imported: Imported, data: str | bytes, what: str) -> No
         return
     from nqueens.puzzles.star_count import reading_text
 
-    line = reading_text(imported.puzzle, "the picture" if imported.source == "image" else what)
+    line = reading_text(imported.puzzle, "the picture" if imported.source == "image" else what,
+                        advice="add --stars {k}")
     if line is not None:
         raise PuzzleImportError(line)
 

@@ -269,7 +269,7 @@ def _explain(args: argparse.Namespace) -> int:
 def _explained(p: Puzzle, state: Any, seconds: int | None) -> tuple[Any, bool]:
     """The explanation, from a player's state where given (its queens and crosses taken as
     given; a board that breaks a rule is refused in one line), within `seconds` (a large
-    board: 30 s unless said, announced on stderr first); and whether it is finished."""
+    board: a limit of 30 s unless said, announced on stderr first); and whether it is finished."""
     from nqueens.puzzles.budget import LARGE_N, explain_within
     from nqueens.puzzles.check import check_state, marks, state_text
 

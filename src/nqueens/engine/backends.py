@@ -60,8 +60,9 @@ __all__ = [
 ]
 
 THREADS_MIN_N = 14
-"""Below this n a count takes at most ~25 ms in one thread and more threads only add their
-start-up (at n = 12 two threads took 20-30 ms against 11 ms): it runs in the calling thread."""
+"""Below this n a count is so small that more threads only add their start-up (two
+threads were slower than one at n = 12: docs/performance.md, "Decisions"): it runs in the
+calling thread."""
 
 Items = Sequence[tuple[int, ...]]
 

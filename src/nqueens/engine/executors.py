@@ -4,8 +4,8 @@ Every one is a `concurrent.futures.Executor`, so `nqueens.engine.run` has one
 loop for all. Locally the runner uses a `concurrent.futures.ThreadPoolExecutor`:
 the kernels release the GIL, so threads count in parallel with no process to spawn, no
 main guard, nothing left behind when the caller dies. (The spawn process pool this module
-used to offer is gone: measured on the old main it cost ~1.7 s of CPU to start, made two
-workers slower than one below n = 17, needed a main guard and left orphans.) A Dask cluster is
+used to offer is gone: slow to start (two workers slower than one below n = 17;
+docs/performance.md, "Decisions"), needed a main guard and left orphans.) A Dask cluster is
 reached with `Client(address).get_executor()`; dask is imported only here, only when
 asked for. Deciding what to run and recording answers is the runner's business.
 """

@@ -100,7 +100,7 @@ __all__ = [
 ]
 
 _FOLD_EVERY = 1.0
-"""Seconds between folds of the log into the file (a fold costs two fsyncs, ~5 ms): the file
+"""Seconds between folds of the log into the file (a fold costs two fsyncs): the file
 alone lags the log by at most this much finished work, for under 1% of a count's time."""
 
 
@@ -339,7 +339,7 @@ class Ledger:
         command alike.
 
         Cost: O(split + rows): one `split` of the ledger's N
-        (about 0.1 s at N = 16, a few seconds at N = 20..27 on one core) and a look at
+        (O(N**4), the split's cost: see `nqueens.engine.split.split`) and a look at
         each row.
 
         >>> import os, tempfile

@@ -58,7 +58,12 @@ from nqueens.engine.estimate import (
 )
 from nqueens.engine.scheduler import BATCH_SECONDS, Scheduler
 from nqueens.engine.task import Row
-from nqueens.errors import ConflictingOptionsError, EngineError, UnknownOptionError
+from nqueens.errors import (
+    ConflictingOptionsError,
+    EngineError,
+    UnknownOptionError,
+    with_cli_hint,
+)
 from nqueens.kernels import MAX_CONSTELLATION_N
 
 if TYPE_CHECKING:
@@ -233,8 +238,9 @@ def run_engine(
     """
     start = time.perf_counter()
     if problem is not None and backend.device != "cpu":
-        raise ConflictingOptionsError(f"a count with {problem.flags()} runs on CPUs only, "
-                                      "not on a GPU")
+        raise with_cli_hint(ConflictingOptionsError(
+            f"a count of the {problem.method} problem runs on CPUs only, not on a GPU"),
+            f"count with {problem.flags()} without --gpu")
     with backend.open(n) as workers:
         count = _Count(n, backend, workers, progress, on_estimate, estimate, problem)
         count.presplit()

@@ -69,16 +69,16 @@ def split(n: int, *, orient: bool = True, workers: int | None = None) -> list[Su
     """The subproblems of board size `n`, in their fixed order (empty for n < 4).
 
     Made block by block (`list_orbit_block`), the
-    blocks of one top and bottom queen together making a chunk (well under a second even
-    for n = 28, whose split takes about a minute on one core), the chunks listed by
+    blocks of one top and bottom queen together making a chunk (a small share of the split
+    even for n = 28), the chunks listed by
     `workers` threads at once (default: every core, from n = `SPLIT_THREADS_MIN_N` on;
     the kernel releases the GIL), and put back in their fixed order: the result does not
     depend on `workers`. Ctrl-C is seen between chunks. With `orient=False` each orbit
     is its canonical member, unoriented: the same orbits and weights in a fraction of the
     time, for estimates (never for counting under a ledger).
-    Cost: O(n**4) compiled work (four shallow searches an orbit, to orient it): on one core
-    about 0.1 s for n = 16, 0.2 s for n = 17, 2.2 s for n = 21 and 3.6 s for n = 22 here
-    (imports numba), shared out over the cores. An `n` that is not an integer from 1 to
+    Cost: O(n**4) compiled work (four shallow searches an orbit, to orient it), shared
+    out over the cores (imports numba; the split's time by n: docs/performance.md,
+    engine and decisions). An `n` that is not an integer from 1 to
     `MAX_CONSTELLATION_N` raises
     `InvalidSizeError` before any work.
 
@@ -130,10 +130,11 @@ def _list_chunk(n: int, orient: bool,
 
 
 _CUT_N = 21
-"""From this n on, the split's blocks are cut finer (so each takes well under a second)."""
+"""From this n on, the split's blocks are cut finer (so that each stays a small share of the
+split, and Ctrl-C lands soon)."""
 SPLIT_THREADS_MIN_N = 15
 """From this n on, `split` lists its chunks on every core (below, one thread is
-quicker than starting more: the whole split takes under 0.05 s)."""
+quicker than starting more: the whole split is too small to share)."""
 
 
 def split_hash(n: int, subproblems: Sequence[Subproblem]) -> str:

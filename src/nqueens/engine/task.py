@@ -3,7 +3,7 @@
 This is the only engine module a worker (a local thread, a Dask worker) imports, and it
 imports only the kernel. It takes and returns plain tuples of ints, so nothing but numbers
 crosses a process boundary. The kernel counts in bounded slices (about `SLICE_NODES`
-nodes, a few milliseconds) with its search state kept between calls, so between slices the
+nodes, O(SLICE_NODES) time each) with its search state kept between calls, so between slices the
 worker can notice a `stop` request and report partial work through `tally`. Choosing
 the subproblems is `nqueens.engine.split`'s job; storing the answers is the
 coordinator's.

@@ -289,7 +289,7 @@ def _audit(n: int, items: list[tuple[int, ...]], got: list[tuple[int, int]]) -> 
 
     Cost: `sample_size` of `len(items)` recounts on this machine's cores.
     """
-    from nqueens.errors import EngineError
+    from nqueens.errors import EngineError, with_cli_hint
 
     chosen = sorted(random.SystemRandom().sample(range(len(items)),
                                                  sample_size(len(items))))
@@ -298,10 +298,11 @@ def _audit(n: int, items: list[tuple[int, ...]], got: list[tuple[int, int]]) -> 
     mine = _run(n, [items[i] for i in chosen], workers=cpu_count(), executor=None)
     for i, c in zip(chosen, mine, strict=True):
         if got[i] != c:
-            raise EngineError(
+            raise with_cli_hint(EngineError(
                 f"the fleet's recount of checked row {i + 1} gave {got[i]}, this machine's own "
-                f"recount {c}: the fleet's verdict cannot be trusted (recount without "
-                "--scheduler, or on workers you trust)")
+                f"recount {c}: the fleet's verdict cannot be trusted (recount on this "
+                "machine's cores, or on workers you trust)"),
+                "recount without --scheduler, or on workers you trust")
 
 
 def _check_fractions(rate: object, confidence: object) -> None:

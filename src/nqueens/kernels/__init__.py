@@ -1,8 +1,8 @@
 """Private numba kernels: ints and numpy arrays in, ints and arrays out.
 
 No validation, no objects, no I/O. Import a submodule only where it is needed: importing it
-imports numba (about half a second). The friendly, typed faces live elsewhere
-(`nqueens.strategies.bitmask`, `nqueens.counting`).
+imports numba (the largest part of a compiled command's start: docs/performance.md). The
+friendly, typed faces live elsewhere (`nqueens.strategies.bitmask`, `nqueens.counting`).
 
 The board limits of the bitboards are named here, where the kernels live, and imported by
 the faces that check sizes (importing this package imports neither numba nor numpy). So

@@ -12,8 +12,8 @@ look-ahead, the same node accounting). A constellation too shallow to cut (no fr
 by a rotation: about 1% of the nodes) is cut like the others, and its tasks count its
 completions and nodes; the completions the rotation fixes, which the task search does not
 test for (that keeps the GPU kernel lean), are found on the host by
-`count_fixed`, a search of half the board (n = 22:
-about 1 s on one core for all 100, where their whole trees take minutes on 16).
+`count_fixed`, a search of half the board (for n = 22, a small fraction of their whole
+trees' search: docs/performance.md, "Decisions").
 
 A constellation with a queen in a corner has one free row more than the `n - 4` of the
 others (about 1.5% of them), and is cut one row deeper, at `rows + 1`: then every task

@@ -574,7 +574,8 @@ def solve(max_grade, n, nw, cand, stars, need, info, umask, uof, near, attack, l
 
 
 def uncached() -> bool:
-    """True when the solve has no on-disk cache yet: its first call compiles (about 15 s)."""
+    """True when the solve has no on-disk cache yet: its first call compiles (once; its
+    time: docs/performance.md)."""
     from nqueens._jit import needs_compiling
 
     return needs_compiling(setup, solve)

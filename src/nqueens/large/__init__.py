@@ -42,8 +42,8 @@ once, in its method's module."""
 def find(n: int, *, method: str = "construct", seed: int | None = None) -> npt.NDArray[np.int32]:
     """One solution of the n-queens problem as 0-based int32 columns (`cols[row] = col`).
 
-    Cost: O(n) time and `BYTES_PER_QUEEN[method] * n` bytes; `construct` is about 1.1 s
-    at n = 10**8, `local` about 0.4 s at n = 10**6 (docs/performance.md). `seed`
+    Cost: O(n) time and `BYTES_PER_QUEEN[method] * n` bytes; `construct` is vectorised,
+    `local` compiled (their times by n: docs/performance.md, "Benchmarks: huge boards"). `seed`
     applies to `local` only (None: a fresh random seed). n = 2 and 3 have no solution;
     boards whose arrays would not fit in the available memory are refused: both raise
     `InvalidSizeError`.

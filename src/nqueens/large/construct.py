@@ -43,8 +43,8 @@ def construct(n: int) -> npt.NDArray[np.int32]:
     """The explicit solution for `n` as 0-based int32 columns (`cols[row] = col`).
 
     Cost: O(n) time, vectorised in blocks of `CHUNK` rows (so Ctrl-C stops it within
-    a second); memory 4n bytes for the result plus O(CHUNK) scratch (about 1.1 s and 400 MB
-    at n = 10**8). `n = 1` gives `[0]`; `n = 2, 3` have no
+    a second); memory 4n bytes for the result plus O(CHUNK) scratch (400 MB at n = 10**8;
+    times: docs/performance.md, "Benchmarks: huge boards"). `n = 1` gives `[0]`; `n = 2, 3` have no
     solution and raise `InvalidSizeError`.
 
     >>> construct(6).tolist()

@@ -29,16 +29,16 @@ BYTES_PER_QUEEN = 20
 MAX_RESTARTS = 10_000
 SLICE_STEPS = 1 << 18
 """Steps one kernel call runs before Python regains control, so that Ctrl-C stops a search
-within a second. A step (a random draw or a swept row) touches big arrays at random, up to
-0.3 us each at n = 10**7: about 0.05 s a slice there, far less on small boards."""
+within a second. A step (a random draw or a swept row) touches big arrays at random, so a
+step costs most, a cache miss or more, on the largest boards."""
 
 
 def local_search(n: int, *, seed: int | None = None) -> npt.NDArray[np.int32]:
     """A solution found by min-conflicts local search, as 0-based int32 columns.
 
-    Cost: O(n) expected time after a one-off JIT compile (about 0.4 s at n = 10**6 and 5.5 s
-    at n = 10**7 on a 2-core machine); memory 20n bytes. `seed=None` draws a fresh seed.
-    The kernel runs in slices of `SLICE_STEPS` steps, so Ctrl-C stops it within a
+    Cost: O(n) expected time after a one-off JIT compile (times by n:
+    docs/performance.md, "Benchmarks: huge boards"); memory 20n bytes. `seed=None` draws a
+    fresh seed. The kernel runs in slices of `SLICE_STEPS` steps, so Ctrl-C stops it within a
     second.
 
     >>> cols = local_search(1000, seed=7)

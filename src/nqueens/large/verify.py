@@ -175,7 +175,7 @@ STAMP_MAX_N = 1 << 20
 compiled bit table of `nqueens.kernels.verify` does (5n/8 bytes)."""
 
 CHUNK_ROWS = 1 << 20
-"""Rows per chunk of the compiled check (a few milliseconds each)."""
+"""Rows per chunk of the compiled check (O(CHUNK_ROWS) each, so Ctrl-C lands between two)."""
 
 
 def verify_chunks(n: int, read: Callable[[int, int], npt.NDArray[np.integer]]) -> Verdict:

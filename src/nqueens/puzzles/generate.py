@@ -119,10 +119,9 @@ def make(
     `InvalidArgumentError`.
 
     Cost: O(starts * boards * (the explainer's cheap techniques + a short search)) for
-    region puzzles, up to about n^2 boards per start (a second at 15 x 15, a few at
-    25 x 25; with k stars tens of boards, each costlier: about a second at 17 x 17 with 4,
-    ten at 21 x 21 with 5 and at 25 x 25 with 6); O(attempts * (search + explain)) for
-    completion.
+    region puzzles, up to about n^2 boards per start (with k stars tens of boards, each
+    costlier; the times by size and stars: docs/performance.md, "Making puzzles");
+    O(attempts * (search + explain)) for completion.
 
     >>> make(3)
     Traceback (most recent call last):

@@ -57,10 +57,9 @@ def random_stars(n: int, k: int, rng: random.Random) -> tuple[tuple[int, ...], .
     random; a draw it cannot settle in 30,000 nodes is followed by one with half as many
     struck out (down to 1%) and a quarter more nodes: the search's time varies widely
     from draw to draw, and many short draws beat a few long ones (at 25 x 25 with six
-    stars, seeds 1-12: median 1.25 s, slowest 2.3 s, against 1.95 s and 11.8 s when each
-    draw doubled the nodes). Cost: O(the nodes of all draws), milliseconds up to 17 x 17
-    with 4 stars, about 0.2 s at 21 x 21 with 5 and a second at 25 x 25 with 6 (stars
-    packed almost as tightly as they can be).
+    stars the slowest of seeds 1-12 about 5x faster than when each draw doubled the nodes:
+    docs/performance.md, "Decisions"). Cost: O(the nodes of all draws), growing steeply with
+    the stars (packed almost as tightly as they can be) and the size.
     The caller has checked that k stars fit (`check_stars`);
     a size with no solution never returns.
 

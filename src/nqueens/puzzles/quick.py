@@ -147,7 +147,8 @@ def solver(p: Puzzle) -> QuickSolve | Solve:
 def needs_compiling() -> bool:
     """Whether the compiled solve has no on-disk cache yet, so its first use compiles it.
 
-    A first run after installing compiles it once (about 15 s), then reads the cache.
+    A first run after installing compiles it once (docs/performance.md), then reads the
+    cache.
     Cost: O(1), a file check.
 
     >>> needs_compiling() in (True, False)

@@ -9,8 +9,8 @@ k-star reading of the same regions has exactly one, the player almost surely mea
 ...                    "BFFFFFFGGH", "BFFIIFFGGH", "JJJIIGGGGH", "JJJIIGGGGH", "JJJIIHHHHH"])
 >>> other_reading(p)[1]
 2
->>> reading_text(p, "the plain grid")
-'the plain grid has 1541 solutions as a 1-star puzzle and one as a 2-star puzzle: add --stars 2'
+>>> print(reading_text(p, "the plain grid"))
+the plain grid has 1541 solutions as a 1-star puzzle and one as a 2-star puzzle: give stars=2
 """
 
 from __future__ import annotations
@@ -55,10 +55,11 @@ def other_reading(p: Puzzle) -> tuple[PuzzleCount, int] | None:
     return None
 
 
-def reading_text(p: Puzzle, what: str) -> str | None:
+def reading_text(p: Puzzle, what: str, *, advice: str = "give stars={k}") -> str | None:
     """The one line that says `what` (the source) is a k-star puzzle, or None.
 
-    `what` is how the source is named, e.g. "the picture" (see `other_reading`).
+    `what` is how the source is named, e.g. "the picture" (see `other_reading`); the line
+    ends with `advice`, its `{k}` replaced by k (the command line says its flag there).
     Cost: O(that of `other_reading`).
 
     >>> from nqueens.puzzles.model import parse_puzzle
@@ -73,4 +74,4 @@ def reading_text(p: Puzzle, what: str) -> str | None:
             f"{one.count} solutions" if one.exact else
             f"more than {one.count - 1} solutions")
     return (f"{what} has {many} as a 1-star puzzle and one as a {k}-star puzzle: "
-            f"add --stars {k}")
+            f"{advice.format(k=k)}")

@@ -22,8 +22,8 @@ ones, which are rare themselves, but common near a hard board whose contradictio
 already long. So the hardest unique board so far is held (`_hardness`: the grade,
 the longest chain of forced queens, the fewest steps of that grade), and a board that comes
 out easier, or with a second solution, goes back to it before the next move. (Expert 15 x
-15 puzzles from seeds 1-8: 8 found, median 4.4 s, against 4 within 40 s without; 10 x 10: 7
-against 2.)
+15 puzzles from seeds 1-8: 8 found against 4 without, each within 40 s; 10 x 10: 7 against
+2: docs/performance.md, "Decisions".)
 
 Each move changes a few squares, and the next board is judged afresh in milliseconds, so
 a 25 x 25 puzzle takes hundreds of boards, seconds, where repairing random regions until
@@ -73,16 +73,17 @@ NODES = 20_000
 """Search nodes allowed per look for a second solution among the open squares (about a
 millisecond); a look that does not settle counts as "none found", and a square moves.
 Ten times as many from three stars on, where the cheap techniques leave more open and a
-random move costs more boards than a longer look (tens of milliseconds, up to about 1.5 s
-at 25 x 25 with six stars: it runs in slices, between which Ctrl-C lands)."""
+random move costs more boards than a longer look (O(nodes), ten times a one-star look:
+it runs in slices, between which Ctrl-C lands)."""
 
 MANY = 3
 """From this many stars on (and for an easy puzzle from two), regions grow long and thin
 (`LEAN`), a stalled board moves a square of its tightest region (not a random one),
 and the look for a second solution is made on every `LOOK_EVERY`-th board only (or
 once the open squares are few): there the cheap techniques take hold of nothing on
-regions grown evenly, and each look costs a tenth of a second. (An easy 10 x 10 two-star
-puzzle: none in 15 s from seeds 1-3 without, 1.5-4.2 s with.)"""
+regions grown evenly, and each look costs more than the board's techniques. (An easy
+10 x 10 two-star puzzle: none within 15 s from seeds 1-3 without, all three within that
+with: docs/performance.md, "Decisions".)"""
 
 LEAN = 4
 """How much faster regions grow along their row or column than across it, from
@@ -97,8 +98,8 @@ tightest region would otherwise hand a square over and take it back, board after
 
 PROOF_NODES = 500_000
 """Search nodes allowed to confirm that a board the techniques solved has one solution
-(about 3 s at 25 x 25 with six stars, where it is not always enough; made boards measured
-settled within 15,000 nodes up to four stars, within 270,000 at 21 x 21 with five)."""
+(at 25 x 25 with six stars not always enough; made boards settled within 15,000 nodes up
+to four stars, within 270,000 at 21 x 21 with five)."""
 
 Tally = Callable[[int, int], None]
 """Told (boards tried, starts) before each board: progress, and a place for Ctrl-C."""

@@ -103,7 +103,7 @@ def _wrap(line: str, width: float) -> list[str]:
 def trace_gif(n: int, events: Sequence[Event], lines: Sequence[str], lang: str) -> bytes:
     """The GIF's bytes: one frame per event of `events`, narrated by `lines`.
 
-    Cost: O(n^2) per frame to draw, and about 20 ms a frame to rasterise.
+    Cost: O(n^2) per frame to draw, and O(pixels) a frame to rasterise.
     Raises `MissingDependencyError` without Pillow or cairosvg.
 
     >>> from nqueens.trace import events

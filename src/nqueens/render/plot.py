@@ -2,7 +2,7 @@
 
 It draws `TreeStats` it is given (the counting lives in
 `nqueens.analysis.stats`) on a log scale with matplotlib, which is imported only when
-a plot is drawn (about 0.5 s) and uses the Agg backend, so no display is needed.
+a plot is drawn (once) and uses the Agg backend, so no display is needed.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ _SERIES = (
 def stats_plot(results: Sequence[TreeStats], handle: IO[bytes], *, fmt: str = "svg") -> None:
     """Draw the columns of `results` against n, on a log scale, into `handle`.
 
-    Cost: O(len(results)) points, plus importing matplotlib the first time (about 0.5 s).
+    Cost: O(len(results)) points, plus importing matplotlib the first time (docs/performance.md).
     `fmt` is `svg` (byte-identical for the same results: no date is written) or
     `png`; any other raises `UnknownOptionError` before a byte
     is written, and a missing matplotlib `MissingDependencyError`

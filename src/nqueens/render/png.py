@@ -42,7 +42,7 @@ MAX_PNG_SIDE = 32767
 def svg_to_png(svg: str, *, scale: float = 1.0) -> bytes:
     """The PNG bytes of an SVG document string, `scale` times its pixel size.
 
-    Cost: O(pixels) to rasterise, plus cairosvg's import (~0.1 s, once).
+    Cost: O(pixels) to rasterise, plus cairosvg's import (once).
 
     With the `png` extra the result is a PNG; without it the call says, in one line,
     what to install (the example holds either way):

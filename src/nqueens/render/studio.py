@@ -91,7 +91,7 @@ def check_strategies(strategies: Sequence[str], *, until: str | None = None) -> 
     if until == "all":
         for s in chosen:
             if s in FIRST_ONLY:
-                raise PlayerInputError(f"{s} stops at the first solution; use --until first")
+                raise PlayerInputError(f"{s} stops at the first solution; use until='first'")
     return chosen
 
 

@@ -23,7 +23,7 @@ _DARK = "on #b58863"
 def colour_console(stream: IO[str]) -> Any | None:
     """A rich `Console` writing to `stream` if it is a colour terminal, else `None`.
 
-    Cost: O(1), after importing rich (~30 ms) the first time.
+    Cost: O(1), after importing rich the first time.
 
     >>> import io
     >>> colour_console(io.StringIO()) is None

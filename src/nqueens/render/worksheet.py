@@ -12,7 +12,7 @@ Three exercises, all answered by `nqueens.trace.events` itself, never typed in:
 `worksheet` gives the questions and answers as plain data; `worksheet_pdf`
 draws the exercise page and the answer page as SVG and writes both into one PDF with
 cairosvg (the `png` extra): chosen by measurement over matplotlib's PdfPages
-(`benchmarks/teaching/bench_studio.py`: imports in 1.2 s against 3.6 s, and its Japanese
+(`benchmarks/teaching/bench_studio.py`: it imports three times faster, and its Japanese
 text reads back whole with pdftotext, matplotlib's not). Japanese and
 Korean need a CJK font (Noto Sans CJK, Debian's fonts-noto-cjk).
 
@@ -82,7 +82,7 @@ def worksheet(n: int) -> dict[str, Any]:
     nodes (root included); `solutions`: the first four in search order.
     An `n` outside `WORKSHEET_SIZES` raises `InvalidSizeError`.
     Cost: O(nodes of the pruned tree), one walk of the whole search (15,720 squares for
-    n = 8, about 0.1 s).
+    n = 8).
 
     >>> worksheet(4)["solutions"]
     [[1, 3, 0, 2], [2, 0, 3, 1]]
@@ -183,7 +183,7 @@ def _pages(w: dict[str, Any], lang: str) -> tuple[str, str]:
 def worksheet_pdf(n: int, lang: str = "en") -> bytes:
     """The worksheet as a two-page PDF: the exercises, then the answer key.
 
-    Cost: O(nodes of the pruned tree) for `worksheet`, then about 0.1 s to draw.
+    Cost: O(nodes of the pruned tree) for `worksheet`, then O(the page) to draw.
     Raises `MissingDependencyError` without cairosvg or libcairo.
 
     >>> try:

@@ -21,19 +21,16 @@ __all__ = ["KERNELS", "LAUNCH_SECONDS", "MAX_LAUNCH_SECONDS", "MAX_TASKS", "SELF
 KERNELS = ("numba", "cuda-stack")
 """The GPU kernels that ship: numba-cuda's (`nqueens.kernels.gpu`, simulator-tested;
 the fallback) and the CUDA C kernel that keeps every frame on its shared-memory stack
-(`nqueens.kernels.gpu_cuda_stack`, through CuPy; the fastest measured: n = 21 in
-15.3 s on an H100). `"auto"` picks one (`pick_kernel`).
+(`nqueens.kernels.gpu_cuda_stack`, through CuPy; the faster of the two: docs/gpu.md,
+docs/performance.md). `"auto"` picks one (`pick_kernel`).
 Their forerunners, which `auto` never picked, are in `benchmarks/gpu/lab/`."""
 
 LAUNCH_SECONDS = 1.0
 """What the first settled kernel launch of a batch should last; each launch's step budget is
 scaled from the last one's time, and the target doubles launch by launch up to
-`MAX_LAUNCH_SECONDS`. Short launches cost speed: measured on an H200 at n = 21 (run 9,
-one batch each), launches held to 0.2 s counted at 174 G nodes/s and took 16.9 s, 0.5 s
-14.5 s, 1 s 13.0 s, 5 s 11.3 s (222 G nodes/s); each launch ends on its slowest warp. At
-n = 22, launches held to 1 s took the whole command 151 s against 97 s for run 6's tree,
-whose launches grew to tens of seconds (run 11, one machine). Ctrl-C does not wait for a
-launch (the host polls it; see `wait`)."""
+`MAX_LAUNCH_SECONDS`. Short launches cost speed, each launch ending on its slowest warp
+(the launch lengths measured against each other on an H200: docs/performance.md,
+decisions). Ctrl-C does not wait for a launch (the host polls it; see `wait`)."""
 MAX_LAUNCH_SECONDS = 16.0
 """The longest a launch is let grow. The finished subproblems reach the ledger and the
 progress line between launches, so this is also the most GPU work a stop can lose."""
@@ -135,10 +132,8 @@ def default_rows(n: int, kernel: str = "numba") -> int:
     two rows left the slots a few tasks each and the batch ending on a few large tasks
     (a model of the slots, docs/performance.md: 0.82-0.95 of a perfect schedule at n = 20
     with two rows, 0.95-0.98 with three). `cuda-stack` takes a new task in a few instructions and
-    keeps two rows up to n = 20, three from 21, as measured on an H100 (docs/gpu.md,
-    "Measured"): one batch of n = 18, 19 and 20 took 0.118, 0.344 and 2.02 s at two rows
-    against 0.274, 0.661 and 2.54 s at three; n = 21 took 15.43 s at two rows and 15.41
-    and 14.90 s at three on one machine, n = 22 123.6 s at two and 117.2 s at three.
+    keeps two rows up to n = 20, three from 21: two rows were faster up to n = 20 and
+    three from 21 on an H100 (docs/gpu.md, "Measured"; docs/performance.md, "Decisions").
     Cost: O(1) per call.
 
     >>> [default_rows(n) for n in (8, 16, 18, 22)]
