@@ -138,3 +138,27 @@ def test_how_many_stars_is_asked_of_the_rules():
             where[name] = k
     over = {name: k for name, k in where.items() if k > STARS_ASKED_ELSEWHERE.get(name, 0)}
     assert over == {}, "ask p.rules.one_star (or another fact of the rules) instead"
+
+
+@pytest.mark.parametrize("p", [region_puzzle(["AABB", "AABB", "CCDD", "CCDD"]),
+                               region_puzzle(["AABB", "AABB", "CCDD", "CCDD"], diagonals=True),
+                               region_puzzle([[r // 2 * 2 + c // 4 for c in range(8)]
+                                              for r in range(8)], stars=2),
+                               completion_puzzle(5, [(0, 1)], blocked=[(2, 2)])])
+def test_one_a_block_is_what_the_boards_conflicts_say(p):
+    """`Rules.one_a_block` held against the squares each star rules out on the board:
+    every two squares of every 2 x 2 block conflict."""
+    from itertools import combinations
+
+    from nqueens.puzzles.techniques.mark_board import MarkBoard
+
+    b = MarkBoard(p)
+    n = b.n
+    conflicts = b.attack if b.one_star else b.near
+    scan = all(conflicts[i] >> j & 1
+               for r in range(n - 1) for c in range(n - 1)
+               for i, j in combinations((r * n + c, r * n + c + 1, (r + 1) * n + c,
+                                         (r + 1) * n + c + 1), 2))
+    assert p.rules.one_a_block == scan
+    assert p.rules.one_star == b.one_star == (p.stars == 1)
+    assert p.rules.mark == ("queen" if p.stars == 1 else "star")
