@@ -25,8 +25,9 @@ from _results import RESULTS, latest, render  # noqa: E402
 PAGE = HERE.parent / "docs" / "performance.md"
 
 SECTIONS = (
-    "strategies", "engine", "verify", "gpu", "fleet", "trust", "dask_failures", "variants",
-    "symmetric", "exports", "large", "completion", "field", "puzzles", "puzzles_cpsat", "stars",
+    "strategies", "engine", "slices", "verify", "gpu", "fleet", "trust", "dask_failures",
+    "variants", "symmetric", "exports", "large", "completion", "field", "puzzles",
+    "puzzles_cpsat", "stars",
     "explain", "puzzle_import", "screenshot_import", "puzzle_make",
     "analysis",
     "render",

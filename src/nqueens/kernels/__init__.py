@@ -10,7 +10,8 @@ are the slices: every long kernel searches a bounded number of nodes per call an
 to Python, which then checks Ctrl-C, a stop flag and progress. `SLICE_NODES` is that
 budget; a kernel whose node costs more or less than the counting engine's gets a named
 multiple of it below, so that one call stays well inside the second Ctrl-C is allowed
-(what a slice costs on each kernel: docs/performance.md, "Slices").
+(what a slice lasts on each kernel, measured by benchmarks/counting/bench_slices.py:
+docs/performance.md, "Slices").
 """
 
 __all__ = [
@@ -62,8 +63,9 @@ REGION_SLICE_NODES = 100_000
 """The slice of the region-puzzle search (`nqueens.puzzles.exact`, one star). Not a power-of-two
 multiple of the base on purpose: the generator's node limits are counted in whole slices,
 so the puzzles `make` builds for a seed depend on this number; each node also checks the
-puzzle's regions, about ten times a counting node's work."""
+puzzle's regions, tens of times a counting node's work."""
 
 STARS_SLICE_NODES = 20_000
 """The slice of the same search with k > 1 stars: a fifth of the one-star slice, each node
-also keeping the k-star window counts (same caveat: the made puzzles depend on it)."""
+also keeping the k-star window counts, several times a one-star node's work (same caveat:
+the made puzzles depend on it)."""
