@@ -61,14 +61,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from nqueens._completion_run import (
-    Limits,
-    Progress,
     RowsSearch,
     Search,
     count_rows,
     portfolio,
     stream,
 )
+from nqueens._limits import Limits, Progress, limits
 from nqueens._types import Square
 from nqueens._validate import (
     INT64_MAX,
@@ -470,11 +469,7 @@ def _check_size(n: object) -> int:
 
 
 def _limits(timeout: object, progress: Progress | None) -> Limits:
-    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
-                                or not 0 < timeout < 10**9):
-        raise InvalidArgumentError(f"timeout must be a positive number of seconds, got "
-                                   f"{timeout!r}")
-    return Limits(None if timeout is None else float(timeout), progress)
+    return limits(timeout, progress)
 
 
 def _validate(n: int, placed: Squares, blocked: Iterable[Square] | str,

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from itertools import chain, islice
 from typing import TYPE_CHECKING
 
+from nqueens._limits import NO_LIMITS, Limits, Progress, limits
 from nqueens._validate import INT64_MAX, check_int
 from nqueens.puzzles.model import Puzzle, check_puzzle
 from nqueens.puzzles.solution import Solution
@@ -105,12 +106,16 @@ def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[Solution]:
     return _region_solutions(p, batch=batch, limit=0)
 
 
-def solve(p: Puzzle) -> Solution | None:
+def solve(p: Puzzle, *, timeout: float | None = None,
+          progress: Progress | None = None) -> Solution | None:
     """The first solution in search order, or `None` (a proof that there is none).
 
     With k >= 3 stars and python-sat installed: the first the SAT solver finds.
+    `timeout=S` stops the search after S seconds with `SearchTimeout` (the answer is
+    unknown); `progress` hears the nodes and seconds between slices.
 
-    A `p` that is not a `Puzzle` raises `InvalidArgumentError`.
+    A `p` that is not a `Puzzle` raises `InvalidArgumentError`, a `timeout` that is not
+    a positive number of seconds `InvalidArgumentError`.
     Cost: O(nodes of the search tree up to the first solution).
 
     >>> from nqueens.puzzles.model import parse_puzzle
@@ -118,16 +123,19 @@ def solve(p: Puzzle) -> Solution | None:
     True
     """
     p = check_puzzle(p)
+    lim = limits(timeout, progress)
     if _by_sat(p):
-        return next((_as_solution(p.n, p.stars, c) for c in _sat().enumerate_stars(p, 1)),
+        return next((_as_solution(p.n, p.stars, c) for c in _sat().enumerate_stars(p, 1, lim)),
                     None)
-    return next(iter(_limited(p, 1)), None)
+    return next(iter(_limited(p, 1, lim)), None)
 
 
-def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
+def count(p: Puzzle, *, limit: int | None = None, timeout: float | None = None,
+          progress: Progress | None = None) -> PuzzleCount:
     """Count the solutions; with `limit` K stop after K + 1 ("more than K").
 
-    A `p` that is not a `Puzzle` raises `InvalidArgumentError`;
+    `timeout` and `progress` as in `solve` (`SearchTimeout` past the deadline).
+    A `p` that is not a `Puzzle` raises `InvalidArgumentError` (a bad `timeout` too);
     a `limit` that is not an integer from 0 to 2**63 - 2 (K + 1 is a 64-bit count)
     `InvalidSizeError`.
     Cost: O(nodes of the search tree), or until K + 1 solutions are found.
@@ -139,19 +147,20 @@ def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
     p = check_puzzle(p)
     if limit is not None:
         limit = check_int(limit, "limit", low=0, high=INT64_MAX - 1)
+    lim = limits(timeout, progress)
     if limit is None and p.kind == "completion":
         from nqueens.completion import count_completions
 
-        return PuzzleCount(count_completions(p.n, list(p.givens), blocked=list(p.blocked)),
-                           True)
+        return PuzzleCount(count_completions(p.n, list(p.givens), blocked=list(p.blocked),
+                                             timeout=timeout, progress=progress), True)
     if _by_sat(p) and (limit is None or limit < _sat().COUNT_CAP):
         found = len(_sat().enumerate_stars(p, _sat().COUNT_CAP + 1 if limit is None
-                                            else limit + 1))
+                                            else limit + 1, lim))
         if limit is not None or found <= _sat().COUNT_CAP:
             return PuzzleCount(found, limit is None or found <= limit)
     if limit is None:
-        return PuzzleCount(_region_count(p), True)
-    found = sum(1 for _ in _limited(p, limit + 1))
+        return PuzzleCount(_region_count(p, lim), True)
+    found = sum(1 for _ in _limited(p, limit + 1, lim))
     return PuzzleCount(found, found <= limit)
 
 
@@ -257,24 +266,25 @@ def _by_sat(p: Puzzle) -> bool:
             and _sat().available())
 
 
-def _limited(p: Puzzle, limit: int) -> Iterator[Solution]:
-    """Solutions, stopping after `limit` (0: all)."""
+def _limited(p: Puzzle, limit: int, lim: Limits = NO_LIMITS) -> Iterator[Solution]:
+    """Solutions, stopping after `limit` (0: all), under `lim`."""
     if p.kind == "completion":
         from nqueens.completion import completions
 
         stream = (tuple(s.placement) for s in completions(
-            p.n, list(p.givens), blocked=list(p.blocked)))
+            p.n, list(p.givens), blocked=list(p.blocked), timeout=lim.timeout,
+            progress=lim.progress))
         return islice(stream, limit) if limit else stream
-    return _region_solutions(p, batch=min(limit, 64) or 64, limit=limit)
+    return _region_solutions(p, batch=min(limit, 64) or 64, limit=limit, lim=lim)
 
 
 def _run(p: Puzzle, batch: int, limit: int, *, allowed: int | None = None,
-         nodes: int | None = None) -> Iterator[tuple[object, ...]]:
+         nodes: int | None = None, lim: Limits = NO_LIMITS) -> Iterator[tuple[object, ...]]:
     """Drive the compiled search in slices; yield (state, stored squares) after each.
 
     `allowed`: only these squares (a bit mask; all when None); `nodes`: stop once that
     many nodes are searched, the last slice cut to end there (the state then says
-    unfinished)."""
+    unfinished); `lim` is checked after each slice."""
     import numpy as np
 
     from nqueens.kernels.puzzles import new_state, search
@@ -297,18 +307,20 @@ def _run(p: Puzzle, batch: int, limit: int, *, allowed: int | None = None,
         yield meta, sols[:stored].copy()
         if finished or (nodes is not None and meta[3] >= nodes):
             return
+        lim.check(int(meta[3]))
 
 
-def _region_count(p: Puzzle) -> int:
+def _region_count(p: Puzzle, lim: Limits = NO_LIMITS) -> int:
     """Every solution counted in the compiled search (none built)."""
     found = 0
-    for meta, _ in _run(p, 0, 0):
+    for meta, _ in _run(p, 0, 0, lim=lim):
         found = int(meta[1])
     return found
 
 
-def _region_solutions(p: Puzzle, *, batch: int, limit: int) -> Iterator[Solution]:
-    for _, block in _run(p, batch, limit):
+def _region_solutions(p: Puzzle, *, batch: int, limit: int,
+                      lim: Limits = NO_LIMITS) -> Iterator[Solution]:
+    for _, block in _run(p, batch, limit, lim=lim):
         for cells in block.tolist():
             yield _as_solution(p.n, p.stars, cells)
 
