@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+import test_interrupt
 from nqueens._limits import timeout_message
 from nqueens.cli import main
 from nqueens.cli._searching import EXIT_UNKNOWN
@@ -32,6 +33,9 @@ from nqueens.puzzles.model import Puzzle
 from conftest import SRC
 
 DATA = Path(__file__).parent / "data" / "csplib"
+
+startup_cpu = test_interrupt.startup_cpu
+"""The fixture: CPU seconds a short command spends starting and ending."""
 
 
 def rows_puzzle(n: int, k: int) -> Puzzle:
@@ -205,3 +209,14 @@ def test_a_long_search_stops_at_its_timeout(files, args) -> None:
     assert proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("nqueens: unknown after 2 s: "), lines
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", LONG, ids=lambda a: " ".join(a[:2] + a[3:]))
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_ctrl_c_at_a_random_moment_stops_a_long_search(files, args, seed, startup_cpu):
+    """SIGINT at a random moment past the start-up (in the k-star count: the SAT solver's
+    first solutions, or the compiled search after them): exit 130 within a second."""
+    code, _, err = test_interrupt._interrupt(_argv(args, files), startup_cpu, seed=seed)
+    assert code == 130, err
+    assert err.strip() == "nqueens: interrupted"
