@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tarfile
 import time
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -124,6 +125,26 @@ def test_puzzle_timeout_is_unknown_with_exit_4(capsys, files, action, limit) -> 
     assert main(["puzzle", action, str(files["rows"]), "--timeout", limit, "--json"]) == 4
     record = json.loads(capsys.readouterr().out)
     assert record["unknown_after"] == float(limit) and record["n"] == 14
+
+
+def test_a_stream_of_fast_solutions_meets_its_deadline(capsys, tmp_path) -> None:
+    """Completions of an empty 30 x 30 board come faster than a slice of the search: the
+    deadline is checked between them too (it used to be only between slices)."""
+    from nqueens.completion import completions
+    from nqueens.puzzles.model import completion_puzzle
+
+    seen = 0
+    with pytest.raises(SearchTimeout, match=r"^unknown after 0\.3 s"):
+        for _ in islice(completions(30, [], timeout=0.3), 10**6):   # seconds in Python
+            seen += 1
+    assert seen > 0
+    f = tmp_path / "c30.txt"
+    f.write_text(completion_puzzle(30, []).to_text())
+    assert main(["puzzle", "count", str(f), "--max", "100000000000", "--timeout", "0.5"]) == 4
+    assert capsys.readouterr().err.startswith("nqueens: unknown after 0.5 s: ")
+    assert main(["complete", "30", "--all", "--timeout", "0.5", "--format", "cols"]) == 4
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) > 0 and err.startswith("nqueens: unknown after 0.5 s: ")
 
 
 def test_puzzle_timeout_that_is_not_reached_changes_nothing(capsys, tmp_path) -> None:

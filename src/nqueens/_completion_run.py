@@ -46,8 +46,11 @@ def count_rows(n: int, masks: list[int], limit: int | None, limits: Limits = NO_
 
 
 def stream(s: Search) -> Iterator[Solution]:
+    """The completions one by one; the limits are checked between them too (solutions that
+    come faster than a slice would otherwise never meet the deadline)."""
     while (found := s.next_solution()) is not None:
         yield found
+        s.limits.check(s.nodes)
 
 
 class Search:
