@@ -26,7 +26,7 @@ PAGE = HERE.parent / "docs" / "performance.md"
 
 SECTIONS = (
     "strategies", "engine", "slices", "verify", "gpu", "fleet", "trust", "dask_failures",
-    "variants", "symmetric", "exports", "large", "completion", "field", "puzzles",
+    "variants", "symmetric", "exports", "large", "completion", "field", "field_heldback", "puzzles",
     "puzzles_cpsat", "stars",
     "explain", "puzzle_import", "screenshot_import", "puzzle_make",
     "analysis",

@@ -150,7 +150,7 @@ def test_no_import_circle_in_the_package() -> None:
 
 
 LAYERS: list[tuple[str, ...]] = [
-    ("nqueens.errors", "nqueens._types", "nqueens._jit",
+    ("nqueens.errors", "nqueens._limits", "nqueens._types", "nqueens._jit",
      "nqueens._signals", "nqueens.files",
      "nqueens.sniff", "nqueens.hangul", "nqueens._validate", "nqueens.words",
      "nqueens.programs"),

@@ -239,6 +239,11 @@ BAD = [
     ("n = 4\nnumdiags = 3\ndiags = [[1, 1]]", "numdiags = 3 but diags lists 1"),
     ("n = 4\ndiags = [[1, 1]", "cannot read diags"),
     ("garbage n = 4\ndiags = []", "not an instance"),
+    ("n = 1000000\nnumdiags = 0\ndiags = []", "n = 1000000"),
+    ("n = 1" + "0" * 5000 + "\ndiags = []", "cannot read n"),
+    ("n = 10\ndiags = [[1, 1]]\ndiags = [[2, 1]]", "diags is given twice"),
+    ("n = 10\ndiags = [[-1, 1]]", "diagonal [-1, 1] is off the 10x10 board"),
+    ("\x00\xff", "not an instance"),
 ]
 
 
@@ -246,6 +251,63 @@ BAD = [
 def test_bad_instances(text: str, words: str) -> None:
     with pytest.raises((ParseError, InvalidSizeError), match=re.escape(words)):
         parse_instance(text)
+
+
+@pytest.mark.parametrize(("text", "words"), BAD)
+def test_bad_instance_files_are_one_line_and_exit_2(tmp_path: Path, capsys, text: str,
+                                                     words: str) -> None:
+    from nqueens.cli import main
+
+    f = tmp_path / "bad.param"
+    f.write_text(text)
+    assert main(["complete", "--instance", str(f)]) == 2
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert out == "" and len(lines) == 1 and words in lines[0], err
+    assert "Traceback" not in err
+
+
+def _xcsp22() -> list[tuple[str, str]]:
+    """The XCSP 2022 BlockedQueens set (tests/data/csplib/xcsp22.zip): (name, text)."""
+    import zipfile
+
+    with zipfile.ZipFile(DATA / "xcsp22.zip") as z:
+        return [(name, z.read(name).decode()) for name in sorted(z.namelist())
+                if not name.endswith("/")]
+
+
+def check_xcsp22(items: list[tuple[str, str]]) -> list[bool]:
+    """Each instance read as its own text says (1-based blocks, Python's literal parser),
+    its completion, when one is found, checked square by square; the answers."""
+    answers = []
+    for name, text in items:
+        inst = parse_instance(text)
+        n = int(re.search(r"letting\s+n\s*=\s*(\d+)", text).group(1))
+        walls = _raw_blocks(text)
+        assert (inst.format, inst.n, set(inst.blocked)) == ("prob080", n, walls), name
+        assert n == int(name.rsplit("/", 1)[1].split("-")[0])
+        found = complete(n, [], blocked=inst.blocked)
+        if found is not None:
+            assert is_queens_solution(n, found.placement) and not walls & set(
+                enumerate(found.placement)), name
+        answers.append(found is not None)
+    return answers
+
+
+def test_the_xcsp22_set_reads_and_its_small_boards_complete() -> None:
+    items = _xcsp22()
+    assert len(items) == 8
+    small = [x for x in items if x[0].rsplit("/", 1)[1].startswith("28-")]
+    assert check_xcsp22(small) == [_cnf_satisfiable(28, _raw_blocks(t)) for _, t in small]
+
+
+@pytest.mark.slow
+def test_the_xcsp22_set_against_python_sat() -> None:
+    """All eight boards (n = 28..56) answered, each answer equal to python-sat's on a CNF
+    written in this file (no brute force finishes at n >= 28)."""
+    items = _xcsp22()
+    assert check_xcsp22(items) == [_cnf_satisfiable(int(n.rsplit("/", 1)[1].split("-")[0]),
+                                                    _raw_blocks(t)) for n, t in items]
 
 
 def test_first_is_checked() -> None:

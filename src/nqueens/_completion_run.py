@@ -3,7 +3,7 @@
 The kernels of `nqueens.kernels.completion` work for a bounded number of nodes per
 call; this module loops over those slices in Python (so Ctrl-C lands within a fraction of a
 second), stops at a deadline (`SearchTimeout`: the answer is unknown)
-and reports progress to a callback. Boards come in already checked
+and reports progress to a callback (`nqueens._limits`). Boards come in already checked
 (`nqueens.completion` validates them once, at its public face).
 
 >>> s = Search(4, [], [], "rows", stop=True, restart=False, seed=0)
@@ -15,44 +15,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
+from nqueens._limits import NO_LIMITS, Limits, Progress
 from nqueens._types import Square
 from nqueens.board import Solution
-from nqueens.errors import SearchTimeout
 
 __all__ = ["Limits", "Progress", "RowsSearch", "Search", "board_masks", "count_board", "count_rows",
            "portfolio", "stream"]
-
-Progress = Callable[[int, float], None]
-"""Called after each slice with the nodes searched so far and the seconds elapsed."""
-
-
-class Limits:
-    """A deadline (`timeout` seconds from now, or None) and a progress callback, checked
-    between slices. Cost: one clock read per slice."""
-
-    def __init__(self, timeout: float | None = None, progress: Progress | None = None) -> None:
-        self.start = time.monotonic()
-        self.timeout = timeout
-        self.deadline = None if timeout is None else self.start + timeout
-        self.progress = progress
-        self.base = 0
-        """Nodes of earlier searches under the same limits (added to what they report)."""
-
-    def check(self, nodes: int) -> None:
-        nodes += self.base
-        now = time.monotonic()
-        if self.progress is not None:
-            self.progress(nodes, now - self.start)
-        if self.deadline is not None and now >= self.deadline:
-            raise SearchTimeout(f"unknown after {self.timeout:g} s: the search stopped at its "
-                                f"time limit ({nodes:,} nodes) without an answer",
-                                seconds=float(self.timeout or 0), nodes=nodes)
-
-
-NO_LIMITS = Limits()
 
 
 def _k() -> Any:
@@ -122,8 +93,11 @@ def count_board(n: int, queens: list[Square], walls: list[Square], limit: int | 
 
 
 def stream(s: Search) -> Iterator[Solution]:
+    """The completions one by one; the limits are checked between them too (solutions that
+    come faster than a slice would otherwise never meet the deadline)."""
     while (found := s.next_solution()) is not None:
         yield found
+        s.limits.check(s.nodes)
 
 
 class Search:

@@ -61,8 +61,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from nqueens._completion_run import (
-    Limits,
-    Progress,
     RowsSearch,
     Search,
     board_masks,
@@ -70,6 +68,7 @@ from nqueens._completion_run import (
     portfolio,
     stream,
 )
+from nqueens._limits import NO_LIMITS, Limits, Progress, limits
 from nqueens._types import Square
 from nqueens._validate import (
     INT64_MAX,
@@ -296,7 +295,8 @@ def allowed_masks(n: int, placed: Squares, *, blocked: Iterable[Square] = (),
     return board_masks(*_validate(n, placed, blocked, diagonals))
 
 
-def _trusted_completions(n: int, queens: list[Square], walls: list[Square]) -> Iterator[Solution]:
+def _trusted_completions(n: int, queens: list[Square], walls: list[Square],
+                         lim: Limits = NO_LIMITS) -> Iterator[Solution]:
     """`completions(n, queens, blocked=walls)` of a board checked already (the puzzle
     wing's completion puzzles, checked when made): no checks. Cost: as `completions`.
 
@@ -304,16 +304,17 @@ def _trusted_completions(n: int, queens: list[Square], walls: list[Square]) -> I
     ['2 4 6 1 3 5']
     """
     return stream(Search(n, queens, walls, _pick_order(n, "auto"), stop=True, restart=False,
-                         seed=0))
+                         seed=0, limits=lim))
 
 
-def _trusted_count(n: int, queens: list[Square], walls: list[Square]) -> int:
+def _trusted_count(n: int, queens: list[Square], walls: list[Square],
+                   lim: Limits = NO_LIMITS) -> int:
     """`count_completions(n, queens, blocked=walls)` of a board checked already: no checks.
 
     >>> _trusted_count(8, [(0, 0)], [(1, 4)])
     3
     """
-    return count_board(n, queens, walls, None, by_rows=n <= ORDERED_MAX_N)
+    return count_board(n, queens, walls, None, lim, by_rows=n <= ORDERED_MAX_N)
 
 
 def random_instance(n: int, k: int, *, seed: int | None = None) -> list[Square]:
@@ -434,11 +435,7 @@ def _completion_size(n: object) -> int:
 
 
 def _limits(timeout: object, progress: Progress | None) -> Limits:
-    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
-                                or not 0 < timeout < 10**9):
-        raise InvalidArgumentError(f"timeout must be a positive number of seconds, got "
-                                   f"{timeout!r}")
-    return Limits(None if timeout is None else float(timeout), progress)
+    return limits(timeout, progress)
 
 
 def _validate(n: int, placed: Squares, blocked: Iterable[Square] | str,

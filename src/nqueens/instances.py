@@ -207,6 +207,8 @@ def _statements(text: str) -> dict[str, object]:
         end = marks[i + 1].start() if i + 1 < len(marks) else len(body)
         raw = body[m.end():end].strip()
         name = m.group(1)
+        if name in values:
+            raise ParseError(f"{name} is given twice: an instance names each value once")
         if _INT.fullmatch(raw):
             values[name] = int(raw)
         elif _PAIRS.fullmatch(raw):

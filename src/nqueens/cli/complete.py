@@ -16,16 +16,17 @@ from nqueens.cli._common import (
     file_name,
     non_negative_int,
 )
+from nqueens.cli._searching import (
+    EXIT_UNKNOWN,
+    add_timeout,
+    clear_progress,
+    progress_line,
+)
 
 __all__ = ["EXIT_NONE", "EXIT_UNKNOWN", "register", "run_complete"]
 
 EXIT_NONE = EXIT_NEGATIVE
 """Exit status when the exhaustive search found no completion."""
-EXIT_UNKNOWN = 4
-"""Exit status when `--timeout` stopped the search before it had an answer."""
-
-PROGRESS_AFTER = 3.0
-"""Seconds before a search on a terminal starts showing its progress line."""
 
 
 def register(sub: Any) -> None:
@@ -60,8 +61,7 @@ def register(sub: Any) -> None:
     p.add_argument("--diagonals", "-d", default="", metavar="'sK dK ...'",
                    help="excluded diagonals, no queen on them: sK is row + col = K, dK is "
                    "row - col = K (1-based squares), e.g. 's7 d-2'")
-    p.add_argument("--timeout", type=_seconds, metavar="S",
-                   help="give up after S seconds: prints 'unknown after S s', exit 4")
+    add_timeout(p)
     p.add_argument("--blocked", "-x", default="", metavar="'R,C ...'",
                    help="squares no queen may use, 1-based")
     p.add_argument("--seed", type=non_negative_int, help="random seed for --random")
@@ -86,16 +86,6 @@ def register(sub: Any) -> None:
                        "for the board), cols (1-based columns) or json")
     add_json_shorthand(shape)
     p.set_defaults(func=run_complete)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 < value < 10**9:
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
 
 
 def _default_format(n: int, out: Any) -> str:
@@ -140,12 +130,12 @@ def run_complete(args: argparse.Namespace) -> int:
     # the library takes the command line's 1-based text too: its messages then speak 1-based
     queens_text, blocked_text = _squares_text(placed), _squares_text(blocked)
     limits = {"diagonals": format_diagonals(diagonals), "timeout": args.timeout,
-              "progress": _progress_line()}
+              "progress": progress_line()}
     try:
         if args.count:
             total = count_completions(n, queens_text, blocked=blocked_text, limit=args.limit,
                                       **limits)
-            _clear_progress(limits["progress"])
+            clear_progress(limits["progress"])
             _print_count(out, fmt, instance, total, args.limit)
             return 0 if total else EXIT_NONE
         if args.all:
@@ -156,12 +146,12 @@ def run_complete(args: argparse.Namespace) -> int:
                                    **limits))
         found = _print_completions(stream, args, out, fmt, instance, placed, blocked)
     except SearchTimeout as stop:
-        _clear_progress(limits["progress"])
+        clear_progress(limits["progress"])
         if fmt == "json":
             out.write(json.dumps({**instance, "unknown_after": args.timeout}) + "\n")
         print(f"nqueens: {stop}", file=sys.stderr)
         return EXIT_UNKNOWN
-    _clear_progress(limits["progress"])
+    clear_progress(limits["progress"])
     if found == 0:
         if fmt == "json":
             out.write(json.dumps({**instance, "index": None, "cols": None, "exhaustive": True})
@@ -172,30 +162,6 @@ def run_complete(args: argparse.Namespace) -> int:
                       f"other {left} queen{'s' if left != 1 else ''} completes this board\n")
         return EXIT_NONE
     return 0
-
-
-def _progress_line() -> Any:
-    """On a terminal (stderr), a callback that shows the search's nodes and time once it has
-    run past `PROGRESS_AFTER` seconds (at most twice a second); None elsewhere."""
-    if not sys.stderr.isatty():
-        return None
-    shown = [0.0]
-
-    def show(nodes: int, seconds: float) -> None:
-        if seconds >= PROGRESS_AFTER and seconds - shown[0] >= 0.5:
-            shown[0] = seconds
-            sys.stderr.write(f"\rnqueens: searching, {seconds:.0f} s, {nodes:,} nodes "
-                             "(Ctrl-C stops)\x1b[K")
-            sys.stderr.flush()
-
-    show.shown = shown  # type: ignore[attr-defined]
-    return show
-
-
-def _clear_progress(show: Any) -> None:
-    if show is not None and show.shown[0]:
-        sys.stderr.write("\r\x1b[K")
-        sys.stderr.flush()
 
 
 def _check_usage(args: argparse.Namespace) -> None:

@@ -26,6 +26,12 @@ from nqueens.cli._common import (
     positive_int,
     same_file,
 )
+from nqueens.cli._searching import (
+    EXIT_UNKNOWN,
+    add_timeout,
+    clear_progress,
+    progress_line,
+)
 
 if TYPE_CHECKING:
     from nqueens.puzzles.model import Puzzle
@@ -61,12 +67,14 @@ def register(sub: Any) -> None:
 
     q = with_file("solve", "find a solution (exit 1 when there is provably none)")
     q.add_argument("--json", action="store_true", help="print JSON")
+    add_timeout(q)
     q.set_defaults(func=_solve)
 
     q = with_file("count", "count the solutions exactly, optionally stopping past K")
     q.add_argument("--max", type=non_negative_int, metavar="K", dest="max",
                    help="stop after K + 1 solutions and report 'more than K'")
     q.add_argument("--json", action="store_true", help="print JSON")
+    add_timeout(q)
     q.set_defaults(func=_count)
 
     q = with_file("explain", "solve step by step with human rules, and grade the puzzle; "
@@ -174,14 +182,47 @@ def _grid(p: Puzzle, solution: Any, crossed: Any = ()) -> str:
     return "".join("".join(row) + "\n" for row in rows)
 
 
+def _searched(args: argparse.Namespace, p: Puzzle, search: Any) -> Any:
+    """`search(timeout=..., progress=...)` with the command's `--timeout` and a progress
+    line on a terminal; a search stopped at its limit says so (the JSON record too, with
+    `--json`) and exits `EXIT_UNKNOWN`."""
+    from nqueens.errors import SearchTimeout
+
+    show = progress_line()
+    try:
+        return search(timeout=args.timeout, progress=show)
+    except SearchTimeout as stop:
+        clear_progress(show)
+        if args.json:
+            print(json.dumps({**p.to_json(), "unknown_after": args.timeout}))
+        print(f"nqueens: {stop}", file=sys.stderr)
+        raise _Unknown from None
+    finally:
+        clear_progress(show)
+
+
+class _Unknown(Exception):
+    """`_searched` stopped at `--timeout` (said already): the command exits 4."""
+
+
 def _solve(args: argparse.Namespace) -> int:
+    try:
+        return _solve_or_unknown(args)
+    except _Unknown:
+        return EXIT_UNKNOWN
+
+
+def _solve_or_unknown(args: argparse.Namespace) -> int:
     from nqueens.puzzles.exact import solve
 
     imported = _load(args.file, args.source_stars)
     p = imported.puzzle
     if imported.progress:
+        if args.timeout is not None:
+            raise UsageError("--timeout applies to a puzzle without a player's state (this "
+                             "one has marks: its answer comes from the hints)")
         return _solve_from(imported, args.json)
-    cols = solve(p)
+    cols = _searched(args, p, lambda **lim: solve(p, **lim))
     if args.json:
         print(json.dumps({**p.to_json(), "solution": None if cols is None
                           else _json_solution(cols), "exhaustive": cols is None}))
@@ -219,7 +260,10 @@ def _count(args: argparse.Namespace) -> int:
     from nqueens.puzzles.exact import count
 
     p = _read(args.file, args.source_stars)
-    result = count(p, limit=args.max)
+    try:
+        result = _searched(args, p, lambda **lim: count(p, limit=args.max, **lim))
+    except _Unknown:
+        return EXIT_UNKNOWN
     if args.json:
         print(json.dumps({**p.to_json(), "count": result.count if result.exact else None,
                           "more_than": None if result.exact else args.max,

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from itertools import chain, islice
 from typing import TYPE_CHECKING
 
+from nqueens._limits import NO_LIMITS, Limits, Progress, limits
 from nqueens._validate import INT64_MAX, check_int
 from nqueens.kernels import REGION_SLICE_NODES, STARS_SLICE_NODES
 from nqueens.puzzles.model import Puzzle, check_puzzle
@@ -93,12 +94,16 @@ def solutions(p: Puzzle, *, batch: int = 64) -> Iterator[PuzzleSolution]:
     return _limited(p, 0, batch=batch)
 
 
-def solve(p: Puzzle) -> PuzzleSolution | None:
+def solve(p: Puzzle, *, timeout: float | None = None,
+          progress: Progress | None = None) -> PuzzleSolution | None:
     """The first solution in search order, or `None` (a proof that there is none).
 
     With k >= 3 stars and python-sat installed: the first the SAT solver finds.
+    `timeout=S` stops the search after S seconds with `SearchTimeout` (the answer is
+    unknown); `progress` hears the nodes and seconds between slices.
 
-    A `p` that is not a `Puzzle` raises `InvalidArgumentError`.
+    A `p` that is not a `Puzzle` raises `InvalidArgumentError`, a `timeout` that is not
+    a positive number of seconds `InvalidArgumentError`.
     Cost: O(nodes of the search tree up to the first solution).
 
     >>> from nqueens.puzzles.model import parse_puzzle
@@ -106,16 +111,19 @@ def solve(p: Puzzle) -> PuzzleSolution | None:
     True
     """
     p = check_puzzle(p)
+    lim = limits(timeout, progress)
     if _by_sat(p):
-        return next((_as_solution(p.n, p.stars, c) for c in _sat().enumerate_stars(p, 1)),
+        return next((_as_solution(p.n, p.stars, c) for c in _sat().enumerate_stars(p, 1, lim)),
                     None)
-    return next(iter(_limited(p, 1)), None)
+    return next(iter(_limited(p, 1, lim)), None)
 
 
-def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
+def count(p: Puzzle, *, limit: int | None = None, timeout: float | None = None,
+          progress: Progress | None = None) -> PuzzleCount:
     """Count the solutions; with `limit` K stop after K + 1 ("more than K").
 
-    A `p` that is not a `Puzzle` raises `InvalidArgumentError`;
+    `timeout` and `progress` as in `solve` (`SearchTimeout` past the deadline).
+    A `p` that is not a `Puzzle` raises `InvalidArgumentError` (a bad `timeout` too);
     a `limit` that is not an integer from 0 to 2**63 - 2 (K + 1 is a 64-bit count)
     `InvalidSizeError`.
     Cost: O(nodes of the search tree), or until K + 1 solutions are found.
@@ -127,18 +135,19 @@ def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
     p = check_puzzle(p)
     if limit is not None:
         limit = check_int(limit, "limit", low=0, high=INT64_MAX - 1)
+    lim = limits(timeout, progress)
     if limit is None and p.rules.has_givens:
         from nqueens.completion import _trusted_count
 
-        return PuzzleCount(_trusted_count(p.n, list(p.givens), list(p.blocked)), True)
+        return PuzzleCount(_trusted_count(p.n, list(p.givens), list(p.blocked), lim), True)
     if _by_sat(p) and (limit is None or limit < _sat().COUNT_CAP):
         found = len(_sat().enumerate_stars(p, _sat().COUNT_CAP + 1 if limit is None
-                                            else limit + 1))
+                                            else limit + 1, lim))
         if limit is not None or found <= _sat().COUNT_CAP:
             return PuzzleCount(found, limit is None or found <= limit)
     if limit is None:
-        return PuzzleCount(_region_count(p), True)
-    found = sum(1 for _ in _limited(p, limit + 1))
+        return PuzzleCount(_region_count(p, lim), True)
+    found = sum(1 for _ in _limited(p, limit + 1, lim))
     return PuzzleCount(found, found <= limit)
 
 
@@ -249,9 +258,10 @@ def _by_sat(p: Puzzle) -> bool:
             and _sat().available())
 
 
-def _limited(p: Puzzle, limit: int, *, batch: int = 0) -> Iterator[PuzzleSolution]:
-    """Solutions, stopping after `limit` (0: all); the compiled search buffers `batch`
-    (0: `limit`, at most 64) per call.
+def _limited(p: Puzzle, limit: int, lim: Limits = NO_LIMITS, *,
+             batch: int = 0) -> Iterator[PuzzleSolution]:
+    """Solutions, stopping after `limit` (0: all), under `lim`; the compiled search
+    buffers `batch` (0: `limit`, at most 64) per call.
 
     A puzzle from given queens goes to the completion search (checked when made: no
     checks there); a region puzzle to the compiled region search."""
@@ -259,18 +269,18 @@ def _limited(p: Puzzle, limit: int, *, batch: int = 0) -> Iterator[PuzzleSolutio
         from nqueens.completion import _trusted_completions
 
         stream = (tuple(s.placement) for s in _trusted_completions(
-            p.n, list(p.givens), list(p.blocked)))
+            p.n, list(p.givens), list(p.blocked), lim))
         return islice(stream, limit) if limit else stream
-    return _region_solutions(p, batch=batch or min(limit, 64) or 64, limit=limit)
+    return _region_solutions(p, batch=batch or min(limit, 64) or 64, limit=limit, lim=lim)
 
 
 def _run(p: Puzzle, batch: int, limit: int, *, allowed: int | None = None,
-         nodes: int | None = None) -> Iterator[tuple[object, ...]]:
+         nodes: int | None = None, lim: Limits = NO_LIMITS) -> Iterator[tuple[object, ...]]:
     """Drive the compiled search in slices; yield (state, stored squares) after each.
 
     `allowed`: only these squares (a bit mask; all when None); `nodes`: stop once that
     many nodes are searched, the last slice cut to end there (the state then says
-    unfinished)."""
+    unfinished); `lim` is checked after each slice."""
     import numpy as np
 
     from nqueens.kernels.puzzles import new_state, search
@@ -293,18 +303,20 @@ def _run(p: Puzzle, batch: int, limit: int, *, allowed: int | None = None,
         yield meta, sols[:stored].copy()
         if finished or (nodes is not None and meta[3] >= nodes):
             return
+        lim.check(int(meta[3]))
 
 
-def _region_count(p: Puzzle) -> int:
+def _region_count(p: Puzzle, lim: Limits = NO_LIMITS) -> int:
     """Every solution counted in the compiled search (none built)."""
     found = 0
-    for meta, _ in _run(p, 0, 0):
+    for meta, _ in _run(p, 0, 0, lim=lim):
         found = int(meta[1])
     return found
 
 
-def _region_solutions(p: Puzzle, *, batch: int, limit: int) -> Iterator[PuzzleSolution]:
-    for _, block in _run(p, batch, limit):
+def _region_solutions(p: Puzzle, *, batch: int, limit: int,
+                      lim: Limits = NO_LIMITS) -> Iterator[PuzzleSolution]:
+    for _, block in _run(p, batch, limit, lim=lim):
         for cells in block.tolist():
             yield _as_solution(p.n, p.stars, cells)
 

@@ -21,7 +21,10 @@ solution: cheap for the few solutions of a real puzzle, and why a count gives up
 learning, as fast per solution).
 
 Ctrl-C during a solve: the solver's interrupt comes back as an error of python-sat, raised
-here as `KeyboardInterrupt` (within a fraction of a second: measured).
+here as `KeyboardInterrupt` (within a fraction of a second: measured). With a deadline
+(`limits`, see `nqueens._limits`) the solver runs in slices of a growing number of
+conflicts, the deadline checked between them (`SearchTimeout` past it); the slices can
+lead it to another solution first than one unlimited solve would.
 
 >>> from nqueens.puzzles.model import region_puzzle
 >>> p = region_puzzle([[r] * 12 for r in range(12)], stars=3)   # the regions are the rows
@@ -31,8 +34,11 @@ here as `KeyboardInterrupt` (within a fraction of a second: measured).
 
 from __future__ import annotations
 
+import time
 from functools import cache
+from typing import Any
 
+from nqueens._limits import NO_LIMITS, Limits
 from nqueens.puzzles.model import Puzzle
 
 __all__ = ["COUNT_CAP", "MIN_STARS", "available", "enumerate_stars", "formula"]
@@ -127,10 +133,11 @@ def _pair_blocks(n: int, k: int, clauses: list[list[int]],
                 atmost.append((blocks, len(blocks) - 2 * k))
 
 
-def enumerate_stars(p: Puzzle, limit: int) -> list[list[int]]:
+def enumerate_stars(p: Puzzle, limit: int, limits: Limits = NO_LIMITS) -> list[list[int]]:
     """Up to `limit` solutions of region puzzle `p`, each its sorted star squares.
 
     A square is `r * n + c`; fewer than `limit` means these are all. Needs python-sat.
+    `limits` are checked between solves (and, with a deadline, between slices of one).
     No checks: `p` is a region puzzle, `limit` >= 1 (the caller's). Cost: O(the formula,
     `formula`) and `limit` SAT solves at most, each exponential in the worst case.
 
@@ -149,8 +156,9 @@ def enumerate_stars(p: Puzzle, limit: int) -> list[list[int]]:
         for lits, bound in atmost:
             s.add_atmost(lits, bound)
         while len(found) < limit:
+            limits.check()
             try:
-                sat = s.solve()
+                sat = s.solve() if limits.deadline is None else _sliced(s, limits)
             except Exception as e:  # python-sat's error for a SIGINT caught in the solver
                 if "interrupt" in str(e).lower():
                     raise KeyboardInterrupt from None
@@ -162,3 +170,28 @@ def enumerate_stars(p: Puzzle, limit: int) -> list[list[int]]:
             found.append(stars)
             s.add_clause([-(v + 1) for v in stars])
     return found
+
+
+FIRST_SLICE = 256
+"""With a deadline: the conflicts of the first slice of a solve."""
+
+SLICE_SECONDS = 0.1
+"""With a deadline: the conflicts of a slice double while a slice takes less than this
+(and halve when one takes four times as long)."""
+
+
+def _sliced(s: Any, limits: Limits) -> bool:
+    """`s.solve()` in slices of conflicts, `limits` checked between them."""
+    budget = FIRST_SLICE
+    while True:
+        s.conf_budget(budget)
+        t = time.monotonic()
+        found = s.solve_limited()
+        if found is not None:
+            return bool(found)
+        limits.check()
+        took = time.monotonic() - t
+        if took < SLICE_SECONDS:
+            budget = min(2 * budget, 1 << 20)
+        elif took > 4 * SLICE_SECONDS:
+            budget = max(FIRST_SLICE, budget // 2)
