@@ -95,7 +95,7 @@ def test_a_sat_solve_cut_every_conflict_answers_as_a_whole_one(monkeypatch) -> N
         cuts.append(1)
         return real(s, limits)
 
-    monkeypatch.setattr(sat, "FIRST_SLICE", 1)
+    monkeypatch.setattr(sat, "FIRST_CONFLICTS", 1)
     monkeypatch.setattr(sat, "_sliced", sliced)
     assert sorted(sat.enumerate_stars(p, 200, Limits(600))) == whole
     assert len(whole) == count(p).count == 92 and len(cuts) == 93

@@ -172,7 +172,7 @@ def enumerate_stars(p: Puzzle, limit: int, limits: Limits = NO_LIMITS) -> list[l
     return found
 
 
-FIRST_SLICE = 256
+FIRST_CONFLICTS = 256
 """With a deadline: the conflicts of the first slice of a solve."""
 
 SLICE_SECONDS = 0.1
@@ -182,7 +182,7 @@ SLICE_SECONDS = 0.1
 
 def _sliced(s: Any, limits: Limits) -> bool:
     """`s.solve()` in slices of conflicts, `limits` checked between them."""
-    budget = FIRST_SLICE
+    budget = FIRST_CONFLICTS
     while True:
         s.conf_budget(budget)
         t = time.monotonic()
@@ -194,4 +194,4 @@ def _sliced(s: Any, limits: Limits) -> bool:
         if took < SLICE_SECONDS:
             budget = min(2 * budget, 1 << 20)
         elif took > 4 * SLICE_SECONDS:
-            budget = max(FIRST_SLICE, budget // 2)
+            budget = max(FIRST_CONFLICTS, budget // 2)
