@@ -4,7 +4,8 @@ Region puzzles run the compiled most-constrained-first search of
 `nqueens.kernels.puzzles` in bounded slices (Ctrl-C lands between slices, within a
 fraction of a second); with k >= 3 stars, `solve`, `is_unique` and counts go to a SAT
 solver where python-sat is installed (`nqueens.puzzles.sat`, the `sat` extra; a count
-past its 24 solutions comes back to the compiled search). Completion puzzles go through
+past its 24 solutions, or any count without python-sat, runs row by row:
+`nqueens.puzzles.row_count`). Completion puzzles go through
 the public API of `nqueens.completion` (`completions`, `count_completions`),
 counting "up to K" by streaming. Every answer is exhaustive: `None` or a count of 0 is a
 proof that the puzzle has no solution, and a capped count says "more than K", never a guess.
@@ -151,6 +152,9 @@ def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
             return PuzzleCount(found, limit is None or found <= limit)
     if limit is None:
         return PuzzleCount(_region_count(p), True)
+    total = _by_rows(p) if limit >= _ROWS_FROM_LIMIT else None
+    if total is not None:
+        return PuzzleCount(min(total, limit + 1), total <= limit)
     found = sum(1 for _ in _limited(p, limit + 1))
     return PuzzleCount(found, found <= limit)
 
@@ -245,6 +249,15 @@ PORTFOLIO = True
 installed (`nqueens.puzzles.sat`); False: always the plain search."""
 
 
+ROW_COUNT = True
+"""Whether counts of region puzzles with k >= 3 stars (past the SAT solver's
+`COUNT_CAP`, or every count without python-sat) run row by row
+(`nqueens.puzzles.row_count`) before the plain search; only with `PORTFOLIO`."""
+
+_ROWS_MIN_STARS = 3
+_ROWS_FROM_LIMIT = 24  # a count "up to K" row by row from this K on (below: by streaming)
+
+
 def _sat():  # type: ignore[no-untyped-def]
     from nqueens.puzzles import sat
 
@@ -299,8 +312,22 @@ def _run(p: Puzzle, batch: int, limit: int, *, allowed: int | None = None,
             return
 
 
+def _by_rows(p: Puzzle) -> int | None:
+    """The count of a k >= 3-star puzzle row by row (`nqueens.puzzles.row_count`), or None
+    where that does not apply or gives up."""
+    if not (PORTFOLIO and ROW_COUNT and p.kind == "regions" and p.stars >= _ROWS_MIN_STARS):
+        return None
+    from nqueens.puzzles import row_count
+
+    return row_count.count_rows(p) if row_count.fits(p) else None
+
+
 def _region_count(p: Puzzle) -> int:
-    """Every solution counted in the compiled search (none built)."""
+    """Every solution counted: row by row where `_by_rows` says, else in the compiled
+    search (none built)."""
+    by_rows = _by_rows(p)
+    if by_rows is not None:
+        return by_rows
     found = 0
     for meta, _ in _run(p, 0, 0):
         found = int(meta[1])
