@@ -128,6 +128,16 @@ def ratio_cells(rows: list[dict[str, float]], task: str, ours: str = "ours") -> 
     return [fmt(statistics.median(ratios)), fmt(max(ratios))]
 
 
+def worst_text(name: str, rows: list[dict[str, float]]) -> str:
+    """Per task, the puzzle of the family with the highest ratio and both its times."""
+    out = []
+    for task in ("count", "solve", "unique"):
+        i = max(range(len(rows)), key=lambda j: rows[j][f"{task}_ours"] / rows[j][f"{task}_cpsat"])
+        ours, theirs = rows[i][f"{task}_ours"] * 1e3, rows[i][f"{task}_cpsat"] * 1e3
+        out.append(f"{task} #{i} ({ours:.2f} / {theirs:.2f})")
+    return f"{name}: " + ", ".join(out)
+
+
 def fmt(ratio: float) -> str:
     return "> limit" if ratio == float("inf") else f"{ratio:.2f}x"
 
@@ -180,14 +190,18 @@ def main() -> None:
     warm = base.three_star()
     count(warm), solve(warm), base.cpsat_count(warm)  # compile and load before timing
     lines = [HEADER]
+    worst = []
     started = time.perf_counter()
     for name, puzzles in families(args):
         if args.quick:
             puzzles = puzzles[:1]
         rows = [measure(p, args.repeats, args.plain_limit) for p in puzzles]
         lines.append(table_row(name, puzzles[0].stars, rows))
+        worst.append(worst_text(name, rows))
         print(lines[-1], flush=True)
     print(f"({time.perf_counter() - started:.0f} s in all)")
+    lines += ["", "The worst puzzle of each family and task (its place in the family, from 0; "
+              "nqueens ms / CP-SAT ms): " + "; ".join(worst) + "."]
     if args.quick:
         return
     load = (load_at_start, os.getloadavg()[0])
@@ -212,7 +226,8 @@ def intro(args: argparse.Namespace, load: tuple[float, float]) -> list[str]:
         "nqueens' time over CP-SAT's (below 1: nqueens faster), the median over the family's "
         "puzzles and the worst. k >= 3 puzzles go to the SAT portfolio "
         "(`nqueens.puzzles.sat`: our CNF, python-sat's Glucose; counts past "
-        f"{sat.COUNT_CAP} solutions by the compiled search); the last two columns are the "
+        f"{sat.COUNT_CAP} solutions row by row, `nqueens.puzzles.row_count`: a dynamic "
+        "programme over row states, four directions side by side); the last two columns are the "
         "compiled search alone counting (what `count` did before the portfolio), stopped "
         f"after {args.plain_limit:g} s. Random 14 x 14: `star_battle(14, 3, seed)` of "
         "bench_puzzles_cpsat.py, seeds 0.."
