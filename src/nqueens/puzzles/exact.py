@@ -131,7 +131,8 @@ def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
     A `p` that is not a `Puzzle` raises `InvalidArgumentError`;
     a `limit` that is not an integer from 0 to 2**63 - 2 (K + 1 is a 64-bit count)
     `InvalidSizeError`.
-    Cost: O(nodes of the search tree), or until K + 1 solutions are found.
+    Cost: O(nodes of the search tree), or until K + 1 solutions are found; with k >= 3
+    stars past the SAT solver's first 24, O(the row states: `nqueens.puzzles.row_count`).
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> count(completion_puzzle(8, [(0, 0)]))
@@ -315,7 +316,7 @@ def _run(p: Puzzle, batch: int, limit: int, *, allowed: int | None = None,
 def _by_rows(p: Puzzle) -> int | None:
     """The count of a k >= 3-star puzzle row by row (`nqueens.puzzles.row_count`), or None
     where that does not apply or gives up."""
-    if not (PORTFOLIO and ROW_COUNT and p.kind == "regions" and p.stars >= _ROWS_MIN_STARS):
+    if not (PORTFOLIO and ROW_COUNT and p.stars >= _ROWS_MIN_STARS):
         return None
     from nqueens.puzzles import row_count
 

@@ -27,9 +27,12 @@ from nqueens.puzzles.model import Puzzle
 
 __all__ = ["MAX_SLOTS", "SLICE_CHILDREN", "count_rows", "fits"]
 
-MAX_SLOTS = 1 << 20
+MAX_SLOTS = 1 << 19
 """The largest hash table of one layer in one direction (slots, half of them filled at most):
-past it that direction gives up. With the row masks and counts in 3 to 5 words, 35-50 MB."""
+past it that direction gives up. With the row masks and counts in 3 to 5 words a state, a
+table is 15-25 MB; the four directions, each with its layer and table (twice while one
+grows), peaked at 300 MB on a 25 x 25 6-star board whose regions are its rows, where all four
+gave up after 7 s. No random 14 x 14 3-star board of 16 needed more."""
 
 SLICE_CHILDREN = 20_000
 """Child states made per compiled call (about a millisecond), between which Ctrl-C lands
@@ -46,7 +49,7 @@ def fits(p: Puzzle) -> bool:
     >>> fits(parse_puzzle("AB\\nAB"))
     False
     """
-    return (p.kind == "regions" and 1 <= p.stars <= 15 and p.n <= 62 and p.touching
+    return (p.rules.has_regions and 1 <= p.stars <= 15 and p.n <= 62 and p.touching
             and not p.uses_diagonals)
 
 
