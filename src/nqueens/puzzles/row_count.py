@@ -42,20 +42,23 @@ _FIRST_SLOTS = 1 << 12
 
 
 def fits(p: Puzzle) -> bool:
-    """Whether `count_rows` applies: a region puzzle with the touching rule, no diagonal
-    rule, 1 to 15 stars and n <= 62. Cost: O(1).
+    """Whether `count_rows` applies to `p`.
 
-    >>> from nqueens.puzzles.model import parse_puzzle
-    >>> fits(parse_puzzle("AB\\nAB"))
-    False
+    It does to a region puzzle with the touching rule, no diagonal rule, 1 to 15 stars and
+    n <= 62. Cost: O(1).
+
+    >>> from nqueens.puzzles.model import completion_puzzle, parse_puzzle
+    >>> fits(parse_puzzle("AB\\nAB")), fits(completion_puzzle(4))
+    (True, False)
     """
     return (p.rules.has_regions and 1 <= p.stars <= 15 and p.n <= 62 and p.touching
             and not p.uses_diagonals)
 
 
 def count_rows(p: Puzzle) -> int | None:
-    """The number of solutions of `p` (a puzzle that `fits`), or None when every direction
-    outgrows `MAX_SLOTS` or a count passes 2**62.
+    """The number of solutions of `p` (a puzzle that `fits`), or None when it gives up.
+
+    None: every direction outgrew `MAX_SLOTS`, or a count passed 2**62.
 
     No checks (the caller's). Cost: O(the states of all layers times the k-subsets of a
     row) in the best of the four directions, four times over; memory O(the largest layers);
