@@ -40,7 +40,7 @@ def plain_count(p: Puzzle) -> int:
 
 
 def directions(p: Puzzle) -> list[int | None]:
-    """The count of each of the four directions run alone."""
+    """The count of each of the four directions run alone (None: it gave up)."""
     grid = [list(row) for row in p.regions]
     across = [list(col) for col in zip(*grid, strict=True)]
     out = []
@@ -67,7 +67,7 @@ def test_row_counts_match_an_independent_sat_count_and_the_plain_search(grid, k)
     got = row_count.count_rows(p)
     assert got == sat_count(grid, k, limit=5000)
     assert got == plain_count(p)
-    assert len(set(directions(p))) == 1  # every direction alone says the same
+    assert {d for d in directions(p) if d is not None} == {got}  # each direction alone
 
 
 @pytest.mark.parametrize(("n", "k", "seed"), [(8, 2, 1), (8, 2, 2), (9, 2, 3), (9, 2, 4)])
@@ -112,7 +112,7 @@ def test_the_real_three_star_puzzle_has_one_solution():
         p = read_url(url).puzzle
         assert p.stars == 3
         assert row_count.count_rows(p) == 1
-        assert directions(p) == [1, 1, 1, 1]
+        assert {d for d in directions(p) if d is not None} == {1}  # (one may give up)
         if sat.available():
             assert sat_count([list(r) for r in p.regions], 3, limit=5) == 1
 
