@@ -97,6 +97,29 @@ def test_the_puzzlink_two_star_puzzles_have_one_solution():
     for rec in records:
         p = region_puzzle(rec["rows"], stars=rec["stars"])
         assert row_count.count_rows(p) == 1 == plain_count(p), rec["name"]
+        assert sat_count([list(r) for r in p.regions], p.stars, limit=3) == 1
+
+
+def test_norvigs_two_star_puzzles_count_one_and_solve_as_his_notebook_says():
+    """The two 10 x 10 two-star puzzles of Norvig's pytudes notebook (in shared/), each
+    with the solution the notebook printed (squares r * 10 + c)."""
+    path = URLS.parent / "norvig-pytudes-starbattle.json"
+    if not path.exists():
+        pytest.skip("../shared/reference/starbattle is not beside the checkout")
+    from nqueens.puzzles import solve
+
+    boards = [b for b in json.loads(path.read_text())["puzzles"] if b["solution"]]
+    assert len(boards) == 2
+    for b in boards:
+        ids: dict[str, int] = {}  # each region's character, numbered as first met
+        grid = [[ids.setdefault(ch, len(ids)) for ch in line.split(" ")]
+                for line in b["picture"]]
+        p = region_puzzle(grid, stars=b["stars"])
+        assert row_count.count_rows(p) == 1, b["name"]
+        assert sat_count([list(r) for r in p.regions], p.stars, limit=3) == 1
+        stars = solve(p)
+        assert sorted(r * p.n + c for r, cols in enumerate(stars) for c in cols) == \
+            b["solution"]
 
 
 @pytest.mark.slow
