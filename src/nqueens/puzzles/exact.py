@@ -4,7 +4,7 @@ Region puzzles run the compiled most-constrained-first search of
 `nqueens.kernels.puzzles` in bounded slices (Ctrl-C lands between slices, within a
 fraction of a second); with k >= 3 stars, `solve`, `is_unique` and counts go to a SAT
 solver where python-sat is installed (`nqueens.puzzles.sat`, the `sat` extra; a count
-past its 24 solutions, or any count without python-sat, runs row by row:
+past its 48 solutions, or any count without python-sat, runs row by row:
 `nqueens.puzzles.row_count`). Completion puzzles go through
 the public API of `nqueens.completion` (`completions`, `count_completions`),
 counting "up to K" by streaming. Every answer is exhaustive: `None` or a count of 0 is a
@@ -132,7 +132,7 @@ def count(p: Puzzle, *, limit: int | None = None) -> PuzzleCount:
     a `limit` that is not an integer from 0 to 2**63 - 2 (K + 1 is a 64-bit count)
     `InvalidSizeError`.
     Cost: O(nodes of the search tree), or until K + 1 solutions are found; with k >= 3
-    stars past the SAT solver's first 24, O(the row states: `nqueens.puzzles.row_count`).
+    stars past the SAT solver's first 48, O(the row states: `nqueens.puzzles.row_count`).
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> count(completion_puzzle(8, [(0, 0)]))
@@ -256,7 +256,7 @@ ROW_COUNT = True
 (`nqueens.puzzles.row_count`) before the plain search; only with `PORTFOLIO`."""
 
 _ROWS_MIN_STARS = 3
-_ROWS_FROM_LIMIT = 24  # a count "up to K" row by row from this K on (below: by streaming)
+_ROWS_FROM_LIMIT = 48  # a count "up to K" row by row from this K on (below: by streaming)
 
 
 def _sat():  # type: ignore[no-untyped-def]
