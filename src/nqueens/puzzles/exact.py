@@ -4,7 +4,8 @@ Region puzzles run the compiled most-constrained-first search of
 `nqueens.kernels.puzzles` in bounded slices (Ctrl-C lands between slices, within a
 fraction of a second); with k >= 3 stars, `solve`, `is_unique` and counts go to a SAT
 solver where python-sat is installed (`nqueens.puzzles.sat`, the `sat` extra; a count
-past its 24 solutions comes back to the compiled search). Puzzles that start from given
+past its 48 solutions, or any count without python-sat, runs row by row:
+`nqueens.puzzles.row_count`). Puzzles that start from given
 queens (completion puzzles: `p.rules.has_givens`) go to the completion search of
 `nqueens.completion`, below its public face (a puzzle was checked when it was made),
 counting "up to K" by streaming. Every answer is exhaustive: `None` or a count of 0 is a
@@ -126,7 +127,8 @@ def count(p: Puzzle, *, limit: int | None = None, timeout: float | None = None,
     A `p` that is not a `Puzzle` raises `InvalidArgumentError` (a bad `timeout` too);
     a `limit` that is not an integer from 0 to 2**63 - 2 (K + 1 is a 64-bit count)
     `InvalidSizeError`.
-    Cost: O(nodes of the search tree), or until K + 1 solutions are found.
+    Cost: O(nodes of the search tree), or until K + 1 solutions are found; with k >= 3
+    stars past the SAT solver's first 48, O(the row states: `nqueens.puzzles.row_count`).
 
     >>> from nqueens.puzzles.model import completion_puzzle
     >>> count(completion_puzzle(8, [(0, 0)]))
@@ -147,6 +149,9 @@ def count(p: Puzzle, *, limit: int | None = None, timeout: float | None = None,
             return PuzzleCount(found, limit is None or found <= limit)
     if limit is None:
         return PuzzleCount(_region_count(p, lim), True)
+    total = _by_rows(p, lim) if limit >= _ROWS_FROM_LIMIT else None
+    if total is not None:
+        return PuzzleCount(min(total, limit + 1), total <= limit)
     found = sum(1 for _ in _limited(p, limit + 1, lim))
     return PuzzleCount(found, found <= limit)
 
@@ -245,6 +250,15 @@ PORTFOLIO = True
 installed (`nqueens.puzzles.sat`); False: always the plain search."""
 
 
+ROW_COUNT = True
+"""Whether counts of region puzzles with k >= 3 stars (past the SAT solver's
+`COUNT_CAP`, or every count without python-sat) run row by row
+(`nqueens.puzzles.row_count`) before the plain search; only with `PORTFOLIO`."""
+
+_ROWS_MIN_STARS = 3
+_ROWS_FROM_LIMIT = 48  # a count "up to K" row by row from this K on (below: by streaming)
+
+
 def _sat():  # type: ignore[no-untyped-def]
     from nqueens.puzzles import sat
 
@@ -306,8 +320,22 @@ def _run(p: Puzzle, batch: int, limit: int, *, allowed: int | None = None,
         lim.check(int(meta[3]))
 
 
+def _by_rows(p: Puzzle, lim: Limits = NO_LIMITS) -> int | None:
+    """The count of a k >= 3-star puzzle row by row (`nqueens.puzzles.row_count`), or None
+    where that does not apply or gives up."""
+    if not (PORTFOLIO and ROW_COUNT and p.stars >= _ROWS_MIN_STARS):
+        return None
+    from nqueens.puzzles import row_count
+
+    return row_count.count_rows(p, lim) if row_count.fits(p) else None
+
+
 def _region_count(p: Puzzle, lim: Limits = NO_LIMITS) -> int:
-    """Every solution counted in the compiled search (none built)."""
+    """Every solution counted: row by row where `_by_rows` says, else in the compiled
+    search (none built)."""
+    by_rows = _by_rows(p, lim)
+    if by_rows is not None:
+        return by_rows
     found = 0
     for meta, _ in _run(p, 0, 0, lim=lim):
         found = int(meta[1])

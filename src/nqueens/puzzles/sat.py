@@ -17,8 +17,8 @@ one clause per pair of touching squares; the pair-of-lines blocks (`_pair_blocks
 with the diagonal rule "at most 1" per diagonal. Solutions are enumerated by blocking each
 found star set (a clause over the square variables), so a count runs one solve per
 solution: cheap for the few solutions of a real puzzle, and why a count gives up after
-`COUNT_CAP` solutions and lets the plain search count (it enumerates without
-learning, as fast per solution).
+`COUNT_CAP` solutions and lets the row-by-row count of `nqueens.puzzles.row_count`
+answer (it counts without enumerating; the plain search where that gives up).
 
 Ctrl-C during a solve: the solver's interrupt comes back as an error of python-sat, raised
 here as `KeyboardInterrupt` (within a fraction of a second: measured). With a deadline
@@ -46,8 +46,11 @@ __all__ = ["COUNT_CAP", "MIN_STARS", "available", "enumerate_stars", "formula"]
 MIN_STARS = 3
 """The portfolio's line: region puzzles with at least this many stars go to the SAT solver."""
 
-COUNT_CAP = 24
-"""A count enumerates at most this many solutions by SAT before the plain search counts."""
+COUNT_CAP = 48
+"""A count enumerates at most this many solutions by SAT before it counts row by row (SAT
+enumerates a random 14 x 14 3-star board's solutions in 0.2-1 ms each, the row count takes
+25-1100 ms: a board with 25 solutions took 186 ms of CPU with 24 here, 42 ms with 48, and
+four with 200-2035 took 0-5 ms more, measured)."""
 
 SOLVER = "gluecard4"
 """python-sat's Gluecard 4 (Glucose 4 with native cardinality constraints): chosen by
@@ -96,11 +99,18 @@ def formula(p: Puzzle) -> Formula:
     for unit in units:  # exactly k: at most k stars, at most len - k squares without
         atmost.append((unit, k))
         atmost.append(([-v for v in unit], len(unit) - k))
-    for r in range(n):
+    add = clauses.append
+    for r in range(n):  # each square with its neighbours right, below left, below, below right
         for c in range(n):
-            for rr, cc in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)):
-                if rr < n and 0 <= cc < n:
-                    clauses.append([-(r * n + c + 1), -(rr * n + cc + 1)])
+            v = -(r * n + c + 1)
+            if c + 1 < n:
+                add([v, v - 1])
+            if r + 1 < n:
+                if c > 0:
+                    add([v, v - n + 1])
+                add([v, v - n])
+                if c + 1 < n:
+                    add([v, v - n - 1])
     if k > 1:
         _pair_blocks(n, k, clauses, atmost)
     if p.uses_diagonals:
@@ -119,16 +129,25 @@ def _pair_blocks(n: int, k: int, clauses: list[list[int]],
     when n is odd). A block's variable (numbered above the squares) is the "or" of its
     squares."""
     top = n * n
+    add = clauses.append
     for r in range(n - 1):
-        for rows in (True, False):
+        for step, across in ((1, n), (n, 1)):  # along the rows r, r + 1; down columns r, r + 1
+            first = r * across + 1  # the square (r, 0), or (0, r) for the columns
             for start in ((0, 1) if n % 2 else (0,)):
                 blocks = []
                 for c0 in range(-start, n, 2):
-                    cells = [(a * n + b + 1 if rows else b * n + a + 1)
-                             for a in (r, r + 1) for b in (c0, c0 + 1) if 0 <= b < n]
+                    if c0 < 0:  # a 2 x 1 block at the start
+                        cells = [first, first + across]
+                    elif c0 + 1 < n:
+                        v = first + c0 * step
+                        cells = [v, v + step, v + across, v + across + step]
+                    else:  # a 2 x 1 block at the end
+                        v = first + c0 * step
+                        cells = [v, v + across]
                     top += 1
-                    clauses.append([-top, *cells])
-                    clauses.extend([-v, top] for v in cells)
+                    add([-top, *cells])
+                    for v in cells:
+                        add([-v, top])
                     blocks.append(-top)
                 atmost.append((blocks, len(blocks) - 2 * k))
 
