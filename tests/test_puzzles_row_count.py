@@ -164,7 +164,7 @@ def test_count_runs_rows_past_the_sat_cap_and_bounded_counts_agree(monkeypatch):
     p = region_puzzle(grid, stars=3)
     calls = []
     real = row_count.count_rows
-    monkeypatch.setattr(row_count, "count_rows", lambda q: calls.append(q) or real(q))
+    monkeypatch.setattr(row_count, "count_rows", lambda q, *rest: calls.append(q) or real(q, *rest))
     assert count(p).count == want and count(p).exact
     assert calls  # the row programme gave it
     assert count(p, limit=want).count == want and count(p, limit=want).exact
@@ -202,3 +202,20 @@ def test_no_solution_counts_zero():
         grid[r][11] = r  # regions 1..11 are single squares: none can hold 3 stars
     p = region_puzzle(grid, stars=3)
     assert row_count.count_rows(p) == 0 == plain_count(p)
+
+
+def test_the_row_count_reports_progress_and_meets_a_deadline(monkeypatch):
+    """The row counter checks its limits after every slice: progress grows, and a deadline
+    that has passed ends it with SearchTimeout, not a count."""
+    from nqueens._limits import limits
+    from nqueens.errors import SearchTimeout
+
+    monkeypatch.setattr(row_count, "SLICE_CHILDREN", 64)  # many slices on a small board
+    grid, k = random_boards(4702, 1, ((13, 3),))[0]
+    p = region_puzzle(grid, stars=k)
+    seen: list[int] = []
+    got = row_count.count_rows(p, limits(None, lambda nodes, _s: seen.append(nodes)))
+    assert got == row_count.count_rows(p) and len(seen) > 2
+    assert seen == sorted(seen) and seen[-1] > seen[0]
+    with pytest.raises(SearchTimeout):
+        row_count.count_rows(p, limits(1e-9, None))

@@ -209,8 +209,9 @@ def portfolio(search: Search, rows: RowsSearch, limits: Limits) -> tuple[Solutio
     given the same time, until one decides; return the answer and which search gave it.
 
     The constrained search finds completions of hard boards quickly and proves slowly; the
-    bitmask search proves "none" many times faster (CSPLib prob079, N = 21: 0.5 s against
-    over 30 s on some boards). Cost: at most twice the faster one's time.
+    bitmask search proves "none" many times faster (on CSPLib prob079's hard N = 21 boards,
+    by a factor of 60 and more: docs/performance.md). Cost: at most twice the faster one's
+    time.
     Before the turns, the bitmask search gets `ROWS_FIRST` nodes (well under a
     millisecond): an easy board is answered by it, with the textbook-first completion.
     """

@@ -26,7 +26,7 @@ with none), and one of two branching orders:
     portfolio: the restarted constrained search and the row-by-row bitmask search (O(1) a
     node) take turns of equal time until one decides. On CSPLib prob079's hard boards the
     first finds completions in milliseconds where the textbook order takes seconds, and
-    the second proves "none" in 0.5 s where the first takes over 30 s. The bitmask search
+    the second proves "none" 60 and more times sooner than the first. The bitmask search
     goes first for 32,768 nodes, so an easy board gets the textbook-first completion, as
     before; a hard one gets a completion, the textbook-first one when the bitmask search
     found it.

@@ -5,7 +5,7 @@ Many partial boards of the first rows agree on all that matters below them (the 
 stars, the stars of each column and each region), so counting the states instead of walking
 every partial board counts a random 14 x 14 3-star board's thousands of solutions in
 a fraction of a second, where a search visits each. How many states a layer holds depends
-much on the direction (measured: 4 ms one way, 216 ms another on the same board), so
+much on the direction (up to fifty-fold on one board: docs/performance.md), so
 `count_rows` runs four directions side by side (top down, bottom up, and both across the
 columns), a slice of each in turn, the one that has done least work first, and takes the
 first to finish: about four times the best one. The

@@ -47,18 +47,18 @@ MIN_STARS = 3
 """The portfolio's line: region puzzles with at least this many stars go to the SAT solver."""
 
 COUNT_CAP = 48
-"""A count enumerates at most this many solutions by SAT before it counts row by row (SAT
-enumerates a random 14 x 14 3-star board's solutions in 0.2-1 ms each, the row count takes
-25-1100 ms: a board with 25 solutions took 186 ms of CPU with 24 here, 42 ms with 48, and
-four with 200-2035 took 0-5 ms more, measured)."""
+"""A count enumerates at most this many solutions by SAT before it counts row by row: SAT
+pays for each solution, the row count a cost per board, and on random 14 x 14 3-star boards
+48 is about where they cross (chosen by measurement; the figures are in
+benchmarks/results/decisions.jsonl)."""
 
 SOLVER = "gluecard4"
 """python-sat's Gluecard 4 (Glucose 4 with native cardinality constraints): chosen by
 measurement on the real 15 x 15 3-star puzzle and made 21 x 21 5-star and 25 x 25 6-star
 ones (find the solution, prove there is no second) over Gluecard 3, Minicard, and a clause
 encoding (sequential counters) under CaDiCaL 1.5.3 and 1.9.5, Glucose 4.1 and 4.2 and
-MiniSat: 25-175 ms on the 15 x 15 and 21 x 21 boards, where Glucose 4.1 on clauses took
-60-560 ms and CaDiCaL up to 1.7 s."""
+MiniSat: three to ten times faster than the clause encodings on those boards (the figures
+are in benchmarks/results/decisions.jsonl)."""
 
 
 @cache
