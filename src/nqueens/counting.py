@@ -39,6 +39,7 @@ from nqueens.strategies import (
 if TYPE_CHECKING:
     from nqueens.engine.backends import Backend
     from nqueens.engine.run import CountEstimate, CountProgress
+    from nqueens.variants import VariantCount
 
 __all__ = ["MAX_COUNT_N", "SMALL_N", "Counts", "check_count_size", "count", "count_variant"]
 
@@ -218,37 +219,42 @@ def _count_symmetric(n: int, symmetric: object, unique: bool, strategy: str,
     return Counts(n, result.total, result.unique) if unique else result.total
 
 
-def count_variant(variant: object, *, backend: Backend | None = None,
+def count_variant(variant: object, *, unique: bool = False, backend: Backend | None = None,
                   ledger: str | os.PathLike[str] | None = None,
                   progress: Callable[[CountProgress], None] | None = None,
                   on_estimate: Callable[[CountEstimate], None] | None = None,
-                  repair: bool = False, wait: bool = False) -> int:
-    """The placements of a `Variant`, counted on the engine.
+                  repair: bool = False, wait: bool = False) -> int | VariantCount:
+    """The placements of a `Variant`, counted on the engine; with `unique` also their
+    classes under the variant's group (a `VariantCount`).
 
-    The same total as `nqueens.variants.count`, cut into the same pieces (one per
+    The same numbers as `nqueens.variants.count`, cut into the same pieces (one per
     subproblem) but run on `backend` (threads here by default, an executor, Dask) with
     the `ledger`, callbacks, `repair` and `wait` of `count`: resumable, and
-    spread over a cluster. Classes are counted in process only (
-    `nqueens.variants.count`). Cost: O(nodes of the variant's search), divided among the workers.
+    spread over a cluster. Cost: O(nodes of the variant's search), divided among the
+    workers; `unique` adds O(the group's size times N) per placement enumerated.
 
     >>> from nqueens.variants import Variant
     >>> count_variant(Variant(6, "toroidal")), count_variant(Variant(5, width=7, queens=4))
     (0, 788)
+    >>> count_variant(Variant(13, "toroidal"), unique=True)
+    VariantCount(total=4524, unique=11)
     """
     from nqueens._validate import check_instance
     from nqueens.engine.backends import ThreadBackend
-    from nqueens.engine.problems import VariantTotal
+    from nqueens.engine.problems import VariantClasses, VariantTotal
     from nqueens.engine.run import run_engine
-    from nqueens.variants import Variant
+    from nqueens.variants import Variant, VariantCount
 
     variant = check_instance(variant, Variant, "variant", "a Variant")
+    unique = check_bool(unique, "unique")
     repair, wait = check_engine_options(ledger=ledger, progress=progress,
                                         on_estimate=on_estimate, repair=repair, wait=wait)
     backend = check_backend(backend)
+    problem = VariantClasses(variant) if unique else VariantTotal(variant)
     result = run_engine(variant.n, backend or ThreadBackend(), ledger=ledger,
                         progress=progress, on_estimate=on_estimate, repair=repair, wait=wait,
-                        problem=VariantTotal(variant))
-    return result.total
+                        problem=problem)
+    return VariantCount(result.total, result.unique) if unique else result.total
 
 
 def _count_small(n: int, unique: bool) -> int | Counts:

@@ -31,8 +31,7 @@ from nqueens.cli._common import (
     one_line,
     positive_int,
 )
-from nqueens.cli.variants import add_variant_options, variant_of, wants_variant
-from nqueens.cli.variants import run_count as run_variant_count
+from nqueens.cli.variants import add_variant_options, classes_words, variant_of, wants_variant
 
 __all__ = ["register", "run"]
 
@@ -110,9 +109,7 @@ def run(args: argparse.Namespace) -> int:
     if args.symmetric is not None:
         _check_symmetric(args)
     variant = None
-    if wants_variant(args):  # --variant, --width, --queens
-        if args.unique:  # classes: in this process (nqueens.cli.variants)
-            return run_variant_count(args)
+    if wants_variant(args):  # --variant, --width, --queens: on the engine, classes too
         variant = variant_of(args)
         if args.strategy is not None or args.gpu:
             flag = "--gpu" if args.gpu else f"--strategy {args.strategy}"
@@ -148,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
         line = str(got.total)
     else:
         word = "solution" if got.total == 1 else "solutions"
-        line = f"{got.total} {word}, {got.unique} unique up to rotation and reflection"
+        line = f"{got.total} {word}, {got.unique} unique {classes_words(variant)}"
     print(line + (_fleet_words(got.fleet) if got.fleet else ""))
     return 0
 
@@ -231,9 +228,13 @@ def _count_engine(args: argparse.Namespace, scheduler: str | None,
     extra = {} if args.symmetric is None else {"symmetric": args.symmetric}
     try:
         if variant is not None:
-            total = count_variant(variant, backend=backend, ledger=args.ledger, progress=bar,
-                                  on_estimate=on_estimate, **ledger_options(args))
-            result = type("R", (), {"total": total, "unique": None})
+            from nqueens.variants import VariantCount
+
+            result = count_variant(variant, unique=args.unique, backend=backend,
+                                   ledger=args.ledger, progress=bar, on_estimate=on_estimate,
+                                   **ledger_options(args))
+            if not args.unique:  # a total alone: no classes to print
+                result = VariantCount(result)
         else:
             result = count(args.n, unique=True, backend=backend, ledger=args.ledger,
                            progress=bar, on_estimate=on_estimate, **ledger_options(args),

@@ -9,7 +9,10 @@ worker (a thread, a Dask worker) needs nothing but the tuple and N:
   first `k` orbits stand in columns `c1 .. ck` (each in the first empty row);
 * `(TAG, VARIANT, kind, width, queens, weight, allowed0, allowed1)`: `weight` times the
   placements of a `Variant` whose rows 0 and 1 use only the
-  squares of the masks `allowed0` and `allowed1`.
+  squares of the masks `allowed0` and `allowed1`;
+* `(TAG, CLASSES, kind, width, queens, factor, allowed0, allowed1, group)`: `factor`
+  times those placements, and how many of them are the least image of their class under
+  the kernel group `group` (`nqueens.variants.search.class_pieces`).
 
 `count_batch` counts such a batch in slices (Ctrl-C and `stop` land between two)
 and answers rows `(total, unique, nodes, microseconds)` as the constellation task does;
@@ -33,13 +36,15 @@ from nqueens.errors import EngineError, Stopped
 if TYPE_CHECKING:
     from nqueens.engine.task import Row
 
-__all__ = ["ROT90", "ROT180", "TAG", "VARIANT", "count_batch", "is_problem", "recount_batch"]
+__all__ = ["CLASSES", "ROT90", "ROT180", "TAG", "VARIANT", "count_batch", "is_problem",
+           "recount_batch"]
 
 TAG = -1
 """The first field of every subproblem that is not a start constellation."""
 ROT90 = 1
 ROT180 = 2
 VARIANT = 3
+CLASSES = 4
 KIND_CODES = {"classic": 0, "toroidal": 1, "superqueens": 2}
 """A variant's kind as the third field of its subproblems."""
 
@@ -87,6 +92,9 @@ def count_batch(n: int, items: Sequence[Sequence[int]], *, stop: object = None,
         elif code == VARIANT:
             for item in items:
                 done.append(_variant(n, item, stop, tally))
+        elif code == CLASSES:
+            for item in items:
+                done.append(_classes(n, item, stop, tally))
         else:
             raise EngineError(f"unknown subproblem code {code}")
     except BaseException:
@@ -151,13 +159,13 @@ def _weigh(code: int, solutions: int, quarter: int, nodes: int) -> tuple[int, in
     return 2 * solutions, solutions + quarter, nodes
 
 
-def _variant(n: int, item: Sequence[int], stop: object,
-             tally: Callable[[int], None] | None) -> tuple[int, int, int]:
+def _variant_spec(n: int, item: Sequence[int]) -> tuple[object, object]:
+    """The kernel's `(spec, allowed)` arrays of a variant item (a total's or a classes')."""
     import numpy as np
 
     from nqueens.kernels import variants as k
 
-    _, _, kind, width, queens, weight, a0, a1 = (int(v) for v in item[:8])
+    _, _, kind, width, queens, _, a0, a1 = (int(v) for v in item[:8])
     spec = np.zeros(5, np.int64)
     spec[k.SPEC_ROWS] = n
     spec[k.SPEC_WIDTH] = width
@@ -168,6 +176,15 @@ def _variant(n: int, item: Sequence[int], stop: object,
     allowed[0] = a0
     if n > 1:
         allowed[1] = a1
+    return spec, allowed
+
+
+def _variant(n: int, item: Sequence[int], stop: object,
+             tally: Callable[[int], None] | None) -> tuple[int, int, int]:
+    from nqueens.kernels import variants as k
+
+    weight = int(item[5])
+    spec, allowed = _variant_spec(n, item)
     av, cs, ls, rs, pos, qs, meta = k.new_state(n)
     total = slices = 0
     while meta[1] != k.STATE_DONE:
@@ -181,3 +198,34 @@ def _variant(n: int, item: Sequence[int], stop: object,
     total *= weight
     # the kernel counts backtracks, not nodes: a slice's budget is the measure of work kept
     return total, total, slices * VARIANT_SLICE
+
+
+CLASS_BATCH = 1024
+"""Placements a classes slice hands back at most, each then tested against its images."""
+
+
+def _classes(n: int, item: Sequence[int], stop: object,
+             tally: Callable[[int], None] | None) -> tuple[int, int, int]:
+    """A classes row: `(factor * placements, least images, work)`, as
+    `nqueens.variants.search` counts them in process (the same kernels and pieces)."""
+    import numpy as np
+
+    from nqueens.kernels import variants as k
+
+    factor, width, group = int(item[5]), int(item[3]), int(item[8])
+    spec, allowed = _variant_spec(n, item)
+    av, cs, ls, rs, pos, qs, meta = k.new_state(n)
+    out = np.zeros((CLASS_BATCH, n), np.int64)
+    img = np.zeros(n, np.int64)
+    total = unique = slices = 0
+    while meta[1] != k.STATE_DONE:
+        if stop is not None and stop.is_set():  # type: ignore[attr-defined]
+            raise Stopped
+        found = int(k.fill_batch(spec, allowed, av, cs, ls, rs, pos, qs, meta, out,
+                                 VARIANT_SLICE))
+        total += found
+        unique += int(k.count_canonical(out, found, width, group, img))
+        slices += 1
+        if tally is not None:
+            tally(VARIANT_SLICE)
+    return factor * total, unique, slices * VARIANT_SLICE

@@ -12,7 +12,10 @@ loop's, the same as for Q(n).
   A260318) or a half turn (`"rot180"`, A032522) maps to themselves, by a search over the
   orbits of queens (a quarter or half of them chosen, the rest follow);
 * `VariantTotal` - the placements of a `Variant` (torus,
-  superqueens, N x M, K queens), one piece of its first two rows per subproblem.
+  superqueens, N x M, K queens), one piece of its first two rows per subproblem;
+* `VariantClasses` - the same with the classes under the variant's group (`unique`):
+  each subproblem enumerates its piece's placements and tests each for being the least
+  of its images, as the in-process count does.
 
 >>> p = Symmetric(12, "rot90")
 >>> p.method, len(p.items()), p.items()[0]
@@ -32,7 +35,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nqueens._validate import check_choice, check_int
-from nqueens.engine.problem_tasks import KIND_CODES, ROT90, ROT180, TAG, VARIANT, count_batch
+from nqueens.engine.problem_tasks import (
+    CLASSES,
+    KIND_CODES,
+    ROT90,
+    ROT180,
+    TAG,
+    VARIANT,
+    count_batch,
+)
 from nqueens.errors import EngineError, InvalidSizeError, LedgerError
 
 if TYPE_CHECKING:
@@ -43,6 +54,7 @@ __all__ = [
     "SYMMETRIES",
     "Problem",
     "Symmetric",
+    "VariantClasses",
     "VariantTotal",
     "from_method",
     "problem_hash",
@@ -266,6 +278,59 @@ class VariantTotal(Problem):
         return " ".join(words) or "--variant classic"
 
 
+@dataclass(frozen=True)
+class VariantClasses(VariantTotal):
+    """The placements of a variant and their classes under its group (`Variant.group`).
+
+    Cost of the count: O(the placements enumerated times the group's size), as
+    `nqueens.variants.count(variant, unique=True)`.
+    """
+
+    classes = True
+
+    @property
+    def method(self) -> str:  # type: ignore[override]
+        return super().method + "-classes"
+
+    def items(self) -> list[tuple[int, ...]]:
+        """One subproblem per piece of `variants.search.class_pieces`. Cost: O(n^2).
+
+        >>> from nqueens.variants import Variant
+        >>> VariantClasses(Variant(7, "toroidal")).items()[1]
+        (-1, 4, 1, 7, 7, 7, 1, 2, 3)
+        """
+        from nqueens.variants.search import class_pieces
+
+        v = self.variant
+        if v.queens == 0:  # type: ignore[attr-defined]
+            return []
+        code = KIND_CODES[v.kind]  # type: ignore[attr-defined]
+        return [(TAG, CLASSES, code, v.width, v.queens, f, a0, a1, g)  # type: ignore[attr-defined]
+                for f, g, a0, a1 in class_pieces(v)]
+
+    def check(self, rows: Sequence[Row]) -> str | None:
+        """Why a row's classes cannot be its placements' (more of them, or fewer than
+        none), or None. Cost: O(len(rows)).
+
+        >>> from nqueens.variants import Variant
+        >>> VariantClasses(Variant(6)).check([(3, 4, 0, 0)])
+        'a variant row has more classes (4) than placements (3)'
+        """
+        for t, u, _, _ in rows:
+            if not 0 <= u <= t:
+                return f"a variant row has more classes ({u}) than placements ({t})"
+        return None
+
+    def flags(self) -> str:
+        """The options of `nqueens count N` that ask for this count. Cost: O(1).
+
+        >>> from nqueens.variants import Variant
+        >>> VariantClasses(Variant(8, "toroidal")).flags()
+        '--variant toroidal --unique'
+        """
+        return super().flags() + " --unique"
+
+
 def problem_hash(problem: Problem, items: Sequence[Sequence[int]]) -> str:
     """A SHA-256 over the method, n and every subproblem, in order (the ledger's split hash).
 
@@ -288,6 +353,8 @@ def from_method(method: str, n: int) -> Problem:
 
     >>> from_method("symmetric-rot180", 9)
     Symmetric(n=9, symmetry='rot180')
+    >>> from_method("variant-superqueens-9-9-classes", 9).method
+    'variant-superqueens-9-9-classes'
     """
     from nqueens.variants import Variant
 
@@ -295,9 +362,10 @@ def from_method(method: str, n: int) -> Problem:
     try:
         if parts[0] == "symmetric" and len(parts) == 2:
             return Symmetric(n, parts[1])
-        if parts[0] == "variant" and len(parts) == 4:
-            return VariantTotal(Variant(n, parts[1], width=int(parts[2]),  # type: ignore[arg-type]
-                                        queens=int(parts[3])))
+        if parts[0] == "variant" and len(parts) in (4, 5) and parts[4:] in ([], ["classes"]):
+            kind = VariantClasses if len(parts) == 5 else VariantTotal
+            return kind(Variant(n, parts[1], width=int(parts[2]),  # type: ignore[arg-type]
+                                queens=int(parts[3])))
     except (ValueError, InvalidSizeError):
         pass
     raise LedgerError(f"no count of this nqueens is called {method!r}")
