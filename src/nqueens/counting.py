@@ -41,7 +41,8 @@ if TYPE_CHECKING:
     from nqueens.engine.run import CountEstimate, CountProgress
     from nqueens.variants import VariantCount
 
-__all__ = ["MAX_COUNT_N", "SMALL_N", "Counts", "check_count_size", "count", "count_variant"]
+__all__ = ["MAX_COUNT_N", "SMALL_N", "Counts", "TreeCount", "check_count_size", "count",
+           "count_tree", "count_variant"]
 
 SMALL_N = 10
 """Up to this n the default count runs in pure Python: quicker than loading the kernel."""
@@ -53,6 +54,14 @@ class Counts(NamedTuple):
     n: int
     total: int
     unique: int
+
+
+class TreeCount(NamedTuple):
+    """The promising nodes of a board's backtracking tree (A319283) and its solutions."""
+
+    n: int
+    nodes: int
+    solutions: int
 
 
 if TYPE_CHECKING:
@@ -255,6 +264,37 @@ def count_variant(variant: object, *, unique: bool = False, backend: Backend | N
                         progress=progress, on_estimate=on_estimate, repair=repair, wait=wait,
                         problem=problem)
     return VariantCount(result.total, result.unique) if unique else result.total
+
+
+def count_tree(n: int, *, backend: Backend | None = None,
+               ledger: str | os.PathLike[str] | None = None,
+               progress: Callable[[CountProgress], None] | None = None,
+               on_estimate: Callable[[CountEstimate], None] | None = None,
+               repair: bool = False, wait: bool = False) -> TreeCount:
+    """The nodes of the backtracking tree of size `n` (`tree_stats(n).promising`, OEIS
+    A319283) and its solutions, counted on the engine.
+
+    The same walk as `nqueens.analysis.tree_stats`, cut below row 2 into subproblems
+    (`nqueens.engine.problem_tree`) that run on `backend` with the `ledger`, callbacks,
+    `repair` and `wait` of `count`: resumable after Ctrl-C or SIGKILL, for the n that
+    `tree_stats` does not reach (n up to `MAX_TREE_N` = 30). Cost: O(the nodes of half
+    the tree), each n + 1 about seven times n (n = 19: about half an hour of one core).
+
+    >>> count_tree(8)
+    TreeCount(n=8, nodes=2057, solutions=92)
+    """
+    from nqueens.engine.backends import ThreadBackend
+    from nqueens.engine.problem_tree import TreeNodes
+    from nqueens.engine.run import run_engine
+
+    problem = TreeNodes(n)
+    repair, wait = check_engine_options(ledger=ledger, progress=progress,
+                                        on_estimate=on_estimate, repair=repair, wait=wait)
+    backend = check_backend(backend)
+    result = run_engine(problem.n, backend or ThreadBackend(), ledger=ledger,
+                        progress=progress, on_estimate=on_estimate, repair=repair, wait=wait,
+                        problem=problem)
+    return TreeCount(problem.n, result.total, result.unique)
 
 
 def _count_small(n: int, unique: bool) -> int | Counts:

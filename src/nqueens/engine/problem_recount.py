@@ -5,7 +5,8 @@ what `--replicate` and `ledger verify` recount to check a worker. A symmetric
 subproblem is recounted by the plain row-by-row search with its orbits' queens placed,
 every solution tested for the symmetry; a variant subproblem by a row-by-row search of the
 variant's rules, queen against queen, and a classes subproblem's placements each against
-all its images under the variant's group, moved square by square. Slow (the plain search):
+all its images under the variant's group, moved square by square; a tree subproblem by the
+textbook's `promising` search from its two queens, node by node. Slow (the plain search):
 for small units.
 
 >>> recount(8, (-1, 2, 1, 2, -1, -1, -1))
@@ -32,6 +33,8 @@ def recount(n: int, item: tuple[int, ...]) -> tuple[int, int]:
         return _symmetric(n, item)
     if item[1] == 4:
         return _classes(n, item)
+    if item[1] == 5:
+        return _tree(n, item)
     return _variant(n, item)
 
 
@@ -162,3 +165,26 @@ def _images(kind: int, n: int, width: int,
         for a, b in shifts:
             yield [((r + a) % n, (c + b) % width) for r, c in moved]
 
+
+
+def _tree(n: int, item: tuple[int, ...]) -> tuple[int, int]:
+    """`(weight * promising nodes below the item's rows, weight * solutions)` under its
+    queens: every square of each row tried against every queen above."""
+    weight, cols = item[2], list(item[3:])
+    nodes = solutions = 0
+
+    def go() -> None:
+        nonlocal nodes, solutions
+        r = len(cols)
+        if r == n:
+            solutions += 1
+            return
+        for c in range(n):
+            if all(c != pc and abs(c - pc) != r - pr for pr, pc in enumerate(cols)):
+                nodes += 1
+                cols.append(c)
+                go()
+                cols.pop()
+
+    go()
+    return weight * nodes, weight * solutions

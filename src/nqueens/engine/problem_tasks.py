@@ -12,7 +12,10 @@ worker (a thread, a Dask worker) needs nothing but the tuple and N:
   squares of the masks `allowed0` and `allowed1`;
 * `(TAG, CLASSES, kind, width, queens, factor, allowed0, allowed1, group)`: `factor`
   times those placements, and how many of them are the least image of their class under
-  the kernel group `group` (`nqueens.variants.search.class_pieces`).
+  the kernel group `group` (`nqueens.variants.search.class_pieces`);
+* `(TAG, TREE, weight, c0, c1, c2)`: `weight` times the promising nodes below depth 3 of
+  the backtracking tree (as `nqueens stats` walks it) under the queens of rows 0 to 2 in
+  columns `c0, c1, c2`, and the solutions among them (`nqueens.engine.problem_tree`).
 
 `count_batch` counts such a batch in slices (Ctrl-C and `stop` land between two)
 and answers rows `(total, unique, nodes, microseconds)` as the constellation task does;
@@ -36,8 +39,8 @@ from nqueens.errors import EngineError, Stopped
 if TYPE_CHECKING:
     from nqueens.engine.task import Row
 
-__all__ = ["CLASSES", "ROT90", "ROT180", "TAG", "VARIANT", "count_batch", "is_problem",
-           "recount_batch"]
+__all__ = ["CLASSES", "ROT90", "ROT180", "TAG", "TREE", "VARIANT", "count_batch",
+           "is_problem", "recount_batch"]
 
 TAG = -1
 """The first field of every subproblem that is not a start constellation."""
@@ -45,6 +48,7 @@ ROT90 = 1
 ROT180 = 2
 VARIANT = 3
 CLASSES = 4
+TREE = 5
 KIND_CODES = {"classic": 0, "toroidal": 1, "superqueens": 2}
 """A variant's kind as the third field of its subproblems."""
 
@@ -95,6 +99,9 @@ def count_batch(n: int, items: Sequence[Sequence[int]], *, stop: object = None,
         elif code == CLASSES:
             for item in items:
                 done.append(_classes(n, item, stop, tally))
+        elif code == TREE:
+            for item in items:
+                done.append(_tree(n, item, stop, tally))
         else:
             raise EngineError(f"unknown subproblem code {code}")
     except BaseException:
@@ -229,3 +236,37 @@ def _classes(n: int, item: Sequence[int], stop: object,
         if tally is not None:
             tally(VARIANT_SLICE)
     return factor * total, unique, slices * VARIANT_SLICE
+
+
+TREE_SLICE = 1 << 21
+"""Backtracks of a tree slice (about one per node: some milliseconds)."""
+
+
+def _tree(n: int, item: Sequence[int], stop: object,
+          tally: Callable[[int], None] | None) -> tuple[int, int, int]:
+    """A tree row: `(weight * nodes below its rows, weight * solutions, nodes walked)`.
+
+    The stats kernel's walk, resumed below the item's rows with their queens placed and
+    nothing left to try in them, so it ends when the subtree does."""
+    import numpy as np
+
+    from nqueens.kernels import bits
+    from nqueens.kernels import stats as k
+
+    weight, cols = int(item[2]), [int(c) for c in item[3:]]
+    depth = len(cols)
+    full = (1 << n) - 1
+    av, cs, ls, rs = (np.zeros(n, np.int64) for _ in range(4))
+    for d, c in enumerate(cols):
+        cs[d + 1], ls[d + 1], rs[d + 1] = bits.place(cs[d], ls[d], rs[d], 1 << c, full)
+    av[depth] = bits.free(cs[depth], ls[depth], rs[depth], full)
+    meta = np.array([depth, bits.STATE_RUNNING], np.int64)
+    levels = np.zeros(n + 1, np.int64)
+    while meta[1] != bits.STATE_DONE:
+        if stop is not None and stop.is_set():  # type: ignore[attr-defined]
+            raise Stopped
+        k.levels_slice(n, full, 0, av, cs, ls, rs, meta, levels, TREE_SLICE)
+        if tally is not None:
+            tally(TREE_SLICE)
+    nodes = int(levels[depth + 1:].sum())
+    return weight * nodes, weight * int(levels[n]), nodes  # the work: the nodes walked

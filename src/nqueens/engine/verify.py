@@ -76,7 +76,7 @@ class Report(NamedTuple):
     """Rows that fail their check (edited or corrupted): not recounted, problems as they are."""
 
 
-PROBLEM_METHODS = ("symmetric-", "variant-")
+PROBLEM_METHODS = ("symmetric-", "variant-", "tree-")
 """The methods of the counts besides Q(n) (`nqueens.engine.problems`): their rows are
 recounted by the plain Python search of `nqueens.engine.problem_recount` (slow: small
 boards, or a small sample)."""
