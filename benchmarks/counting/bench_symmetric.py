@@ -6,8 +6,11 @@ in this process, after one small count so no time includes compiling. Each row s
 count, the OEIS term (A033148 and A032522 from tests/data/oeis-symmetric.seq; "new" past
 them) and the seconds; the run stops at the first board its prediction (the last time times
 the growth per n) says would overrun ``--budget`` seconds for that symmetry. The growth per
-n is the least-squares slope of log(seconds) over the last five boards. A term we do not
-reproduce is marked MISMATCH and the script exits 1. Saved to
+n is the least-squares slope of log(seconds) over the last five boards. Each count states
+its cost first, as the CLI does (`Problem.foreseen_nodes`, the nodes foreseen from the
+measured growth, at the rate of a half-second sample): "foreseen s" is what it said the
+rest would take, "s after it" what the rest took. A term we do not reproduce is marked
+MISMATCH and the script exits 1. Saved to
 benchmarks/results/symmetric.jsonl (the "symmetric" section of docs/performance.md), or to
 ``--out FILE`` for a trial run.
 
@@ -67,16 +70,23 @@ def run(sym: str, budget: float, workers: int | None) -> tuple[list[list[object]
             step = n - points[-1][0]
             if points[-1][1] * g ** step > budget - spent:
                 break
+        said: list[tuple[float, object]] = []
         t = time.perf_counter()
-        r = run_engine(n, ThreadBackend(workers), estimate=False, problem=Symmetric(n, sym))
-        s = time.perf_counter() - t
+        r = run_engine(n, ThreadBackend(workers), estimate=True, problem=Symmetric(n, sym),
+                       on_estimate=lambda e, said=said: said.append((time.perf_counter(), e)))
+        end = time.perf_counter()
+        s = end - t
+        when, e = said[0] if said else (end, None)
         spent += s
         points.append((n, s))
         term = known.get(n)
         verdict = "new" if term is None else "yes" if term == r.total else "MISMATCH"
         ok &= verdict != "MISMATCH"
         rows.append([sym, n, r.total, "-" if term is None else term, verdict,
-                     round(s, 3), r.nodes, r.subproblems])
+                     round(s, 3), r.nodes, r.subproblems,
+                     "-" if e is None else f"{e.nodes:.3g}",  # type: ignore[attr-defined]
+                     "-" if e is None else round(e.seconds, 2),  # type: ignore[attr-defined]
+                     round(end - when, 2)])
         n += 1
     g = _growth(points)
     words = (f"{sym}: largest n {points[-1][0]} in {spent:.0f} s of a {budget:.0f} s budget; "
@@ -99,8 +109,9 @@ def main(argv: list[str] | None = None) -> int:
         table += rows
         summary.append(words)
         ok &= good
-    head = "| symmetry | n | ours | OEIS | agrees | seconds | nodes | subproblems |\n"
-    head += "|---|---|---|---|---|---|---|---|\n"
+    head = ("| symmetry | n | ours | OEIS | agrees | seconds | nodes | subproblems | "
+            "foreseen nodes | foreseen s | s after it |\n")
+    head += "|---|---|---|---|---|---|---|---|---|---|---|\n"
     body = "".join("| " + " | ".join(str(c) for c in r) + " |\n" for r in table)
     made = generated_line("counting/bench_symmetric.py", sys.argv[1:] if argv is None else argv)
     md = (f"## Symmetric counts: how far they reach\n\n{made}"
