@@ -217,7 +217,8 @@ def _count_engine(args: argparse.Namespace, scheduler: str | None,
         nonlocal estimate
         estimate = e.to_json()
         if e.seconds >= LONG_SECONDS and not args.quiet:
-            _say_cost(e, sampled=args.symmetric is not None or variant is not None)
+            _say_cost(e, sampled="growth" if args.symmetric is not None
+                      else variant is not None)
 
     if args.symmetric is not None:
         announce_compiling("the symmetric search", _symmetric_uncached)
@@ -309,13 +310,15 @@ LONG_SECONDS = 60.0
 """A count expected to take longer than this says so on stderr before it starts."""
 
 
-def _say_cost(e: Any, *, sampled: bool = False) -> None:
+def _say_cost(e: Any, *, sampled: bool | str = False) -> None:
     from nqueens.engine.progress import format_seconds
 
     who = "1 worker" if e.workers == 1 else f"{e.workers} workers"
     print(f"nqueens: N = {e.n} has about {e.solutions:.2g} solutions; counting them should "
           f"take about {format_seconds(e.seconds)} with {who} here", file=sys.stderr)
-    how = ("a rough guess from a half-second sample of the subproblems" if sampled
+    how = ("foreseen from the measured growth per n, at the rate of a half-second sample"
+           if sampled == "growth" else
+           "a rough guess from a half-second sample of the subproblems" if sampled
            else "Knuth's estimate, timed on this machine")
     print(f"nqueens: ({how}; Ctrl-C stops, --ledger resumes)", file=sys.stderr, flush=True)
 

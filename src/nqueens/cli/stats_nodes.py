@@ -97,8 +97,8 @@ def _say_cost(e: Any) -> None:
     print(f"nqueens: N = {e.n}'s backtrack tree has about {e.solutions:.2g} nodes; counting "
           f"them should take about {format_seconds(e.seconds)} with {who} here",
           file=sys.stderr)
-    print("nqueens: (a rough guess from a half-second sample of the subproblems; Ctrl-C "
-          "stops, --ledger resumes)", file=sys.stderr, flush=True)
+    print("nqueens: (foreseen from the tree's measured growth per n, at the rate timed on a "
+          "small tree here; Ctrl-C stops, --ledger resumes)", file=sys.stderr, flush=True)
 
 
 def _resume_note(args: argparse.Namespace, n: int) -> str:

@@ -244,7 +244,7 @@ TREE_SLICE = 1 << 21
 
 def _tree(n: int, item: Sequence[int], stop: object,
           tally: Callable[[int], None] | None) -> tuple[int, int, int]:
-    """A tree row: `(weight * nodes below its rows, weight * solutions, nodes walked)`.
+    """A tree row: `(weight * nodes below its rows, weight * solutions, the same nodes)`.
 
     The stats kernel's walk, resumed below the item's rows with their queens placed and
     nothing left to try in them, so it ends when the subtree does."""
@@ -268,5 +268,6 @@ def _tree(n: int, item: Sequence[int], stop: object,
         k.levels_slice(n, full, 0, av, cs, ls, rs, meta, levels, TREE_SLICE)
         if tally is not None:
             tally(TREE_SLICE)
-    nodes = int(levels[depth + 1:].sum())
-    return weight * nodes, weight * int(levels[n]), nodes  # the work: the nodes walked
+    nodes = weight * int(levels[depth + 1:].sum())
+    # the work: the nodes, weighed as the count (so a rate foresees the count's time)
+    return nodes, weight * int(levels[n]), nodes
