@@ -26,7 +26,8 @@ PAGE = HERE.parent / "docs" / "performance.md"
 
 SECTIONS = (
     "strategies", "engine", "verify", "gpu", "fleet", "trust", "dask_failures", "variants",
-    "symmetric", "tree", "exports", "large", "completion", "field", "puzzles", "puzzles_cpsat", "stars",
+    "symmetric", "tree", "exports", "large", "completion", "field", "puzzles", "puzzles_cpsat",
+    "stars",
     "explain", "puzzle_import", "screenshot_import", "puzzle_make",
     "analysis",
     "render",

@@ -233,10 +233,10 @@ def count_variant(variant: object, *, unique: bool = False, backend: Backend | N
                   progress: Callable[[CountProgress], None] | None = None,
                   on_estimate: Callable[[CountEstimate], None] | None = None,
                   repair: bool = False, wait: bool = False) -> int | VariantCount:
-    """The placements of a `Variant`, counted on the engine; with `unique` also their
-    classes under the variant's group (a `VariantCount`).
+    """The placements of a `Variant` counted on the engine (with `unique`, their classes).
 
-    The same numbers as `nqueens.variants.count`, cut into the same pieces (one per
+    With `unique` the answer is a `VariantCount`: the classes are under the variant's
+    group. The same numbers as `nqueens.variants.count`, cut into the same pieces (one per
     subproblem) but run on `backend` (threads here by default, an executor, Dask) with
     the `ledger`, callbacks, `repair` and `wait` of `count`: resumable, and
     spread over a cluster. Cost: O(nodes of the variant's search), divided among the
@@ -271,10 +271,10 @@ def count_tree(n: int, *, backend: Backend | None = None,
                progress: Callable[[CountProgress], None] | None = None,
                on_estimate: Callable[[CountEstimate], None] | None = None,
                repair: bool = False, wait: bool = False) -> TreeCount:
-    """The nodes of the backtracking tree of size `n` (`tree_stats(n).promising`, OEIS
-    A319283) and its solutions, counted on the engine.
+    """The nodes of the backtracking tree of size `n` and its solutions, on the engine.
 
-    The same walk as `nqueens.analysis.tree_stats`, cut below row 2 into subproblems
+    The nodes are `tree_stats(n).promising`, OEIS A319283. The same walk as
+    `nqueens.analysis.tree_stats`, cut below row 2 into subproblems
     (`nqueens.engine.problem_tree`) that run on `backend` with the `ledger`, callbacks,
     `repair` and `wait` of `count`: resumable after Ctrl-C or SIGKILL, for the n that
     `tree_stats` does not reach (n up to `MAX_TREE_N` = 30). Cost: O(the nodes of half

@@ -15,7 +15,7 @@ import sys
 import time
 from typing import Any
 
-from nqueens.cli._common import UsageError, cap_workers
+from nqueens.cli._common import UsageError, cap_workers, ledger_name
 
 __all__ = ["add_nodes_options", "run_nodes"]
 
@@ -28,7 +28,7 @@ def add_nodes_options(p: Any) -> None:
     p.add_argument("--nodes-only", action="store_true",
                    help="count only the tree's nodes (A319283) and solutions, on the engine: "
                    "N up to 30, resumable with --ledger")
-    p.add_argument("--ledger", metavar="FILE", default=None,
+    p.add_argument("--ledger", type=ledger_name, metavar="FILE", default=None,
                    help="with --nodes-only: record finished subproblems here; resume from it")
     p.add_argument("--workers", type=int, metavar="W", default=None,
                    help="with --nodes-only: worker threads (default every core)")

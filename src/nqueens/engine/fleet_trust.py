@@ -187,8 +187,9 @@ class Judge:
 
 def checked(n: int, count: int, answer: object,
             refuse: Callable[[str], None], *, loose: bool = False) -> list[Row] | None:
-    """`answer`'s rows, or None after telling `refuse` why it is not a count (`loose`:
-    another problem's rows, as `check_rows`).
+    """`answer`'s rows, or None after telling `refuse` why it is not a count.
+
+    `loose`: another problem's rows, as `check_rows`.
 
     Cost: O(count).
 

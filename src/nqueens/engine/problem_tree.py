@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nqueens._validate import check_int
+from nqueens.engine.problem_base import Problem
 from nqueens.engine.problem_tasks import TAG, TREE
-from nqueens.engine.problems import Problem
 
 if TYPE_CHECKING:
     from nqueens.engine.task import Row
@@ -59,9 +59,10 @@ class TreeNodes(Problem):
         check_int(self.n, "N", low=1, high=MAX_TREE_N)
 
     def items(self) -> list[tuple[int, ...]]:
-        """One subproblem per safe placement of rows 0 to `DEPTH` - 1, the row-0 queen in
-        the left half or the middle: `(TAG, TREE, weight, c0, c1, c2)`; none when the
-        board has no more rows. Cost: O(n^DEPTH).
+        """One subproblem per safe placement of rows 0 to `DEPTH` - 1.
+
+        The row-0 queen in the left half or the middle: `(TAG, TREE, weight, c0, c1, c2)`;
+        none when the board has no more rows. Cost: O(n^DEPTH).
 
         >>> TreeNodes(5).items()[:3]
         [(-1, 5, 2, 0, 2, 4), (-1, 5, 2, 0, 3, 1), (-1, 5, 2, 0, 4, 1)]
@@ -84,6 +85,7 @@ class TreeNodes(Problem):
 
     def trivial(self) -> tuple[int, int]:
         """`(nodes, solutions)` of depths 0 to `DEPTH`, which no subproblem counts.
+
         Cost: O(n^DEPTH).
 
         >>> [TreeNodes(n).trivial() for n in (1, 2, 3, 4)]
@@ -95,9 +97,10 @@ class TreeNodes(Problem):
         return nodes, len(_safe(n, n)) if n <= DEPTH else 0
 
     def foreseen_nodes(self) -> float:
-        """The tree's nodes foreseen from the measured growth: `exp(a + b n + c n^2)`, a
-        least-squares fit to the counts of n = 10 .. 18 (each within 1.2%; it foresees
-        A319283(19) 4.6% high). Cost: O(1).
+        """The tree's nodes foreseen from the measured growth.
+
+        `exp(a + b n + c n^2)`, a least-squares fit to the counts of n = 10 .. 18 (each
+        within 1.2%; it foresees A319283(19) 4.6% high). Cost: O(1).
 
         >>> f"{TreeNodes(19).foreseen_nodes():.3g}"
         '4.83e+11'
@@ -106,8 +109,10 @@ class TreeNodes(Problem):
         return math.exp(a + b * self.n + c * self.n * self.n)
 
     def calibration(self) -> Problem | None:
-        """From n = `CALIBRATE_N` on, the cost is the foreseen nodes at the rate timed on
-        n = 13's tree (0.05 s): one subproblem of n = 22 takes minutes. Cost: O(1).
+        """From n = `CALIBRATE_N` on, n = 13's tree, to time the rate on.
+
+        The cost is then the foreseen nodes at the rate timed on n = 13's tree (0.05 s):
+        one subproblem of n = 22 takes minutes. Cost: O(1).
 
         >>> TreeNodes(22).calibration(), TreeNodes(12).calibration()
         (TreeNodes(n=13), None)
@@ -116,6 +121,7 @@ class TreeNodes(Problem):
 
     def check(self, rows: Sequence[Row]) -> str | None:
         """Why a row cannot be a subtree's (more solutions than nodes), or None.
+
         Cost: O(len(rows)).
 
         >>> TreeNodes(8).check([(10, 2, 0, 0)]) is None, TreeNodes(8).check([(1, 2, 0, 0)])

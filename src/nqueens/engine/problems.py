@@ -26,7 +26,6 @@ VariantTotal(variant=Variant(n=7, kind='toroidal', width=7, queens=7))
 
 from __future__ import annotations
 
-import abc
 import hashlib
 import math
 import random
@@ -36,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nqueens._validate import check_choice, check_int
+from nqueens.engine.problem_base import Problem
 from nqueens.engine.problem_tasks import (
     CLASSES,
     KIND_CODES,
@@ -72,70 +72,6 @@ _NODE_FIT = {"rot90": (-4.208820, 0.5524653, 0.00154112, -1.201946),
              "rot180": (-2.499792, 0.6286909, 0.01142142, -0.875401)}
 """`Symmetric.foreseen_nodes`' fit: (a, b, c, d) of log(nodes) = a + b n + c n^2 + d odd."""
 
-
-
-class Problem(abc.ABC):
-    """One count the engine runs in place of Q(n)'s constellations."""
-
-    n: int
-    method: str
-    version: int = 1
-    classes: bool = True
-    """Whether `result`'s second number means anything (else it is None)."""
-
-    @abc.abstractmethod
-    def items(self) -> list[tuple[int, ...]]:
-        """The subproblems, in their fixed order."""
-
-    def key(self, item: Sequence[int]) -> str:
-        """A subproblem's name in the ledger: the numbers after its tag and code.
-
-        Cost: O(len(item)).
-
-        >>> VariantTotal.key(None, (TAG, VARIANT, 1, 8, 8, 3, 0, 2))  # type: ignore[arg-type]
-        '1,8,8,3,0,2'
-        """
-        return ",".join(str(int(v)) for v in item[2:])
-
-    def foreseen_nodes(self) -> float | None:
-        """The kernel's nodes the whole count is foreseen to take, where a model knows
-        them (None: scale up the sample). Cost: O(1).
-
-        >>> Problem.foreseen_nodes(None) is None  # type: ignore[arg-type]
-        True
-        """
-        return None
-
-    def calibration(self) -> Problem | None:
-        """A small count of the same kind to time the kernel's rate on, in place of a
-        sample of this one's subproblems (too large to count one in a second); None:
-        sample them. Cost: O(1).
-
-        >>> Problem.calibration(None) is None  # type: ignore[arg-type]
-        True
-        """
-        return None
-
-    def trivial(self) -> tuple[int, int]:
-        """`(total, unique)` counted by no subproblem. Cost: O(1).
-
-        >>> Problem.trivial(None)  # type: ignore[arg-type]
-        (0, 0)
-        """
-        return 0, 0
-
-    @abc.abstractmethod
-    def check(self, rows: Sequence[Row]) -> str | None:
-        """Why a row breaks this problem's rule (None when all keep it)."""
-
-    def result(self, total: int, unique: int) -> tuple[int, int]:
-        """The answer from the sums of the rows' first two fields."""
-        t, u = self.trivial()
-        return t + total, u + unique
-
-    @abc.abstractmethod
-    def flags(self) -> str:
-        """The options of `nqueens count N` that ask for this count."""
 
 
 @dataclass(frozen=True)
@@ -353,8 +289,9 @@ class VariantClasses(VariantTotal):
                 for f, g, a0, a1 in class_pieces(v)]
 
     def check(self, rows: Sequence[Row]) -> str | None:
-        """Why a row's classes cannot be its placements' (more of them, or fewer than
-        none), or None. Cost: O(len(rows)).
+        """Why a row's classes cannot be its placements' (more of them), or None.
+
+        Cost: O(len(rows)).
 
         >>> from nqueens.variants import Variant
         >>> VariantClasses(Variant(6)).check([(3, 4, 0, 0)])
