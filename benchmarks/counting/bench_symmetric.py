@@ -21,6 +21,7 @@ benchmarks/results/symmetric.jsonl (the "symmetric" section of docs/performance.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import sys
 import time
@@ -39,6 +40,10 @@ from _results import publish  # noqa: E402
 from _oeis_seq import terms  # noqa: E402
 
 START = {"rot90": 16, "rot180": 12}
+NEXT = {"rot90": 72, "rot180": 33}
+"""The first n whose term no OEIS entry lists (the shared excerpts: A032522 to n = 32;
+A260318, half of A033148, to n = 69, and n = 70, 71 have none), beyond the counts' n = 62
+for the quarter turn: its reach is told by n = 61, the largest board it counts."""
 OEIS = {"rot90": ("A033148", terms("A033148")), "rot180": ("A032522", terms("A032522"))}
 
 
@@ -91,7 +96,32 @@ def run(sym: str, budget: float, workers: int | None) -> tuple[list[list[object]
     g = _growth(points)
     words = (f"{sym}: largest n {points[-1][0]} in {spent:.0f} s of a {budget:.0f} s budget; "
              f"time grows about {g:.2f}x per n" if points and g else f"{sym}: too few points")
+    if rows and float(rows[-1][5]) > 0:
+        last = rows[-1]
+        rate = float(last[6]) / float(last[5]) / (workers or 1)   # nodes a second, a worker
+        m = min(NEXT[sym], 61 if sym == "rot90" else 62)
+        ahead = Symmetric(m, sym).foreseen_nodes()
+        what = (f"the next unknown term, n = {m}," if m == NEXT[sym] else
+                f"the next unknown term is n = {NEXT[sym]}, past the n = 62 it counts; even "
+                f"n = {m}")
+        words += (f". In nodes (the same on every machine): {_node_growth(rows)}. No new "
+                  f"term is in reach: {what} is foreseen at {ahead:.2g} nodes, at the "
+                  f"{rate:.2g} nodes/s of n = {last[1]} here about {ahead / rate / 86400:,.0f} "
+                  "days of one core")
     return rows, words, ok
+
+
+def _node_growth(rows: list[list[object]]) -> str:
+    """The nodes' growth per n over the last boards of one residue class."""
+    pts = [(int(r[1]), int(r[6])) for r in rows if int(r[6]) > 1000]
+    step = 4 if rows and rows[0][0] == "rot90" else 2
+    same = [p for p in pts if p[0] % step == pts[-1][0] % step][-3:] if pts else []
+    if len(same) < 2:
+        return "too few points"
+    ratios = [f"{b[1] / a[1]:.1f}x" for a, b in itertools.pairwise(same)]
+    per = (same[-1][1] / same[0][1]) ** (1 / (same[-1][0] - same[0][0]))
+    return (f"{', then '.join(ratios)} per {step} rows up to n = {same[-1][0]}, about "
+            f"{per:.2f}x per n")
 
 
 def main(argv: list[str] | None = None) -> int:
