@@ -84,26 +84,35 @@ def run(budget: float, workers: int) -> tuple[list[list[object]], list[str], flo
 
 
 def ledger_block(path: str) -> tuple[str, bool]:
-    """A finished ledger's result against the OEIS term; its rows exported per unit."""
+    """A ledger's result against the OEIS term (a finished one's rows exported per unit),
+    or, for one still being counted, how far it got."""
     from nqueens.engine.ledger import Ledger
+    from nqueens.engine.problem_tree import TreeNodes
     from nqueens.engine.problems import from_method
 
     with Ledger.read(path) as led:
         s = led.summary()
     job = s.job
-    nodes, solutions = from_method(job.method, job.n).result(s.total, s.unique)
-    done = s.done == job.subproblems
     term = A319283.get(job.n)
+    minutes = s.seconds / 60
+    if s.done < job.subproblems:
+        share = s.total / TreeNodes(job.n).foreseen_nodes()
+        return (f"The ledger of `stats {job.n} --nodes-only` is INCOMPLETE: {s.done:,} of "
+                f"{job.subproblems:,} units, {s.total:,} nodes so far (about {share:.0%} of "
+                f"the {TreeNodes(job.n).foreseen_nodes():.3g} foreseen) in {minutes:.1f} "
+                "minutes of worker time; rerunning the same command resumes it. No result "
+                "is claimed and no rows are exported.", True)
+    nodes, solutions = from_method(job.method, job.n).result(s.total, s.unique)
     out = BENCH / "results" / f"tree-{job.n}.csv"
     subprocess.run([sys.executable, "-m", "nqueens", "ledger", "export", path, "--to", "csv",
                     "--output", str(out)], check=True, cwd=ROOT)
     agrees = "agrees with" if term == nodes else "DIFFERS from"
-    text = (f"The ledger of `stats {job.n} --nodes-only` ({'complete' if done else 'INCOMPLETE'}"
-            f", {s.done:,} of {job.subproblems:,} units, {s.seconds / 60:.1f} minutes of "
-            f"worker time): {nodes:,} nodes and {solutions:,} solutions; the node count "
-            f"{agrees} A319283({job.n}) = {term:,}. Its rows, one per unit, are "
-            f"`benchmarks/results/{out.name}` (`nqueens ledger export --to csv`).")
-    return text, term == nodes and done
+    text = (f"The ledger of `stats {job.n} --nodes-only` (complete, {s.done:,} units, "
+            f"{minutes:.1f} minutes of worker time): {nodes:,} nodes and {solutions:,} "
+            f"solutions; the node count {agrees} A319283({job.n}) = {term:,}. Its rows, one "
+            f"per unit, are `benchmarks/results/{out.name}` (`nqueens ledger export --to "
+            "csv`).")
+    return text, term == nodes
 
 
 def main(argv: list[str] | None = None) -> int:
