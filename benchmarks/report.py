@@ -26,8 +26,8 @@ PAGE = HERE.parent / "docs" / "performance.md"
 
 SECTIONS = (
     "strategies", "engine", "slices", "verify", "gpu", "fleet", "trust", "dask_failures",
-    "variants", "symmetric", "exports", "large", "completion", "field", "field_heldback", "puzzles",
-    "puzzles_cpsat", "stars",
+    "variants", "symmetric", "tree", "exports", "large", "completion", "field",
+    "field_heldback", "puzzles", "puzzles_cpsat", "stars",
     "explain", "puzzle_import", "screenshot_import", "puzzle_make",
     "analysis",
     "render",

@@ -102,9 +102,9 @@ def test_dominate_prints_a_board():
     (("count", "8", "--queens", "x"), "--queens"),
     (("count", "70", "--variant", "superqueens"), "N must be an integer from 1 to 61"),
     (("count", "8", "--variant", "toroidal", "--workers", "0"), "positive integer"),
-    # a variant's total runs on the engine (a ledger and all); its classes do not
-    (("count", "8", "--queens", "3", "--unique", "--ledger", "x.sqlite"),
-     "--ledger cannot be combined"),
+    # a variant's total and its classes run on the engine (a ledger and all)
+    (("count", "8", "--queens", "3", "--unique", "--ledger", "x.sqlite", "--repair",
+      "--strategy", "arrays"), "--strategy arrays cannot be combined"),
     (("count", "8", "--width", "9", "--gpu"), "--gpu cannot be combined"),
     (("solve", "8", "--variant", "toroidal", "-f", "svg"), "--format svg is not available"),
     (("solve", "8", "--queens", "2", "-s", "arrays"), "--strategy arrays cannot be combined"),

@@ -3,6 +3,7 @@ filter over all solutions."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -140,3 +141,81 @@ def test_the_library_refuses_bad_symmetric_input():
         count(63, symmetric="rot90")
     with pytest.raises(ConflictingOptionsError):
         count(8, symmetric="rot90", strategy="arrays")
+
+
+# the cost stated first: the nodes foreseen from the measured growth, at a sampled rate
+
+
+def _nodes(n: int, sym: str) -> int:
+    from nqueens.engine.run import run_engine
+
+    return run_engine(n, ONE, problem=Symmetric(n, sym), estimate=False).nodes
+
+
+@pytest.mark.parametrize("sym, ns", [
+    ("rot90", [20, 21, 24, 25, 28, 29]), ("rot180", [14, 15, 16, 17, 18, 19]),
+    pytest.param("rot90", [32, 33], marks=pytest.mark.slow),
+    pytest.param("rot180", [20, 21], marks=pytest.mark.slow),
+])
+def test_the_foreseen_nodes_are_the_searchs_within_a_fifth(sym, ns):
+    for n in ns:   # node counts, not times: the same on every machine
+        real = _nodes(n, sym)
+        assert real / 1.2 < Symmetric(n, sym).foreseen_nodes() < real * 1.2, n
+
+
+def test_the_foreseen_growth_per_n_is_the_measured_one():
+    # quarter turn: each 4 rows multiply the search by about 12 here (the fit bends up with n);
+    # half turn: each 2 rows by about 8; the boards with a centre queen need fewer
+    for sym, a, b in (("rot90", 24, 28), ("rot180", 16, 18), ("rot180", 17, 19)):
+        measured = _nodes(b, sym) / _nodes(a, sym)
+        foreseen = Symmetric(b, sym).foreseen_nodes() / Symmetric(a, sym).foreseen_nodes()
+        assert measured / 1.25 < foreseen < measured * 1.25, (sym, a, b)
+    quarter = [Symmetric(n).foreseen_nodes() for n in (36, 40, 44, 48)]
+    steps = [y / x for x, y in itertools.pairwise(quarter)]
+    assert 12 < steps[0] < steps[1] < steps[2] < 25   # growing, as measured 24 -> 36
+
+
+def test_no_quarter_turn_solution_where_n_is_2_or_3_mod_4():
+    for n in (6, 7, 30, 31, 34, 62):
+        assert Symmetric(n, "rot90").items() == [] and Symmetric(n).foreseen_nodes() == 0.0
+        assert count(n, symmetric="rot90", unique=True, backend=ONE) == Counts(n, 0, 0)
+
+
+def test_the_cost_is_stated_before_the_count_and_is_the_foreseen_nodes():
+    from nqueens.engine.run import run_engine
+
+    events: list[tuple[str, object]] = []
+    p = Symmetric(29, "rot90")
+    r = run_engine(29, ONE, problem=p, estimate=True,
+                   on_estimate=lambda e: events.append(("estimate", e)),
+                   progress=lambda q: events.append(("progress", q)))
+    kind, e = events[0]
+    assert kind == "estimate" and [k for k, _ in events].count("estimate") == 1
+    assert e.nodes == pytest.approx(p.foreseen_nodes())   # all pending: the whole count
+    assert r.nodes / 1.2 < e.nodes < r.nodes * 1.2
+    assert e.seconds >= 0 and e.workers == 1
+
+
+def test_a_long_symmetric_count_says_its_cost_first_and_stops_on_ctrl_c():
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from conftest import SRC
+
+    proc = subprocess.Popen([sys.executable, "-m", "nqueens", "count", "48", "--symmetric",
+                             "rot90", "--workers", "1"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(SRC)))
+    assert proc.stderr is not None
+    first = proc.stderr.readline()
+    second = proc.stderr.readline()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    # 1.7e11 orbit placements foreseen for n = 48 (about 14.4x per 4 rows past n = 36): hours
+    assert first.startswith("nqueens: N = 48 has about "), first
+    assert "hours" in first or ":" in first.split("take about ")[1], first
+    assert "foreseen from the measured growth per n" in second
+    assert proc.returncode == 130 and out == ""
+    assert err.strip().startswith("nqueens: interrupted")

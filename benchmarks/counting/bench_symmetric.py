@@ -6,8 +6,11 @@ in this process, after one small count so no time includes compiling. Each row s
 count, the OEIS term (A033148 and A032522 from tests/data/oeis-symmetric.seq; "new" past
 them) and the seconds; the run stops at the first board its prediction (the last time times
 the growth per n) says would overrun ``--budget`` seconds for that symmetry. The growth per
-n is the least-squares slope of log(seconds) over the last five boards. A term we do not
-reproduce is marked MISMATCH and the script exits 1. Saved to
+n is the least-squares slope of log(seconds) over the last five boards. Each count states
+its cost first, as the CLI does (`Problem.foreseen_nodes`, the nodes foreseen from the
+measured growth, at the rate of a half-second sample): "foreseen s" is what it said the
+rest would take, "s after it" what the rest took. A term we do not reproduce is marked
+MISMATCH and the script exits 1. Saved to
 benchmarks/results/symmetric.jsonl (the "symmetric" section of docs/performance.md), or to
 ``--out FILE`` for a trial run.
 
@@ -18,6 +21,7 @@ benchmarks/results/symmetric.jsonl (the "symmetric" section of docs/performance.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import sys
 import time
@@ -36,6 +40,10 @@ from _results import publish  # noqa: E402
 from _oeis_seq import terms  # noqa: E402
 
 START = {"rot90": 16, "rot180": 12}
+NEXT = {"rot90": 72, "rot180": 33}
+"""The first n whose term no OEIS entry lists (the shared excerpts: A032522 to n = 32;
+A260318, half of A033148, to n = 69, and n = 70, 71 have none), beyond the counts' n = 62
+for the quarter turn: its reach is told by n = 61, the largest board it counts."""
 OEIS = {"rot90": ("A033148", terms("A033148")), "rot180": ("A032522", terms("A032522"))}
 
 
@@ -67,21 +75,53 @@ def run(sym: str, budget: float, workers: int | None) -> tuple[list[list[object]
             step = n - points[-1][0]
             if points[-1][1] * g ** step > budget - spent:
                 break
+        said: list[tuple[float, object]] = []
         t = time.perf_counter()
-        r = run_engine(n, ThreadBackend(workers), estimate=False, problem=Symmetric(n, sym))
-        s = time.perf_counter() - t
+        r = run_engine(n, ThreadBackend(workers), estimate=True, problem=Symmetric(n, sym),
+                       on_estimate=lambda e, said=said: said.append((time.perf_counter(), e)))
+        end = time.perf_counter()
+        s = end - t
+        when, e = said[0] if said else (end, None)
         spent += s
         points.append((n, s))
         term = known.get(n)
         verdict = "new" if term is None else "yes" if term == r.total else "MISMATCH"
         ok &= verdict != "MISMATCH"
         rows.append([sym, n, r.total, "-" if term is None else term, verdict,
-                     round(s, 3), r.nodes, r.subproblems])
+                     round(s, 3), r.nodes, r.subproblems,
+                     "-" if e is None else f"{e.nodes:.3g}",  # type: ignore[attr-defined]
+                     "-" if e is None else round(e.seconds, 2),  # type: ignore[attr-defined]
+                     round(end - when, 2)])
         n += 1
     g = _growth(points)
     words = (f"{sym}: largest n {points[-1][0]} in {spent:.0f} s of a {budget:.0f} s budget; "
              f"time grows about {g:.2f}x per n" if points and g else f"{sym}: too few points")
+    if rows and float(rows[-1][5]) > 0:
+        last = rows[-1]
+        rate = float(last[6]) / float(last[5]) / (workers or 1)   # nodes a second, a worker
+        m = min(NEXT[sym], 61 if sym == "rot90" else 62)
+        ahead = Symmetric(m, sym).foreseen_nodes()
+        what = (f"the next unknown term, n = {m}," if m == NEXT[sym] else
+                f"the next unknown term is n = {NEXT[sym]}, past the n = 62 it counts; even "
+                f"n = {m}")
+        words += (f". In nodes (the same on every machine): {_node_growth(rows)}. No new "
+                  f"term is in reach: {what} is foreseen at {ahead:.2g} nodes, at the "
+                  f"{rate:.2g} nodes/s of n = {last[1]} here about {ahead / rate / 86400:,.0f} "
+                  "days of one core")
     return rows, words, ok
+
+
+def _node_growth(rows: list[list[object]]) -> str:
+    """The nodes' growth per n over the last boards of one residue class."""
+    pts = [(int(r[1]), int(r[6])) for r in rows if int(r[6]) > 1000]
+    step = 4 if rows and rows[0][0] == "rot90" else 2
+    same = [p for p in pts if p[0] % step == pts[-1][0] % step][-3:] if pts else []
+    if len(same) < 2:
+        return "too few points"
+    ratios = [f"{b[1] / a[1]:.1f}x" for a, b in itertools.pairwise(same)]
+    per = (same[-1][1] / same[0][1]) ** (1 / (same[-1][0] - same[0][0]))
+    return (f"{', then '.join(ratios)} per {step} rows up to n = {same[-1][0]}, about "
+            f"{per:.2f}x per n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,8 +139,9 @@ def main(argv: list[str] | None = None) -> int:
         table += rows
         summary.append(words)
         ok &= good
-    head = "| symmetry | n | ours | OEIS | agrees | seconds | nodes | subproblems |\n"
-    head += "|---|---|---|---|---|---|---|---|\n"
+    head = ("| symmetry | n | ours | OEIS | agrees | seconds | nodes | subproblems | "
+            "foreseen nodes | foreseen s | s after it |\n")
+    head += "|---|---|---|---|---|---|---|---|---|---|---|\n"
     body = "".join("| " + " | ".join(str(c) for c in r) + " |\n" for r in table)
     made = generated_line("counting/bench_symmetric.py", sys.argv[1:] if argv is None else argv)
     md = (f"## Symmetric counts: how far they reach\n\n{made}"

@@ -39,8 +39,10 @@ from nqueens.strategies import (
 if TYPE_CHECKING:
     from nqueens.engine.backends import Backend
     from nqueens.engine.run import CountEstimate, CountProgress
+    from nqueens.variants import VariantCount
 
-__all__ = ["MAX_COUNT_N", "SMALL_N", "Counts", "check_count_size", "count", "count_variant"]
+__all__ = ["MAX_COUNT_N", "SMALL_N", "Counts", "TreeCount", "check_count_size", "count",
+           "count_tree", "count_variant"]
 
 SMALL_N = 10
 """Up to this n the default count runs in pure Python: quicker than loading the kernel."""
@@ -52,6 +54,14 @@ class Counts(NamedTuple):
     n: int
     total: int
     unique: int
+
+
+class TreeCount(NamedTuple):
+    """The promising nodes of a board's backtracking tree (A319283) and its solutions."""
+
+    n: int
+    nodes: int
+    solutions: int
 
 
 if TYPE_CHECKING:
@@ -217,37 +227,73 @@ def _count_symmetric(n: int, symmetric: object, unique: bool, strategy: str,
     return Counts(n, result.total, result.unique) if unique else result.total
 
 
-def count_variant(variant: object, *, backend: Backend | None = None,
+def count_variant(variant: object, *, unique: bool = False, backend: Backend | None = None,
                   ledger: str | os.PathLike[str] | None = None,
                   progress: Callable[[CountProgress], None] | None = None,
                   on_estimate: Callable[[CountEstimate], None] | None = None,
-                  repair: bool = False, wait: bool = False) -> int:
-    """The placements of a `Variant`, counted on the engine.
+                  repair: bool = False, wait: bool = False) -> int | VariantCount:
+    """The placements of a `Variant` counted on the engine (with `unique`, their classes).
 
-    The same total as `nqueens.variants.count`, cut into the same pieces (one per
+    With `unique` the answer is a `VariantCount`: the classes are under the variant's
+    group. The same numbers as `nqueens.variants.count`, cut into the same pieces (one per
     subproblem) but run on `backend` (threads here by default, an executor, Dask) with
     the `ledger`, callbacks, `repair` and `wait` of `count`: resumable, and
-    spread over a cluster. Classes are counted in process only (
-    `nqueens.variants.count`). Cost: O(nodes of the variant's search), divided among the workers.
+    spread over a cluster. Cost: O(nodes of the variant's search), divided among the
+    workers; `unique` adds O(the group's size times N) per placement enumerated.
 
     >>> from nqueens.variants import Variant
     >>> count_variant(Variant(6, "toroidal")), count_variant(Variant(5, width=7, queens=4))
     (0, 788)
+    >>> count_variant(Variant(13, "toroidal"), unique=True)
+    VariantCount(total=4524, unique=11)
     """
     from nqueens._validate import check_instance
     from nqueens.engine.backends import ThreadBackend
-    from nqueens.engine.problems import VariantTotal
+    from nqueens.engine.problems import VariantClasses, VariantTotal
     from nqueens.engine.run import run_engine
-    from nqueens.variants import Variant
+    from nqueens.variants import Variant, VariantCount
 
     variant = check_instance(variant, Variant, "variant", "a Variant")
+    unique = check_bool(unique, "unique")
     repair, wait = check_engine_options(ledger=ledger, progress=progress,
                                         on_estimate=on_estimate, repair=repair, wait=wait)
     backend = check_backend(backend)
+    problem = VariantClasses(variant) if unique else VariantTotal(variant)
     result = run_engine(variant.n, backend or ThreadBackend(), ledger=ledger,
                         progress=progress, on_estimate=on_estimate, repair=repair, wait=wait,
-                        problem=VariantTotal(variant))
-    return result.total
+                        problem=problem)
+    return VariantCount(result.total, result.unique) if unique else result.total
+
+
+def count_tree(n: int, *, backend: Backend | None = None,
+               ledger: str | os.PathLike[str] | None = None,
+               progress: Callable[[CountProgress], None] | None = None,
+               on_estimate: Callable[[CountEstimate], None] | None = None,
+               repair: bool = False, wait: bool = False) -> TreeCount:
+    """The nodes of the backtracking tree of size `n` and its solutions, on the engine.
+
+    The nodes are `tree_stats(n).promising`, OEIS A319283. The same walk as
+    `nqueens.analysis.tree_stats`, cut below row 2 into subproblems
+    (`nqueens.engine.problem_tree`) that run on `backend` with the `ledger`, callbacks,
+    `repair` and `wait` of `count`: resumable after Ctrl-C or SIGKILL, for the n that
+    `tree_stats` does not reach (n up to `MAX_TREE_N` = 30). Cost: O(the nodes of half
+    the tree), each n + 1 about seven times n (n = 19: about half an hour of one core).
+
+    >>> count_tree(8)
+    TreeCount(n=8, nodes=2057, solutions=92)
+    """
+    from nqueens.engine.backends import ThreadBackend
+    from nqueens.engine.problem_tree import TreeNodes
+    from nqueens.engine.run import run_engine
+
+    problem = TreeNodes(n)
+    repair, wait = check_engine_options(ledger=ledger, progress=progress,
+                                        on_estimate=on_estimate, repair=repair, wait=wait)
+    backend = check_backend(backend)
+    result = run_engine(problem.n, backend or ThreadBackend(), ledger=ledger,
+                        progress=progress, on_estimate=on_estimate, repair=repair, wait=wait,
+                        problem=problem)
+    return TreeCount(problem.n, result.total, result.unique)
 
 
 def _count_small(n: int, unique: bool) -> int | Counts:

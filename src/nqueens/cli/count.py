@@ -31,8 +31,7 @@ from nqueens.cli._common import (
     one_line,
     positive_int,
 )
-from nqueens.cli.variants import add_variant_options, variant_of, wants_variant
-from nqueens.cli.variants import run_count as run_variant_count
+from nqueens.cli.variants import add_variant_options, classes_words, variant_of, wants_variant
 
 __all__ = ["register", "run"]
 
@@ -110,9 +109,7 @@ def run(args: argparse.Namespace) -> int:
     if args.symmetric is not None:
         _check_symmetric(args)
     variant = None
-    if wants_variant(args):  # --variant, --width, --queens
-        if args.unique:  # classes: in this process (nqueens.cli.variants)
-            return run_variant_count(args)
+    if wants_variant(args):  # --variant, --width, --queens: on the engine, classes too
         variant = variant_of(args)
         if args.strategy is not None or args.gpu:
             flag = "--gpu" if args.gpu else f"--strategy {args.strategy}"
@@ -148,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
         line = str(got.total)
     else:
         word = "solution" if got.total == 1 else "solutions"
-        line = f"{got.total} {word}, {got.unique} unique up to rotation and reflection"
+        line = f"{got.total} {word}, {got.unique} unique {classes_words(variant)}"
     print(line + (_fleet_words(got.fleet) if got.fleet else ""))
     return 0
 
@@ -220,7 +217,8 @@ def _count_engine(args: argparse.Namespace, scheduler: str | None,
         nonlocal estimate
         estimate = e.to_json()
         if e.seconds >= LONG_SECONDS and not args.quiet:
-            _say_cost(e, sampled=args.symmetric is not None or variant is not None)
+            _say_cost(e, sampled="growth" if args.symmetric is not None
+                      else variant is not None)
 
     if args.symmetric is not None:
         announce_compiling("the symmetric search", _symmetric_uncached)
@@ -231,9 +229,13 @@ def _count_engine(args: argparse.Namespace, scheduler: str | None,
     extra = {} if args.symmetric is None else {"symmetric": args.symmetric}
     try:
         if variant is not None:
-            total = count_variant(variant, backend=backend, ledger=args.ledger, progress=bar,
-                                  on_estimate=on_estimate, **ledger_options(args))
-            result = type("R", (), {"total": total, "unique": None})
+            from nqueens.variants import VariantCount
+
+            result = count_variant(variant, unique=args.unique, backend=backend,
+                                   ledger=args.ledger, progress=bar, on_estimate=on_estimate,
+                                   **ledger_options(args))
+            if not args.unique:  # a total alone: no classes to print
+                result = VariantCount(result)
         else:
             result = count(args.n, unique=True, backend=backend, ledger=args.ledger,
                            progress=bar, on_estimate=on_estimate, **ledger_options(args),
@@ -308,13 +310,15 @@ LONG_SECONDS = 60.0
 """A count expected to take longer than this says so on stderr before it starts."""
 
 
-def _say_cost(e: Any, *, sampled: bool = False) -> None:
+def _say_cost(e: Any, *, sampled: bool | str = False) -> None:
     from nqueens.engine.progress import format_seconds
 
     who = "1 worker" if e.workers == 1 else f"{e.workers} workers"
     print(f"nqueens: N = {e.n} has about {e.solutions:.2g} solutions; counting them should "
           f"take about {format_seconds(e.seconds)} with {who} here", file=sys.stderr)
-    how = ("a rough guess from a half-second sample of the subproblems" if sampled
+    how = ("foreseen from the measured growth per n, at the rate of a half-second sample"
+           if sampled == "growth" else
+           "a rough guess from a half-second sample of the subproblems" if sampled
            else "Knuth's estimate, timed on this machine")
     print(f"nqueens: ({how}; Ctrl-C stops, --ledger resumes)", file=sys.stderr, flush=True)
 

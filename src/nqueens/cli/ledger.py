@@ -142,8 +142,12 @@ def run_show(args: argparse.Namespace) -> int:
     print(f"  subproblems  {s.done:,} of {job.subproblems:,} "
           f"{'done' if sealed else 'recorded'} ({pct})")
     word = "total" if complete else "so far" if sealed else "claimed"
-    print(f"  solutions    {s.total + extra_total:,} ({word}), "
-          f"{s.unique + extra_unique:,} unique up to symmetry")
+    if job.method == "tree-nodes":  # stats --nodes-only: the tree's nodes, its solutions
+        print(f"  tree nodes   {s.total + extra_total:,} ({word}), "
+              f"{s.unique + extra_unique:,} solutions")
+    else:
+        print(f"  solutions    {s.total + extra_total:,} ({word}), "
+              f"{s.unique + extra_unique:,} unique up to symmetry")
     print(f"  searched     {s.nodes:,} nodes in the kernels, {s.seconds:,.1f} s of worker time")
     print(f"  created      {one_line(s.created)}, last update {one_line(s.updated)}")
     if failing:

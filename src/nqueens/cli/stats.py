@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from nqueens.cli._common import atomic_output, board_size, file_name
+from nqueens.cli._common import UsageError, atomic_output, board_size, file_name
+from nqueens.cli.stats_nodes import add_nodes_options, run_nodes
 
 __all__ = ["register", "run"]
 
@@ -33,12 +34,14 @@ def register(sub: Any) -> None:
         "speed-up n^n / squares tried. Exact, from a compiled kernel (N up to 18; "
         "16 takes seconds). See docs/statistics.md for the conventions.",
     )
-    p.add_argument("n", type=board_size, nargs="+", metavar="N", help="board sizes (1 to 18)")
+    p.add_argument("n", type=board_size, nargs="+", metavar="N",
+                   help="board sizes (1 to 18; with --nodes-only 1 to 30)")
     p.add_argument("--json", action="store_true", help="print one JSON object per N")
     p.add_argument("--levels", action="store_true",
                    help="also print nodes checked and promising nodes per depth")
     p.add_argument("--plot", type=file_name, metavar="FILE",
                    help="draw the columns against n on a log scale into FILE (.svg or .png)")
+    add_nodes_options(p)
     p.set_defaults(func=run)
 
 
@@ -47,9 +50,17 @@ def run(args: argparse.Namespace) -> int:
     from nqueens.errors import InvalidSizeError, UnknownOptionError
     from nqueens.render.plot import PLOT_FORMATS, stats_plot
 
+    if args.nodes_only:
+        return run_nodes(args)
+    for flag, value in (("--ledger", args.ledger), ("--workers", args.workers),
+                        ("--quiet", args.quiet or None)):
+        if value is not None:
+            raise UsageError(f"{flag} applies only to --nodes-only (the node count on the "
+                             "engine)")
     for n in args.n:
         if n > MAX_STATS_N:
-            raise InvalidSizeError(f"N must be from 1 to {MAX_STATS_N} for stats, got {n}")
+            raise InvalidSizeError(f"N must be from 1 to {MAX_STATS_N} for stats, got {n} "
+                                   "(stats N --nodes-only counts the nodes up to N = 30)")
     plot_format = None
     if args.plot is not None:
         name = Path(args.plot).name

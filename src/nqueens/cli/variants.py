@@ -1,11 +1,10 @@
 """`count`, `solve` and `first` for the variants: `--variant`, `--width`, `--queens`.
 
-`count` and `solve`/`first` add these options through `add_variant_options`
-and hand the whole command over here when one of them is given (`wants_variant`).
-The counts come from `nqueens.variants` in this process, on `--workers` threads
-(default: every core); the engine's other options (ledger, scheduler, GPU, strategies) do
-not apply and are refused. No algorithm
-lives here.
+`count` and `solve`/`first` add these options through `add_variant_options`.
+A variant's count (its total, and with `--unique` its classes) runs on the engine
+(`nqueens.cli.count`: ledger, scheduler and all); `solve` and `first` hand the whole
+command over here when one of them is given (`wants_variant`) and stream from
+`nqueens.variants` in this process. No algorithm lives here.
 """
 
 from __future__ import annotations
@@ -14,19 +13,13 @@ import argparse
 import contextlib
 import json
 import sys
-import time
 from collections.abc import Iterator
 from typing import IO, Any
 
 from nqueens.cli._common import UsageError, non_negative_int, positive_int
 
-__all__ = ["add_variant_options", "run_count", "run_first", "run_solve", "variant_of",
+__all__ = ["add_variant_options", "classes_words", "run_first", "run_solve", "variant_of",
            "wants_variant"]
-
-_ENGINE_ONLY = (("--scheduler", "scheduler"), ("--replicate", "replicate"),
-                ("--ledger", "ledger"), ("--repair", "repair"), ("--wait", "wait"),
-                ("--scheduler-timeout", "scheduler_timeout"), ("--dask-log", "dask_log"),
-                ("--gpu", "gpu"), ("--strategy", "strategy"))
 
 _GROUP_WORDS = {
     "square": "up to rotation and reflection",
@@ -58,31 +51,10 @@ def variant_of(args: argparse.Namespace) -> Any:
     return _variant(args)
 
 
-def run_count(args: argparse.Namespace) -> int:
-    """`nqueens count N --unique` with variant options (the classes are counted in this
-    process; the totals go to the engine): one line, or one JSON object."""
-    from nqueens.variants import count
-    from nqueens.variants._parallel import cores
-
-    _refuse_engine_options(args)
-    variant = _variant(args)
-    workers = min(args.workers or cores(), cores())
-    start = time.perf_counter()
-    result = count(variant, unique=args.unique, workers=workers)
-    seconds = time.perf_counter() - start
-    if args.json:  # count's own fields, then the variant's
-        print(json.dumps({"n": args.n, "total": result.total, "unique": result.unique,
-                          "seconds": round(seconds, 6), "workers": workers, "subproblems": 1,
-                          "estimate": None, "device": "cpu", "gpu": None,
-                          "idle_fraction": None, "replicated": None, "fleet": None,
-                          "variant": variant.kind, "width": variant.width,
-                          "queens": variant.queens, "symmetry": variant.group}))
-    elif result.unique is None:
-        print(result.total)
-    else:
-        word = "solution" if result.total == 1 else "solutions"
-        print(f"{result.total} {word}, {result.unique} unique {_GROUP_WORDS[variant.group]}")
-    return 0
+def classes_words(variant: Any) -> str:
+    """What a count's classes are up to: the variant's group in words (the square's
+    8 symmetries when `variant` is None: a count of Q(n))."""
+    return _GROUP_WORDS["square" if variant is None else variant.group]
 
 
 def run_solve(args: argparse.Namespace) -> int:
@@ -143,14 +115,6 @@ def _variant(args: argparse.Namespace) -> Any:
         if text.startswith("at most"):
             text = f"--queens {args.queens}: {text}"
         raise UsageError(f"--{text}" if text.startswith(("width", "queens")) else text) from None
-
-
-def _refuse_engine_options(args: argparse.Namespace) -> None:
-    used = [flag for flag, name in _ENGINE_ONLY if getattr(args, name, None) not in (None, False)]
-    if used:
-        raise UsageError(f"{' and '.join(used)} cannot be combined with --unique and "
-                         "--variant, --width or --queens (a variant's classes are counted in "
-                         "this process; its total runs on the engine without --unique)")
 
 
 def _check_solve(args: argparse.Namespace) -> Any:

@@ -72,8 +72,13 @@ def residues(total: int) -> tuple[int, ...]:
     return tuple(total % m for m in RESIDUE_MODULI)
 
 
-def check_rows(n: int, count: int, rows: object, *, who: str = "a worker") -> list[Row]:
+def check_rows(n: int, count: int, rows: object, *, who: str = "a worker",
+               loose: bool = False) -> list[Row]:
     """`rows` for `count` subproblems of size `n`, checked, as plain ints.
+
+    `loose` rows (another problem's: `nqueens.engine.problems`) need only
+    `0 <= unique <= total`: a variant's piece may hold placements of no class's least
+    image, a tree's nodes outnumber its solutions; the problem checks its own rule.
 
     Cost: O(count).
 
@@ -98,7 +103,7 @@ whole numbers
         if not (isinstance(row, (tuple, list)) and len(row) == 4 and all(map(is_int, row))):
             raise EngineError(f"{where}: row {i} is not four whole numbers")
         total, unique, nodes, micros = (int(x) for x in row)
-        if not (0 <= unique <= total <= 8 * unique) or total > MAX_TOTAL:
+        if not (0 <= unique <= total <= (total if loose else 8 * unique) <= MAX_TOTAL):
             raise EngineError(f"{where}: row {i} has total {total}, unique {unique} (need "
                               "0 <= unique <= total <= 8 * unique < 2**63)")
         if not (0 <= nodes <= MAX_TOTAL and 0 <= micros <= MAX_TOTAL):
@@ -108,11 +113,11 @@ whole numbers
     return out
 
 
-def check_answer(n: int, count: int, answer: object) -> list[Row]:
+def check_answer(n: int, count: int, answer: object, *, loose: bool = False) -> list[Row]:
     """A fleet worker's `Answer` for `count` subproblems, checked.
 
-    The rows pass `check_rows`, each total's residues match those the worker sent,
-    and the time is a number of seconds.
+    The rows pass `check_rows` (`loose` as there), each total's residues match those
+    the worker sent, and the time is a number of seconds.
 
     Cost: O(count).
 
@@ -129,7 +134,7 @@ does not match the residues the worker sent ((5, 7))
         raise EngineError(f"{where}: expected (rows, residues, seconds), got "
                           f"{type(answer).__name__}")
     rows, sent, seconds = answer
-    out = check_rows(n, count, rows)
+    out = check_rows(n, count, rows, loose=loose)
     if not isinstance(sent, (list, tuple)) or len(sent) != count:
         raise EngineError(f"{where}: expected the residues of {count} rows")
     if not is_number(seconds) or not 0 <= float(seconds) < 1e9:

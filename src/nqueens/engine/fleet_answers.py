@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nqueens.engine.fleet_trust import Claim, checked, judge_rows
+from nqueens.engine.problem_tasks import is_problem
 from nqueens.engine.task import Row
 from nqueens.engine.wire import is_refusal, plain_reason
 from nqueens.errors import EngineError
@@ -71,6 +72,7 @@ class _Answers:
     judge: Any
     queue: Any
     replicas: Any
+    items: Any
     out: dict[int, _Unit]
     workers: dict[str, _Worker]
     done: dict[int, list[Row]]
@@ -117,7 +119,8 @@ class _Answers:
             self.worker_error(unit, worker, answer)
             return
         rows = checked(self.n, len(unit.idxs), answer,
-                       lambda why: self.strike(unit.worker, why, at_once=True))
+                       lambda why: self.strike(unit.worker, why, at_once=True),
+                       loose=is_problem(self.items))
         if rows is None:
             self.requeue(unit)
             return

@@ -186,8 +186,10 @@ class Judge:
 
 
 def checked(n: int, count: int, answer: object,
-            refuse: Callable[[str], None]) -> list[Row] | None:
+            refuse: Callable[[str], None], *, loose: bool = False) -> list[Row] | None:
     """`answer`'s rows, or None after telling `refuse` why it is not a count.
+
+    `loose`: another problem's rows, as `check_rows`.
 
     Cost: O(count).
 
@@ -197,7 +199,7 @@ def checked(n: int, count: int, answer: object,
     its answer is not a count: expected (rows, residues, seconds), got str
     """
     try:
-        return check_answer(n, count, answer)
+        return check_answer(n, count, answer, loose=loose)
     except EngineError as err:
         text = str(err)
         refuse("its answer is " + text.split(" is ", 1)[1] if " is " in text else text)

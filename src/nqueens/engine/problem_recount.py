@@ -4,13 +4,18 @@ Plain Python, written apart from the kernels (no orbit search, no masks shared w
 what `--replicate` and `ledger verify` recount to check a worker. A symmetric
 subproblem is recounted by the plain row-by-row search with its orbits' queens placed,
 every solution tested for the symmetry; a variant subproblem by a row-by-row search of the
-variant's rules, queen against queen. Slow (the plain search): for small units.
+variant's rules, queen against queen, and a classes subproblem's placements each against
+all its images under the variant's group, moved square by square; a tree subproblem by the
+textbook's `promising` search from its two queens, node by node. Slow (the plain search):
+for small units.
 
 >>> recount(8, (-1, 2, 1, 2, -1, -1, -1))
 (2, 1)
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 __all__ = ["recount"]
 
@@ -26,6 +31,10 @@ def recount(n: int, item: tuple[int, ...]) -> tuple[int, int]:
     """
     if item[1] in (1, 2):
         return _symmetric(n, item)
+    if item[1] == 4:
+        return _classes(n, item)
+    if item[1] == 5:
+        return _tree(n, item)
     return _variant(n, item)
 
 
@@ -93,26 +102,89 @@ def _attacks(kind: int, n: int, a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 def _variant(n: int, item: tuple[int, ...]) -> tuple[int, int]:
-    _, _, kind, width, queens, weight, a0, a1 = item[:8]
+    total = item[5] * sum(1 for _ in _placements(n, item))
+    return total, total
+
+
+def _placements(n: int, item: tuple[int, ...]) -> Iterator[list[tuple[int, int]]]:
+    """The sets of squares of the item's variant (rows 0 and 1 within its masks)."""
+    _, _, kind, width, queens, _, a0, a1 = item[:8]
     allowed = [a0, a1] + [(1 << (width + 1)) - 1] * n
     placed: list[tuple[int, int]] = []
 
-    def go(r: int) -> int:
+    def go(r: int) -> Iterator[list[tuple[int, int]]]:
         if len(placed) == queens:
-            return 1
+            yield placed
+            return
         if r == n:
-            return 0
-        total = 0
+            return
         for c in range(width):
             sq = (r, c)
             if (allowed[r] >> c) & 1 and not any(_attacks(kind, n, q, sq) for q in placed):
                 placed.append(sq)
-                total += go(r + 1)
+                yield from go(r + 1)
                 placed.pop()
         if (allowed[r] >> width) & 1 and n - r - 1 >= queens - len(placed):
-            total += go(r + 1)
-        return total
+            yield from go(r + 1)
 
-    total = weight * go(0)
-    return total, total
+    return go(0)
 
+
+def _classes(n: int, item: tuple[int, ...]) -> tuple[int, int]:
+    """`(factor * placements, those least among their images)`: each placement's images
+    under the variant's whole group (the torus: every translation too), square by square."""
+    kind, width, factor = item[2], item[3], item[5]
+    total = unique = 0
+    for squares in _placements(n, item):
+        total += 1
+        mine = _as_rows(n, squares)
+        unique += all(mine <= _as_rows(n, img) for img in _images(kind, n, width, squares))
+    return factor * total, unique
+
+
+def _as_rows(n: int, squares: list[tuple[int, int]]) -> tuple[int, ...]:
+    row = [-1] * n
+    for r, c in squares:
+        row[r] = c
+    return tuple(row)
+
+
+def _images(kind: int, n: int, width: int,
+            squares: list[tuple[int, int]]) -> Iterator[list[tuple[int, int]]]:
+    """Every image of `squares`: the rectangle's 4 moves (the square's 8), and on the torus
+    each of them followed by every shift of rows and columns."""
+    h, w = n - 1, width - 1
+    moves = [lambda r, c: (r, c), lambda r, c: (h - r, w - c), lambda r, c: (r, w - c),
+             lambda r, c: (h - r, c)]
+    if width == n:
+        moves += [lambda r, c: (c, r), lambda r, c: (h - c, h - r),
+                  lambda r, c: (c, h - r), lambda r, c: (h - c, r)]
+    shifts = [(a, b) for a in range(n) for b in range(n)] if kind == 1 else [(0, 0)]
+    for move in moves:
+        moved = [move(r, c) for r, c in squares]
+        for a, b in shifts:
+            yield [((r + a) % n, (c + b) % width) for r, c in moved]
+
+
+
+def _tree(n: int, item: tuple[int, ...]) -> tuple[int, int]:
+    """`(weight * promising nodes below the item's rows, weight * solutions)` under its
+    queens: every square of each row tried against every queen above."""
+    weight, cols = item[2], list(item[3:])
+    nodes = solutions = 0
+
+    def go() -> None:
+        nonlocal nodes, solutions
+        r = len(cols)
+        if r == n:
+            solutions += 1
+            return
+        for c in range(n):
+            if all(c != pc and abs(c - pc) != r - pr for pr, pc in enumerate(cols)):
+                nodes += 1
+                cols.append(c)
+                go()
+                cols.pop()
+
+    go()
+    return weight * nodes, weight * solutions

@@ -9,7 +9,13 @@ worker (a thread, a Dask worker) needs nothing but the tuple and N:
   first `k` orbits stand in columns `c1 .. ck` (each in the first empty row);
 * `(TAG, VARIANT, kind, width, queens, weight, allowed0, allowed1)`: `weight` times the
   placements of a `Variant` whose rows 0 and 1 use only the
-  squares of the masks `allowed0` and `allowed1`.
+  squares of the masks `allowed0` and `allowed1`;
+* `(TAG, CLASSES, kind, width, queens, factor, allowed0, allowed1, group)`: `factor`
+  times those placements, and how many of them are the least image of their class under
+  the kernel group `group` (`nqueens.variants.search.class_pieces`);
+* `(TAG, TREE, weight, c0, c1, c2)`: `weight` times the promising nodes below depth 3 of
+  the backtracking tree (as `nqueens stats` walks it) under the queens of rows 0 to 2 in
+  columns `c0, c1, c2`, and the solutions among them (`nqueens.engine.problem_tree`).
 
 `count_batch` counts such a batch in slices (Ctrl-C and `stop` land between two)
 and answers rows `(total, unique, nodes, microseconds)` as the constellation task does;
@@ -29,18 +35,21 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from nqueens.errors import EngineError, Stopped
-from nqueens.kernels import ORBIT_SLICE_NODES, SLICE_NODES
+from nqueens.kernels import ORBIT_SLICE_NODES, SLICE_NODES, TREE_SLICE_NODES
 
 if TYPE_CHECKING:
     from nqueens.engine.task import Row
 
-__all__ = ["ROT90", "ROT180", "TAG", "VARIANT", "count_batch", "is_problem", "recount_batch"]
+__all__ = ["CLASSES", "ROT90", "ROT180", "TAG", "TREE", "VARIANT", "count_batch",
+           "is_problem", "recount_batch"]
 
 TAG = -1
 """The first field of every subproblem that is not a start constellation."""
 ROT90 = 1
 ROT180 = 2
 VARIANT = 3
+CLASSES = 4
+TREE = 5
 KIND_CODES = {"classic": 0, "toroidal": 1, "superqueens": 2}
 """A variant's kind as the third field of its subproblems."""
 
@@ -82,6 +91,12 @@ def count_batch(n: int, items: Sequence[Sequence[int]], *, stop: object = None,
         elif code == VARIANT:
             for item in items:
                 done.append(_variant(n, item, stop, tally))
+        elif code == CLASSES:
+            for item in items:
+                done.append(_classes(n, item, stop, tally))
+        elif code == TREE:
+            for item in items:
+                done.append(_tree(n, item, stop, tally))
         else:
             raise EngineError(f"unknown subproblem code {code}")
     except BaseException:
@@ -146,13 +161,13 @@ def _weigh(code: int, solutions: int, quarter: int, nodes: int) -> tuple[int, in
     return 2 * solutions, solutions + quarter, nodes
 
 
-def _variant(n: int, item: Sequence[int], stop: object,
-             tally: Callable[[int], None] | None) -> tuple[int, int, int]:
+def _variant_spec(n: int, item: Sequence[int]) -> tuple[object, object]:
+    """The kernel's `(spec, allowed)` arrays of a variant item (a total's or a classes')."""
     import numpy as np
 
     from nqueens.kernels import variants as k
 
-    _, _, kind, width, queens, weight, a0, a1 = (int(v) for v in item[:8])
+    _, _, kind, width, queens, _, a0, a1 = (int(v) for v in item[:8])
     spec = np.zeros(5, np.int64)
     spec[k.SPEC_ROWS] = n
     spec[k.SPEC_WIDTH] = width
@@ -163,6 +178,15 @@ def _variant(n: int, item: Sequence[int], stop: object,
     allowed[0] = a0
     if n > 1:
         allowed[1] = a1
+    return spec, allowed
+
+
+def _variant(n: int, item: Sequence[int], stop: object,
+             tally: Callable[[int], None] | None) -> tuple[int, int, int]:
+    from nqueens.kernels import variants as k
+
+    weight = int(item[5])
+    spec, allowed = _variant_spec(n, item)
     av, cs, ls, rs, pos, qs, meta = k.new_state(n)
     total = slices = 0
     while meta[1] != k.STATE_DONE:
@@ -176,3 +200,65 @@ def _variant(n: int, item: Sequence[int], stop: object,
     total *= weight
     # the kernel counts backtracks, not nodes: a slice's budget is the measure of work kept
     return total, total, slices * SLICE_NODES
+
+
+CLASS_BATCH = 1024
+"""Placements a classes slice hands back at most, each then tested against its images."""
+
+
+def _classes(n: int, item: Sequence[int], stop: object,
+             tally: Callable[[int], None] | None) -> tuple[int, int, int]:
+    """A classes row: `(factor * placements, least images, work)`, as
+    `nqueens.variants.search` counts them in process (the same kernels and pieces)."""
+    import numpy as np
+
+    from nqueens.kernels import variants as k
+
+    factor, width, group = int(item[5]), int(item[3]), int(item[8])
+    spec, allowed = _variant_spec(n, item)
+    av, cs, ls, rs, pos, qs, meta = k.new_state(n)
+    out = np.zeros((CLASS_BATCH, n), np.int64)
+    img = np.zeros(n, np.int64)
+    total = unique = slices = 0
+    while meta[1] != k.STATE_DONE:
+        if stop is not None and stop.is_set():  # type: ignore[attr-defined]
+            raise Stopped
+        found = int(k.fill_batch(spec, allowed, av, cs, ls, rs, pos, qs, meta, out,
+                                 SLICE_NODES))
+        total += found
+        unique += int(k.count_canonical(out, found, width, group, img))
+        slices += 1
+        if tally is not None:
+            tally(SLICE_NODES)
+    return factor * total, unique, slices * SLICE_NODES
+
+
+def _tree(n: int, item: Sequence[int], stop: object,
+          tally: Callable[[int], None] | None) -> tuple[int, int, int]:
+    """A tree row: `(weight * nodes below its rows, weight * solutions, the same nodes)`.
+
+    The stats kernel's walk, resumed below the item's rows with their queens placed and
+    nothing left to try in them, so it ends when the subtree does."""
+    import numpy as np
+
+    from nqueens.kernels import bits
+    from nqueens.kernels import stats as k
+
+    weight, cols = int(item[2]), [int(c) for c in item[3:]]
+    depth = len(cols)
+    full = (1 << n) - 1
+    av, cs, ls, rs = (np.zeros(n, np.int64) for _ in range(4))
+    for d, c in enumerate(cols):
+        cs[d + 1], ls[d + 1], rs[d + 1] = bits.place(cs[d], ls[d], rs[d], 1 << c, full)
+    av[depth] = bits.free(cs[depth], ls[depth], rs[depth], full)
+    meta = np.array([depth, bits.STATE_RUNNING], np.int64)
+    levels = np.zeros(n + 1, np.int64)
+    while meta[1] != bits.STATE_DONE:
+        if stop is not None and stop.is_set():  # type: ignore[attr-defined]
+            raise Stopped
+        k.levels_slice(n, full, 0, av, cs, ls, rs, meta, levels, TREE_SLICE_NODES)
+        if tally is not None:
+            tally(TREE_SLICE_NODES)
+    nodes = weight * int(levels[depth + 1:].sum())
+    # the work: the nodes, weighed as the count (so a rate foresees the count's time)
+    return nodes, weight * int(levels[n]), nodes

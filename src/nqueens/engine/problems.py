@@ -12,7 +12,10 @@ loop's, the same as for Q(n).
   A260318) or a half turn (`"rot180"`, A032522) maps to themselves, by a search over the
   orbits of queens (a quarter or half of them chosen, the rest follow);
 * `VariantTotal` - the placements of a `Variant` (torus,
-  superqueens, N x M, K queens), one piece of its first two rows per subproblem.
+  superqueens, N x M, K queens), one piece of its first two rows per subproblem;
+* `VariantClasses` - the same with the classes under the variant's group (`unique`):
+  each subproblem enumerates its piece's placements and tests each for being the least
+  of its images, as the in-process count does.
 
 >>> p = Symmetric(12, "rot90")
 >>> p.method, len(p.items()), p.items()[0]
@@ -23,8 +26,8 @@ VariantTotal(variant=Variant(n=7, kind='toroidal', width=7, queens=7))
 
 from __future__ import annotations
 
-import abc
 import hashlib
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -32,7 +35,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nqueens._validate import check_choice, check_int
-from nqueens.engine.problem_tasks import KIND_CODES, ROT90, ROT180, TAG, VARIANT, count_batch
+from nqueens.engine.problem_base import Problem
+from nqueens.engine.problem_tasks import (
+    CLASSES,
+    KIND_CODES,
+    ROT90,
+    ROT180,
+    TAG,
+    VARIANT,
+    count_batch,
+)
 from nqueens.errors import EngineError, InvalidSizeError, LedgerError
 
 if TYPE_CHECKING:
@@ -43,6 +55,7 @@ __all__ = [
     "SYMMETRIES",
     "Problem",
     "Symmetric",
+    "VariantClasses",
     "VariantTotal",
     "from_method",
     "problem_hash",
@@ -55,52 +68,10 @@ MAX_SYMMETRIC_N = 62
 """The largest board a symmetric count takes (a row is one 64-bit mask)."""
 SAMPLE_SECONDS = 0.5
 """How long `sample_estimate` counts random subproblems to foresee the whole."""
+_NODE_FIT = {"rot90": (-4.208820, 0.5524653, 0.00154112, -1.201946),
+             "rot180": (-2.499792, 0.6286909, 0.01142142, -0.875401)}
+"""`Symmetric.foreseen_nodes`' fit: (a, b, c, d) of log(nodes) = a + b n + c n^2 + d odd."""
 
-
-
-class Problem(abc.ABC):
-    """One count the engine runs in place of Q(n)'s constellations."""
-
-    n: int
-    method: str
-    version: int = 1
-    classes: bool = True
-    """Whether `result`'s second number means anything (else it is None)."""
-
-    @abc.abstractmethod
-    def items(self) -> list[tuple[int, ...]]:
-        """The subproblems, in their fixed order."""
-
-    def key(self, item: Sequence[int]) -> str:
-        """A subproblem's name in the ledger: the numbers after its tag and code.
-
-        Cost: O(len(item)).
-
-        >>> VariantTotal.key(None, (TAG, VARIANT, 1, 8, 8, 3, 0, 2))  # type: ignore[arg-type]
-        '1,8,8,3,0,2'
-        """
-        return ",".join(str(int(v)) for v in item[2:])
-
-    def trivial(self) -> tuple[int, int]:
-        """`(total, unique)` counted by no subproblem. Cost: O(1).
-
-        >>> Problem.trivial(None)  # type: ignore[arg-type]
-        (0, 0)
-        """
-        return 0, 0
-
-    @abc.abstractmethod
-    def check(self, rows: Sequence[Row]) -> str | None:
-        """Why a row breaks this problem's rule (None when all keep it)."""
-
-    def result(self, total: int, unique: int) -> tuple[int, int]:
-        """The answer from the sums of the rows' first two fields."""
-        t, u = self.trivial()
-        return t + total, u + unique
-
-    @abc.abstractmethod
-    def flags(self) -> str:
-        """The options of `nqueens count N` that ask for this count."""
 
 
 @dataclass(frozen=True)
@@ -132,10 +103,13 @@ class Symmetric(Problem):
 
         Cost: O(the choices), at most about n^3.
 
-        >>> len(Symmetric(8, "rot180").items())
-        3
+        None where the quarter turn keeps no solution: it moves the queens in orbits of four
+        (the centre queen of an odd board alone), so n = 2, 3 mod 4 have none.
+
+        >>> len(Symmetric(8, "rot180").items()), len(Symmetric(34, "rot90").items())
+        (3, 0)
         """
-        if self.n == 1:
+        if self.n == 1 or (self.symmetry == "rot90" and self.n % 4 in (2, 3)):
             return []
         depth = 1 if self.n < 10 else 2 if self.n < 20 else 3
         out = []
@@ -151,6 +125,24 @@ class Symmetric(Problem):
         '1'
         """
         return ",".join(str(int(c)) for c in item[3:3 + int(item[2])])
+
+    def foreseen_nodes(self) -> float:
+        """The orbit placements the count's search tries, foreseen from the measured growth.
+
+        `exp(a + b n + c n^2 + d [n off the class])`: a least-squares fit to the kernel's
+        node counts of `benchmarks/counting/bench_symmetric.py` (rot90 n = 20-36 and
+        rot180 n = 14-22, each within 7%; one offset per residue class, the classes with
+        a centre queen needing fewer). Used for the cost stated first, with a rate timed
+        on the machine. Cost: O(1).
+
+        >>> f"{Symmetric(36).foreseen_nodes():.3g}", Symmetric(34).foreseen_nodes()
+        ('4.75e+07', 0.0)
+        """
+        if not self.items():
+            return 0.0
+        a, b, c, d = _NODE_FIT[self.symmetry]
+        n, period = self.n, 4 if self.symmetry == "rot90" else 2
+        return math.exp(a + b * n + c * n * n + d * (n % period != 0))
 
     def trivial(self) -> tuple[int, int]:
         """`(total, unique)` counted by no subproblem: N = 1's lone queen. Cost: O(1).
@@ -266,6 +258,60 @@ class VariantTotal(Problem):
         return " ".join(words) or "--variant classic"
 
 
+@dataclass(frozen=True)
+class VariantClasses(VariantTotal):
+    """The placements of a variant and their classes under its group (`Variant.group`).
+
+    Cost of the count: O(the placements enumerated times the group's size), as
+    `nqueens.variants.count(variant, unique=True)`.
+    """
+
+    classes = True
+
+    @property
+    def method(self) -> str:  # type: ignore[override]
+        return super().method + "-classes"
+
+    def items(self) -> list[tuple[int, ...]]:
+        """One subproblem per piece of `variants.search.class_pieces`. Cost: O(n^2).
+
+        >>> from nqueens.variants import Variant
+        >>> VariantClasses(Variant(7, "toroidal")).items()[1]
+        (-1, 4, 1, 7, 7, 7, 1, 2, 3)
+        """
+        from nqueens.variants.search import class_pieces
+
+        v = self.variant
+        if v.queens == 0:  # type: ignore[attr-defined]
+            return []
+        code = KIND_CODES[v.kind]  # type: ignore[attr-defined]
+        return [(TAG, CLASSES, code, v.width, v.queens, f, a0, a1, g)  # type: ignore[attr-defined]
+                for f, g, a0, a1 in class_pieces(v)]
+
+    def check(self, rows: Sequence[Row]) -> str | None:
+        """Why a row's classes cannot be its placements' (more of them), or None.
+
+        Cost: O(len(rows)).
+
+        >>> from nqueens.variants import Variant
+        >>> VariantClasses(Variant(6)).check([(3, 4, 0, 0)])
+        'a variant row has more classes (4) than placements (3)'
+        """
+        for t, u, _, _ in rows:
+            if not 0 <= u <= t:
+                return f"a variant row has more classes ({u}) than placements ({t})"
+        return None
+
+    def flags(self) -> str:
+        """The options of `nqueens count N` that ask for this count. Cost: O(1).
+
+        >>> from nqueens.variants import Variant
+        >>> VariantClasses(Variant(8, "toroidal")).flags()
+        '--variant toroidal --unique'
+        """
+        return super().flags() + " --unique"
+
+
 def problem_hash(problem: Problem, items: Sequence[Sequence[int]]) -> str:
     """A SHA-256 over the method, n and every subproblem, in order (the ledger's split hash).
 
@@ -288,6 +334,8 @@ def from_method(method: str, n: int) -> Problem:
 
     >>> from_method("symmetric-rot180", 9)
     Symmetric(n=9, symmetry='rot180')
+    >>> from_method("variant-superqueens-9-9-classes", 9).method
+    'variant-superqueens-9-9-classes'
     """
     from nqueens.variants import Variant
 
@@ -295,9 +343,14 @@ def from_method(method: str, n: int) -> Problem:
     try:
         if parts[0] == "symmetric" and len(parts) == 2:
             return Symmetric(n, parts[1])
-        if parts[0] == "variant" and len(parts) == 4:
-            return VariantTotal(Variant(n, parts[1], width=int(parts[2]),  # type: ignore[arg-type]
-                                        queens=int(parts[3])))
+        if method == "tree-nodes":
+            from nqueens.engine.problem_tree import TreeNodes
+
+            return TreeNodes(n)
+        if parts[0] == "variant" and len(parts) in (4, 5) and parts[4:] in ([], ["classes"]):
+            kind = VariantClasses if len(parts) == 5 else VariantTotal
+            return kind(Variant(n, parts[1], width=int(parts[2]),  # type: ignore[arg-type]
+                                queens=int(parts[3])))
     except (ValueError, InvalidSizeError):
         pass
     raise LedgerError(f"no count of this nqueens is called {method!r}")
@@ -309,9 +362,14 @@ def sample_estimate(problem: Problem, items: Sequence[tuple[int, ...]], pending:
 
     Counts random pending subproblems in this thread for about `SAMPLE_SECONDS`
     (their rows go into `keep`: finished work, not thrown away) and scales up by the
-    number pending, the seconds shared over `workers`. Rough (subproblems differ in
-    size by orders of magnitude): a statement of the cost, not a promise.
+    number pending, the seconds shared over `workers`. Where the problem foresees its
+    nodes (`Problem.foreseen_nodes`: the symmetric counts' measured growth) the seconds
+    are those nodes at the sample's rate instead: subproblems differ in size by orders of
+    magnitude, the rate per node much less. A statement of the cost, not a promise.
     Cost: O(the subproblems counted in about `SAMPLE_SECONDS`).
+
+    A problem with a `Problem.calibration` counts none of its own subproblems: the small
+    count is timed instead, and its foreseen nodes are the answer's first two numbers.
 
     >>> p = Symmetric(12, "rot90")
     >>> keep: dict = {}
@@ -319,10 +377,23 @@ def sample_estimate(problem: Problem, items: Sequence[tuple[int, ...]], pending:
     >>> solutions >= 0 and all(i < len(p.items()) for i in keep)
     True
     """
+    small = problem.calibration()
+    if small is not None and items:
+        sub = small.items()
+        count_batch(small.n, sub[:1])  # loads (or compiles) the kernel
+        start = time.perf_counter()
+        work = sum(row[2] for row in count_batch(small.n, sub))
+        rate = work / max(time.perf_counter() - start, 1e-9)
+        foreseen = (problem.foreseen_nodes() or 0.0) * len(pending) / len(items)
+        return foreseen, foreseen, foreseen / rate / max(1, workers)
     order = list(pending)
     random.Random(problem.n).shuffle(order)
+    warm = (0, 0, 0, 0)
+    if order:  # the first one untimed: it loads (or compiles) the kernel
+        i = order.pop()
+        keep[i] = warm = count_batch(problem.n, [items[i]])[0]
     start = time.perf_counter()
-    solutions = nodes = 0
+    timed = solutions = nodes = 0
     for i in order:
         if time.perf_counter() - start >= SAMPLE_SECONDS:
             break
@@ -330,12 +401,18 @@ def sample_estimate(problem: Problem, items: Sequence[tuple[int, ...]], pending:
         keep[i] = row
         solutions += row[0]
         nodes += row[2]
+        timed += 1
     seconds = time.perf_counter() - start
-    done = len(keep)
-    if not done:
-        return 0.0, 0.0, 0.0
-    scale = len(pending) / done
-    return solutions * scale, nodes * scale, seconds * (scale - 1) / max(1, workers)
+    if not timed:
+        return float(warm[0]), float(warm[2]), 0.0
+    scale = len(order) / timed
+    foreseen = problem.foreseen_nodes()
+    if foreseen is None or not nodes or not items:
+        return (solutions * scale + warm[0], nodes * scale + warm[2],
+                seconds * (scale - 1) / max(1, workers))
+    share = foreseen * len(pending) / len(items)   # the pending ones' part, by number
+    left = max(0.0, share - nodes - warm[2])
+    return solutions * scale + warm[0], share, left / (nodes / seconds) / max(1, workers)
 
 
 def _prefixes(n: int, quarter: bool, depth: int) -> list[list[int]]:

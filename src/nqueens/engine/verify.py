@@ -76,7 +76,7 @@ class Report(NamedTuple):
     """Rows that fail their check (edited or corrupted): not recounted, problems as they are."""
 
 
-PROBLEM_METHODS = ("symmetric-", "variant-")
+PROBLEM_METHODS = ("symmetric-", "variant-", "tree-")
 """The methods of the counts besides Q(n) (`nqueens.engine.problems`): their rows are
 recounted by the plain Python search of `nqueens.engine.problem_recount` (slow: small
 boards, or a small sample)."""
@@ -244,13 +244,17 @@ def _run(n: int, items: list[tuple[int, ...]], workers: int,
     finished = FinishedFutures()
     futures: dict[cf.Future[Any], list[int]] = {}
     out: list[tuple[int, int]] = [(0, 0)] * len(items)
+    from nqueens.engine.problem_tasks import is_problem
+
+    loose = is_problem(items)
     with HeldSignals() as held:  # no Ctrl-C inside a future's lock: a worker would hang
         try:
             for b in batches:
                 futures[finished.watch(pool.submit(recount_batch, n,
                                                    [items[i] for i in b]))] = b
             for fut in finished.each(len(futures), held):
-                for i, c in zip(futures[fut], _plain(n, fut, len(futures[fut])), strict=True):
+                for i, c in zip(futures[fut], _plain(n, fut, len(futures[fut]), loose),
+                                strict=True):
                     out[i] = c
         finally:
             for fut in futures:
@@ -262,8 +266,10 @@ def _run(n: int, items: list[tuple[int, ...]], workers: int,
     return out
 
 
-def _plain(n: int, fut: cf.Future[Any], count: int) -> list[tuple[int, int]]:
-    """A batch's recounts as plain `(total, unique)` pairs, or one line of EngineError."""
+def _plain(n: int, fut: cf.Future[Any], count: int,
+           loose: bool = False) -> list[tuple[int, int]]:
+    """A batch's recounts as plain `(total, unique)` pairs, or one line of EngineError
+    (`loose`: another problem's, `0 <= unique <= total` only)."""
     from nqueens.engine.wire import plain_reason
     from nqueens.errors import EngineError
 
@@ -276,7 +282,7 @@ def _plain(n: int, fut: cf.Future[Any], count: int) -> list[tuple[int, int]]:
     if not isinstance(got, (list, tuple)) or len(got) != count or not all(
             isinstance(c, (list, tuple)) and len(c) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) for x in c)
-            and 0 <= c[1] <= c[0] <= 8 * c[1] < 2**63 for c in got):
+            and 0 <= c[1] <= c[0] <= (c[0] if loose else 8 * c[1]) < 2**63 for c in got):
         raise EngineError(f"a worker's recount for n = {n} is not {count} (total, unique) "
                           "pairs of whole numbers with 0 <= unique <= total <= 8 * unique")
     return [(int(c[0]), int(c[1])) for c in got]

@@ -33,7 +33,7 @@ from nqueens.kernels import variants as _k
 from nqueens.variants._parallel import Stopped, run_pieces
 from nqueens.variants.spec import Placement, Variant
 
-__all__ = ["VariantCount", "count", "first_solution", "pieces", "solutions"]
+__all__ = ["VariantCount", "class_pieces", "count", "first_solution", "pieces", "solutions"]
 
 _BATCH = 1024
 _SPLIT_ROWS = 2
@@ -125,6 +125,30 @@ def pieces(variant: Variant) -> list[tuple[int, int, int]]:
         for cut in _split(variant, allowed):
             rows = [int(x) for x in cut]
             out.append((weight, rows[0], rows[1] if len(rows) > 1 else 0))
+    return out
+
+
+def class_pieces(variant: Variant) -> list[tuple[int, int, int, int]]:
+    """The disjoint pieces a classes count is cut into: `(factor, group, row 0, row 1)`.
+
+    Each piece's placements (rows 0 and 1 limited to the masks, every square below) are
+    enumerated and tested for being the least image under the kernel group `group`; its
+    total is `factor` times the placements. On the full torus every class's least image
+    has its row-0 queen in column 0, so only those are enumerated (`factor` N: the
+    column shifts), under the pinned group. The counting engine counts one piece per
+    subproblem. Cost: O(M**2) pieces.
+
+    >>> class_pieces(Variant(4))[:2]
+    [(1, 1, 1, 1), (1, 1, 1, 2)]
+    >>> class_pieces(Variant(7, "toroidal"))[0]
+    (7, 3, 1, 1)
+    """
+    variant = check_instance(variant, Variant, "variant", "a Variant")
+    allowed, group, factor = _class_setup(variant)
+    out = []
+    for cut in _split(variant, allowed):
+        rows = [int(x) for x in cut]
+        out.append((factor, group, rows[0], rows[1] if len(rows) > 1 else 0))
     return out
 
 
@@ -237,13 +261,19 @@ def _count_total(variant: Variant, workers: int | None) -> int:
     return sum(weight * c for (weight, _), c in zip(jobs, counts, strict=True))
 
 
-def _count_unique(variant: Variant, workers: int | None) -> tuple[int, int]:
+def _class_setup(variant: Variant) -> tuple[npt.NDArray[np.int64], int, int]:
+    """(allowed, kernel group, factor) of a classes count, before the split."""
     allowed = _allowed(variant)
     group = _GROUP_CODES[variant.group]
     factor = 1
     if variant.kind == "toroidal" and variant.full:
         allowed[0] = 1  # every class's least image has its row-0 queen in column 0
         group, factor = _k.GROUP_TORUS_PINNED, variant.n
+    return allowed, group, factor
+
+
+def _count_unique(variant: Variant, workers: int | None) -> tuple[int, int]:
+    allowed, group, factor = _class_setup(variant)
     results = run_pieces([partial(_classes, variant, cut, group)
                           for cut in _split(variant, allowed)], workers=workers)
     return factor * sum(t for t, _ in results), sum(u for _, u in results)
