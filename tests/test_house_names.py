@@ -87,7 +87,8 @@ def test_the_named_slices_are_the_budgets_the_kernels_get():
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
 """A long option as the command line spells it (`--stars`, not `x--y` or a bare `--`)."""
 
-DESCRIBE_THE_COMMAND_LINE = {("nqueens.sniff", "FORMATS"), ("nqueens.engine.problems", "flags")}
+DESCRIBE_THE_COMMAND_LINE = {("nqueens.sniff", "FORMATS"), ("nqueens.engine.problems", "flags"),
+                            ("nqueens.engine.problem_tree", "flags")}
 """The two places of the library whose job is to write command-line text: the formats
 table (which command writes and reads each format; docs/formats.md) and a counting
 problem's `flags()` (the options of `nqueens count` that ask for it, for the CLI's hints)."""

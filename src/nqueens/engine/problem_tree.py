@@ -41,8 +41,8 @@ CALIBRATE_N = 16
 _NODE_FIT = (-1.665246, 0.8904221, 0.03227265)
 """`TreeNodes.foreseen_nodes`' fit: (a, b, c) of log(nodes) = a + b n + c n^2."""
 MAX_TREE_N = 30
-"""The largest board a node count takes (n = 19 takes about half an hour of one core here;
-each n + 1 about seven times as long: n = 30 is far past any machine's reach)."""
+"""The largest board a node count takes (each n + 1 about seven times as long as n, and
+n = 19 is already a long run: docs/performance.md; n = 30 is far past any machine's reach)."""
 
 
 @dataclass(frozen=True)
@@ -111,8 +111,8 @@ class TreeNodes(Problem):
     def calibration(self) -> Problem | None:
         """From n = `CALIBRATE_N` on, n = 13's tree, to time the rate on.
 
-        The cost is then the foreseen nodes at the rate timed on n = 13's tree (0.05 s):
-        one subproblem of n = 22 takes minutes. Cost: O(1).
+        The cost is then the foreseen nodes at the rate timed on n = 13's tree (a small
+        fraction of one subproblem of n = 22). Cost: O(1).
 
         >>> TreeNodes(22).calibration(), TreeNodes(12).calibration()
         (TreeNodes(n=13), None)
