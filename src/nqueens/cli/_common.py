@@ -210,8 +210,9 @@ def add_given_option(group: Any, help: str) -> None:
     `--queens` is its old name, taken still (hidden from `--help`) with a one-line note:
     elsewhere (`count`, `solve`, `first`) `--queens K` is a number of queens.
     """
-    group.add_argument("--given", "-q", default="", metavar="'R,C R,C ...'", help=help)
-    group.add_argument("--queens", dest="given", default="", action=_OldGivenName,
+    group.add_argument("--given", "-q", dest="givens", default="", metavar="'R,C R,C ...'",
+                       help=help)
+    group.add_argument("--queens", dest="givens", default="", action=_OldGivenName,
                        help=argparse.SUPPRESS)
 
 

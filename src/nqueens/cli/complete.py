@@ -209,7 +209,7 @@ def _squares_of(args: argparse.Namespace) -> tuple[int, list[Any], list[Any], li
         raise UsageError("give the board size N (or a board with --board FILE)")
     n = args.n
     if args.random is None:
-        return n, parse_squares(args.given), blocked, []
+        return n, parse_squares(args.givens), blocked, []
     if args.random > n:
         raise UsageError(f"--random K places at most N = {n} queens, got {args.random}")
     return n, random_instance(n, args.random, seed=args.seed), blocked, []

@@ -100,7 +100,7 @@ def run_export(args: argparse.Namespace) -> int:
         if args.n is None:
             raise UsageError("give the board size N (or a board with --board FILE)")
         n = args.n
-        placed = _givens(args.given)
+        placed = _givens(args.givens)
     problem = board_problem(n, width=args.width, variant=args.variant, k=args.k,
                             givens=placed, blocked=blocked)
     lines = export_lines(problem, args.to, encoding=args.encoding)

@@ -53,7 +53,7 @@ def fits(p: Puzzle) -> bool:
     >>> fits(parse_puzzle("AB\\nAB")), fits(completion_puzzle(4))
     (True, False)
     """
-    return (p.rules.has_regions and 1 <= p.stars <= 15 and p.n <= 62 and p.touching
+    return (p.rules.has_regions and p.stars <= 15 and p.n <= 62 and p.touching
             and not p.uses_diagonals)
 
 
