@@ -25,8 +25,9 @@ Unit = tuple[str, int]
 def say(key: str, lang: str, k: int, *, unit: Unit | None = None,
         squares: tuple[Square, ...] = (), have: int = 0, room: int = 0, placed: int = 0,
         total: int = 0, seconds: float = 0) -> str:
-    """Sentence `key` of `STATE` in `lang` (one of `nqueens.words.LANGUAGES`; unchecked)
-    for a puzzle of `k` stars per unit. Cost: O(1).
+    """Sentence `key` of `STATE` in `lang` for a puzzle of `k` stars per unit.
+
+    `lang` is one of `nqueens.words.LANGUAGES` (unchecked). Cost: O(1).
 
     >>> say("lnStarLt", "en", 1, unit=("row", 0), have=0, room=0)
     'Row 1 can no longer get its queen: it has 0 and 0 open squares where one could go.'

@@ -97,9 +97,10 @@ def check_strategies(strategies: Sequence[str], *, until: str | None = None) -> 
 
 def studio_data(*, n: int, events: Sequence[Event], lang: str, strategies: Sequence[str],
                 totals: Totals | None) -> dict[str, Any]:
-    """The page data of the program panels, the tree and the counters (module docstring),
-    with the words of `lang` (its words module's `STUDIO` and `STUDIO_PROGRAMS`; English
-    for a language without one).
+    """The page data of the program panels, the tree and the counters (module docstring).
+
+    The words are those of `lang` (its words module's `STUDIO` and `STUDIO_PROGRAMS`;
+    English for a language without one).
 
     Cost: O(n) per event.
 
