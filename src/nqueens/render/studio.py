@@ -22,8 +22,8 @@ from typing import Any, TypedDict
 from nqueens._validate import check_choice, check_size
 from nqueens.errors import PlayerInputError
 from nqueens.render.programs import FIRST_ONLY, SOURCES, STRATEGIES, frames
-from nqueens.render.studio_words import STRATEGY_TITLES, studio_words
 from nqueens.trace import Event, events
+from nqueens.words import words
 
 __all__ = ["TEXTBOOK_TOTALS", "Totals", "search_totals", "studio_data"]
 
@@ -99,6 +99,9 @@ def studio_data(*, n: int, events: Sequence[Event], lang: str, strategies: Seque
                 totals: Totals | None) -> dict[str, Any]:
     """The page data of the program panels, the tree and the counters (module docstring).
 
+    The words are those of `lang` (its words module's `STUDIO` and `STUDIO_PROGRAMS`;
+    English for a language without one).
+
     Cost: O(n) per event.
 
     >>> from nqueens.trace import events
@@ -108,11 +111,11 @@ def studio_data(*, n: int, events: Sequence[Event], lang: str, strategies: Seque
     ([7, 9, 2], '解')
     """
     chosen = check_strategies(strategies)
-    titles = STRATEGY_TITLES.get(lang, STRATEGY_TITLES["en"])
-    programs = [{"name": s, "title": titles[s], "lines": SOURCES[s].splitlines(),
+    w = words(lang, fallback="en")
+    programs = [{"name": s, "title": w.STUDIO_PROGRAMS[s], "lines": SOURCES[s].splitlines(),
                  "frames": frames(events, n=n, strategy=s)} for s in chosen]
     return {"programs": programs, "tree": tree_nodes(events), "totals": totals,
-            "words": studio_words(lang)}
+            "words": w.STUDIO}
 
 
 def tree_nodes(events: Sequence[Event]) -> list[list[int]]:

@@ -35,8 +35,8 @@ from nqueens.errors import MissingDependencyError
 from nqueens.files import write_atomic
 from nqueens.render.studio import search_totals
 from nqueens.render.svg import board_svg
-from nqueens.render.tree_words import FONTS
 from nqueens.trace import events
+from nqueens.words import words
 
 __all__ = ["INSTALL_HINT", "WORKSHEET_SIZES", "worksheet", "worksheet_pdf", "write_worksheet"]
 
@@ -44,34 +44,6 @@ WORKSHEET_SIZES = range(4, 9)
 """The boards a worksheet is made for (4 to 8: small enough to work by hand)."""
 INSTALL_HINT = 'a PDF worksheet needs cairosvg: pip install "nqueens-toolkit[png]"'
 _PAGE = (595, 842)  # A4 in points
-
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {"title": "{n}-queens: backtracking worksheet", "key": "Answer key",
-           "name": "Name: ______________________",
-           "q1": "1{k}. The search has placed the queens shown. Which squares of row {r} are "
-                 "promising?",
-           "q2": "2. How many nodes of the pruned state-space tree does the search check for "
-                 "n = {n} (root included)? How many of them are promising?",
-           "q3": "3. Write the first {k} solutions the search finds, in order.",
-           "checked": "nodes checked: {k}", "good": "promising nodes: {k}",
-           "none": "none", "square": "<{r},{c}>", "sol": "solution {k}:"},
-    "ja": {"title": "{n}クイーン: バックトラック演習", "key": "解答",
-           "name": "名前: ______________________",
-           "q1": "1{k}. 図のようにクイーンを置いた。{r}行目のどのマスに置けるか。",
-           "q2": "2. n = {n} のとき、刈り込んだ探索木で調べる節点はいくつか (根を含む)。"
-                 "そのうち置ける節点はいくつか。",
-           "q3": "3. この方法で順に解を求め、1~{k}番目に見つかった解を答えよ。",
-           "checked": "調べた節点: {k}", "good": "置ける節点: {k}", "none": "なし",
-           "square": "({r},{c})", "sol": "{k}番目の解:"},
-    "ko": {"title": "{n}-퀸: 백트래킹 연습 문제", "key": "정답",
-           "name": "이름: ______________________",
-           "q1": "1{k}. 그림처럼 퀸을 놓았다. {r}번째 행의 어느 칸이 유망한가?",
-           "q2": "2. n = {n}일 때 가지 친 상태공간트리에서 검사하는 노드는 몇 개인가 "
-                 "(루트 포함)? 그중 유망한 노드는 몇 개인가?",
-           "q3": "3. 탐색이 찾는 처음 {k}개의 해답을 순서대로 쓰시오.",
-           "checked": "검사한 노드: {k}", "good": "유망한 노드: {k}", "none": "없음",
-           "square": "<{r},{c}>", "sol": "해답 {k}:"},
-}
 
 
 def worksheet(n: int) -> dict[str, Any]:
@@ -134,14 +106,17 @@ def _wrapped(x: float, y: float, text: str, font: str, width: int = 88) -> tuple
 
 
 def _pages(w: dict[str, Any], lang: str) -> tuple[str, str]:
-    """The exercise page and the answer page, as SVG documents."""
-    t = _WORDS.get(lang, _WORDS["en"])
-    font = escape(FONTS.get(lang, FONTS["en"]), {'"': "&quot;"})
+    """The exercise page and the answer page, as SVG documents, in the words of `lang`
+    (its words module's `WORKSHEET`, `square` and `FONT`; English for a language without
+    one)."""
+    said = words(lang, fallback="en")
+    t = said.WORKSHEET
+    font = escape(said.FONT, {'"': "&quot;"})
     n = w["n"]
     sols = w["solutions"]
 
     def sq(r: int, c: int) -> str:
-        return t["square"].format(r=r + 1, c=c + 1)
+        return str(said.square((r, c)))
 
     pages = []
     for answers in (False, True):

@@ -299,15 +299,86 @@ PLAYER_PAGE: dict[str, str] = {
 """The texts of the HTML player of a trace."""
 
 
+STATE: dict[str, str] = {
+    "starAround": "Two {stars} touch: {a} and {b}.",
+    "starDiagonal": "Two {stars} share a diagonal: {a} and {b}.",
+    "starBlocked": "A {star} stands on the blocked square {a}.",
+    "bkStarGt": "{Unit} has {have} {stars_have}; each region takes {k}.",
+    "lnStarGt": "{Unit} has {have} {stars_have}; each row and column takes {k}.",
+    "bkStarLt": "{Unit} can no longer get its {k_stars}: it has {have} and {room} open "
+                "{squares} where one could go.",
+    "lnStarLt": "{Unit} can no longer get its {k_stars}: it has {have} and {room} open "
+                "{squares} where one could go.",
+    "lnStarNe": "{Unit} has {have} {stars_have}; each row and column takes {k}.",
+    "bkStarLtDone": "{Unit} has {have} {stars_have}; each region takes {k}.",
+    "fine": "No rule is broken ({placed} of {total} {stars} placed).",
+    "solved": "Solved: every rule holds.",
+    "wrongStar": "The {star} at {a} is not part of the solution.",
+    "wrongStarAny": "No solution has a {star} at {a} together with the other {stars}: "
+                    "take it away.",
+    "wrongCross": "The cross at {a} covers a square that the solution needs.",
+    "wrongCrossAny": "The cross at {a} rules out every solution left: take it away.",
+    "deadEnd": "No solution agrees with these {stars} and crosses: go back a few moves.",
+    "stalled": "No technique finds the next step from here: the rest takes trial and "
+               "error.",
+    "open": "From here the puzzle has more than one solution, and no technique decides "
+            "the next square.",
+    "done": "Every {star} is placed: nothing is left to deduce.",
+    "late": "No deduction was found within {seconds} s on this large board; allow more "
+            "time to look further.",
+}
+"""What `puzzle check` and `puzzle hint` say of a player's board, by id (the ids of the
+broken rules are pzprjs's check codes, see `nqueens.puzzles.check`); filled by
+`nqueens.puzzles.state_words.say` with `Unit`, `a`, `b` (squares), `k`, `have`, `room`,
+`placed`, `total`, `seconds` and the words of `state_marks`."""
+
+
+def state_marks(k: int, have: int, room: int) -> dict[str, str]:
+    """The counted words of a `STATE` sentence for `k` stars a unit: `star` and `stars`
+    (a queen with one star a unit, a star with more), `stars_have` (after `have` of
+    them), `k_stars` (the `k` a unit needs), `squares` (after `room` of them)."""
+    star = _star(k)
+    stars = _star(k, plural=True)
+    return {"star": star, "stars": stars, "stars_have": star if have == 1 else stars,
+            "k_stars": f"{k} {stars}" if k > 1 else star,
+            "squares": "square" if room == 1 else "squares"}
+
+
+STUDIO: dict[str, str] = {
+    "program": "Program", "variables": "Variables", "tree": "Pruned state-space tree",
+    "checked": "Nodes checked", "promising": "Promising nodes", "solutions": "Solutions",
+    "textbook": "textbook: {k}", "whole": "whole search: {k}",
+    "looked": "Squares looked at: {k} this check, {total} in all",
+    "fold": "Fold failed subtrees", "unfold": "Unfold all",
+    "fold_tip": "fold or unfold this subtree (no solution below)",
+    "unused": "not used by this call",
+}
+"""The lesson studio's own words (program panel, variables, tree, counters), after the
+Korean/English textbook ("nodes checked", "promising nodes")."""
+
+STUDIO_PROGRAMS: dict[str, str] = {
+    "promising": "queens(i) / promising(i): the textbook, O(i) a check",
+    "arrays": "backtrack(row) with cols, diags1, diags2: O(1) a check",
+    "put_queen": "put_queen(a): the blog's first-solution search, O(1) a check",
+}
+"""The heading of each program's panel in the studio, by strategy."""
+
+WORKSHEET: dict[str, str] = {
+    "title": "{n}-queens: backtracking worksheet", "key": "Answer key",
+    "name": "Name: ______________________",
+    "q1": "1{k}. The search has placed the queens shown. Which squares of row {r} are "
+          "promising?",
+    "q2": "2. How many nodes of the pruned state-space tree does the search check for "
+          "n = {n} (root included)? How many of them are promising?",
+    "q3": "3. Write the first {k} solutions the search finds, in order.",
+    "checked": "nodes checked: {k}", "good": "promising nodes: {k}",
+    "none": "none", "sol": "solution {k}:",
+}
+"""The printable worksheet's words (`nqueens.render.worksheet`; squares by `square`)."""
+
+
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "ninth", "tenth", "eleventh", "twelfth")
-
-
-def _ordinal_en(k: int) -> str:
-    if k <= len(_ORDINALS):
-        return _ORDINALS[k - 1]
-    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
-    return f"{k}{suffix}"
 
 
 def _ordinal(k: int) -> str:

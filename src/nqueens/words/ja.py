@@ -259,6 +259,72 @@ PLAYER_PAGE: dict[str, str] = {
 """The texts of the HTML player of a trace."""
 
 
+STATE: dict[str, str] = {
+    "starAround": "{a}と{b}の{star}が隣り合っている。",
+    "starDiagonal": "{a}と{b}の{star}が同じ斜めの線上にある。",
+    "starBlocked": "置けないマス{a}に{star}がある。",
+    "bkStarGt": "{Unit}に{star}が{have}個ある。各領域に置けるのは{k}個まで。",
+    "lnStarGt": "{Unit}に{star}が{have}個ある。各行・各列に置けるのは{k}個まで。",
+    "bkStarLt": "{Unit}にはもう{star}を{k}個置けない。{star}は{have}個で、置けるマスは"
+                "{room}マスしか残っていない。",
+    "lnStarLt": "{Unit}にはもう{star}を{k}個置けない。{star}は{have}個で、置けるマスは"
+                "{room}マスしか残っていない。",
+    "lnStarNe": "{Unit}の{star}は{have}個。各行・各列にちょうど{k}個必要。",
+    "bkStarLtDone": "{Unit}の{star}は{have}個。各領域にちょうど{k}個必要。",
+    "fine": "ルール違反はない({star}{placed}/{total}個)。",
+    "solved": "完成: すべてのルールを満たしている。",
+    "wrongStar": "{a}の{star}は解に含まれない。",
+    "wrongStarAny": "{a}の{star}と他の{star}を両立させる解はない。取り除こう。",
+    "wrongCross": "{a}のバツは解に必要なマスをふさいでいる。",
+    "wrongCrossAny": "{a}のバツで残りの解がすべてなくなる。取り除こう。",
+    "deadEnd": "この{star}とバツに合う解はない。数手戻ろう。",
+    "stalled": "ここから次の一手を見つけるテクニックはない。残りは試行錯誤が必要。",
+    "open": "ここからは解が複数あり、次のマスを決めるテクニックはない。",
+    "done": "{star}はすべて置かれている。もう推理することはない。",
+    "late": "この大きな盤では{seconds}秒以内に次の一手が見つからなかった。"
+            "時間を延ばせばさらに探せる。",
+}
+"""What `puzzle check` and `puzzle hint` say of a player's board, by id (as `en`)."""
+
+
+def state_marks(k: int, have: int, room: int) -> dict[str, str]:
+    """The counted words of a `STATE` sentence (as `en`): Japanese has no plural."""
+    star = _star(k)
+    return {"star": star, "stars": star, "stars_have": star, "k_stars": star,
+            "squares": "マス"}
+
+
+STUDIO: dict[str, str] = {
+    "program": "プログラム", "variables": "変数", "tree": "刈り込んだ探索木",
+    "checked": "調べた節点", "promising": "置ける節点", "solutions": "解",
+    "textbook": "教科書: {k}", "whole": "探索全体: {k}",
+    "looked": "見たマス: この判定で{k}, 合計{total}",
+    "fold": "失敗した部分木をたたむ", "unfold": "すべて開く",
+    "fold_tip": "この部分木をたたむ/開く (下に解なし)",
+    "unused": "この呼び出しでは使わない",
+}
+"""The lesson studio's own words, after the lecture slides (`置ける`, `解`)."""
+
+STUDIO_PROGRAMS: dict[str, str] = {
+    "promising": "queens(i) / promising(i): 教科書, 判定 O(i)",
+    "arrays": "backtrack(row) と cols, diags1, diags2: 判定 O(1)",
+    "put_queen": "put_queen(a): ブログの最初の解を探す版, 判定 O(1)",
+}
+"""The heading of each program's panel in the studio, by strategy."""
+
+WORKSHEET: dict[str, str] = {
+    "title": "{n}クイーン: バックトラック演習", "key": "解答",
+    "name": "名前: ______________________",
+    "q1": "1{k}. 図のようにクイーンを置いた。{r}行目のどのマスに置けるか。",
+    "q2": "2. n = {n} のとき、刈り込んだ探索木で調べる節点はいくつか (根を含む)。"
+          "そのうち置ける節点はいくつか。",
+    "q3": "3. この方法で順に解を求め、1~{k}番目に見つかった解を答えよ。",
+    "checked": "調べた節点: {k}", "good": "置ける節点: {k}", "none": "なし",
+    "sol": "{k}番目の解:",
+}
+"""The printable worksheet's words (squares by `square`)."""
+
+
 class Narration(Phrases):
     """The slides: every attacker listed, one backtrack line per exhausted row, no steps."""
 

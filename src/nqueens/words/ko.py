@@ -1,5 +1,6 @@
 """Korean words (한국어): the explainer's steps, in the players' terms. The same names as
-`en`; particles follow the sound before them (`nqueens.hangul`).
+`en`; particles follow the sound before them (`nqueens.words._hangul`, public as
+`nqueens.hangul`).
 
 Squares are written `<row,col>`, 1-based.
 
@@ -12,11 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from nqueens._types import REGION_LETTERS, Square
+from nqueens.words._hangul import with_particle
 from nqueens.words._phrases import Textbook
 
 if TYPE_CHECKING:
     from nqueens.trace import Event
-from nqueens.hangul import with_particle
 
 NAME = "한국어"
 ENGLISH_NAME = "Korean"
@@ -274,6 +275,74 @@ PLAYER_PAGE: dict[str, str] = {
 
 
 _KO_ORDINALS = ("첫", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열")
+
+
+STATE: dict[str, str] = {
+    "starAround": "{a}와 {b}의 {star}이 서로 닿아 있다.",
+    "starDiagonal": "{a}와 {b}의 {star}이 같은 대각선 위에 있다.",
+    "starBlocked": "놓을 수 없는 칸 {a}에 {star}이 있다.",
+    "bkStarGt": "{Unit}에 {star}이 {have}개 있다. 각 영역에는 {k}개까지 놓는다.",
+    "lnStarGt": "{Unit}에 {star}이 {have}개 있다. 각 행과 열에는 {k}개까지 놓는다.",
+    "bkStarLt": "{Unit}에는 더 이상 {star} {k}개를 놓을 수 없다. {star}은 {have}개이고 "
+                "놓을 수 있는 칸은 {room}칸뿐이다.",
+    "lnStarLt": "{Unit}에는 더 이상 {star} {k}개를 놓을 수 없다. {star}은 {have}개이고 "
+                "놓을 수 있는 칸은 {room}칸뿐이다.",
+    "lnStarNe": "{Unit}의 {star}은 {have}개다. 각 행과 열에는 정확히 {k}개가 필요하다.",
+    "bkStarLtDone": "{Unit}의 {star}은 {have}개다. 각 영역에는 정확히 {k}개가 필요하다.",
+    "fine": "규칙 위반은 없다({star} {placed}/{total}개).",
+    "solved": "완성: 모든 규칙을 지킨다.",
+    "wrongStar": "{a}의 {star}은 해답에 없다.",
+    "wrongStarAny": "{a}의 {star}과 다른 {star}을 함께 두는 해답은 없다. 치우자.",
+    "wrongCross": "{a}의 X가 해답에 필요한 칸을 막고 있다.",
+    "wrongCrossAny": "{a}의 X 때문에 남은 해답이 모두 사라진다. 치우자.",
+    "deadEnd": "이 {star}과 X에 맞는 해답은 없다. 몇 수 되돌리자.",
+    "stalled": "여기서 다음 수를 찾는 기법은 없다. 나머지는 시행착오가 필요하다.",
+    "open": "여기서부터는 해답이 여럿이고, 다음 칸을 정하는 기법은 없다.",
+    "done": "모든 {star}을 놓았다. 더 추리할 것이 없다.",
+    "late": "이 큰 판에서는 {seconds}초 안에 다음 수를 찾지 못했다. "
+            "시간을 늘리면 더 찾아볼 수 있다.",
+}
+"""What `puzzle check` and `puzzle hint` say of a player's board, by id (as `en`; `퀸`
+and `별` both end in a final consonant, so the particles after `{star}` are fixed)."""
+
+
+def state_marks(k: int, have: int, room: int) -> dict[str, str]:
+    """The counted words of a `STATE` sentence (as `en`): Korean counts without a plural."""
+    star = _star(k)
+    return {"star": star, "stars": star, "stars_have": star, "k_stars": star,
+            "squares": "칸"}
+
+
+STUDIO: dict[str, str] = {
+    "program": "프로그램", "variables": "변수", "tree": "가지 친 상태공간트리",
+    "checked": "검사한 노드", "promising": "유망한 노드", "solutions": "해답",
+    "textbook": "교과서: {k}", "whole": "전체 탐색: {k}",
+    "looked": "살펴본 칸: 이번 검사 {k}, 모두 {total}",
+    "fold": "실패한 서브트리 접기", "unfold": "모두 펼치기",
+    "fold_tip": "이 서브트리 접기/펼치기 (아래에 해답 없음)",
+    "unused": "이 호출에서는 쓰지 않음",
+}
+"""The lesson studio's own words, after the Korean textbook (`검사한 노드`, `유망한
+노드`, `해답`)."""
+
+STUDIO_PROGRAMS: dict[str, str] = {
+    "promising": "queens(i) / promising(i): 교과서, 검사 O(i)",
+    "arrays": "backtrack(row)와 cols, diags1, diags2: 검사 O(1)",
+    "put_queen": "put_queen(a): 블로그의 첫 해답 탐색, 검사 O(1)",
+}
+"""The heading of each program's panel in the studio, by strategy."""
+
+WORKSHEET: dict[str, str] = {
+    "title": "{n}-퀸: 백트래킹 연습 문제", "key": "정답",
+    "name": "이름: ______________________",
+    "q1": "1{k}. 그림처럼 퀸을 놓았다. {r}번째 행의 어느 칸이 유망한가?",
+    "q2": "2. n = {n}일 때 가지 친 상태공간트리에서 검사하는 노드는 몇 개인가 "
+          "(루트 포함)? 그중 유망한 노드는 몇 개인가?",
+    "q3": "3. 탐색이 찾는 처음 {k}개의 해답을 순서대로 쓰시오.",
+    "checked": "검사한 노드: {k}", "good": "유망한 노드: {k}", "none": "없음",
+    "sol": "해답 {k}:",
+}
+"""The printable worksheet's words (squares by `square`)."""
 
 
 class Narration(Textbook):
