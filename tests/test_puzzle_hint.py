@@ -367,3 +367,18 @@ def test_cli_hint_on_a_large_board_says_its_budget_first(tmp_path):
     assert first.startswith("nqueens: a 26 x 26 board: looking for the next deduction for "
                             "at most 2 s"), r.err
     assert r.out.strip()
+
+
+def test_a_cross_on_a_given_queen_changes_nothing():
+    """A given queen stays where the puzzle puts it: a player's cross on its square is left
+    out, so the hint and the agreeing solution are those of the board without it (it used
+    to raise: 'both a given queen and blocked')."""
+    from nqueens.puzzles.hint import agreeing_solution
+    from nqueens.puzzles.model import completion_puzzle
+
+    p = completion_puzzle(8, [(0, 0), (1, 4)])
+    plain = ["Q.......", "....Q..."] + ["........"] * 6
+    crossed = ["Q.......", "....x..."] + ["........"] * 6
+    assert hint(p, crossed) == hint(p, plain)
+    assert agreeing_solution(p, crossed) == agreeing_solution(p, plain)
+    assert agreeing_solution(p, plain)[:2] == (0, 4)

@@ -87,8 +87,7 @@ def hint(p: Puzzle, state: Sequence[str] | None, *, lang: str = "en",
     broken = check_state(p, rows)
     if broken is not None:
         return Hint("broken", state_text(p, rows, broken, lang), broken=broken)
-    stars, crosses = marks(rows)
-    stars = sorted(set(stars) - set(p.givens))
+    stars, crosses = _own_marks(p, rows)
     if len(stars) + len(p.givens) == p.n * k:
         return Hint("done", say("done", lang, k))
     mistake = _mistake(p, stars, crosses, lang)
@@ -117,6 +116,14 @@ def hint(p: Puzzle, state: Sequence[str] | None, *, lang: str = "en",
     return Hint("stalled", say("stalled", lang, k))
 
 
+def _own_marks(p: Puzzle, rows: Sequence[str]) -> tuple[list, list]:
+    """The player's own stars and crosses: a mark on a given queen's square says nothing
+    (the given queen stays), so it is left out."""
+    stars, crosses = marks(rows)
+    given = set(p.givens)
+    return sorted(set(stars) - given), [c for c in crosses if c not in given]
+
+
 def agreeing_solution(p: Puzzle, state: Sequence[str] | None) -> tuple | None:
     """The first solution of `p` that agrees with a player's `state`, or None.
 
@@ -133,8 +140,8 @@ def agreeing_solution(p: Puzzle, state: Sequence[str] | None) -> tuple | None:
     p = check_puzzle(p)
     if check_state(p, state) is not None:
         return None
-    stars, crosses = marks(state or ())
-    found = _agreeing(p, sorted(set(stars) - set(p.givens)), crosses, 1, nodes=1 << 62)
+    stars, crosses = _own_marks(p, state or ())
+    found = _agreeing(p, stars, crosses, 1, nodes=1 << 62)
     return found[0] if found else None
 
 
