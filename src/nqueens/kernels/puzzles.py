@@ -45,20 +45,9 @@ from __future__ import annotations
 import numpy as np
 
 from nqueens._jit import FALSE, TRUE, ZERO, njit
-from nqueens.kernels.bits import bit_index, take_lowest
+from nqueens.kernels.bits import bit_index, spread, take_lowest
 
 __all__ = ["new_state", "search"]
-
-
-@njit
-def _spread(m):
-    """The most bits of `m` that can be chosen with no two adjacent (greedy from bit 0)."""
-    t = 0
-    while m:
-        low = m & -m
-        t += 1
-        m &= ~(low | (low << 1))
-    return t
 
 
 @njit
@@ -73,7 +62,7 @@ def _room(d, allowed, regmask, g, lo, hi):
             m = allowed[d, r] & regmask[g, r] if r >= lo else np.int64(0)
             if r + 1 <= hi:
                 m |= allowed[d, r + 1] & regmask[g, r + 1]
-            t += _spread(m)
+            t += spread(m)
         best = min(best, t)
     return best
 
@@ -191,10 +180,10 @@ def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, 
             # two neighbouring rows (columns) share no column (row) and no two adjacent ones
             for r in range(n - 1):
                 need = 2 * k - cnt[d, r] - cnt[d, r + 1]
-                if need > 0 and _spread(allowed[d, r] | allowed[d, r + 1]) < need:
+                if need > 0 and spread(allowed[d, r] | allowed[d, r + 1]) < need:
                     return 0
                 need = 2 * k - cnt[d, n + r] - cnt[d, n + r + 1]
-                if need > 0 and _spread(lines[r] | lines[r + 1]) < need:
+                if need > 0 and spread(lines[r] | lines[r + 1]) < need:
                     return 0
             for g in range(n):
                 need = span[4, 2 * n + g]
@@ -225,7 +214,7 @@ def _choose(n, k, d, allowed, cnt, region, regmask, cand, ncand, counts, lines, 
             return 0
         room = counts[i]
         if k > 1 and i < 2 * n:
-            room = _spread(allowed[d, i]) if i < n else _spread(lines[i - n])
+            room = spread(allowed[d, i]) if i < n else spread(lines[i - n])
             if room < need:
                 return 0
         if k > 1 and i >= 2 * n and need > 1:

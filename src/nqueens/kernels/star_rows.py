@@ -32,6 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from nqueens._jit import njit
+from nqueens.kernels.bits import spread
 
 __all__ = ["compact", "expand", "grow", "room_table", "width_for"]
 
@@ -43,17 +44,6 @@ _BIG = np.int64(1) << 62
 def width_for(n: int) -> int:
     """Words per state: the row mask, then 2n counts of four bits, fifteen a word."""
     return 1 + (2 * n + _PER_WORD - 1) // _PER_WORD
-
-
-@njit
-def _spread(m):
-    """The most bits of `m` that can be chosen with no two adjacent (greedy from bit 0)."""
-    t = 0
-    while m:
-        low = m & -m
-        t += 1
-        m &= ~(low | (low << 1))
-    return t
 
 
 @njit
@@ -73,7 +63,7 @@ def room_table(n, region):
                 for a in range(start, n, 2):
                     m = cols[g, a] if a >= r else np.int64(0)
                     m |= cols[g, a + 1]
-                    t += _spread(m)
+                    t += spread(m)
                 best = min(best, t)
             room[g, r] = best
     return room
@@ -237,7 +227,7 @@ def expand(n, k, r, region, room, cur_keys, cur_vals, start, budget, keys, vals,
                     cc[c] -= 1
                     rc[region[r, c]] -= 1
                 continue
-            if a == 0 or _spread(a) < k - depth:
+            if a == 0 or spread(a) < k - depth:
                 depth -= 1
                 if depth >= 0:
                     c = chosen[depth]
