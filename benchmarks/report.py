@@ -27,7 +27,7 @@ PAGE = HERE.parent / "docs" / "performance.md"
 SECTIONS = (
     "strategies", "engine", "slices", "verify", "gpu", "fleet", "trust", "dask_failures",
     "variants", "symmetric", "tree", "exports", "large", "completion", "field",
-    "field_heldback", "puzzles", "puzzles_cpsat", "stars",
+    "field_heldback", "puzzles", "puzzles_cpsat", "stars", "stars_heldback",
     "explain", "puzzle_import", "screenshot_import", "puzzle_make",
     "analysis",
     "render",
