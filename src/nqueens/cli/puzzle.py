@@ -185,7 +185,7 @@ def _grid(p: Puzzle, solution: Any, crossed: Any = ()) -> str:
 def _searched(args: argparse.Namespace, p: Puzzle, search: Any) -> Any:
     """`search(timeout=..., progress=...)` with the command's `--timeout` and a progress
     line on a terminal; a search stopped at its limit says so (the JSON record too, with
-    `--json`) and exits `EXIT_UNKNOWN`."""
+    `--json`) and gives `_UNKNOWN`, on which the command exits `EXIT_UNKNOWN`."""
     from nqueens.errors import SearchTimeout
 
     show = progress_line()
@@ -196,23 +196,16 @@ def _searched(args: argparse.Namespace, p: Puzzle, search: Any) -> Any:
         if args.json:
             print(json.dumps({**p.to_json(), "unknown_after": args.timeout}))
         print(f"nqueens: {stop}", file=sys.stderr)
-        raise _Unknown from None
+        return _UNKNOWN
     finally:
         clear_progress(show)
 
 
-class _Unknown(Exception):
-    """`_searched` stopped at `--timeout` (said already): the command exits 4."""
+_UNKNOWN = object()
+"""What `_searched` gives when the search stopped at `--timeout` (said already)."""
 
 
 def _solve(args: argparse.Namespace) -> int:
-    try:
-        return _solve_or_unknown(args)
-    except _Unknown:
-        return EXIT_UNKNOWN
-
-
-def _solve_or_unknown(args: argparse.Namespace) -> int:
     from nqueens.puzzles.exact import solve
 
     imported = _load(args.file, args.source_stars)
@@ -223,6 +216,8 @@ def _solve_or_unknown(args: argparse.Namespace) -> int:
                              "one has marks: its answer comes from the hints)")
         return _solve_from(imported, args.json)
     cols = _searched(args, p, lambda **lim: solve(p, **lim))
+    if cols is _UNKNOWN:
+        return EXIT_UNKNOWN
     if args.json:
         print(json.dumps({**p.to_json(), "solution": None if cols is None
                           else _json_solution(cols), "exhaustive": cols is None}))
@@ -260,9 +255,8 @@ def _count(args: argparse.Namespace) -> int:
     from nqueens.puzzles.exact import count
 
     p = _read(args.file, args.source_stars)
-    try:
-        result = _searched(args, p, lambda **lim: count(p, limit=args.max, **lim))
-    except _Unknown:
+    result = _searched(args, p, lambda **lim: count(p, limit=args.max, **lim))
+    if result is _UNKNOWN:
         return EXIT_UNKNOWN
     if args.json:
         print(json.dumps({**p.to_json(), "count": result.count if result.exact else None,
