@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -52,6 +53,20 @@ def wait_for_rows(path: Path, rows: int, proc: subprocess.Popen[str], timeout: f
             raise AssertionError(f"process ended early: {proc.returncode} {proc.stderr.read()}")
         time.sleep(0.02)
     raise AssertionError("ledger did not fill in time")
+
+
+def kill_after_rows(path: Path, rows: int, *args: str) -> subprocess.Popen[str]:
+    """Start ``nqueens ARGS``, SIGKILL its process group once its ledger at ``path`` has
+    ``rows`` rows, and return the ended process (its ``returncode`` says how it ended)."""
+    proc = start_cli(*args)
+    try:
+        wait_for_rows(path, rows, proc)
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    return proc
 
 
 def proc_stat(pid: int | str) -> list[str]:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import sqlite3
 
 import pytest
 
 from _forge import edit, edit_and_resign
-from _procs import ledger_rows, start_cli, wait_for_rows
+from _procs import kill_after_rows, ledger_rows
 from nqueens.engine.ledger import Job, Ledger, LedgerError
 from nqueens.engine.run import run_count
 from nqueens.engine.split import split
@@ -164,14 +163,8 @@ def test_show_missing_file(tmp_path):
 @pytest.mark.slow
 def test_sigkill_mid_run_then_resume_to_the_exact_total(tmp_path):
     path = tmp_path / "kill.sqlite"
-    proc = start_cli("count", "16", "--workers", "1", "--ledger", str(path), "--quiet")
-    try:
-        wait_for_rows(path, 20, proc)
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+    proc = kill_after_rows(path, 20, "count", "16", "--workers", "1", "--ledger", str(path),
+                           "--quiet")
     assert proc.returncode == -signal.SIGKILL
     kept = ledger_rows(path)
     total_subproblems = len(split(16))

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from _oeis_seq import terms
-from _procs import ledger_rows, start_cli, wait_for_rows
+from _procs import kill_after_rows, ledger_rows
 from nqueens.counting import TreeCount, count_tree
 from nqueens.engine.backends import ThreadBackend
 from nqueens.engine.problem_tasks import count_batch, recount_batch
@@ -86,14 +86,7 @@ def test_a_ledger_records_and_resumes_the_count(tmp_path):
 def test_sigkill_then_resume_gives_the_same_nodes(tmp_path):
     path = tmp_path / "t16.sqlite"
     args = ("stats", "16", "--nodes-only", "--workers", "1", "--ledger", str(path), "--quiet")
-    proc = start_cli(*args)
-    try:
-        wait_for_rows(path, 20, proc)
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+    proc = kill_after_rows(path, 20, *args)
     assert proc.returncode == -signal.SIGKILL
     kept = ledger_rows(path)
     assert 20 <= kept < len(TreeNodes(16).items())

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import signal
 
 import pytest
 
-from _procs import ledger_rows, start_cli, wait_for_rows
+from _procs import kill_after_rows, ledger_rows
 from nqueens.counting import count_variant
 from nqueens.engine.backends import ThreadBackend
 from nqueens.engine.problem_tasks import count_batch, recount_batch
@@ -50,14 +49,7 @@ def test_sigkill_then_resume_gives_the_same_total(tmp_path):
     path = tmp_path / "sq.sqlite"
     args = ("count", "17", "--variant", "superqueens", "--workers", "1", "--ledger",
             str(path), "--quiet")
-    proc = start_cli(*args)
-    try:
-        wait_for_rows(path, 5, proc)
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+    proc = kill_after_rows(path, 5, *args)
     assert proc.returncode == -signal.SIGKILL
     kept = ledger_rows(path)
     pieces = len(VariantTotal(Variant(17, "superqueens")).items())
@@ -157,14 +149,7 @@ def test_sigkill_then_resume_gives_the_same_classes(tmp_path):
     path = tmp_path / "squ.sqlite"
     args = ("count", "15", "--variant", "superqueens", "--unique", "--workers", "1",
             "--ledger", str(path), "--quiet")
-    proc = start_cli(*args)
-    try:
-        wait_for_rows(path, 5, proc)
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+    proc = kill_after_rows(path, 5, *args)
     assert proc.returncode == -signal.SIGKILL
     kept = ledger_rows(path)
     pieces = len(VariantClasses(Variant(15, "superqueens")).items())
